@@ -1,0 +1,137 @@
+/**
+ * The ports: what the use cases need from the outside world, named for that need. Every port
+ * has a memory adapter (`@lintel/store-memory`) and a Redis adapter (`@lintel/store-redis`),
+ * and a contract suite in `./contracts` that both run.
+ *
+ * Every method that reaches a store rejects with {@link StoreUnavailableError} when the store
+ * cannot answer in time; the HTTP adapter turns that into 503 `unavailable`.
+ */
+import type {
+  ApiKeyRecord,
+  BudgetDecision,
+  ItemKind,
+  Lock,
+  LockState,
+  Org,
+  RatePolicy,
+  ScheduleItem,
+  Template,
+  Unit,
+} from "@lintel/domain";
+
+/** Milliseconds since the epoch. The only way use cases learn the time. */
+export interface Clock {
+  now(): number;
+}
+
+/** API keys, found by the SHA-256 (hex) of the whole key string. Only hashes are stored. */
+export interface ApiKeyStore {
+  /** The key whose hash this is, or null. Expiry and revocation are the caller's to judge. */
+  findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** Stores or replaces (by id) a key record. */
+  put(record: ApiKeyRecord): Promise<void>;
+  /** Marks the key revoked at `at`; false when no such key. */
+  revoke(keyId: string, at: string): Promise<boolean>;
+  /** The keys of one org, ordered by createdAt then id. Records hold hashes only. */
+  listByOrg(orgId: string): Promise<ApiKeyRecord[]>;
+}
+
+/**
+ * Request budgets (SPEC 3): one GCRA bucket per name, implementing the law of the domain's
+ * `consumeBudget`. Exact under concurrency, and across instances when the store is shared;
+ * the time is the store's own (Redis `TIME`, the memory adapter's clock).
+ */
+export interface RequestBudget {
+  /** Takes one request from the bucket if the policy allows it. */
+  consume(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
+  /** What `consume` would answer, without taking anything. */
+  peek(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
+}
+
+/** The new instants of one item, as set_timezone under keep_wall_clock writes them. */
+export interface ItemRewrite {
+  readonly kind: ItemKind;
+  readonly id: string;
+  readonly startAt: string;
+  readonly endAt: string;
+}
+
+export type SetTimeZoneOutcome =
+  | { readonly ok: true; readonly unit: Unit }
+  | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
+
+/** Units of an org with their schedule items. */
+export interface UnitStore {
+  /** The unit whose id is `idOrKey`, else the one whose urlKey is; null when neither (or foreign). */
+  findByIdOrKey(orgId: string, idOrKey: string): Promise<Unit | null>;
+  /** The units of the org among `unitIds` (unknown or foreign ids are left out). */
+  getMany(orgId: string, unitIds: readonly string[]): Promise<Unit[]>;
+  /** Every tour, code, open house and scheduled message of the unit, in no particular order. */
+  itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
+  /**
+   * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
+   * to its items, and bump the version by one. Otherwise change nothing.
+   */
+  setTimeZone(
+    orgId: string,
+    unitId: string,
+    change: { readonly expectedVersion: number; readonly timeZone: string; readonly rewrites: readonly ItemRewrite[] },
+  ): Promise<SetTimeZoneOutcome>;
+}
+
+/** Locks of an org. */
+export interface LockDirectory {
+  /**
+   * Active locks of the org in list order (createdAt desc, lockId desc), starting after the
+   * row whose `lockPosition` is `after` (from the start when null), at most `limit` rows.
+   * Costs O(log n + limit): never an offset, never a scan from the start.
+   */
+  listActive(orgId: string, after: string | null, limit: number): Promise<Lock[]>;
+  /** The lock if it is the org's and active, else null. */
+  getActive(orgId: string, lockId: string): Promise<Lock | null>;
+  /** The org's locks among `lockIds`, active or not (unknown or foreign ids are left out). */
+  getMany(orgId: string, lockIds: readonly string[]): Promise<Lock[]>;
+}
+
+/** Saved message templates of an org. */
+export interface TemplateStore {
+  get(orgId: string, templateId: string): Promise<Template | null>;
+  /** Templates in list order (sortOrder asc, id asc) after the `templatePosition` `after`. */
+  list(orgId: string, after: string | null, limit: number): Promise<Template[]>;
+}
+
+/** A smart-lock vendor's cloud, asked for the live state of one device. */
+export interface LockProvider {
+  /** Rejects when the provider fails; may be slow (the caller applies the timeout). */
+  readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
+}
+
+/** Everything a fixture file holds, already validated and normalized. */
+export interface FixtureData {
+  readonly orgs: readonly Org[];
+  readonly apiKeys: readonly ApiKeyRecord[];
+  readonly units: readonly Unit[];
+  readonly locks: readonly Lock[];
+  readonly items: readonly (ScheduleItem & { readonly orgId: string })[];
+  readonly templates: readonly Template[];
+}
+
+/** Writes a validated fixture into a store: records are upserted by id. */
+export interface FixtureSink {
+  load(data: FixtureData): Promise<void>;
+}
+
+/** Store liveness for `/readyz`. */
+export interface Health {
+  /** Resolves when the store answers; rejects otherwise. */
+  ping(): Promise<void>;
+}
+
+/** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+  readonly code = "unavailable";
+  constructor(message = "The store did not answer in time.", options?: ErrorOptions) {
+    super(message, options);
+  }
+}

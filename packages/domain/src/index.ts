@@ -1,0 +1,5 @@
+export * from "./records.js";
+export * from "./budget.js";
+export * from "./paging.js";
+export * from "./problems.js";
+export * from "./keys.js";
