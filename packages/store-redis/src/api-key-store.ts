@@ -13,10 +13,10 @@ import { LuaScript } from "./lua-script.js";
 
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
 
-// Keeps the first revocation time: revoking twice doesn't move it.
+// Sets revokedAt only on a record that exists (a bare HSET would create a stub record).
 const REVOKE_SCRIPT = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if redis.call('HGET', KEYS[1], 'revokedAt') == 'null' then redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1]) end
+redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1])
 return 1
 `);
 
