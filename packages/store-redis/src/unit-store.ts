@@ -19,26 +19,26 @@ return false
 `);
 
 // KEYS: units hash, the unit's items hash. ARGV: unitId, expectedVersion, timeZone, then
-// (item field, startAt, endAt) per rewrite. Every check runs before the first write.
+// (item field, startAt, endAt) per rewrite. A rewrite naming an item this unit doesn't have
+// is skipped (the contract: another unit's item is never touched). Checks come before writes.
 const SET_TIME_ZONE_SCRIPT = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
 local unit = cjson.decode(raw)
 if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict'} end
-local rewritten = {}
-for i = 4, #ARGV, 3 do
-  local item = redis.call('HGET', KEYS[2], ARGV[i])
-  if not item then return redis.error_reply('ERR lintel set_timezone: no item ' .. ARGV[i] .. ' in unit ' .. ARGV[1]) end
-  item = cjson.decode(item)
-  item.startAt = ARGV[i + 1]
-  item.endAt = ARGV[i + 2]
-  rewritten[#rewritten + 1] = {ARGV[i], cjson.encode(item)}
-end
 unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-for _, pair in ipairs(rewritten) do redis.call('HSET', KEYS[2], pair[1], pair[2]) end
+for i = 4, #ARGV, 3 do
+  local item = redis.call('HGET', KEYS[2], ARGV[i])
+  if item then
+    item = cjson.decode(item)
+    item.startAt = ARGV[i + 1]
+    item.endAt = ARGV[i + 2]
+    redis.call('HSET', KEYS[2], ARGV[i], cjson.encode(item))
+  end
+end
 return {'ok', encoded}
 `);
 
