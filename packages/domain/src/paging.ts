@@ -11,15 +11,15 @@ export function lockPosition(lock: Pick<Lock, "createdAt" | "lockId">): string {
   return `${lock.createdAt}|${lock.lockId}`;
 }
 
+const SORT_ORDER_OFFSET = 2n ** 53n;
+
 /**
- * Templates: sortOrder asc (any safe integer), then id asc. The sort key is a sign digit ("0"
- * negative, "1" otherwise) and 16 digits; a negative n is written as MAX_SAFE_INTEGER + n, so
- * every step stays exact (adding 2^53 would not be: 2^53 + 1 === 2^53).
+ * Templates: sortOrder asc (any safe integer), then id asc. The shift is exact in BigInt:
+ * `sortOrder + 2 ** 53` in floating point would round odd results (2 ** 53 + 1 === 2 ** 53).
  */
 export function templatePosition(template: Pick<Template, "sortOrder" | "id">): string {
-  const n = template.sortOrder;
-  const key = n < 0 ? `0${String(Number.MAX_SAFE_INTEGER + n).padStart(16, "0")}` : `1${String(n).padStart(16, "0")}`;
-  return `${key}|${template.id}`;
+  const shifted = (BigInt(template.sortOrder) + SORT_ORDER_OFFSET).toString().padStart(17, "0");
+  return `${shifted}|${template.id}`;
 }
 
 export type Direction = "asc" | "desc";
