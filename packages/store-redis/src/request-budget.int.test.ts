@@ -55,6 +55,14 @@ describe("Redis request budget", () => {
     assert.ok(ttl > 0 && ttl <= 6000, `ttl ${ttl}`);
   });
 
+  test("a budget whose interval is not whole milliseconds still lets the full budget through at once", async () => {
+    const budget = createRedisRequestBudget(redis);
+    const policy: RatePolicy = { requests: 7, windowSeconds: 1 };
+    const bucket = randomId("bucket");
+    const decisions = await Promise.all(Array.from({ length: 7 }, () => budget.consume(bucket, policy)));
+    assert.deepEqual(decisions.map((d) => d.allowed), Array(7).fill(true));
+  });
+
   test("concurrent requests never exceed the budget", async () => {
     const budget = createRedisRequestBudget(redis);
     const policy: RatePolicy = { requests: 20, windowSeconds: 3600 };

@@ -10,29 +10,28 @@ import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 
-// Line by line the arithmetic of packages/domain/src/budget.ts (Lua numbers are doubles, as
-// in JS). The tat is stored with 17 significant digits so it survives the round trip exactly.
+// Line by line the arithmetic of packages/domain/src/budget.ts on whole microseconds (exact in
+// Lua's doubles as in JS). Redis TIME is already in microseconds. The key holds the tat in µs.
 const BUDGET_SCRIPT = new LuaScript(`
 if redis.replicate_commands then redis.replicate_commands() end
 local requests = tonumber(ARGV[1])
-local windowMs = tonumber(ARGV[2]) * 1000
+local interval = math.max(1, math.floor(tonumber(ARGV[2]) * 1000000 / requests))
+local capacity = requests * interval
 local take = ARGV[3] == '1'
 local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local interval = windowMs / requests
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
 local stored = redis.call('GET', KEYS[1])
-local tat = now
-if stored then tat = math.max(tonumber(stored), now) end
-local nextTat = tat + interval
-if not (nextTat - now <= windowMs + 1e-9) then
-  return {0, 0, math.ceil((tat - now) / 1000), math.max(1, math.ceil((nextTat - windowMs - now) / 1000))}
+local debt = 0
+if stored then debt = math.max(0, tonumber(stored) - now) end
+if debt + interval > capacity then
+  return {0, 0, math.ceil(debt / 1000000), math.max(1, math.ceil((debt + interval - capacity) / 1000000))}
 end
-local used = tat
+local left = debt
 if take then
-  used = nextTat
-  redis.call('SET', KEYS[1], string.format('%.17g', nextTat), 'PX', math.max(1, math.ceil(nextTat - now)))
+  left = debt + interval
+  redis.call('SET', KEYS[1], string.format('%.0f', now + left), 'PX', math.max(1, math.ceil(left / 1000)))
 end
-return {1, math.max(0, math.floor((windowMs - (used - now)) / interval + 1e-9)), math.ceil((used - now) / 1000), 0}
+return {1, math.floor((capacity - left) / interval), math.ceil(left / 1000000), 0}
 `);
 
 /** Budgets in Redis, one key per bucket (`lintel:budget:{<bucket>}`). */
