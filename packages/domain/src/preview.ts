@@ -14,6 +14,7 @@ export interface LockSharing {
   readonly timeZone: string | null;
 }
 
+/** Everything the plan reads; time comes in as `nowMs`. */
 export interface PreviewInput {
   readonly unit: Pick<Unit, "id" | "address" | "timeZone" | "version">;
   /** All items of the unit; the plan picks the candidates itself. */
@@ -43,8 +44,10 @@ export interface PreviewItem {
   readonly sharedLockConflict: boolean;
 }
 
+/** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
 export type PreviewStatus = "ok" | "noop" | "conflict";
 
+/** The body of SPEC 5.1's 200 answer. */
 export interface TimezonePreview {
   readonly status: PreviewStatus;
   readonly unitId: string;
@@ -64,6 +67,7 @@ export interface ItemRewrite {
   readonly endAt: Instant;
 }
 
+/** What a zone change would do: the preview, and the rewrites `set_timezone` applies under keep-wall-clock. */
 export interface TimezoneChangePlan {
   readonly preview: TimezonePreview;
   /** Keep-wall-clock instants of exactly the items the preview lists, in the same order. */
