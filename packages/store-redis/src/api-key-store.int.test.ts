@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, randomId } from "./test-redis.js";
+import { connectTestRedis, randomId } from "./redis.test-support.js";
 
 function makeKey(orgId: string, fields: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   return {

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { lockPosition, templatePosition, type Lock, type Template } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeLock, makeTemplate, randomId } from "./test-redis.js";
+import { connectTestRedis, fixture, makeLock, makeTemplate, randomId } from "./redis.test-support.js";
 
 async function walkLocks(store: RedisStore, orgId: string, limit: number): Promise<string[]> {
   const seen: string[] = [];

@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { StoreUnavailableError } from "@lintel/core";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { randomId } from "./test-redis.js";
+import { randomId } from "./redis.test-support.js";
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");

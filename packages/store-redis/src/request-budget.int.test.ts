@@ -4,7 +4,7 @@ import { consumeBudget, type BudgetState, type RatePolicy } from "@lintel/domain
 import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { createRedisRequestBudget } from "./request-budget.js";
-import { connectTestRedis, randomId } from "./test-redis.js";
+import { connectTestRedis, randomId } from "./redis.test-support.js";
 
 describe("Redis request budget", () => {
   let redis: RedisClient;

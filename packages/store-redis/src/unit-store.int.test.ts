@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeItem, makeUnit, randomId } from "./test-redis.js";
+import { connectTestRedis, fixture, makeItem, makeUnit, randomId } from "./redis.test-support.js";
 
 describe("Redis unit store", () => {
   let redis: RedisClient;
