@@ -54,6 +54,16 @@ describe("Redis lock directory and template store", () => {
     assert.deepEqual((await store.locks.getMany(orgId, ["lk_b", "lk_x"])).map((l) => l.status), ["inactive"]);
   });
 
+  test("a large fixture loads in batches and pages out whole", async () => {
+    const orgId = randomId("org");
+    const locks = Array.from({ length: 1500 }, (_, i) =>
+      makeLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
+    );
+    await store.fixtures.load(fixture({ locks }));
+    const expected = locks.filter((l) => l.status === "active").map((l) => l.lockId).reverse();
+    assert.deepEqual(await walkLocks(store, orgId, 100), expected);
+  });
+
   test("getActive answers only the org's active locks", async () => {
     const orgId = randomId("org");
     const lock = makeLock(orgId, { unitIds: ["u1", "u2"] });
