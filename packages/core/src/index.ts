@@ -1,0 +1,3 @@
+export * from "./ports.js";
+export * from "./lintel.js";
+export * from "./fixture.js";
