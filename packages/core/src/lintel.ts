@@ -5,7 +5,7 @@
 import { lockPosition, templatePosition } from "@lintel/domain";
 import type { BudgetDecision, CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview } from "@lintel/domain";
 import { createAdmission, type Admission, type AdmissionRequest, type Caller } from "./admission.js";
-import type { LockStateReader } from "./_pending.js";
+import type { LockStateReader } from "./lock-state-reader.js";
 import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
 import { notFound, succeed, type Problem, type Result } from "./problem.js";

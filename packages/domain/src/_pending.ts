@@ -1,8 +1,6 @@
-// TEMPORARY stand-ins for other helpers' domain functions (zones, preview, cursor) so the core
+// TEMPORARY stand-ins for other helpers' domain functions (zones, preview) so the core
 // compiles until theirs land on main. Delete once merged. Not the real implementations.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ItemKind, ScheduleItem, Unit } from "./records.js";
-import type { ListName } from "./paging.js";
 
 export function canonicalTimeZone(input: string): string | null {
   if (/^[+-]/.test(input)) return null;
@@ -45,32 +43,5 @@ export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
       proposedTimeZone: input.proposedTimeZone, beforeUsesUtc: input.unit.timeZone === null, items: [],
     },
     rewrites: [],
-  };
-}
-
-export interface CursorBinding { readonly orgId: string; readonly list: ListName }
-export type CursorDecoding = { readonly ok: true; readonly position: string } | { readonly ok: false; readonly code: "invalid_cursor" };
-export interface CursorCodec {
-  encode(position: string, binding: CursorBinding): string;
-  decode(text: string, binding: CursorBinding): CursorDecoding;
-}
-export function createCursorCodec(secrets: readonly string[]): CursorCodec {
-  const secret = secrets[0];
-  if (secret === undefined || secret.length < 32) throw new Error("bad secret");
-  const mac = (text: string) => createHmac("sha256", secret).update(text).digest();
-  return {
-    encode(position, binding) {
-      const body = Buffer.from(JSON.stringify([binding.orgId, binding.list, position]));
-      return Buffer.concat([mac(body.toString("latin1")), body]).toString("base64url");
-    },
-    decode(text, binding) {
-      const raw = Buffer.from(text, "base64url");
-      const body = raw.subarray(32);
-      const tag = raw.subarray(0, 32);
-      if (tag.length !== 32 || !timingSafeEqual(tag, mac(body.toString("latin1")))) return { ok: false, code: "invalid_cursor" };
-      const [orgId, list, position] = JSON.parse(body.toString()) as string[];
-      if (orgId !== binding.orgId || list !== binding.list || typeof position !== "string") return { ok: false, code: "invalid_cursor" };
-      return { ok: true, position };
-    },
   };
 }

@@ -3,4 +3,5 @@ export * from "./budget.js";
 export * from "./paging.js";
 export * from "./problems.js";
 export * from "./keys.js";
+export * from "./cursor.js";
 export * from "./_pending.js";

@@ -36,3 +36,5 @@ export function createMemoryStore(options: { readonly clock?: Clock } = {}): Mem
     health: { async ping() {} },
   };
 }
+
+export * from "./simulated-lock-provider.js";

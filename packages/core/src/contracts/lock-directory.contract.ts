@@ -7,9 +7,11 @@ import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, typ
 
 type Store = { locks: LockDirectory; fixtures: FixtureSink } & Closable;
 
-/** Locks in list order: createdAt desc, lockId desc. */
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Locks in list order, straight from SPEC 5.5 (not from `lockPosition`): createdAt desc, lockId desc. */
 function inListOrder(locks: readonly Lock[]): Lock[] {
-  return [...locks].sort((a, b) => comparePositions(lockPosition(a), lockPosition(b), LIST_DIRECTION.locks));
+  return [...locks].sort((a, b) => codeUnitOrder(b.createdAt, a.createdAt) || codeUnitOrder(b.lockId, a.lockId));
 }
 
 /** Follows positions page by page with random page sizes; returns the lock ids seen. */

@@ -1,16 +1,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { comparePositions, LIST_DIRECTION, templatePosition } from "@lintel/domain";
+import { templatePosition } from "@lintel/domain";
 import type { Template } from "@lintel/domain";
 import type { FixtureSink, TemplateStore } from "../ports.js";
 import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";
 
 type Store = { templates: TemplateStore; fixtures: FixtureSink } & Closable;
 
-const SORT_ORDERS = [0, 0, 0, -1, -1, 1, 5, -5, 1000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 7, 7];
+const SORT_ORDERS = [0, 0, 0, -1, -1, 1, 1, 2, 5, -5, 1000, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 7, 7];
 
+/** Templates in list order, straight from SPEC 5.4 (not from `templatePosition`): sortOrder asc, id asc. */
 function inListOrder(templates: readonly Template[]): Template[] {
-  return [...templates].sort((a, b) => comparePositions(templatePosition(a), templatePosition(b), LIST_DIRECTION.templates));
+  return [...templates].sort((a, b) => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 async function seedOrg(store: Store): Promise<{ orgId: string; templates: Template[] }> {
