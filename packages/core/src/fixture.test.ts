@@ -21,10 +21,11 @@ function goodFixture(): Json {
       { id: "u_1", orgId: "org_a", urlKey: "12-elm-st", address: "12 Elm St", timeZone: "America/New_York", version: 3 },
       { id: "u_2", orgId: "org_a", urlKey: "14-elm-st", address: "14 Elm St", timeZone: "Etc/UTC" },
       { id: "u_3", orgId: "org_b", urlKey: "12-elm-st", address: "Far away", timeZone: null },
+      { id: "u_4", orgId: "org_b", urlKey: "kolkata", address: "Kolkata", timeZone: "asia/calcutta" },
     ],
     locks: [
       { lockId: "lk_1", orgId: "org_a", name: "Front door", provider: "simulated", providerDeviceId: "dev-1", model: null,
-        timeZone: "America/New_York", unitIds: ["u_1", "u_2"], status: "active", createdAt: "2026-01-02T00:00:00.000Z",
+        timeZone: "Europe/Kiev", unitIds: ["u_1", "u_2"], status: "active", createdAt: "2026-01-02T00:00:00.000Z",
         updatedAt: "2026-01-03T00:00:00.000Z" },
       { lockId: "lk_2", orgId: "org_b", name: "Gate", provider: "yale", providerDeviceId: "dev-2",
         unitIds: ["u_3"], createdAt: "2026-01-02T00:00:00+01:00" },
@@ -61,6 +62,8 @@ describe("parseFixture", () => {
     assert.deepEqual(data.apiKeys[1]?.rateLimit, { requests: 5, windowSeconds: 60 });
     assert.equal(data.units[1]?.timeZone, "UTC");
     assert.equal(data.units[1]?.version, 1);
+    assert.equal(data.units[3]?.timeZone, "Asia/Kolkata");
+    assert.equal(data.locks[0]?.timeZone, "Europe/Kyiv");
     assert.equal(data.units[0]?.version, 3);
     const lock2 = data.locks[1];
     assert.equal(lock2?.status, "active");

@@ -65,4 +65,48 @@ describe("createLintel time-zone change", () => {
     assert.ok(outcomes.every((o) => o.ok || o.problem.code === "version_conflict"));
     assert.equal((await store.units.findByIdOrKey("org_a", "u_1"))?.version, 3);
   });
+
+  it("answers zones by their canonical name", async () => {
+    const { lintel } = await setup();
+    const kolkata = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "asia/calcutta" }));
+    assert.equal(kolkata.proposedTimeZone, "Asia/Kolkata");
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Europe/Kiev", expectedVersion: 2, policy: "keep_instant" }));
+    assert.equal(done.unit.timeZone, "Europe/Kyiv");
+  });
+
+  it("a lock that also serves a unit in another zone makes the preview a conflict", async () => {
+    const { lintel } = await setup();
+    // lk_0 and lk_1 serve u_1 and u_2, both in New York.
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(preview.status, "conflict");
+    assert.deepEqual(preview.items.map((i) => [i.key, i.sharedLockConflict]), [["code:c_1", true], ["tour:t_1", true]]);
+  });
+
+  it("keep_wall_clock rewrites exactly the previewed items to their wall-clock instants", async () => {
+    const { lintel, store } = await setup();
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.deepEqual(preview.items.map((i) => [i.key, i.wallClockStart]), [
+      ["code:c_1", "2026-07-01T11:00:00-05:00"],
+      ["tour:t_1", "2026-12-01T10:00:00-06:00"],
+    ]);
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }));
+    assert.equal(done.moved, 2);
+    const items = new Map((await store.units.itemsOf("org_a", "u_1")).map((i) => [`${i.kind}:${i.id}`, i]));
+    assert.equal(items.get("tour:t_1")?.startAt, "2026-12-01T16:00:00.000Z");
+    assert.equal(items.get("tour:t_1")?.endAt, "2026-12-01T17:00:00.000Z");
+    assert.equal(items.get("code:c_1")?.startAt, "2026-07-01T16:00:00.000Z");
+    assert.equal(items.get("code:c_1")?.endAt, "2026-07-02T16:00:00.000Z");
+    const after = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(after.status, "noop");
+  });
+
+  it("no conflict when every other unit the lock serves is already in the proposed zone", async () => {
+    const { lintel } = await setup();
+    value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_2", timeZone: "America/Chicago", expectedVersion: 1, policy: "keep_instant" }));
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(preview.status, "ok");
+    assert.equal(preview.items.length, 2);
+    assert.ok(preview.items.every((i) => !i.sharedLockConflict));
+  });
 });
+
