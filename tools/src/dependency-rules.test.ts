@@ -1,0 +1,54 @@
+// The hexagon's dependency rule, checked on the source: dependencies point inward only, the
+// domain does no I/O, and tsyringe lives in the composition root alone.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+["']([^"']+)["']/g)];
+  const bare = [...text.matchAll(/(?:^|\n)\s*import\s+["']([^"']+)["']/g)];
+  const dynamic = [...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)];
+  return [...found, ...bare, ...dynamic].map((m) => m[1] as string);
+}
+
+function violations(pkgDir: string, allowed: (spec: string, isTest: boolean) => boolean): string[] {
+  return sourceFiles(join(root, pkgDir, "src")).flatMap((file) => {
+    const isTest = file.endsWith(".test.ts");
+    return importsOf(file)
+      .filter((spec) => !spec.startsWith(".") && !allowed(spec, isTest))
+      .map((spec) => `${relative(root, file)} imports ${spec}`);
+  });
+}
+
+const TEST_ONLY = ["node:test", "node:assert", "node:assert/strict", "fast-check", "temporal-polyfill"];
+
+describe("dependency rules", () => {
+  it("packages/domain imports nothing that does I/O, frameworks or DI", () => {
+    const allowed = new Set(["node:crypto", "node:zlib", "@date-fns/tz"]);
+    assert.deepEqual(violations("packages/domain", (s, t) => allowed.has(s) || (t && TEST_ONLY.includes(s))), []);
+  });
+
+  it("packages/core depends on the domain only (contract suites may use node:test)", () => {
+    const ok = (s: string) => s === "@lintel/domain" || s.startsWith("node:") && !/^node:(net|http|https|fs|child_process)/.test(s) || TEST_ONLY.includes(s);
+    assert.deepEqual(violations("packages/core", ok), []);
+  });
+
+  it("tsyringe and koa are imported by apps/api alone", () => {
+    for (const pkg of ["packages/domain", "packages/core", "packages/store-memory", "packages/store-redis"]) {
+      assert.deepEqual(violations(pkg, (s) => !/^(tsyringe|reflect-metadata|koa|@koa\/|koa-)/.test(s)), [], pkg);
+    }
+  });
+});
