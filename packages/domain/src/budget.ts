@@ -1,8 +1,9 @@
 /**
  * The request-budget law (SPEC 3) as a pure function: GCRA over a theoretical arrival time.
  * A policy of `requests` per `windowSeconds` lets a full budget of `requests` go at once and
- * then refills one request every `windowSeconds / requests`. The memory store and the Redis
- * Lua script implement exactly this function.
+ * then refills one request every `windowSeconds / requests` (in whole microseconds, see
+ * {@link budgetIntervalMicros}). All arithmetic is on integer microseconds, exact in a double
+ * (and so in Redis Lua). The memory store and the Redis Lua script implement exactly this.
  */
 import type { RatePolicy } from "./records.js";
 
@@ -28,41 +29,57 @@ export interface BudgetStep {
   readonly state: BudgetState | null;
 }
 
-function intervalMs(policy: RatePolicy): number {
-  return (policy.windowSeconds * 1000) / policy.requests;
+const US_PER_MS = 1000;
+const US_PER_SECOND = 1_000_000;
+
+/**
+ * The emission interval in whole microseconds, rounded down (7 per second → 142857 µs), at
+ * least 1. Whole microseconds keep every sum exact in a double: epoch microseconds stay far
+ * below 2^53, where fractional milliseconds near 1.7e12 would round (7 requests per second
+ * then let only 6 through at once).
+ */
+export function budgetIntervalMicros(policy: RatePolicy): number {
+  return Math.max(1, Math.floor((policy.windowSeconds * US_PER_SECOND) / policy.requests));
 }
 
-/** Judges one request at `nowMs`; with `take` false it only looks (for `peek`). */
+function toMicros(ms: number): number {
+  return Math.round(ms * US_PER_MS);
+}
+
+/**
+ * Judges one request at `nowMs`; with `take` false it only looks (for `peek`). A full bucket
+ * holds `requests`; each request adds one interval of debt, which drains with time, and a
+ * request is allowed while the debt it leaves is at most `requests` intervals.
+ */
 export function consumeBudget(
   state: BudgetState | null,
   nowMs: number,
   policy: RatePolicy,
   take = true,
 ): BudgetStep {
-  const windowMs = policy.windowSeconds * 1000;
-  const interval = intervalMs(policy);
-  const tat = Math.max(state?.tat ?? nowMs, nowMs);
-  const nextTat = tat + interval;
-  const allowed = nextTat - nowMs <= windowMs + 1e-9;
-  if (!allowed) {
+  const interval = budgetIntervalMicros(policy);
+  const capacity = policy.requests * interval;
+  const now = toMicros(nowMs);
+  const debt = Math.max(0, (state === null ? now : toMicros(state.tat)) - now);
+  if (debt + interval > capacity) {
     return {
       state,
       decision: {
         allowed: false,
         remaining: 0,
-        resetSeconds: Math.ceil((tat - nowMs) / 1000),
-        retryAfterSeconds: Math.max(1, Math.ceil((nextTat - windowMs - nowMs) / 1000)),
+        resetSeconds: Math.ceil(debt / US_PER_SECOND),
+        retryAfterSeconds: Math.max(1, Math.ceil((debt + interval - capacity) / US_PER_SECOND)),
         policy,
       },
     };
   }
-  const used = take ? nextTat : tat;
+  const left = take ? debt + interval : debt;
   return {
-    state: take ? { tat: nextTat } : state,
+    state: take ? { tat: (now + left) / US_PER_MS } : state,
     decision: {
       allowed: true,
-      remaining: Math.max(0, Math.floor((windowMs - (used - nowMs)) / interval + 1e-9)),
-      resetSeconds: Math.ceil((used - nowMs) / 1000),
+      remaining: Math.floor((capacity - left) / interval),
+      resetSeconds: Math.ceil(left / US_PER_SECOND),
       retryAfterSeconds: 0,
       policy,
     },

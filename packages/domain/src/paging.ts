@@ -11,11 +11,14 @@ export function lockPosition(lock: Pick<Lock, "createdAt" | "lockId">): string {
   return `${lock.createdAt}|${lock.lockId}`;
 }
 
-const SORT_ORDER_OFFSET = 2 ** 53;
+const SORT_ORDER_OFFSET = 2n ** 53n;
 
-/** Templates: sortOrder asc (any safe integer), then id asc. */
+/**
+ * Templates: sortOrder asc (any safe integer), then id asc. The shift is exact in BigInt:
+ * `sortOrder + 2 ** 53` in floating point would round odd results (2 ** 53 + 1 === 2 ** 53).
+ */
 export function templatePosition(template: Pick<Template, "sortOrder" | "id">): string {
-  const shifted = String(template.sortOrder + SORT_ORDER_OFFSET).padStart(17, "0");
+  const shifted = (BigInt(template.sortOrder) + SORT_ORDER_OFFSET).toString().padStart(17, "0");
   return `${shifted}|${template.id}`;
 }
 

@@ -1,0 +1,2 @@
+export * from "./ports.js";
+export * from "./lock-state-reader.js";

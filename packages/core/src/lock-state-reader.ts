@@ -1,0 +1,87 @@
+/**
+ * Live lock state through a provider port (SPEC 5.7): an answer is reused for at most
+ * `ttlMs`, concurrent reads of one lock share one provider call, and a provider that fails
+ * or does not answer within `timeoutMs` is reported as {@link ProviderUnavailableError}.
+ */
+import type { Lock, LockState } from "@lintel/domain";
+import type { Clock, LockProvider } from "./ports.js";
+
+/** Reads the live state of a lock. */
+export interface LockStateReader {
+  /** The lock's state; rejects with {@link ProviderUnavailableError} when the provider can't answer. */
+  read(lock: Lock): Promise<LockState>;
+}
+
+/** The lock provider failed or did not answer in time. Answered 503 `unavailable`. */
+export class ProviderUnavailableError extends Error {
+  override readonly name = "ProviderUnavailableError";
+  readonly code = "unavailable";
+  constructor(message = "The lock provider did not answer in time.", options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export interface LockStateReaderOptions {
+  /** How long an answer is reused, measured with the Clock from when it arrived (2000 in production). */
+  readonly ttlMs: number;
+  /** How long to wait for the provider before giving up (`LOCK_PROVIDER_TIMEOUT_MS`). */
+  readonly timeoutMs: number;
+}
+
+interface Answer {
+  readonly state: LockState;
+  readonly at: number;
+}
+
+/** A reader over `provider` with a short answer cache and one call in flight per lock. */
+export function createLockStateReader(
+  provider: LockProvider,
+  clock: Clock,
+  options: LockStateReaderOptions,
+): LockStateReader {
+  const answers = new Map<string, Answer>();
+  const inFlight = new Map<string, Promise<LockState>>();
+
+  function callProvider(lock: Lock): Promise<LockState> {
+    const controller = new AbortController();
+    return new Promise<LockState>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = new ProviderUnavailableError(`The lock provider did not answer within ${options.timeoutMs} ms.`);
+        controller.abort(error); // lets the provider stop its work
+        reject(error);
+      }, options.timeoutMs);
+      // A provider that throws synchronously is treated like one that rejects.
+      new Promise<LockState>((answer) => answer(provider.readState(lock, controller.signal))).then(
+        (state) => {
+          clearTimeout(timer);
+          resolve(state);
+        },
+        (cause: unknown) => {
+          clearTimeout(timer);
+          reject(cause instanceof ProviderUnavailableError ? cause : new ProviderUnavailableError("The lock provider failed.", { cause }));
+        },
+      );
+    });
+  }
+
+  return {
+    read(lock) {
+      const key = `${lock.orgId}:${lock.lockId}`;
+      const answer = answers.get(key);
+      if (answer !== undefined) {
+        if (clock.now() - answer.at < options.ttlMs) return Promise.resolve(answer.state);
+        answers.delete(key);
+      }
+      const pending = inFlight.get(key);
+      if (pending !== undefined) return pending;
+      const call = callProvider(lock)
+        .then((state) => {
+          answers.set(key, { state, at: clock.now() });
+          return state;
+        })
+        .finally(() => inFlight.delete(key)); // failures are not cached: the next read asks again
+      inFlight.set(key, call);
+      return call;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Pagination cursors (SPEC 5.5): the position of the last row returned, encrypted and
+ * authenticated with AES-256-GCM and bound to one org and one list, so a cursor can be
+ * neither read, edited, nor replayed against another org or list.
+ *
+ * Token bytes (then base64url without padding):
+ *   version (1) | key id (1) | IV (12) | ciphertext (n) | tag (16)
+ * The associated data is the version and key-id bytes followed by the org id and the list
+ * name, each length-prefixed (uint32 big-endian byte count), so ("ab","c") ≠ ("a","bc").
+ *
+ * Each secret's key comes from HKDF-SHA256; its key id is one byte of a second HKDF output.
+ * The first secret encrypts, all decrypt (rotation): a token names its key id and every
+ * secret with that id is tried (a one-byte id may collide between secrets).
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { ListName } from "./paging.js";
+
+/** What a cursor is bound to: it is accepted only for the same org and the same list. */
+export interface CursorBinding {
+  readonly orgId: string;
+  readonly list: ListName;
+}
+
+export type CursorDecoding =
+  | { readonly ok: true; readonly position: string }
+  | { readonly ok: false; readonly code: "invalid_cursor" };
+
+/** Turns list positions into opaque cursor text and back. */
+export interface CursorCodec {
+  /** Encrypts `position` (well-formed Unicode text) for this binding; base64url text. */
+  encode(position: string, binding: CursorBinding): string;
+  /** The position the text names, or `invalid_cursor` for anything else. Never throws. */
+  decode(text: string, binding: CursorBinding): CursorDecoding;
+}
+
+/** Minimum length of a cursor secret, in characters. */
+export const MIN_CURSOR_SECRET_LENGTH = 32;
+
+const VERSION = 1;
+const IV_LENGTH = 12;
+const TAG_LENGTH = 16;
+const HEADER_LENGTH = 2;
+const MIN_TOKEN_LENGTH = HEADER_LENGTH + IV_LENGTH + TAG_LENGTH;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const INVALID: CursorDecoding = { ok: false, code: "invalid_cursor" };
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+interface CursorKey {
+  readonly id: number;
+  readonly key: Buffer;
+}
+
+function deriveKey(secret: string): CursorKey {
+  const ikm = Buffer.from(secret, "utf8");
+  const key = Buffer.from(hkdfSync("sha256", ikm, Buffer.alloc(0), "lintel cursor v1 key", 32));
+  const id = Buffer.from(hkdfSync("sha256", ikm, Buffer.alloc(0), "lintel cursor v1 key id", 1))[0] ?? 0;
+  return { id, key };
+}
+
+function lengthPrefixed(text: string): Buffer {
+  const bytes = Buffer.from(text, "utf8");
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return Buffer.concat([length, bytes]);
+}
+
+function associatedData(header: Buffer, binding: CursorBinding): Buffer {
+  return Buffer.concat([header, lengthPrefixed(binding.orgId), lengthPrefixed(binding.list)]);
+}
+
+/** The token bytes of canonical unpadded base64url text, else null. */
+function fromBase64url(text: string): Buffer | null {
+  if (typeof text !== "string" || !BASE64URL.test(text)) return null;
+  const bytes = Buffer.from(text, "base64url");
+  // Node decodes leniently; only the one canonical spelling of the bytes is accepted.
+  return bytes.toString("base64url") === text ? bytes : null;
+}
+
+function openWith(key: Buffer, token: Buffer, binding: CursorBinding): string | null {
+  try {
+    const header = token.subarray(0, HEADER_LENGTH);
+    const iv = token.subarray(HEADER_LENGTH, HEADER_LENGTH + IV_LENGTH);
+    const ciphertext = token.subarray(HEADER_LENGTH + IV_LENGTH, token.length - TAG_LENGTH);
+    const tag = token.subarray(token.length - TAG_LENGTH);
+    const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_LENGTH });
+    decipher.setAAD(associatedData(header, binding));
+    decipher.setAuthTag(tag);
+    const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+    return utf8.decode(plaintext);
+  } catch {
+    return null; // authentication failure or a payload that is not UTF-8
+  }
+}
+
+/**
+ * A codec over `secrets` (each at least {@link MIN_CURSOR_SECRET_LENGTH} characters): the
+ * first encrypts, all decrypt. Throws an Error naming the problem when the list is unusable.
+ */
+export function createCursorCodec(secrets: readonly string[]): CursorCodec {
+  if (secrets.length === 0) throw new Error("At least one cursor secret is required.");
+  secrets.forEach((secret, index) => {
+    if (typeof secret !== "string" || secret.length < MIN_CURSOR_SECRET_LENGTH) {
+      const length = typeof secret === "string" ? secret.length : 0;
+      throw new Error(
+        `Cursor secret #${index + 1} is ${length} characters long; at least ${MIN_CURSOR_SECRET_LENGTH} are required.`,
+      );
+    }
+  });
+  const keys = secrets.map(deriveKey);
+  const current = keys[0] as CursorKey;
+
+  return {
+    encode(position, binding) {
+      const plaintext = Buffer.from(position, "utf8");
+      if (plaintext.toString("utf8") !== position) {
+        throw new TypeError("A cursor position must be well-formed Unicode text.");
+      }
+      const header = Buffer.from([VERSION, current.id]);
+      const iv = randomBytes(IV_LENGTH);
+      const cipher = createCipheriv("aes-256-gcm", current.key, iv, { authTagLength: TAG_LENGTH });
+      cipher.setAAD(associatedData(header, binding));
+      const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+      return Buffer.concat([header, iv, ciphertext, cipher.getAuthTag()]).toString("base64url");
+    },
+
+    decode(text, binding) {
+      const token = fromBase64url(text);
+      if (token === null || token.length < MIN_TOKEN_LENGTH || token[0] !== VERSION) return INVALID;
+      for (const candidate of keys) {
+        if (candidate.id !== token[1]) continue;
+        const position = openWith(candidate.key, token, binding);
+        if (position !== null) return { ok: true, position };
+      }
+      return INVALID;
+    },
+  };
+}
+
+/**
+ * The cursor secrets named by the environment: `CURSOR_SECRETS` (comma list, first one
+ * encrypts) when set, else `CURSOR_SECRET`; null when neither is set. Entries are trimmed;
+ * their length is checked by {@link createCursorCodec}.
+ */
+export function parseCursorSecrets(env: {
+  readonly CURSOR_SECRET?: string | undefined;
+  readonly CURSOR_SECRETS?: string | undefined;
+}): string[] | null {
+  const list = env.CURSOR_SECRETS?.trim();
+  if (list) return list.split(",").map((secret) => secret.trim());
+  const single = env.CURSOR_SECRET?.trim();
+  return single ? [single] : null;
+}

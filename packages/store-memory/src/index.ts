@@ -1,0 +1,1 @@
+export * from "./simulated-lock-provider.js";
