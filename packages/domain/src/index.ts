@@ -4,3 +4,8 @@ export * from "./paging.js";
 export * from "./problems.js";
 export * from "./keys.js";
 export * from "./cursor.js";
+export * from "./zones.js";
+export * from "./zone-offset.js";
+export * from "./wall-clock.js";
+export * from "./labels.js";
+export * from "./preview.js";

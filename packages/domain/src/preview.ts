@@ -1,0 +1,178 @@
+/**
+ * The pure half of a unit's time-zone change (SPEC 5.1 and 5.2): what the preview shows and
+ * which instants `set_timezone` rewrites under keep-wall-clock. Both come from one plan, so the
+ * rewrite touches exactly the items the preview listed.
+ */
+import { rangeLabel } from "./labels.js";
+import type { Instant, ItemKind, ScheduleItem, Unit } from "./records.js";
+import { formatZonedDateTime, keepWallClock } from "./wall-clock.js";
+import { canonicalTimeZone } from "./zones.js";
+
+/** One unit a lock serves, with that unit's zone (null = none set, read as UTC). */
+export interface LockSharing {
+  readonly unitId: string;
+  readonly timeZone: string | null;
+}
+
+/** Everything the plan reads; time comes in as `nowMs`. */
+export interface PreviewInput {
+  readonly unit: Pick<Unit, "id" | "address" | "timeZone" | "version">;
+  /** All items of the unit; the plan picks the candidates itself. */
+  readonly items: readonly ScheduleItem[];
+  /** For each lockId used by the items: every unit that lock serves (this unit may be among them). */
+  readonly lockUnits: ReadonlyMap<string, readonly LockSharing[]>;
+  /** Already canonical (see {@link canonicalTimeZone}). */
+  readonly proposedTimeZone: string;
+  readonly nowMs: number;
+}
+
+/** One item of the preview (SPEC 5.1). */
+export interface PreviewItem {
+  /** `<kind>:<id>` */
+  readonly key: string;
+  readonly kind: ItemKind;
+  /** A code's `name`, every other kind's `title`. */
+  readonly title: string;
+  readonly startAt: Instant;
+  readonly endAt: Instant;
+  /** Keep-wall-clock instants, RFC 3339 with the proposed zone's offset, seconds precision. */
+  readonly wallClockStart: string;
+  readonly wallClockEnd: string;
+  readonly beforeLabel: string;
+  readonly keepInstantLabel: string;
+  readonly keepWallClockLabel: string;
+  readonly sharedLockConflict: boolean;
+}
+
+/** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
+export type PreviewStatus = "ok" | "noop" | "conflict";
+
+/** The body of SPEC 5.1's 200 answer. */
+export interface TimezonePreview {
+  readonly status: PreviewStatus;
+  readonly unitId: string;
+  readonly address: string;
+  readonly expectedVersion: number;
+  readonly currentTimeZone: string | null;
+  readonly proposedTimeZone: string;
+  readonly beforeUsesUtc: boolean;
+  readonly items: readonly PreviewItem[];
+}
+
+/** New instants of one item under keep-wall-clock (UTC RFC 3339 with ms). */
+export interface ItemRewrite {
+  readonly kind: ItemKind;
+  readonly id: string;
+  readonly startAt: Instant;
+  readonly endAt: Instant;
+}
+
+/** What a zone change would do: the preview, and the rewrites `set_timezone` applies under keep-wall-clock. */
+export interface TimezoneChangePlan {
+  readonly preview: TimezonePreview;
+  /** Keep-wall-clock instants of exactly the items the preview lists, in the same order. */
+  readonly rewrites: readonly ItemRewrite[];
+}
+
+/** A zone that should already be canonical; anything else is a broken store invariant. */
+function requireZone(zone: string, what: string): string {
+  const canonical = canonicalTimeZone(zone);
+  if (canonical === null) throw new RangeError(`${what} "${zone}" is not an IANA time zone`);
+  return canonical;
+}
+
+function parseInstant(instant: Instant, what: string): number {
+  const ms = Date.parse(instant);
+  if (Number.isNaN(ms)) throw new RangeError(`${what} "${instant}" is not an RFC 3339 instant`);
+  return ms;
+}
+
+function iso(ms: number): Instant {
+  return new Date(ms).toISOString();
+}
+
+/** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */
+function hasSharedLockConflict(item: ScheduleItem, input: PreviewInput, proposed: string): boolean {
+  if (item.lockId === null) return false;
+  const sharing = input.lockUnits.get(item.lockId) ?? [];
+  return sharing.some(
+    (other) =>
+      other.unitId !== input.unit.id && (canonicalTimeZone(other.timeZone ?? "UTC") ?? other.timeZone) !== proposed,
+  );
+}
+
+interface Planned {
+  readonly item: PreviewItem;
+  readonly rewrite: ItemRewrite;
+  readonly startMs: number;
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** SPEC order: `startAt`, then `kind` as a string, then `key`. */
+function comparePlanned(a: Planned, b: Planned): number {
+  return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.key, b.item.key);
+}
+
+function planItem(item: ScheduleItem, input: PreviewInput, current: string, proposed: string): Planned | null {
+  const where = `${item.kind} ${item.id}`;
+  const startMs = parseInstant(item.startAt, `${where} startAt`);
+  const endMs = parseInstant(item.endAt, `${where} endAt`);
+  if (endMs <= input.nowMs) return null;
+  const wallStart = keepWallClock(startMs, current, proposed);
+  // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
+  const wallEnd = Math.max(keepWallClock(endMs, current, proposed), wallStart);
+  if (wallStart === startMs && wallEnd === endMs) return null;
+  return {
+    startMs,
+    item: {
+      key: `${item.kind}:${item.id}`,
+      kind: item.kind,
+      title: item.title,
+      startAt: iso(startMs),
+      endAt: iso(endMs),
+      wallClockStart: formatZonedDateTime(wallStart, proposed),
+      wallClockEnd: formatZonedDateTime(wallEnd, proposed),
+      beforeLabel: rangeLabel(startMs, endMs, current),
+      keepInstantLabel: rangeLabel(startMs, endMs, proposed),
+      keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
+      sharedLockConflict: hasSharedLockConflict(item, input, proposed),
+    },
+    rewrite: { kind: item.kind, id: item.id, startAt: iso(wallStart), endAt: iso(wallEnd) },
+  };
+}
+
+/**
+ * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
+ * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
+ * only on data the store should never hold (an unknown stored zone, an unparsable instant).
+ */
+export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
+  const currentTimeZone = input.unit.timeZone === null ? null : requireZone(input.unit.timeZone, `unit ${input.unit.id} timeZone`);
+  const proposedTimeZone = requireZone(input.proposedTimeZone, "proposedTimeZone");
+  const noop = currentTimeZone === proposedTimeZone;
+  const current = currentTimeZone ?? "UTC";
+  const planned = noop
+    ? []
+    : input.items
+        .map((item) => planItem(item, input, current, proposedTimeZone))
+        .filter((entry): entry is Planned => entry !== null)
+        .sort(comparePlanned);
+  const items = planned.map((entry) => entry.item);
+  const status: PreviewStatus = noop ? "noop" : items.some((item) => item.sharedLockConflict) ? "conflict" : "ok";
+  return {
+    preview: {
+      status,
+      unitId: input.unit.id,
+      address: input.unit.address,
+      expectedVersion: input.unit.version,
+      currentTimeZone,
+      proposedTimeZone,
+      beforeUsesUtc: input.unit.timeZone === null,
+      items,
+    },
+    rewrites: planned.map((entry) => entry.rewrite),
+  };
+}
