@@ -1,0 +1,96 @@
+/**
+ * Admission of one /v1 request (SPEC 2 and 3): address budget for failed keys → key (401) →
+ * key budget (429) → scope (403). The 401 answer is the same whatever was wrong with the key.
+ */
+import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@lintel/domain";
+import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
+import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
+import type { Problem } from "./problem.js";
+
+/** Who is calling: the key that was accepted, its Org and its scopes. */
+export interface Caller {
+  readonly keyId: string;
+  readonly orgId: string;
+  readonly scopes: readonly Scope[];
+}
+
+/** An admitted request: its caller and the key budget decision (for RateLimit headers). */
+export interface Admission {
+  readonly caller: Caller;
+  readonly budget: BudgetDecision;
+}
+
+export interface AdmissionRequest {
+  readonly apiKey: string | undefined;
+  readonly clientAddress: string;
+  readonly scope: Scope;
+}
+
+/** On failure `budget` is the key's budget decision, present once a valid key was found. */
+export type AdmissionOutcome =
+  | { readonly ok: true; readonly admission: Admission }
+  | { readonly ok: false; readonly problem: Problem; readonly budget?: BudgetDecision };
+
+export interface AdmissionPorts {
+  readonly apiKeys: ApiKeyStore;
+  readonly budget: RequestBudget;
+  readonly clock: Clock;
+}
+
+export interface AdmissionOptions {
+  readonly defaultRateLimit: RatePolicy;
+  readonly failedAuthLimit: RatePolicy;
+}
+
+/** The one detail every 401 carries, so the answer never tells which check failed. */
+export const INVALID_API_KEY_DETAIL = "The x-api-key header is missing, or the key is not valid.";
+
+/** The budget bucket that counts failed key attempts from one client address. */
+export function failedAuthBucket(clientAddress: string): string {
+  return `auth-fail:${clientAddress}`;
+}
+
+/** The budget bucket of one API key. */
+export function keyBucket(keyId: string): string {
+  return `key:${keyId}`;
+}
+
+function rateLimited(decision: BudgetDecision, detail: string): Problem {
+  return { code: "rate_limited", detail, retryAfterSeconds: decision.retryAfterSeconds };
+}
+
+/** Builds the admission check over the key store and the request budget. */
+export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions) {
+  async function findValidKey(apiKey: string | undefined) {
+    if (apiKey === undefined || !isWellFormedApiKey(apiKey)) return null;
+    const check = evaluateApiKey(await ports.apiKeys.findByHash(hashApiKey(apiKey)), ports.clock.now());
+    return check.ok ? check.key : null;
+  }
+
+  return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
+    const addressBucket = failedAuthBucket(request.clientAddress);
+    const addressBudget = await ports.budget.peek(addressBucket, options.failedAuthLimit);
+    if (!addressBudget.allowed) {
+      return {
+        ok: false,
+        problem: rateLimited(addressBudget, "Too many requests with an invalid API key from this address."),
+      };
+    }
+
+    const key = await findValidKey(request.apiKey);
+    if (key === null) {
+      await ports.budget.consume(addressBucket, options.failedAuthLimit);
+      return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
+    }
+
+    const budget = await ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
+    if (!budget.allowed) {
+      return { ok: false, budget, problem: rateLimited(budget, "The request budget of this API key is used up.") };
+    }
+
+    const scope = requireScope(key.scopes, request.scope);
+    if (!scope.ok) return { ok: false, budget, problem: { code: "missing_scope", detail: scope.detail } };
+
+    return { ok: true, admission: { caller: { keyId: key.id, orgId: key.orgId, scopes: key.scopes }, budget } };
+  };
+}

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, it } from "node:test";
+import type { ApiKeyStore, FixtureSink } from "../ports.js";
+import { anApiKey, eachTestStore, fixture, instant, randomId, type Closable } from "./seed.js";
+
+const KEY_FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"];
+
+/** The contract of {@link ApiKeyStore}: keys found by hash, revocable, listed per org, hashes only. */
+export function describeApiKeyStoreContract(
+  name: string,
+  makeStore: () => Promise<{ apiKeys: ApiKeyStore; fixtures: FixtureSink } & Closable>,
+): void {
+  describe(`${name}: ApiKeyStore contract`, () => {
+    const store = eachTestStore(makeStore);
+
+    it("finds a stored key by its hash, with every field as stored", async () => {
+      const key = anApiKey(randomId("org"), {
+        scopes: ["units:write", "lock-state:read"], expiresAt: instant(5000), rateLimit: { requests: 7, windowSeconds: 30 },
+      });
+      await store().apiKeys.put(key);
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
+    });
+
+    it("answers null for an unknown hash", async () => {
+      assert.equal(await store().apiKeys.findByHash(randomBytes(32).toString("hex")), null);
+    });
+
+    it("finds keys loaded from a fixture", async () => {
+      const key = anApiKey(randomId("org"));
+      await store().fixtures.load(fixture({ orgs: [{ id: key.orgId, name: "Org" }], apiKeys: [key] }));
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
+    });
+
+    it("put replaces a key by id; its old hash no longer finds it", async () => {
+      const key = anApiKey(randomId("org"));
+      await store().apiKeys.put(key);
+      const replaced = { ...key, hash: randomBytes(32).toString("hex"), name: "renamed" };
+      await store().apiKeys.put(replaced);
+      assert.equal(await store().apiKeys.findByHash(key.hash), null);
+      assert.deepEqual(await store().apiKeys.findByHash(replaced.hash), replaced);
+      assert.equal((await store().apiKeys.listByOrg(key.orgId)).length, 1);
+    });
+
+    it("revoke marks the key revoked at the given instant", async () => {
+      const key = anApiKey(randomId("org"));
+      await store().apiKeys.put(key);
+      assert.equal(await store().apiKeys.revoke(key.id, instant(1234)), true);
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), { ...key, revokedAt: instant(1234) });
+    });
+
+    it("revoke of an unknown key answers false", async () => {
+      assert.equal(await store().apiKeys.revoke(randomId("key"), instant(0)), false);
+    });
+
+    it("listByOrg lists only that org's keys, by createdAt then id, with hashes and no secret", async () => {
+      const orgId = randomId("org");
+      const keys = [
+        anApiKey(orgId, { createdAt: instant(2000) }),
+        anApiKey(orgId, { createdAt: instant(1000) }),
+        anApiKey(orgId, { createdAt: instant(1000) }),
+      ];
+      for (const key of [...keys, anApiKey(randomId("org"))]) await store().apiKeys.put(key);
+      const listed = await store().apiKeys.listByOrg(orgId);
+      const expected = [...keys].sort((a, b) => (a.createdAt + a.id < b.createdAt + b.id ? -1 : 1));
+      assert.deepEqual(listed.map((k) => k.id), expected.map((k) => k.id));
+      for (const record of listed) {
+        assert.deepEqual(Object.keys(record).sort(), [...KEY_FIELDS].sort());
+        assert.match(record.hash, /^[0-9a-f]{64}$/);
+      }
+      assert.deepEqual(await store().apiKeys.listByOrg(randomId("org")), []);
+    });
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * Contract suites for the ports (`@lintel/core/contracts`): each adapter opts in with one line
+ * per port, e.g. `describeLockDirectoryContract("memory", async () => createMemoryStore())`.
+ * Every test seeds fresh random ids, so runs can share one store.
+ */
+export { describeApiKeyStoreContract } from "./api-key-store.contract.js";
+export { describeFixtureSinkContract } from "./fixture-sink.contract.js";
+export { describeHealthContract } from "./health.contract.js";
+export { describeLockDirectoryContract } from "./lock-directory.contract.js";
+export { describeRequestBudgetContract } from "./request-budget.contract.js";
+export { describeTemplateStoreContract } from "./template-store.contract.js";
+export { describeUnitStoreContract } from "./unit-store.contract.js";
+export * from "./seed.js";

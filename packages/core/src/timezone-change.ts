@@ -1,0 +1,105 @@
+/**
+ * The time-zone use cases (SPEC 5.1, 5.2): gather a unit, its items and the units their locks
+ * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
+ * applies it only if the unit's version is still the one the plan was made from.
+ */
+import { canonicalTimeZone, planTimezoneChange } from "@lintel/domain";
+import type { LockSharing, TimezoneChangePlan, TimezonePreview, Unit } from "@lintel/domain";
+import type { Caller } from "./admission.js";
+import type { Clock, LockDirectory, UnitStore } from "./ports.js";
+import { fail, notFound, succeed, type Result } from "./problem.js";
+
+export interface TimezoneChangePorts {
+  readonly units: UnitStore;
+  readonly locks: LockDirectory;
+  readonly clock: Clock;
+}
+
+export interface PreviewQuery {
+  readonly unitIdOrKey: string;
+  readonly proposedTimeZone: string;
+}
+
+export type ZonePolicy = "keep_instant" | "keep_wall_clock";
+
+export interface SetTimeZoneCommand {
+  readonly unitIdOrKey: string;
+  readonly timeZone: string;
+  readonly expectedVersion: number;
+  readonly policy: ZonePolicy;
+}
+
+/** What set_timezone answers: the unit as it now is, and how many items got new instants. */
+export interface SetTimeZoneResult {
+  readonly unit: Unit;
+  readonly moved: number;
+}
+
+function badZone<T>(param: string, input: string): Result<T> {
+  const reason = `'${input}' is not an IANA time zone name or link (fixed offsets are not accepted).`;
+  return fail("invalid_request", `${param}: ${reason}`, { invalidParams: [{ name: param, reason }] });
+}
+
+/** Builds the preview and set-timezone use cases. */
+export function createTimezoneChange(ports: TimezoneChangePorts) {
+  /** For each lock the items use: every unit of the org it serves, with that unit's zone. */
+  async function lockUnitsOf(orgId: string, lockIds: readonly string[]) {
+    const lockUnits = new Map<string, LockSharing[]>();
+    if (lockIds.length === 0) return lockUnits;
+    const locks = await ports.locks.getMany(orgId, lockIds);
+    const unitIds = [...new Set(locks.flatMap((lock) => lock.unitIds))];
+    const zones = new Map((await ports.units.getMany(orgId, unitIds)).map((u) => [u.id, u.timeZone]));
+    for (const lock of locks) {
+      const sharing = lock.unitIds.flatMap((unitId) =>
+        zones.has(unitId) ? [{ unitId, timeZone: zones.get(unitId) ?? null }] : [],
+      );
+      lockUnits.set(lock.lockId, sharing);
+    }
+    return lockUnits;
+  }
+
+  async function plan(
+    caller: Caller,
+    unitIdOrKey: string,
+    proposedTimeZone: string,
+  ): Promise<Result<{ unit: Unit; plan: TimezoneChangePlan }>> {
+    const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
+    if (unit === null) return notFound("unit", unitIdOrKey);
+    const items = await ports.units.itemsOf(caller.orgId, unit.id);
+    const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
+    const lockUnits = await lockUnitsOf(caller.orgId, lockIds);
+    const nowMs = ports.clock.now();
+    return succeed({ unit, plan: planTimezoneChange({ unit, items, lockUnits, proposedTimeZone, nowMs }) });
+  }
+
+  async function previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview>> {
+    const zone = canonicalTimeZone(query.proposedTimeZone);
+    if (zone === null) return badZone("proposedTimeZone", query.proposedTimeZone);
+    const planned = await plan(caller, query.unitIdOrKey, zone);
+    return planned.ok ? succeed(planned.value.plan.preview) : planned;
+  }
+
+  async function setTimeZone(caller: Caller, command: SetTimeZoneCommand): Promise<Result<SetTimeZoneResult>> {
+    const zone = canonicalTimeZone(command.timeZone);
+    if (zone === null) return badZone("timeZone", command.timeZone);
+    const planned = await plan(caller, command.unitIdOrKey, zone);
+    if (!planned.ok) return planned;
+    const { unit, plan: change } = planned.value;
+    const stale = fail<SetTimeZoneResult>(
+      "version_conflict",
+      `expectedVersion ${command.expectedVersion} is stale: the unit has changed. Preview again and retry.`,
+    );
+    // Cheap early answer; the store checks the version again atomically.
+    if (unit.version !== command.expectedVersion) return stale;
+    const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
+    const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
+      expectedVersion: command.expectedVersion,
+      timeZone: zone,
+      rewrites,
+    });
+    if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale;
+    return succeed({ unit: outcome.unit, moved: rewrites.length });
+  }
+
+  return { previewTimezoneChange, setTimeZone };
+}

@@ -1,0 +1,112 @@
+// createLintel preview and set_timezone over the memory store.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { callerA, callerB, keys, problem, setup, value } from "./lintel-test-setup.js";
+
+describe("createLintel time-zone change", () => {
+  it("refuses a zone that is not an IANA name with invalid_request naming the parameter", async () => {
+    const { lintel } = await setup();
+    const preview = problem(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "+05:00" }));
+    assert.equal(preview?.code, "invalid_request");
+    assert.equal(preview?.invalidParams?.[0]?.name, "proposedTimeZone");
+    const set = problem(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Mars/Base", expectedVersion: 2, policy: "keep_instant" }));
+    assert.equal(set?.invalidParams?.[0]?.name, "timeZone");
+  });
+
+  it("previews by id or urlKey with the unit's version, changing nothing", async () => {
+    const { lintel, store } = await setup();
+    const byKey = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "12-elm-st", proposedTimeZone: "Etc/UTC" }));
+    const byId = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "UTC" }));
+    assert.deepEqual(byKey, byId);
+    assert.equal(byId.unitId, "u_1");
+    assert.equal(byId.expectedVersion, 2);
+    assert.equal(byId.proposedTimeZone, "UTC");
+    assert.equal(byId.currentTimeZone, "America/New_York");
+    assert.equal((await store.units.findByIdOrKey("org_a", "u_1"))?.version, 2);
+  });
+
+  it("sets the zone with the current version, bumps it, and a preview right after is noop", async () => {
+    const { lintel } = await setup();
+    const before = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "america/chicago" }));
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "12-elm-st", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }));
+    assert.equal(done.unit.timeZone, "America/Chicago");
+    assert.equal(done.unit.version, 3);
+    assert.equal(done.moved, before.items.length);
+    const after = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(after.status, "noop");
+    assert.equal(after.expectedVersion, 3);
+  });
+
+  it("keep_instant moves nothing", async () => {
+    const { lintel, store } = await setup();
+    const itemsBefore = await store.units.itemsOf("org_a", "u_1");
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" }));
+    assert.equal(done.moved, 0);
+    assert.deepEqual(await store.units.itemsOf("org_a", "u_1"), itemsBefore);
+  });
+
+  it("a stale expectedVersion answers 409 version_conflict and changes nothing", async () => {
+    const { lintel, store } = await setup();
+    const unit = await store.units.findByIdOrKey("org_a", "u_1");
+    for (const expectedVersion of [1, 3]) {
+      const outcome = problem(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion, policy: "keep_wall_clock" }));
+      assert.equal(outcome?.code, "version_conflict");
+    }
+    assert.deepEqual(await store.units.findByIdOrKey("org_a", "u_1"), unit);
+  });
+
+  it("of concurrent set_timezone calls with one expectedVersion exactly one succeeds, the others get 409", async () => {
+    const { lintel, store } = await setup();
+    const zones = ["Asia/Tokyo", "Europe/Paris", "America/Denver", "UTC"];
+    const outcomes = await Promise.all(
+      zones.map((timeZone) => lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone, expectedVersion: 2, policy: "keep_wall_clock" })),
+    );
+    assert.equal(outcomes.filter((o) => o.ok).length, 1);
+    assert.ok(outcomes.every((o) => o.ok || o.problem.code === "version_conflict"));
+    assert.equal((await store.units.findByIdOrKey("org_a", "u_1"))?.version, 3);
+  });
+
+  it("answers zones by their canonical name", async () => {
+    const { lintel } = await setup();
+    const kolkata = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "asia/calcutta" }));
+    assert.equal(kolkata.proposedTimeZone, "Asia/Kolkata");
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Europe/Kiev", expectedVersion: 2, policy: "keep_instant" }));
+    assert.equal(done.unit.timeZone, "Europe/Kyiv");
+  });
+
+  it("a lock that also serves a unit in another zone makes the preview a conflict", async () => {
+    const { lintel } = await setup();
+    // lk_0 and lk_1 serve u_1 and u_2, both in New York.
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(preview.status, "conflict");
+    assert.deepEqual(preview.items.map((i) => [i.key, i.sharedLockConflict]), [["code:c_1", true], ["tour:t_1", true]]);
+  });
+
+  it("keep_wall_clock rewrites exactly the previewed items to their wall-clock instants", async () => {
+    const { lintel, store } = await setup();
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.deepEqual(preview.items.map((i) => [i.key, i.wallClockStart]), [
+      ["code:c_1", "2026-07-01T11:00:00-05:00"],
+      ["tour:t_1", "2026-12-01T10:00:00-06:00"],
+    ]);
+    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }));
+    assert.equal(done.moved, 2);
+    const items = new Map((await store.units.itemsOf("org_a", "u_1")).map((i) => [`${i.kind}:${i.id}`, i]));
+    assert.equal(items.get("tour:t_1")?.startAt, "2026-12-01T16:00:00.000Z");
+    assert.equal(items.get("tour:t_1")?.endAt, "2026-12-01T17:00:00.000Z");
+    assert.equal(items.get("code:c_1")?.startAt, "2026-07-01T16:00:00.000Z");
+    assert.equal(items.get("code:c_1")?.endAt, "2026-07-02T16:00:00.000Z");
+    const after = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(after.status, "noop");
+  });
+
+  it("no conflict when every other unit the lock serves is already in the proposed zone", async () => {
+    const { lintel } = await setup();
+    value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_2", timeZone: "America/Chicago", expectedVersion: 1, policy: "keep_instant" }));
+    const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
+    assert.equal(preview.status, "ok");
+    assert.equal(preview.items.length, 2);
+    assert.ok(preview.items.every((i) => !i.sharedLockConflict));
+  });
+});
+
