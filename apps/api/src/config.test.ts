@@ -85,8 +85,8 @@ test("config: explicit values are parsed; DOCS_URL follows PUBLIC_BASE_URL; secr
   assert.equal(loading.warnings.length, 0);
 });
 
-test("config: CURSOR_SECRET and CURSOR_SECRETS together are refused", () => {
-  const loading = loadConfig({ CURSOR_SECRET: SECRET, CURSOR_SECRETS: SECRET });
-  assert.ok(!loading.ok);
-  assert.match(loading.errors[0] ?? "", /CURSOR_SECRET and CURSOR_SECRETS/);
+test("config: CURSOR_SECRETS wins over CURSOR_SECRET when both are set", () => {
+  const loading = loadConfig({ CURSOR_SECRET: SECRET, CURSOR_SECRETS: `${"x".repeat(32)},${SECRET}` });
+  assert.ok(loading.ok);
+  assert.deepEqual(loading.config.cursorSecrets, ["x".repeat(32), SECRET]);
 });

@@ -124,9 +124,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES };
   }
 
-  if (p.CURSOR_SECRET !== undefined && p.CURSOR_SECRETS !== undefined) {
-    errors.push("CURSOR_SECRET and CURSOR_SECRETS must not both be set (CURSOR_SECRETS is the list for rotation)");
-  }
+  // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set (docs/decisions.md).
   let cursorSecrets: readonly string[] = p.CURSOR_SECRETS ?? (p.CURSOR_SECRET === undefined ? [] : [p.CURSOR_SECRET]);
   let cursorSecretGenerated = false;
   if (cursorSecrets.length === 0 && !errors.some((e) => e.startsWith("CURSOR_"))) {

@@ -4,9 +4,16 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
-import { ITEM_KINDS, LOCK_STATUSES, PROBLEMS } from "@lintel/domain";
+import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PROBLEMS } from "@lintel/domain";
 
 const required = (name: string) => v.pipe(v.string(), v.minLength(1, `${name} must not be empty`));
+
+/** An IANA zone name or link (any case); the use case answers it by its canonical name. */
+const timeZone = (name: string) =>
+  v.pipe(
+    required(name),
+    v.check((text) => canonicalTimeZone(text) !== null, `${name} must be an IANA time zone name such as America/Chicago (fixed offsets are not zones)`),
+  );
 
 /** `limit`: an integer 1..100 written in plain decimal digits (no sign, exponent or point). */
 export const limitSchema = v.pipe(
@@ -30,7 +37,7 @@ const cursorSchema = v.pipe(
 export const previewQuerySchema = v.strictObject({
   unitIdOrKey: v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey.")),
   proposedTimeZone: v.pipe(
-    required("proposedTimeZone"),
+    timeZone("proposedTimeZone"),
     v.description("An IANA time zone name or link, matched case-insensitively; fixed offsets are refused."),
     v.examples(["America/New_York"]),
   ),
@@ -50,7 +57,7 @@ export const emptyQuerySchema = v.strictObject({});
 
 export const setTimezoneBodySchema = v.strictObject({
   unitIdOrKey: v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey.")),
-  timeZone: v.pipe(required("timeZone"), v.description("The new IANA time zone name or link.")),
+  timeZone: v.pipe(timeZone("timeZone"), v.description("The new IANA time zone name or link, matched case-insensitively.")),
   expectedVersion: v.pipe(
     v.number("expectedVersion must be an integer ≥ 1"),
     v.integer("expectedVersion must be an integer ≥ 1"),
