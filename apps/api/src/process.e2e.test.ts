@@ -51,7 +51,11 @@ describe("e2e: the server process", () => {
   it("serves FIXTURE on PORT, prints its URL, answers /healthz and /v1, and exits 0 on SIGTERM", async () => {
     const fixture = testFixture();
     const port = await freePort();
-    const { child, output } = run({ FIXTURE: await writeFixture(fixture.json), PORT: String(port) });
+    const store =
+      process.env["STORE"] === "redis"
+        ? { STORE: "redis", REDIS_URL: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379", CURSOR_SECRET: "process-e2e-secret-0123456789abcdefgh" }
+        : {};
+    const { child, output } = run({ ...store, FIXTURE: await writeFixture(fixture.json), PORT: String(port) });
     try {
       while (!output().includes("Lintel is listening on")) {
         assert.equal(child.exitCode, null, output());

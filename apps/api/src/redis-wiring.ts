@@ -3,6 +3,7 @@
  * knows how to wait for and close the connection. The only file that imports the Redis store.
  */
 import type { Logger } from "pino";
+import { createRedisClient, createRedisStore, whenReady } from "@lintel/store-redis";
 import type { StoreConfig } from "./config.js";
 import type { StorePorts } from "./container.js";
 
@@ -15,7 +16,18 @@ export interface RedisHandle {
   close(): Promise<void>;
 }
 
-/** Opens the Redis store `config` names. */
-export function openRedisStore(_config: Extract<StoreConfig, { kind: "redis" }>, _logger: Logger): RedisHandle {
-  throw new Error("STORE=redis is not wired yet: @lintel/store-redis has not landed on this branch.");
+/** Opens the Redis store `config` names (a Cluster when cluster nodes are given). */
+export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, logger: Logger): RedisHandle {
+  const client = createRedisClient({
+    ...(config.url === undefined ? {} : { url: config.url }),
+    ...(config.clusterNodes === undefined ? {} : { clusterNodes: config.clusterNodes }),
+    onError: (error: Error) => logger.warn({ error: error.message }, "redis connection error"),
+  });
+  return {
+    store: createRedisStore(client),
+    ready: () => whenReady(client),
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
 }
