@@ -1,0 +1,121 @@
+/**
+ * Real processes for e2e tests that need more than one server or their own Redis: free
+ * loopback ports, `node apps/api/dist/main.js` children, and private redis-server children.
+ * Every child is started by the test and stopped by it (by its own handle, never by name).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
+
+/** `count` distinct free loopback ports (all probes are held open together, so no two collide). */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes: Server[] = [];
+  for (let i = 0; i < count; i++) {
+    const probe = createServer().listen(0, "127.0.0.1");
+    await once(probe, "listening");
+    probes.push(probe);
+  }
+  const ports = probes.map((probe) => (probe.address() as { port: number }).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
+/** A temporary directory of its own. */
+export function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "lintel-e2e-"));
+}
+
+/** Writes fixture JSON to a temporary file and returns its path. */
+export async function writeFixture(json: unknown): Promise<string> {
+  const path = join(await tempDir(), "fixture.json");
+  await writeFile(path, JSON.stringify(json));
+  return path;
+}
+
+/** A child process with its collected output. */
+export interface Child {
+  readonly child: ChildProcess;
+  output(): string;
+  /** Resolves once the output contains `text`; rejects when the child exits first or `timeoutMs` passes. */
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
+  /** Sends `signal` (SIGTERM by default) unless the child has exited, and waits for its exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function track(child: ChildProcess): Child {
+  let output = "";
+  let failed = false;
+  child.on("error", (error) => {
+    failed = true;
+    output += `\n${error.message}`;
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    child,
+    output: () => output,
+    async waitFor(text, timeoutMs = 15_000) {
+      const deadline = performance.now() + timeoutMs;
+      while (!output.includes(text)) {
+        if (exited() || failed) throw new Error(`the process exited before "${text}":\n${output}`);
+        if (performance.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async stop(signal = "SIGTERM") {
+      if (exited()) return;
+      const exit = once(child, "exit");
+      child.kill(signal);
+      await exit;
+    },
+  };
+}
+
+/** A running `node apps/api/dist/main.js` on `port` (already listening when this resolves). */
+export interface ServerChild extends Child {
+  readonly url: string;
+}
+
+/** Spawns the real server with `env` (plus PATH, LOG_LEVEL=silent, PORT) and waits for its banner. */
+export async function spawnServer(port: number, env: Record<string, string>): Promise<ServerChild> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const tracked = track(child);
+  try {
+    await tracked.waitFor("Lintel is listening on");
+  } catch (error) {
+    await tracked.stop("SIGKILL");
+    throw error;
+  }
+  return { ...tracked, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A private redis-server on 127.0.0.1:`port` whose data lives in `dir` and survives a SIGKILL
+ * (append-only file, fsync on every write), so a restart on the same port and dir comes back
+ * with everything. Resolves once it accepts connections.
+ */
+export async function spawnRedis(port: number, dir: string): Promise<Child> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const tracked = track(child);
+  try {
+    await tracked.waitFor("Ready to accept connections");
+  } catch (error) {
+    await tracked.stop("SIGKILL");
+    throw error;
+  }
+  return tracked;
+}
