@@ -1,0 +1,72 @@
+/**
+ * ApiKeyStore on Redis. A key record lives under the SHA-256 of the key (no hash tag, so the
+ * hottest lookup spreads over the cluster); a global id → hash index lets revoke work with the
+ * id alone, and a per-org set lists an org's keys. Writes touch several slots, so they run in
+ * an order where a crash midway leaves at worst an unreachable record, never a wrong answer.
+ */
+import type { ApiKeyStore } from "@lintel/core";
+import type { ApiKeyRecord } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { LuaScript } from "./lua-script.js";
+
+const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
+
+// Sets revokedAt only on a record that exists (a bare HSET would create a stub record).
+const REVOKE_SCRIPT = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1])
+return 1
+`);
+
+function toFields(record: ApiKeyRecord): string[] {
+  return FIELDS.flatMap((field) => [field, JSON.stringify(record[field])]);
+}
+
+function fromFields(fields: Record<string, string>): ApiKeyRecord | null {
+  if (fields["id"] === undefined) return null;
+  const record: Record<string, unknown> = {};
+  for (const field of FIELDS) record[field] = JSON.parse(fields[field] ?? "null");
+  return record as unknown as ApiKeyRecord;
+}
+
+/** API keys in Redis. */
+export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
+  async function read(hash: string): Promise<ApiKeyRecord | null> {
+    return fromFields(await redis.hgetall(redisKeys.apiKeyByHash(hash)));
+  }
+
+  return {
+    findByHash: (hash) => guard(() => read(hash)),
+
+    put: (record) =>
+      guard(async () => {
+        const oldHash = await redis.get(redisKeys.apiKeyHashById(record.id));
+        const old = oldHash === null ? null : await read(oldHash);
+        await redis.hset(redisKeys.apiKeyByHash(record.hash), ...toFields(record));
+        await redis.set(redisKeys.apiKeyHashById(record.id), record.hash);
+        await redis.sadd(redisKeys.orgApiKeys(record.orgId), record.id);
+        if (oldHash !== null && oldHash !== record.hash) await redis.del(redisKeys.apiKeyByHash(oldHash));
+        if (old !== null && old.orgId !== record.orgId) await redis.srem(redisKeys.orgApiKeys(old.orgId), record.id);
+      }),
+
+    revoke: (keyId, at) =>
+      guard(async () => {
+        const hash = await redis.get(redisKeys.apiKeyHashById(keyId));
+        if (hash === null) return false;
+        const reply = await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], [JSON.stringify(at)]);
+        return reply === 1;
+      }),
+
+    listByOrg: (orgId) =>
+      guard(async () => {
+        const ids = await redis.smembers(redisKeys.orgApiKeys(orgId));
+        const hashes = await Promise.all(ids.map((id) => redis.get(redisKeys.apiKeyHashById(id))));
+        const records = await Promise.all(hashes.map((hash) => (hash === null ? null : read(hash))));
+        return records
+          .filter((record): record is ApiKeyRecord => record !== null && record.orgId === orgId)
+          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      }),
+  };
+}

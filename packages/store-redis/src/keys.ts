@@ -1,0 +1,40 @@
+/**
+ * The Redis key layout (docs/redis-key-layout.md). Everything of one org shares the hash tag
+ * `{org:<orgId>}`, so every multi-key command and script lives in one cluster slot. Ids and
+ * urlKeys match `[A-Za-z0-9_-]`, so they never contain the braces of a hash tag.
+ */
+
+const orgTag = (orgId: string): string => `lintel:{org:${orgId}}`;
+
+export const redisKeys = {
+  /** String: the org record (JSON). */
+  org: (orgId: string) => `${orgTag(orgId)}:org`,
+  /** Hash: unit id → unit JSON. */
+  units: (orgId: string) => `${orgTag(orgId)}:units`,
+  /** Hash: urlKey → unit id. */
+  unitKeys: (orgId: string) => `${orgTag(orgId)}:unitkeys`,
+  /** Hash: `<kind>:<id>` → item JSON, the schedule items of one unit. */
+  items: (orgId: string, unitId: string) => `${orgTag(orgId)}:unit:${unitId}:items`,
+  /** Hash: `<kind>:<id>` → unit id, so an item that changes unit leaves its old unit. */
+  itemUnits: (orgId: string) => `${orgTag(orgId)}:itemunits`,
+  /** Hash: lockId → lock JSON (active or not). */
+  locks: (orgId: string) => `${orgTag(orgId)}:locks`,
+  /** Sorted set, all scores 0: `lockPosition` of every active lock (read BYLEX REV). */
+  activeLocks: (orgId: string) => `${orgTag(orgId)}:locks:active`,
+  /** Hash: lockId → its member in `activeLocks`, to remove it when the lock changes. */
+  lockPositions: (orgId: string) => `${orgTag(orgId)}:locks:pos`,
+  /** Hash: template id → template JSON. */
+  templates: (orgId: string) => `${orgTag(orgId)}:templates`,
+  /** Sorted set, all scores 0: `templatePosition` of every template (read BYLEX). */
+  templateOrder: (orgId: string) => `${orgTag(orgId)}:templates:order`,
+  /** Hash: template id → its member in `templateOrder`. */
+  templatePositions: (orgId: string) => `${orgTag(orgId)}:templates:pos`,
+  /** Set: ids of the org's API keys. */
+  orgApiKeys: (orgId: string) => `${orgTag(orgId)}:apikeys`,
+  /** Hash: one API key record by the SHA-256 of the key (each field JSON). No hash tag: spreads. */
+  apiKeyByHash: (hash: string) => `lintel:apikey:${hash}`,
+  /** String: key id → SHA-256, so revoke works with the id alone. */
+  apiKeyHashById: (keyId: string) => `lintel:apikeyid:${keyId}`,
+  /** String: a bucket's theoretical arrival time in ms; expires when the bucket is full again. */
+  budget: (bucket: string) => `lintel:budget:{${bucket}}`,
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * LockDirectory on Redis: lock records in the org's `locks` hash, the active ones' positions in
+ * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)).
+ */
+import type { LockDirectory } from "@lintel/core";
+import type { Lock } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { readPage } from "./ordered-page.js";
+
+function parseLock(json: string): Lock {
+  return JSON.parse(json) as Lock;
+}
+
+/** Locks in Redis. */
+export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
+  return {
+    listActive: (orgId, after, limit) =>
+      guard(async () => {
+        const keys = { positions: redisKeys.activeLocks(orgId), records: redisKeys.locks(orgId) };
+        const page = await readPage(redis, keys, after, limit, "desc");
+        return page.map(parseLock).filter((lock) => lock.status === "active");
+      }),
+
+    getActive: (orgId, lockId) =>
+      guard(async () => {
+        const json = await redis.hget(redisKeys.locks(orgId), lockId);
+        const lock = json === null ? null : parseLock(json);
+        return lock !== null && lock.status === "active" ? lock : null;
+      }),
+
+    getMany: (orgId, lockIds) =>
+      guard(async () => {
+        const ids = [...new Set(lockIds)];
+        if (ids.length === 0) return [];
+        const found = await redis.hmget(redisKeys.locks(orgId), ...ids);
+        return found.filter((json): json is string => json !== null).map(parseLock);
+      }),
+  };
+}

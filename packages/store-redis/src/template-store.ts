@@ -1,0 +1,31 @@
+/**
+ * TemplateStore on Redis: template records in the org's `templates` hash, their positions in
+ * the `templates:order` ZSET read in ascending BYLEX order.
+ */
+import type { TemplateStore } from "@lintel/core";
+import type { Template } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { readPage } from "./ordered-page.js";
+
+function parseTemplate(json: string): Template {
+  return JSON.parse(json) as Template;
+}
+
+/** Message templates in Redis. */
+export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
+  return {
+    get: (orgId, templateId) =>
+      guard(async () => {
+        const json = await redis.hget(redisKeys.templates(orgId), templateId);
+        return json === null ? null : parseTemplate(json);
+      }),
+
+    list: (orgId, after, limit) =>
+      guard(async () => {
+        const keys = { positions: redisKeys.templateOrder(orgId), records: redisKeys.templates(orgId) };
+        return (await readPage(redis, keys, after, limit, "asc")).map(parseTemplate);
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * UnitStore on Redis. Units of an org live in one hash (id → JSON) with a urlKey → id index,
+ * and each unit's schedule items in a hash of their own; all under the org's hash tag, so
+ * set_timezone is one Lua script over two keys of one slot: nothing or everything changes.
+ */
+import type { ItemRewrite, SetTimeZoneOutcome, UnitStore } from "@lintel/core";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { LuaScript } from "./lua-script.js";
+
+const FIND_SCRIPT = new LuaScript(`
+local unit = redis.call('HGET', KEYS[1], ARGV[1])
+if unit then return unit end
+local id = redis.call('HGET', KEYS[2], ARGV[1])
+if id then return redis.call('HGET', KEYS[1], id) end
+return false
+`);
+
+// KEYS: units hash, the unit's items hash. ARGV: unitId, expectedVersion, timeZone, then
+// (item field, startAt, endAt) per rewrite. A rewrite naming an item this unit doesn't have
+// is skipped (the contract: another unit's item is never touched). Checks come before writes.
+const SET_TIME_ZONE_SCRIPT = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return {'not_found'} end
+local unit = cjson.decode(raw)
+if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict'} end
+unit.timeZone = ARGV[3]
+unit.version = unit.version + 1
+local encoded = cjson.encode(unit)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+for i = 4, #ARGV, 3 do
+  local item = redis.call('HGET', KEYS[2], ARGV[i])
+  if item then
+    item = cjson.decode(item)
+    item.startAt = ARGV[i + 1]
+    item.endAt = ARGV[i + 2]
+    redis.call('HSET', KEYS[2], ARGV[i], cjson.encode(item))
+  end
+end
+return {'ok', encoded}
+`);
+
+/** The field of an item in its unit's items hash. */
+export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
+  return `${item.kind}:${item.id}`;
+}
+
+function parseUnit(json: string): Unit {
+  return JSON.parse(json) as Unit;
+}
+
+/** Units and their schedule items in Redis. */
+export function createRedisUnitStore(redis: RedisClient): UnitStore {
+  return {
+    findByIdOrKey: (orgId, idOrKey) =>
+      guard(async () => {
+        const json = await FIND_SCRIPT.run(redis, [redisKeys.units(orgId), redisKeys.unitKeys(orgId)], [idOrKey]);
+        return typeof json === "string" ? parseUnit(json) : null;
+      }),
+
+    getMany: (orgId, unitIds) =>
+      guard(async () => {
+        const ids = [...new Set(unitIds)];
+        if (ids.length === 0) return [];
+        const found = await redis.hmget(redisKeys.units(orgId), ...ids);
+        return found.filter((json): json is string => json !== null).map(parseUnit);
+      }),
+
+    itemsOf: (orgId, unitId) =>
+      guard(async () => {
+        const found = await redis.hvals(redisKeys.items(orgId, unitId));
+        return found.map((json) => JSON.parse(json) as ScheduleItem);
+      }),
+
+    setTimeZone: (orgId, unitId, change) =>
+      guard(async (): Promise<SetTimeZoneOutcome> => {
+        const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone];
+        for (const rewrite of change.rewrites as readonly ItemRewrite[]) {
+          args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt);
+        }
+        const reply = (await SET_TIME_ZONE_SCRIPT.run(
+          redis,
+          [redisKeys.units(orgId), redisKeys.items(orgId, unitId)],
+          args,
+        )) as [string, string?];
+        if (reply[0] === "not_found" || reply[0] === "version_conflict") return { ok: false, reason: reply[0] };
+        return { ok: true, unit: parseUnit(reply[1] as string) };
+      }),
+  };
+}
