@@ -3,7 +3,8 @@
 // Tiers by file name: *.test.js (unit), *.int.test.js (needs Redis), *.e2e.test.js (starts
 // the server). Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis
 // that cannot be brought up fails the run instead of skipping the tests that need it.
-// Usage: node tools/run-tests.mjs [unit|int|e2e ...] [--grep text]
+// Usage: node tools/run-tests.mjs                 (everything: all tiers on memory, e2e on Redis, cluster)
+//        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -65,10 +66,54 @@ if (files.some((f) => tierOf(f) !== "unit")) {
   process.env.REDIS_URL ??= redis.url;
 }
 
-console.log(`Running ${files.length} test files.`);
-const result = spawnSync(
-  process.execPath,
-  ["--test", "--test-concurrency=2", "--test-timeout=120000", ...files.map((f) => relative(root, f))],
-  { cwd: root, stdio: "inherit", env: process.env },
-);
-process.exit(result.status ?? 1);
+/** Runs node's test runner on `list` with extra env; echoes its TAP and counts its results. */
+function runStage(name, list, env = {}) {
+  console.log(`\n=== ${name}: ${list.length} test files ===`);
+  if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
+  const run = spawnSync(
+    process.execPath,
+    ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=120000", ...list.map((f) => relative(root, f))],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 },
+  );
+  const out = run.stdout.toString();
+  process.stdout.write(out);
+  const count = (label) => Number(out.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
+  return { name, pass: count("pass"), fail: count("fail"), status: run.status ?? 1 };
+}
+
+/** The 3-master Redis Cluster stage: tools/redis-cluster.sh runs the Redis store's int tests on it. */
+function runClusterStage() {
+  console.log("\n=== Redis Cluster (3 masters): store-redis int tests ===");
+  const run = spawnSync("bash", [join(root, "tools", "redis-cluster.sh")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: process.env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const out = run.stdout?.toString() ?? "";
+  process.stdout.write(out);
+  const pass = Number(out.match(/^# pass (\d+)$/m)?.[1] ?? 0);
+  const fail = Number(out.match(/^# fail (\d+)$/m)?.[1] ?? 0);
+  return { name: "cluster", pass, fail, status: run.status ?? 1 };
+}
+
+const stages = [];
+if (tiers.length > 0 || grep) {
+  stages.push(runStage(`tests (${tiers.join(", ") || "all tiers"})`, files));
+} else {
+  // The whole suite: every tier on the memory default, the e2e tier again on Redis, and the
+  // Redis store's int tests on a local 3-master cluster.
+  stages.push(runStage("all tiers, STORE=memory", files, { STORE: "memory" }));
+  stages.push(runStage("e2e tier, STORE=redis", files.filter((f) => tierOf(f) === "e2e"), { STORE: "redis" }));
+  stages.push(runClusterStage());
+}
+
+console.log("");
+for (const stage of stages) {
+  console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}`);
+}
+const pass = stages.reduce((sum, s) => sum + s.pass, 0);
+const fail = stages.reduce((sum, s) => sum + s.fail, 0);
+const ok = stages.every((s) => s.status === 0);
+console.log(`\ntests: ${pass} passed, ${fail} failed`);
+process.exit(ok && fail === 0 ? 0 : 1);

@@ -1,0 +1,28 @@
+/**
+ * The start-up banner: where the server listens and, with the demo data, the demo keys and
+ * three curl commands that work as printed.
+ */
+import { DEMO_KEYS } from "./demo-fixture.js";
+
+/** The banner for a server at `url` whose fixture came from `fixtureSource`. */
+export function bannerText(url: string, fixtureSource: string): string {
+  const lines = [`Lintel is listening on ${url}`, `  docs: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`];
+  if (fixtureSource !== "demo") {
+    lines.push(fixtureSource === "none" ? "  no fixture loaded" : `  fixture: ${fixtureSource}`);
+    return lines.join("\n");
+  }
+  lines.push("", "Demo keys (built-in demo data; FIXTURE=<file> replaces it):");
+  for (const key of DEMO_KEYS) {
+    const note = key.usable ? key.scopes.join(" ") : "(refused: 401)";
+    lines.push(`  ${key.key}  ${key.orgId.padEnd(10)} ${key.name} — ${note}`);
+  }
+  const admin = DEMO_KEYS[0]?.key ?? "";
+  lines.push(
+    "",
+    "Try:",
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks?limit=5'`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/templates/get_message_template?templateId=tpl_welcome'`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=Europe/Berlin'`,
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,92 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadConfig } from "./config.js";
+
+const SECRET = "s".repeat(32);
+
+test("config: defaults in memory mode, with a generated cursor secret and a warning", () => {
+  const loading = loadConfig({});
+  assert.ok(loading.ok);
+  assert.equal(loading.config.port, 3000);
+  assert.equal(loading.config.host, "127.0.0.1");
+  assert.deepEqual(loading.config.store, { kind: "memory" });
+  assert.deepEqual(loading.config.rateLimit, { requests: 600, windowSeconds: 60 });
+  assert.deepEqual(loading.config.failedAuthLimit, { requests: 30, windowSeconds: 60 });
+  assert.equal(loading.config.publicBaseUrl, "http://localhost:3000");
+  assert.equal(loading.config.docsUrl, "http://localhost:3000/docs");
+  assert.equal(loading.config.lockProviderTimeoutMs, 3000);
+  assert.equal(loading.config.logLevel, "info");
+  assert.equal(loading.config.trustProxy, false);
+  assert.equal(loading.config.fixturePath, null);
+  assert.equal(loading.config.cursorSecretGenerated, true);
+  assert.ok((loading.config.cursorSecrets[0] ?? "").length >= 32);
+  assert.equal(loading.warnings.length, 1);
+});
+
+test("config: a bad PORT names the variable and the value", () => {
+  const loading = loadConfig({ PORT: "abc" });
+  assert.ok(!loading.ok);
+  assert.deepEqual(loading.errors, ['Invalid configuration: PORT must be an integer 1..65535 (got "abc")']);
+});
+
+test("config: every bad variable is reported, each by name", () => {
+  const loading = loadConfig({
+    PORT: "70000",
+    STORE: "mongo",
+    RATE_LIMIT: "600",
+    LOG_LEVEL: "loud",
+    TRUST_PROXY: "yes",
+    LOCK_PROVIDER_TIMEOUT_MS: "1e3",
+    PUBLIC_BASE_URL: "ftp://x",
+    CURSOR_SECRET: "short",
+  });
+  assert.ok(!loading.ok);
+  const names = loading.errors.map((e) => /^Invalid configuration: ([A-Z_]+) /.exec(e)?.[1]);
+  assert.deepEqual(names.sort(), ["CURSOR_SECRET", "LOCK_PROVIDER_TIMEOUT_MS", "LOG_LEVEL", "PORT", "PUBLIC_BASE_URL", "RATE_LIMIT", "STORE", "TRUST_PROXY"]);
+});
+
+test("config: redis mode requires REDIS_URL (or cluster nodes) and a cursor secret", () => {
+  const missing = loadConfig({ STORE: "redis" });
+  assert.ok(!missing.ok);
+  assert.ok(missing.errors.some((e) => e.includes("REDIS_URL is required")));
+  assert.ok(missing.errors.some((e) => e.includes("CURSOR_SECRET is required")));
+  const cluster = loadConfig({ STORE: "redis", REDIS_CLUSTER_NODES: "10.0.0.1:7000, 10.0.0.2:7001", CURSOR_SECRET: SECRET });
+  assert.ok(cluster.ok);
+  assert.deepEqual(cluster.config.store, { kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:7000", "10.0.0.2:7001"] });
+  assert.equal(cluster.config.cursorSecretGenerated, false);
+  const badNodes = loadConfig({ STORE: "redis", REDIS_CLUSTER_NODES: "nohost", CURSOR_SECRET: SECRET });
+  assert.ok(!badNodes.ok);
+  assert.match(badNodes.errors[0] ?? "", /REDIS_CLUSTER_NODES must be a comma list of host:port/);
+});
+
+test("config: explicit values are parsed; DOCS_URL follows PUBLIC_BASE_URL; secrets rotate", () => {
+  const loading = loadConfig({
+    PORT: "8080",
+    HOST: "0.0.0.0",
+    RATE_LIMIT: "5/10",
+    PUBLIC_BASE_URL: "https://api.example.com/",
+    LOG_LEVEL: "silent",
+    TRUST_PROXY: "true",
+    LOCK_PROVIDER_TIMEOUT_MS: "250",
+    FIXTURE: "/tmp/f.json",
+    CURSOR_SECRETS: `${"a".repeat(32)},${"b".repeat(40)}`,
+  });
+  assert.ok(loading.ok);
+  const c = loading.config;
+  assert.equal(c.port, 8080);
+  assert.equal(c.host, "0.0.0.0");
+  assert.deepEqual(c.rateLimit, { requests: 5, windowSeconds: 10 });
+  assert.equal(c.publicBaseUrl, "https://api.example.com");
+  assert.equal(c.docsUrl, "https://api.example.com/docs");
+  assert.equal(c.trustProxy, true);
+  assert.equal(c.lockProviderTimeoutMs, 250);
+  assert.equal(c.fixturePath, "/tmp/f.json");
+  assert.deepEqual(c.cursorSecrets, ["a".repeat(32), "b".repeat(40)]);
+  assert.equal(loading.warnings.length, 0);
+});
+
+test("config: CURSOR_SECRETS wins over CURSOR_SECRET when both are set", () => {
+  const loading = loadConfig({ CURSOR_SECRET: SECRET, CURSOR_SECRETS: `${"x".repeat(32)},${SECRET}` });
+  assert.ok(loading.ok);
+  assert.deepEqual(loading.config.cursorSecrets, ["x".repeat(32), SECRET]);
+});

@@ -1,0 +1,161 @@
+/**
+ * Server configuration (SPEC 6): every environment variable is read and validated once, at
+ * start. A bad value stops the server with a message that names the variable, e.g.
+ * `Invalid configuration: PORT must be an integer 1..65535 (got "abc")`. An empty variable
+ * counts as unset (so `PORT=` in a compose file means "the default").
+ */
+import { randomBytes } from "node:crypto";
+import * as v from "valibot";
+import { parseRatePolicy, type RatePolicy } from "@lintel/domain";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type StoreConfig =
+  | { readonly kind: "memory" }
+  | { readonly kind: "redis"; readonly url: string | undefined; readonly clusterNodes: readonly string[] | undefined };
+
+/** Everything the server needs to know, validated. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly store: StoreConfig;
+  /** FIXTURE: a fixture file to load at start; null = the built-in demo (memory) or nothing (redis). */
+  readonly fixturePath: string | null;
+  /** Cursor key material, the first encrypts; all decrypt. */
+  readonly cursorSecrets: readonly string[];
+  /** True when no secret was configured and one was made up for this process (memory mode). */
+  readonly cursorSecretGenerated: boolean;
+  /** RATE_LIMIT: the request budget of keys without their own. */
+  readonly rateLimit: RatePolicy;
+  /** The per-address budget for failed key attempts (SPEC 2): 30 per minute. */
+  readonly failedAuthLimit: RatePolicy;
+  /** No trailing slash. */
+  readonly publicBaseUrl: string;
+  /** No trailing slash; problem `type` is `{docsUrl}/errors#<anchor>`. */
+  readonly docsUrl: string;
+  readonly lockProviderTimeoutMs: number;
+  readonly logLevel: LogLevel;
+  readonly trustProxy: boolean;
+}
+
+export type ConfigLoading =
+  | { readonly ok: true; readonly config: Config; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly string[] };
+
+export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
+const MIN_SECRET_LENGTH = 32;
+
+const integerIn = (min: number, max: number, message: string) =>
+  v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number), v.number(), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+const httpUrl = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.check((text) => {
+      try {
+        const url = new URL(text);
+        return (url.protocol === "http:" || url.protocol === "https:") && url.search === "" && url.hash === "";
+      } catch {
+        return false;
+      }
+    }, message),
+    v.transform((text) => text.replace(/\/+$/, "")),
+  );
+
+const HOST_PORT = /^[A-Za-z0-9.\-_[\]:]+:[0-9]{1,5}$/;
+
+/** One schema per variable; the message completes "VARIABLE must …". */
+const VARIABLES = {
+  PORT: integerIn(1, 65535, "be an integer 1..65535"),
+  HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
+  STORE: v.picklist(["memory", "redis"], "be memory or redis"),
+  REDIS_URL: v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, "be a redis:// or rediss:// URL")),
+  REDIS_CLUSTER_NODES: v.pipe(
+    v.string(),
+    v.transform((text) => text.split(",").map((node) => node.trim())),
+    v.check((nodes) => nodes.every((node) => HOST_PORT.test(node)), "be a comma list of host:port"),
+  ),
+  FIXTURE: v.string(),
+  CURSOR_SECRET: v.pipe(v.string(), v.minLength(MIN_SECRET_LENGTH, `be at least ${MIN_SECRET_LENGTH} characters`)),
+  CURSOR_SECRETS: v.pipe(
+    v.string(),
+    v.transform((text) => text.split(",").map((secret) => secret.trim())),
+    v.check(
+      (secrets) => secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH),
+      `be a comma list of secrets of at least ${MIN_SECRET_LENGTH} characters each`,
+    ),
+  ),
+  RATE_LIMIT: v.pipe(
+    v.string(),
+    v.check((text) => parseRatePolicy(text) !== null, "be requests/seconds, e.g. 600/60"),
+    v.transform((text) => parseRatePolicy(text) as RatePolicy),
+  ),
+  PUBLIC_BASE_URL: httpUrl("be an http(s) URL without query or fragment"),
+  DOCS_URL: httpUrl("be an http(s) URL without query or fragment"),
+  LOCK_PROVIDER_TIMEOUT_MS: integerIn(1, 600_000, "be an integer 1..600000 (milliseconds)"),
+  LOG_LEVEL: v.picklist(LOG_LEVELS, `be one of ${LOG_LEVELS.join(", ")}`),
+  TRUST_PROXY: v.picklist(["true", "false"], "be true or false"),
+} as const;
+
+type Variable = keyof typeof VARIABLES;
+type Parsed = { [K in Variable]?: v.InferOutput<(typeof VARIABLES)[K]> };
+
+/** Reads and validates the configuration from `env` (usually `process.env`); never throws. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigLoading {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(VARIABLES)) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") continue;
+    const result = v.safeParse(schema, raw);
+    if (result.success) parsed[name] = result.output;
+    else errors.push(`${name} must ${result.issues[0].message} (got ${JSON.stringify(raw)})`);
+  }
+  const p = parsed as Parsed;
+
+  const storeKind = p.STORE ?? "memory";
+  let store: StoreConfig = { kind: "memory" };
+  if (storeKind === "redis") {
+    if (p.REDIS_URL === undefined && p.REDIS_CLUSTER_NODES === undefined && !errors.some((e) => e.startsWith("REDIS_"))) {
+      errors.push("REDIS_URL is required with STORE=redis (or REDIS_CLUSTER_NODES for a Redis Cluster)");
+    }
+    store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES };
+  }
+
+  // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set (docs/decisions.md).
+  let cursorSecrets: readonly string[] = p.CURSOR_SECRETS ?? (p.CURSOR_SECRET === undefined ? [] : [p.CURSOR_SECRET]);
+  let cursorSecretGenerated = false;
+  if (cursorSecrets.length === 0 && !errors.some((e) => e.startsWith("CURSOR_"))) {
+    if (storeKind === "redis") {
+      errors.push("CURSOR_SECRET is required with STORE=redis (cursors must work across instances and restarts)");
+    } else {
+      cursorSecrets = [randomBytes(32).toString("base64url")];
+      cursorSecretGenerated = true;
+      warnings.push("CURSOR_SECRET is not set: using a random one, so cursors stop working when this process ends.");
+    }
+  }
+
+  if (errors.length > 0) return { ok: false, errors: errors.map((e) => `Invalid configuration: ${e}`) };
+  const publicBaseUrl = p.PUBLIC_BASE_URL ?? "http://localhost:3000";
+  return {
+    ok: true,
+    warnings,
+    config: {
+      host: p.HOST ?? "127.0.0.1",
+      port: p.PORT ?? 3000,
+      store,
+      fixturePath: p.FIXTURE ?? null,
+      cursorSecrets,
+      cursorSecretGenerated,
+      rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },
+      failedAuthLimit: FAILED_AUTH_LIMIT,
+      publicBaseUrl,
+      docsUrl: p.DOCS_URL ?? `${publicBaseUrl}/docs`,
+      lockProviderTimeoutMs: p.LOCK_PROVIDER_TIMEOUT_MS ?? 3000,
+      logLevel: p.LOG_LEVEL ?? "info",
+      trustProxy: (p.TRUST_PROXY ?? "false") === "true",
+    },
+  };
+}

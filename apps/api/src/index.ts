@@ -1,0 +1,6 @@
+/** `@lintel/api`: the Koa adapter and the server, for embedding and tests. */
+export { createApp, type AppDependencies } from "./app.js";
+export { loadConfig, type Config, type ConfigLoading } from "./config.js";
+export { buildOpenApiDocument } from "./openapi.js";
+export { startServer, readFixtureFile, FixtureRefusedError, type RunningServer, type StartOptions } from "./server.js";
+export { demoFixture, DEMO_KEYS, type DemoKey } from "./demo-fixture.js";

@@ -1,0 +1,50 @@
+/**
+ * Reading a JSON request body with a hard size limit. The media type is checked before a
+ * byte is read (415); a body over 16 KiB is refused (413) without being buffered whole.
+ */
+import type { Context } from "koa";
+import bodyParser from "koa-bodyparser";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export type BodyReading =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly code: "unsupported_media_type" | "payload_too_large" | "invalid_request"; readonly detail: string };
+
+/** True when the Content-Type is `application/json`, optionally with `charset=utf-8`. */
+export function isJsonMediaType(contentType: string): boolean {
+  const [mediaType = "", ...params] = contentType.split(";").map((part) => part.trim().toLowerCase());
+  if (mediaType !== "application/json") return false;
+  return params.every((param) => !param.startsWith("charset=") || /^charset="?utf-8"?$/.test(param));
+}
+
+/**
+ * koa-bodyparser (co-body, raw-body underneath) does the reading: it refuses a declared
+ * Content-Length over the limit unread and stops a streamed body as soon as it passes it.
+ */
+const parseJson = bodyParser({
+  enableTypes: ["json"],
+  jsonLimit: `${MAX_BODY_BYTES}b`,
+  strict: false,
+  onerror: (error) => {
+    throw error;
+  },
+});
+
+/** Reads and parses the body of `ctx` as JSON (UTF-8), at most {@link MAX_BODY_BYTES} bytes. */
+export async function readJsonBody(ctx: Context): Promise<BodyReading> {
+  if (!isJsonMediaType(ctx.get("content-type"))) {
+    return { ok: false, code: "unsupported_media_type", detail: "The request body must be application/json (UTF-8)." };
+  }
+  try {
+    await parseJson(ctx, async () => {});
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 413) {
+      return { ok: false, code: "payload_too_large", detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.` };
+    }
+    if (typeof status === "number" && status >= 500) throw error;
+    return { ok: false, code: "invalid_request", detail: "The request body is not valid JSON." };
+  }
+  return { ok: true, value: ctx.request.body };
+}

@@ -1,0 +1,38 @@
+/**
+ * The server process: validate the configuration, start, print the banner, and stop
+ * gracefully on SIGTERM/SIGINT (in-flight requests finish, Redis is closed, exit 0).
+ */
+import { loadConfig } from "./config.js";
+import { bannerText } from "./banner.js";
+import { FixtureRefusedError, startServer } from "./server.js";
+
+async function main(): Promise<void> {
+  const loading = loadConfig(process.env);
+  if (!loading.ok) {
+    for (const error of loading.errors) console.error(error);
+    process.exit(1);
+  }
+  for (const warning of loading.warnings) console.error(`Warning: ${warning}`);
+  let server;
+  try {
+    server = await startServer(loading.config);
+  } catch (error) {
+    console.error(error instanceof FixtureRefusedError ? error.message : `Could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.log(bannerText(server.url, server.fixtureSource));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1); // a second signal: stop now
+    stopping = true;
+    console.error(`${signal}: finishing in-flight requests, then exiting.`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+await main();

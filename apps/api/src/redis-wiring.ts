@@ -1,0 +1,33 @@
+/**
+ * The Redis side of the composition root: opens the client, builds the Redis adapters, and
+ * knows how to wait for and close the connection. The only file that imports the Redis store.
+ */
+import type { Logger } from "pino";
+import { createRedisClient, createRedisStore, whenReady } from "@lintel/store-redis";
+import type { StoreConfig } from "./config.js";
+import type { StorePorts } from "./container.js";
+
+/** An open Redis store: its ports, plus the connection's lifecycle. */
+export interface RedisHandle {
+  readonly store: StorePorts;
+  /** Resolves once Redis takes commands; rejects with StoreUnavailableError after a while. */
+  ready(): Promise<void>;
+  /** Closes the connection (after in-flight commands). */
+  close(): Promise<void>;
+}
+
+/** Opens the Redis store `config` names (a Cluster when cluster nodes are given). */
+export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, logger: Logger): RedisHandle {
+  const client = createRedisClient({
+    ...(config.url === undefined ? {} : { url: config.url }),
+    ...(config.clusterNodes === undefined ? {} : { clusterNodes: config.clusterNodes }),
+    onError: (error: Error) => logger.warn({ error: error.message }, "redis connection error"),
+  });
+  return {
+    store: createRedisStore(client),
+    ready: () => whenReady(client),
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// The rows of the SPEC 4 error table that a client can cause, each as problem+json with every
+// required field, and the rule that a foreign id answers exactly like an unknown one.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { generateApiKey } from "@lintel/domain";
+import { call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e-support.js";
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+function assertProblem(answer: Answer, status: number, code: string): void {
+  assert.equal(answer.status, status, answer.text);
+  assert.equal(answer.headers.get("content-type"), "application/problem+json");
+  for (const field of ["type", "title", "detail", "code", "requestId", "status"]) assert.ok(field in answer.json, field);
+  assert.equal(answer.json.code, code);
+  assert.equal(answer.json.status, status);
+  assert.equal(answer.json.requestId, answer.headers.get("x-request-id"));
+  assert.match(answer.json.type, /^http:\/\/localhost:3000\/docs\/errors#[a-z-]+$/);
+}
+
+const admin = () => server.fixture.keys.admin;
+const get = (path: string, key = admin()) => call(server.url, path, { key });
+
+describe("e2e: 400 invalid_request", () => {
+  it("unknown, repeated and malformed parameters are named in invalidParams", async () => {
+    const unknown = await get("/v1/locks?limit=5&color=red");
+    assertProblem(unknown, 400, "invalid_request");
+    assert.deepEqual(unknown.json.invalidParams.map((p: { name: string }) => p.name), ["color"]);
+    const repeated = await get("/v1/locks?limit=5&limit=6");
+    assertProblem(repeated, 400, "invalid_request");
+    assert.deepEqual(repeated.json.invalidParams.map((p: { name: string }) => p.name), ["limit"]);
+    const onLock = await get(`/v1/locks/${server.fixture.shared.lockId}?verbose=1`);
+    assertProblem(onLock, 400, "invalid_request");
+  });
+
+  it("limit must be plain decimal 1..100: 0, 101, 1e1, +5, 5.0, -1 and empty are refused; 05 is 5", async () => {
+    for (const bad of ["0", "101", "1e1", "%2B5", "5.0", "-1", "", "ten"]) {
+      const answer = await get(`/v1/locks?limit=${bad}`);
+      assertProblem(answer, 400, "invalid_request");
+      assert.equal(answer.json.invalidParams[0].name, "limit", bad);
+    }
+    const padded = await get("/v1/locks?limit=05");
+    assert.equal(padded.status, 200);
+    assert.equal(padded.json.locks.length, 5);
+  });
+
+  it("missing required parameters and a fixed-offset zone are refused", async () => {
+    assertProblem(await get("/v1/templates/get_message_template"), 400, "invalid_request");
+    const { chicago } = server.fixture.units;
+    const offset = await get(`/v1/units/preview_timezone_change?unitIdOrKey=${chicago.id}&proposedTimeZone=%2B05:00`);
+    assertProblem(offset, 400, "invalid_request");
+    const mars = await get(`/v1/units/preview_timezone_change?unitIdOrKey=${chicago.id}&proposedTimeZone=Mars/Base`);
+    assertProblem(mars, 400, "invalid_request");
+    // Parameters come before the operation: an unknown unit with a bad zone is still 400, and every bad parameter is named.
+    const both = await get("/v1/units/preview_timezone_change?unitIdOrKey=nope&proposedTimeZone=%2B05:00&x=1");
+    assertProblem(both, 400, "invalid_request");
+    assert.deepEqual(both.json.invalidParams.map((p: { name: string }) => p.name).sort(), ["proposedTimeZone", "x"]);
+  });
+
+  it("set_timezone: malformed JSON, unknown fields and bad values are 400", async () => {
+    const post = (body: string) =>
+      call(server.url, "/v1/units/set_timezone", { method: "POST", key: admin(), body, headers: { "content-type": "application/json" } });
+    assertProblem(await post("{not json"), 400, "invalid_request");
+    const unit = server.fixture.units.york.id;
+    const extra = await post(JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: 1, policy: "keep_instant", force: true }));
+    assertProblem(extra, 400, "invalid_request");
+    assert.deepEqual(extra.json.invalidParams.map((p: { name: string }) => p.name), ["force"]);
+    const bad = await post(JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: 0, policy: "sometimes" }));
+    assertProblem(bad, 400, "invalid_request");
+    assert.deepEqual(bad.json.invalidParams.map((p: { name: string }) => p.name).sort(), ["expectedVersion", "policy"]);
+    assertProblem(await post("[]"), 400, "invalid_request");
+  });
+});
+
+describe("e2e: 401 invalid_api_key", () => {
+  it("missing, malformed, bad checksum, unknown, expired and revoked keys answer identical bodies (but requestId)", async () => {
+    const valid = generateApiKey();
+    const badChecksum = valid.slice(0, -1) + (valid.endsWith("0") ? "1" : "0");
+    const keys = [undefined, "hello", badChecksum, generateApiKey(), server.fixture.keys.expired, server.fixture.keys.revoked];
+    const bodies = [];
+    for (const key of keys) {
+      const answer = await call(server.url, "/v1/locks", key === undefined ? {} : { key });
+      assertProblem(answer, 401, "invalid_api_key");
+      assert.equal(answer.headers.get("ratelimit"), null);
+      bodies.push(withoutRequestId(answer.json));
+    }
+    for (const body of bodies) assert.deepEqual(body, bodies[0]);
+  });
+});
+
+describe("e2e: 403 missing_scope", () => {
+  it("names the scope the operation needs, after the key and budget checks", async () => {
+    const answer = await call(server.url, "/v1/templates/list_message_templates", { key: server.fixture.keys.locksOnly });
+    assertProblem(answer, 403, "missing_scope");
+    assert.match(answer.json.detail, /messages:read/);
+    assert.ok(answer.headers.get("ratelimit"));
+    const state = await call(server.url, `/v1/locks/${server.fixture.shared.lockId}/state`, { key: server.fixture.keys.locksOnly });
+    assertProblem(state, 403, "missing_scope");
+    assert.match(state.json.detail, /lock-state:read/);
+    const beforeParams = await call(server.url, "/v1/units/preview_timezone_change?bogus=1", { key: server.fixture.keys.locksOnly });
+    assertProblem(beforeParams, 403, "missing_scope");
+  });
+});
+
+describe("e2e: 404 not_found and invalid_cursor", () => {
+  it("unknown routes are not_found, with or without a key", async () => {
+    assertProblem(await call(server.url, "/v2/locks"), 404, "not_found");
+    assertProblem(await get("/v1/lock"), 404, "not_found");
+    assertProblem(await get("/V1/LOCKS"), 404, "not_found"); // paths are case-sensitive
+    assertProblem(await get("/v1/locks/"), 404, "not_found"); // and exact: no trailing slash
+  });
+
+  it("unknown unit, template and lock are not_found; an inactive lock too", async () => {
+    assertProblem(await get("/v1/units/preview_timezone_change?unitIdOrKey=nope&proposedTimeZone=UTC"), 404, "not_found");
+    assertProblem(await get("/v1/templates/get_message_template?templateId=nope"), 404, "not_found");
+    assertProblem(await get("/v1/locks/nope"), 404, "not_found");
+    assertProblem(await get("/v1/locks/nope/state"), 404, "not_found");
+    assertProblem(await get(`/v1/locks/${server.fixture.inactiveLock?.lockId}`), 404, "not_found");
+  });
+
+  it("a foreign unit, template or lock answers byte-identically to an unknown one (but requestId and the id itself)", async () => {
+    const f = server.fixture;
+    const unknownId = `${f.p}_zz_unknown`;
+    const cases: [string, (id: string) => string][] = [
+      [f.foreignLock.lockId, (id) => `/v1/locks/${id}`],
+      [f.foreignLock.lockId, (id) => `/v1/locks/${id}/state`],
+      [`${f.p}_tpl_b`, (id) => `/v1/templates/get_message_template?templateId=${id}`],
+      [f.units.foreign.id, (id) => `/v1/units/preview_timezone_change?unitIdOrKey=${id}&proposedTimeZone=UTC`],
+      [f.units.foreign.urlKey, (id) => `/v1/units/preview_timezone_change?unitIdOrKey=${id}&proposedTimeZone=UTC`],
+    ];
+    const normalized = (answer: Answer, id: string) => JSON.stringify(withoutRequestId(answer.json)).replaceAll(id, "{id}");
+    for (const [foreignId, path] of cases) {
+      const owner = await call(server.url, path(foreignId), { key: f.keys.orgB });
+      assert.equal(owner.status, 200, `${path(foreignId)} exists for its own org`);
+      const foreign = await get(path(foreignId));
+      const unknown = await get(path(unknownId));
+      assertProblem(foreign, 404, "not_found");
+      assert.equal(normalized(foreign, foreignId), normalized(unknown, unknownId));
+    }
+  });
+});

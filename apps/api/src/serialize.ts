@@ -1,0 +1,77 @@
+/**
+ * Records as the API shows them (SPEC 1, 5): fields are picked one by one, so an owner id
+ * (`orgId`) or any field a store adds can never leak into a response.
+ */
+import type { Lock, LockState, PreviewItem, Template, TimezonePreview, Unit } from "@lintel/domain";
+
+export function lockView(lock: Lock) {
+  return {
+    lockId: lock.lockId,
+    name: lock.name,
+    provider: lock.provider,
+    providerDeviceId: lock.providerDeviceId,
+    model: lock.model,
+    timeZone: lock.timeZone,
+    unitIds: [...lock.unitIds],
+    status: lock.status,
+    createdAt: lock.createdAt,
+    updatedAt: lock.updatedAt,
+  };
+}
+
+export function lockStateView(state: LockState) {
+  return {
+    lockId: state.lockId,
+    provider: state.provider,
+    lockState: state.lockState,
+    doorState: state.doorState,
+    online: state.online,
+    batteryLevel: state.batteryLevel,
+    lastSeenAt: state.lastSeenAt,
+    fetchedAt: state.fetchedAt,
+  };
+}
+
+export function templateView(template: Template) {
+  return {
+    id: template.id,
+    name: template.name,
+    body: template.body,
+    sortOrder: template.sortOrder,
+    createdAt: template.createdAt,
+    updatedAt: template.updatedAt,
+  };
+}
+
+export function unitView(unit: Unit) {
+  return { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone, version: unit.version };
+}
+
+export function previewItemView(item: PreviewItem) {
+  return {
+    key: item.key,
+    kind: item.kind,
+    title: item.title,
+    startAt: item.startAt,
+    endAt: item.endAt,
+    wallClockStart: item.wallClockStart,
+    wallClockEnd: item.wallClockEnd,
+    beforeLabel: item.beforeLabel,
+    keepInstantLabel: item.keepInstantLabel,
+    keepWallClockLabel: item.keepWallClockLabel,
+    sharedLockConflict: item.sharedLockConflict,
+  };
+}
+
+export function previewView(preview: TimezonePreview) {
+  return {
+    status: preview.status,
+    unitId: preview.unitId,
+    address: preview.address,
+    expectedVersion: preview.expectedVersion,
+    currentTimeZone: preview.currentTimeZone,
+    proposedTimeZone: preview.proposedTimeZone,
+    beforeUsesUtc: preview.beforeUsesUtc,
+    items: preview.items.map(previewItemView),
+  };
+}
