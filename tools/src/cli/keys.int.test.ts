@@ -1,9 +1,9 @@
 // The keys CLI against a real Redis: a created key works and is stored only as its hash,
 // listing never shows a secret, revoking sets revokedAt, bad arguments exit 2.
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import { hashApiKey, isWellFormedApiKey } from "@lintel/domain";
-import { createRedisStore } from "@lintel/store-redis";
+import { createRedisStore, whenReady } from "@lintel/store-redis";
 import { dropOrg, everythingOfOrg, randomOrgId, runTool, testRedis, valuesAt } from "./cli.test-support.js";
 
 const redis = testRedis();
@@ -22,6 +22,8 @@ async function createKey(orgId: string, extra: readonly string[] = []): Promise<
   assert.equal(run.code, 0, run.stderr);
   return JSON.parse(run.stdout) as { id: string; key: string };
 }
+
+before(() => whenReady(redis));
 
 after(async () => {
   for (const orgId of orgs) await dropOrg(redis, orgId);

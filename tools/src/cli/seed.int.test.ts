@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey, hashApiKey } from "@lintel/domain";
-import { createRedisStore, redisKeys } from "@lintel/store-redis";
+import { createRedisStore, redisKeys, whenReady } from "@lintel/store-redis";
 import { closedPort, dropOrg, randomOrgId, REDIS_URL, runTool, testRedis } from "./cli.test-support.js";
 
 const redis = testRedis();
@@ -40,6 +40,7 @@ async function fixtureFile(name: string, json: unknown): Promise<string> {
 }
 
 before(async () => {
+  await whenReady(redis);
   dir = await mkdtemp(join(tmpdir(), "lintel-seed-"));
 });
 
