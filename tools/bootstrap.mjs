@@ -14,7 +14,7 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 function pnpm(...args) {
   execFileSync(npx, ["--yes", `pnpm@${PNPM_VERSION}`, ...args], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", process.stderr, "inherit"], // stdout stays the command's own
     env: { ...process.env, npm_config_update_notifier: "false", COREPACK_ENABLE_STRICT: "0" },
   });
 }
