@@ -1,23 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
+import { anApiKey, randomId } from "@lintel/core/contracts";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, randomId } from "./redis.test-support.js";
+import { connectTestRedis } from "./redis.test-support.js";
 
+/** A key with a rate limit of its own, so every field round-trips non-empty unless a test says so. */
 function makeKey(orgId: string, fields: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  return {
-    id: randomId("key"),
-    orgId,
-    name: "ci",
-    hash: hashApiKey(generateApiKey()),
-    scopes: ["locks:read"],
-    expiresAt: null,
-    revokedAt: null,
-    rateLimit: { requests: 10, windowSeconds: 60 },
-    createdAt: "2026-01-01T00:00:00.000Z",
-    ...fields,
-  };
+  return anApiKey(orgId, { rateLimit: { requests: 10, windowSeconds: 60 }, ...fields });
 }
 
 describe("Redis API key store", () => {

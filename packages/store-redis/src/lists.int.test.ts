@@ -3,7 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { lockPosition, templatePosition, type Lock, type Template } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeLock, makeTemplate, randomId } from "./redis.test-support.js";
+import { aLock, aTemplate, fixture, randomId } from "@lintel/core/contracts";
+import { connectTestRedis } from "./redis.test-support.js";
 
 async function walkLocks(store: RedisStore, orgId: string, limit: number): Promise<string[]> {
   const seen: string[] = [];
@@ -30,11 +31,11 @@ describe("Redis lock directory and template store", () => {
   test("active locks page newest first, then lockId descending", async () => {
     const orgId = randomId("org");
     const locks = [
-      makeLock(orgId, { lockId: "lk_a", createdAt: "2026-01-02T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_b", createdAt: "2026-01-02T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_c", createdAt: "2026-01-03T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_d", createdAt: "2026-01-01T00:00:00.000Z", status: "inactive" }),
-      makeLock(orgId, { lockId: "lk_e", createdAt: "2025-12-31T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_a", createdAt: "2026-01-02T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_b", createdAt: "2026-01-02T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_c", createdAt: "2026-01-03T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_d", createdAt: "2026-01-01T00:00:00.000Z", status: "inactive" }),
+      aLock(orgId, { lockId: "lk_e", createdAt: "2025-12-31T00:00:00.000Z" }),
     ];
     await store.fixtures.load(fixture({ locks }));
     assert.deepEqual(await walkLocks(store, orgId, 2), ["lk_c", "lk_b", "lk_a", "lk_e"]);
@@ -44,7 +45,7 @@ describe("Redis lock directory and template store", () => {
 
   test("deactivating or re-dating a lock moves it out of its old position", async () => {
     const orgId = randomId("org");
-    const [a, b] = [makeLock(orgId, { lockId: "lk_a" }), makeLock(orgId, { lockId: "lk_b" })];
+    const [a, b] = [aLock(orgId, { lockId: "lk_a" }), aLock(orgId, { lockId: "lk_b" })];
     await store.fixtures.load(fixture({ locks: [a, b] }));
     await store.fixtures.load(
       fixture({ locks: [{ ...a, createdAt: "2027-01-01T00:00:00.000Z" }, { ...b, status: "inactive" }] }),
@@ -57,7 +58,7 @@ describe("Redis lock directory and template store", () => {
   test("a large fixture loads in batches and pages out whole", async () => {
     const orgId = randomId("org");
     const locks = Array.from({ length: 1500 }, (_, i) =>
-      makeLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
+      aLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
     );
     await store.fixtures.load(fixture({ locks }));
     const expected = locks.filter((l) => l.status === "active").map((l) => l.lockId).reverse();
@@ -66,7 +67,7 @@ describe("Redis lock directory and template store", () => {
 
   test("getActive answers only the org's active locks", async () => {
     const orgId = randomId("org");
-    const lock = makeLock(orgId, { unitIds: ["u1", "u2"] });
+    const lock = aLock(orgId, { unitIds: ["u1", "u2"] });
     await store.fixtures.load(fixture({ locks: [lock] }));
     assert.deepEqual(await store.locks.getActive(orgId, lock.lockId), lock);
     assert.equal(await store.locks.getActive(randomId("org"), lock.lockId), null);
@@ -75,10 +76,10 @@ describe("Redis lock directory and template store", () => {
   test("templates page by sortOrder then id, and a reload moves a template", async () => {
     const orgId = randomId("org");
     const templates: Template[] = [
-      makeTemplate(orgId, { id: "t_b", sortOrder: 1 }),
-      makeTemplate(orgId, { id: "t_a", sortOrder: 1 }),
-      makeTemplate(orgId, { id: "t_c", sortOrder: -5 }),
-      makeTemplate(orgId, { id: "t_d", sortOrder: 0 }),
+      aTemplate(orgId, { id: "t_b", sortOrder: 1 }),
+      aTemplate(orgId, { id: "t_a", sortOrder: 1 }),
+      aTemplate(orgId, { id: "t_c", sortOrder: -5 }),
+      aTemplate(orgId, { id: "t_d", sortOrder: 0 }),
     ];
     await store.fixtures.load(fixture({ templates }));
     const firstPage = await store.templates.list(orgId, null, 3);

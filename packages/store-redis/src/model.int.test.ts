@@ -9,7 +9,8 @@ import { lockPosition, type Lock, type RatePolicy } from "@lintel/domain";
 import { createMemoryStore } from "@lintel/store-memory";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeLock, randomId } from "./redis.test-support.js";
+import { aLock, fixture, randomId } from "@lintel/core/contracts";
+import { connectTestRedis } from "./redis.test-support.js";
 
 const CREATED = ["2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "2026-01-02T00:00:00.001Z", "2027-06-30T12:00:00.000Z"];
 
@@ -56,7 +57,7 @@ describe("Redis against the memory model", () => {
         let cursor: string | null = null;
         for (const command of commands) {
           if (command.op === "upsert") {
-            const lock = makeLock(orgId, {
+            const lock = aLock(orgId, {
               lockId: ids[command.lock]!,
               createdAt: CREATED[command.created]!,
               status: command.active ? "active" : "inactive",

@@ -4,7 +4,8 @@ import { consumeBudget, type BudgetState, type RatePolicy } from "@lintel/domain
 import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { createRedisRequestBudget } from "./request-budget.js";
-import { connectTestRedis, randomId } from "./redis.test-support.js";
+import { randomId } from "@lintel/core/contracts";
+import { connectTestRedis } from "./redis.test-support.js";
 
 describe("Redis request budget", () => {
   let redis: RedisClient;

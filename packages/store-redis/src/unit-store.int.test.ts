@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeItem, makeUnit, randomId } from "./redis.test-support.js";
+import { anItem, aUnit, fixture, randomId } from "@lintel/core/contracts";
+import { connectTestRedis } from "./redis.test-support.js";
 
 describe("Redis unit store", () => {
   let redis: RedisClient;
@@ -17,7 +18,7 @@ describe("Redis unit store", () => {
 
   test("finds a unit by id, then by urlKey, never another org's", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
+    const unit = aUnit(orgId);
     await store.fixtures.load(fixture({ units: [unit] }));
     assert.deepEqual(await store.units.findByIdOrKey(orgId, unit.id), unit);
     assert.deepEqual(await store.units.findByIdOrKey(orgId, unit.urlKey), unit);
@@ -27,7 +28,7 @@ describe("Redis unit store", () => {
 
   test("a reloaded unit with a new urlKey is no longer found by the old one", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
+    const unit = aUnit(orgId);
     await store.fixtures.load(fixture({ units: [unit] }));
     await store.fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }));
     assert.equal(await store.units.findByIdOrKey(orgId, unit.urlKey), null);
@@ -36,9 +37,9 @@ describe("Redis unit store", () => {
 
   test("setTimeZone checks the version, rewrites the named items and bumps the version", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    const moved = makeItem(orgId, unit.id, { lockId: "lk_1" });
-    const kept = makeItem(orgId, unit.id, { kind: "scheduled_message", title: "Hi", templateId: null });
+    const unit = aUnit(orgId);
+    const moved = anItem(unit, "tour", { lockId: "lk_1" });
+    const kept = anItem(unit, "scheduled_message", { title: "Hi" });
     await store.fixtures.load(fixture({ units: [unit], items: [moved, kept] }));
 
     const stale = await store.units.setTimeZone(orgId, unit.id, { expectedVersion: 2, timeZone: "UTC", rewrites: [] });
@@ -62,7 +63,7 @@ describe("Redis unit store", () => {
 
   test("setTimeZone on an unknown or foreign unit is not_found", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
+    const unit = aUnit(orgId);
     await store.fixtures.load(fixture({ units: [unit] }));
     const change = { expectedVersion: 1, timeZone: "UTC", rewrites: [] };
     assert.deepEqual(await store.units.setTimeZone(randomId("org"), unit.id, change), { ok: false, reason: "not_found" });
@@ -71,7 +72,7 @@ describe("Redis unit store", () => {
 
   test("setTimeZone skips a rewrite naming an item the unit doesn't have", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
+    const unit = aUnit(orgId);
     await store.fixtures.load(fixture({ units: [unit] }));
     const change = {
       expectedVersion: 1,
@@ -84,7 +85,7 @@ describe("Redis unit store", () => {
 
   test("concurrent setTimeZone with one expected version: exactly one wins", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
+    const unit = aUnit(orgId);
     await store.fixtures.load(fixture({ units: [unit] }));
     const outcomes = await Promise.all(
       ["UTC", "Europe/Paris", "Asia/Tokyo", "America/Denver"].map((timeZone) =>
@@ -97,8 +98,8 @@ describe("Redis unit store", () => {
 
   test("an item reloaded under another unit leaves its old unit", async () => {
     const orgId = randomId("org");
-    const [first, second] = [makeUnit(orgId), makeUnit(orgId)];
-    const item = makeItem(orgId, first.id);
+    const [first, second] = [aUnit(orgId), aUnit(orgId)];
+    const item = anItem(first, "tour");
     await store.fixtures.load(fixture({ units: [first, second], items: [item] }));
     await store.fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }));
     assert.deepEqual(await store.units.itemsOf(orgId, first.id), []);
@@ -107,8 +108,8 @@ describe("Redis unit store", () => {
 
   test("getMany leaves out unknown and foreign ids", async () => {
     const orgId = randomId("org");
-    const units = [makeUnit(orgId), makeUnit(orgId)];
-    const foreign = makeUnit(randomId("org"));
+    const units = [aUnit(orgId), aUnit(orgId)];
+    const foreign = aUnit(randomId("org"));
     await store.fixtures.load(fixture({ units: [...units, foreign] }));
     const found = await store.units.getMany(orgId, [units[1]!.id, "missing", foreign.id, units[0]!.id]);
     assert.deepEqual(found.map((u) => u.id).sort(), units.map((u) => u.id).sort());
