@@ -1,12 +1,15 @@
 /**
- * For the `*.int.test.ts` files: a client on the test Redis (REDIS_CLUSTER_NODES, a comma list
- * of host:port, selects a cluster; else REDIS_URL, else 127.0.0.1:6379). Random ids and record
- * builders come from `@lintel/core/contracts`. Tests never flush: every test makes its own org.
+ * For the `*.int.test.ts` files: a client (and a store) on the test Redis for a `describe`
+ * (REDIS_CLUSTER_NODES, a comma list of host:port, selects a cluster; else REDIS_URL, else
+ * 127.0.0.1:6379). Random ids and record builders come from `@lintel/core/contracts`. Tests
+ * never flush: every test makes its own org.
  */
+import { after, before } from "node:test";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
+import { createRedisStore, type RedisStore } from "./index.js";
 
-/** A ready client for the test Redis; quit it in `after`. */
-export async function connectTestRedis(): Promise<RedisClient> {
+/** A ready client for the test Redis; the caller quits it. */
+async function connectTestRedis(): Promise<RedisClient> {
   const nodes = process.env["REDIS_CLUSTER_NODES"];
   const client =
     nodes !== undefined && nodes !== ""
@@ -14,4 +17,29 @@ export async function connectTestRedis(): Promise<RedisClient> {
       : createRedisClient({ url: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379" });
   await whenReady(client, 10_000);
   return client;
+}
+
+/**
+ * One client on the test Redis for the enclosing `describe` (or file): connected in `before`,
+ * quit in `after`. Returns its getter, which throws before `before` has run.
+ */
+export function useTestRedis(): () => RedisClient {
+  let redis: RedisClient | undefined;
+  before(async () => {
+    redis = await connectTestRedis();
+  });
+  after(async () => {
+    await redis?.quit();
+  });
+  return () => {
+    if (redis === undefined) throw new Error("Redis is not connected yet");
+    return redis;
+  };
+}
+
+/** Every port on the {@link useTestRedis} client of the enclosing `describe`; returns its getter. */
+export function useRedisStore(): () => RedisStore {
+  const redis = useTestRedis();
+  let store: RedisStore | undefined;
+  return () => (store ??= createRedisStore(redis()));
 }
