@@ -135,3 +135,17 @@ export class StoreUnavailableError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * Every port a store adapter offers (memory, Redis): the store-backed ports of `LintelPorts`,
+ * plus the fixture sink that seeds them.
+ */
+export interface LintelStore {
+  readonly apiKeys: ApiKeyStore;
+  readonly budget: RequestBudget;
+  readonly units: UnitStore;
+  readonly locks: LockDirectory;
+  readonly templates: TemplateStore;
+  readonly fixtures: FixtureSink;
+  readonly health: Health;
+}
