@@ -127,15 +127,6 @@ export interface Health {
   ping(): Promise<void>;
 }
 
-/** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */
-export class StoreUnavailableError extends Error {
-  override readonly name = "StoreUnavailableError";
-  readonly code = "unavailable";
-  constructor(message = "The store did not answer in time.", options?: ErrorOptions) {
-    super(message, options);
-  }
-}
-
 /**
  * Every port a store adapter offers (memory, Redis): the store-backed ports of `LintelPorts`,
  * plus the fixture sink that seeds them.
@@ -148,4 +139,13 @@ export interface LintelStore {
   readonly templates: TemplateStore;
   readonly fixtures: FixtureSink;
   readonly health: Health;
+}
+
+/** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+  readonly code = "unavailable";
+  constructor(message = "The store did not answer in time.", options?: ErrorOptions) {
+    super(message, options);
+  }
 }
