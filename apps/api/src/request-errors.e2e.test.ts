@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateApiKey } from "@lintel/domain";
-import { assertProblem, call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e-support.js";
+import { assertProblem, call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {
