@@ -10,13 +10,14 @@ const GREGORIAN_SAFE_MS = -12_212_553_600_000;
 
 const fieldFormatters = new Map<string, Intl.DateTimeFormat>();
 const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+const stateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Every space-like character Intl may emit (no-break, thin, narrow no-break, …). */
 const ODD_SPACES = /[\s\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000\uFEFF]+/g;
 
-/** The ISO calendar, 24-hour clock, every field numeric. */
-function fieldFormatter(timeZone: string): Intl.DateTimeFormat {
-  let format = fieldFormatters.get(timeZone);
+/** The ISO calendar, 24-hour clock, every field numeric; with the short zone name for `stateFormatters`. */
+function fieldFormatter(timeZone: string, cache = fieldFormatters, timeZoneName?: "short"): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -28,8 +29,9 @@ function fieldFormatter(timeZone: string): Intl.DateTimeFormat {
       hour: "numeric",
       minute: "numeric",
       second: "numeric",
+      ...(timeZoneName === undefined ? {} : { timeZoneName }),
     });
-    fieldFormatters.set(timeZone, format);
+    cache.set(timeZone, format);
   }
   return format;
 }
@@ -72,6 +74,17 @@ export function intlOffsetMs(timeZone: string, epochMs: number): number {
   // through the same calendar makes the two errors cancel in the difference.
   const utc = wholeSecond < GREGORIAN_SAFE_MS ? localEpochMs(fieldFormatter("UTC").formatToParts(wholeSecond)) : wholeSecond;
   return local - utc;
+}
+
+/**
+ * The offset and the label's zone name at a whole second from one `formatToParts` (the field
+ * formatter plus `timeZoneName: "short"`, whose name is the label formatter's: the name does not
+ * depend on the calendar or the clock). For instants after the Gregorian cutover only.
+ */
+export function intlZoneState(timeZone: string, wholeSecondMs: number): { offsetMs: number; name: string } {
+  const parts = fieldFormatter(timeZone, stateFormatters, "short").formatToParts(wholeSecondMs);
+  const name = parts.find((part) => part.type === "timeZoneName")?.value ?? "";
+  return { offsetMs: localEpochMs(parts) - wholeSecondMs, name: name.replace(ODD_SPACES, " ").trim() };
 }
 
 /** The pieces a label is assembled from, with plain spaces. */
