@@ -2,51 +2,27 @@
  * Human labels of instants and ranges (SPEC 5.1), en-US, plain spaces only:
  * `Tue, Dec 1, 2026, 10:00 AM EST`, `Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST`,
  * `Tue, Dec 1, 2026, 10:00 PM EST – Wed, Dec 2, 2026, 1:00 AM EST`.
- * The label is assembled from Intl's parts rather than its literals, whose spacing (U+202F
- * before AM, U+2009 around dashes) changes between ICU versions.
+ * They say what Intl's en-US parts say (not its literals, whose spacing — U+202F before AM,
+ * U+2009 around dashes — changes between ICU versions). Inside the zone cache's window the
+ * date and time are computed from the local epoch (the Gregorian calendar there is plain
+ * arithmetic) and only the zone name comes from Intl, once per transition interval.
  */
+import { intlLabelParts, type LabelParts } from "./intl-zone-reading.js";
+import { zoneState } from "./zone-timeline.js";
 
-const labelFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Every space-like character Intl may emit (no-break, thin, narrow no-break, …). */
-const ODD_SPACES = /[\s\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000\uFEFF]+/g;
-
-function labelFormatter(timeZone: string): Intl.DateTimeFormat {
-  let format = labelFormatters.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hourCycle: "h12",
-      timeZoneName: "short",
-    });
-    labelFormatters.set(timeZone, format);
-  }
-  return format;
-}
-
-interface LabelParts {
-  /** `Tue, Dec 1, 2026` */
-  readonly date: string;
-  /** `10:00 AM` */
-  readonly time: string;
-  /** `EST`, `GMT+5:30`, `UTC` */
-  readonly zone: string;
-}
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 function labelParts(epochMs: number, timeZone: string): LabelParts {
-  const parts = labelFormatter(timeZone).formatToParts(epochMs);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    (parts.find((p) => p.type === type)?.value ?? "").replace(ODD_SPACES, " ").trim();
+  const state = zoneState(timeZone, epochMs);
+  if (state === null) return intlLabelParts(epochMs, timeZone);
+  const local = new Date(epochMs + state.offsetMs);
+  const hour = local.getUTCHours();
+  const minute = String(local.getUTCMinutes()).padStart(2, "0");
   return {
-    date: `${part("weekday")}, ${part("month")} ${part("day")}, ${part("year")}`,
-    time: `${part("hour")}:${part("minute")} ${part("dayPeriod")}`,
-    zone: part("timeZoneName"),
+    date: `${WEEKDAYS[local.getUTCDay()]}, ${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`,
+    time: `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`,
+    zone: state.name,
   };
 }
 

@@ -3,6 +3,7 @@
  * which instants `set_timezone` rewrites under keep-wall-clock. Both come from one plan, so the
  * rewrite touches exactly the items the preview listed.
  */
+import { isoInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
 import type { Instant, ItemKind, ScheduleItem, Unit } from "./records.js";
 import { formatZonedDateTime, keepWallClock } from "./wall-clock.js";
@@ -88,7 +89,7 @@ function parseInstant(instant: Instant, what: string): number {
 }
 
 function iso(ms: number): Instant {
-  return new Date(ms).toISOString();
+  return isoInstant(ms);
 }
 
 /** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */

@@ -1,9 +1,12 @@
-/** Loads a validated fixture into the memory store: every record upserted by id. */
+/**
+ * Loads a validated fixture into the memory store: every record upserted by id; the sorted
+ * lock and template indexes are merged once per load, not once per record.
+ */
 import type { FixtureSink } from "@lintel/core";
 import { putApiKey } from "./api-key-store.js";
-import { putLock } from "./lock-directory.js";
+import { putLocks } from "./lock-directory.js";
 import type { MemoryState } from "./memory-state.js";
-import { putTemplate } from "./template-store.js";
+import { putTemplates } from "./template-store.js";
 import { putItem, putUnit } from "./unit-store.js";
 
 export function createMemoryFixtureSink(state: MemoryState): FixtureSink {
@@ -11,8 +14,8 @@ export function createMemoryFixtureSink(state: MemoryState): FixtureSink {
     async load(data) {
       for (const org of data.orgs) state.orgs.set(org.id, { ...org });
       for (const unit of data.units) putUnit(state, unit);
-      for (const lock of data.locks) putLock(state, lock);
-      for (const template of data.templates) putTemplate(state, template);
+      putLocks(state, data.locks);
+      putTemplates(state, data.templates);
       for (const item of data.items) putItem(state, { ...item });
       for (const key of data.apiKeys) putApiKey(state, key);
     },

@@ -2,7 +2,7 @@
  * The memory store's data: plain maps plus, per org, the active locks and the templates kept
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
-import { firstIndexAfter } from "@lintel/domain";
+import { comparePositions, firstIndexAfter } from "@lintel/domain";
 import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, ScheduleItem, Template, Unit } from "@lintel/domain";
 import type { Clock } from "@lintel/core";
 
@@ -59,21 +59,49 @@ export interface OrderedIndex<T> {
   readonly direction: Direction;
 }
 
-/** Inserts `row` under `orgId` at its place (O(log n) search; the position must be new). */
-export function insertOrdered<T>(index: OrderedIndex<T>, orgId: string, row: T): void {
-  let rows = index.rows.get(orgId);
-  if (rows === undefined) index.rows.set(orgId, (rows = []));
-  rows.splice(firstIndexAfter(rows, index.positionOf, index.positionOf(row), index.direction), 0, row);
+/** One row of a batch, under the org whose index it goes in. */
+export interface OrderedRow<T> {
+  readonly orgId: string;
+  readonly row: T;
 }
 
-/** Removes the row at `position` under `orgId`, if there is one. */
-export function removeOrdered<T>(index: OrderedIndex<T>, orgId: string, position: string): void {
-  const rows = index.rows.get(orgId);
-  if (rows === undefined) return;
-  const at = firstIndexAfter(rows, index.positionOf, position, index.direction) - 1;
-  const found = rows[at];
-  if (found !== undefined && index.positionOf(found) === position) rows.splice(at, 1);
-  if (rows.length === 0) index.rows.delete(orgId);
+/**
+ * Applies a batch of upserts to the index in one pass per touched org: the org's rows that
+ * `isCurrent` no longer accepts (replaced, moved away, no longer listed) leave, and the batch's
+ * current rows are sorted once and merged in. O(n + k log k) for an org of n rows and k new
+ * ones, where inserting them one by one would move O(n) rows k times. `touchedOrgs` must name
+ * every org a row left (an upsert that moved a record names its old org too).
+ */
+export function mergeOrdered<T>(
+  index: OrderedIndex<T>,
+  touchedOrgs: Iterable<string>,
+  batch: readonly OrderedRow<T>[],
+  isCurrent: (row: T) => boolean,
+): void {
+  const added = new Map<string, { position: string; row: T }[]>();
+  for (const orgId of touchedOrgs) added.set(orgId, []);
+  for (const { orgId, row } of batch) {
+    if (!isCurrent(row)) continue; // a later row of the same batch replaced it
+    let rows = added.get(orgId);
+    if (rows === undefined) added.set(orgId, (rows = []));
+    rows.push({ position: index.positionOf(row), row });
+  }
+  const order = (a: string, b: string) => comparePositions(a, b, index.direction);
+  for (const [orgId, fresh] of added) {
+    fresh.sort((a, b) => order(a.position, b.position));
+    const kept = (index.rows.get(orgId) ?? []).filter(isCurrent);
+    const merged: T[] = [];
+    let k = 0;
+    for (const next of fresh) {
+      for (let row = kept[k]; row !== undefined && order(index.positionOf(row), next.position) < 0; row = kept[++k]) {
+        merged.push(row);
+      }
+      merged.push(next.row);
+    }
+    for (; k < kept.length; k++) merged.push(kept[k] as T);
+    if (merged.length === 0) index.rows.delete(orgId);
+    else index.rows.set(orgId, merged);
+  }
 }
 
 /** At most `limit` rows of the org strictly after `after` (from the start when null). */

@@ -2,20 +2,27 @@
 import { LIST_DIRECTION, templatePosition } from "@lintel/domain";
 import type { Template } from "@lintel/domain";
 import type { TemplateStore } from "@lintel/core";
-import { insertOrdered, pageOrdered, removeOrdered, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { mergeOrdered, pageOrdered, type MemoryState, type OrderedIndex, type OrderedRow } from "./memory-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Template> {
   return { rows: state.templateOrder, positionOf: templatePosition, direction: LIST_DIRECTION.templates };
 }
 
-/** Stores or replaces a template by id, moving it in its org's order when needed. */
-export function putTemplate(state: MemoryState, template: Template): void {
-  const index = orderIndex(state);
-  const old = state.templates.get(template.id);
-  if (old !== undefined) removeOrdered(index, old.orgId, templatePosition(old));
-  const stored: Template = { ...template };
-  state.templates.set(template.id, stored);
-  insertOrdered(index, stored.orgId, stored);
+/**
+ * Stores or replaces templates by id (a later one of the batch wins), moving them in their
+ * org's order; the order is updated once for the batch.
+ */
+export function putTemplates(state: MemoryState, templates: readonly Template[]): void {
+  const touchedOrgs = new Set<string>();
+  const batch: OrderedRow<Template>[] = [];
+  for (const template of templates) {
+    const old = state.templates.get(template.id);
+    if (old !== undefined) touchedOrgs.add(old.orgId);
+    const stored: Template = { ...template };
+    state.templates.set(template.id, stored);
+    batch.push({ orgId: stored.orgId, row: stored });
+  }
+  mergeOrdered(orderIndex(state), touchedOrgs, batch, (row) => state.templates.get(row.id) === row);
 }
 
 export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
