@@ -138,13 +138,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
 
   if (errors.length > 0) return { ok: false, errors: errors.map((e) => `Invalid configuration: ${e}`) };
-  const publicBaseUrl = p.PUBLIC_BASE_URL ?? "http://localhost:3000";
+  const port = p.PORT ?? 3000;
+  // The default base URL follows PORT, so problem `type` links resolve on the port actually served.
+  const publicBaseUrl = p.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   return {
     ok: true,
     warnings,
     config: {
       host: p.HOST ?? "127.0.0.1",
-      port: p.PORT ?? 3000,
+      port,
       store,
       fixturePath: p.FIXTURE ?? null,
       cursorSecrets,
