@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
-import { call, type Answer } from "./e2e-support.js";
+import { call, freshAddress, type Answer } from "./e2e-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
 
 const p = randomBytes(4).toString("hex");
@@ -138,6 +138,16 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     assertProblem(exhausted, 429, "rate_limited");
     assert.match(exhausted.headers.get("retry-after") ?? "", /^[1-9][0-9]*$/);
     assert.equal(exhausted.headers.get("ratelimit-policy"), '"default";q=2;w=3600');
+  });
+
+  it("the failed-key budget is exact under concurrency: of 45 simultaneous bad keys from one address, 30 are 401, then 429 even with a good key", async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 45 }, () => call(server.url, "/v1/locks", { key: "lnt_bad", address })));
+    const statuses = answers.map((answer) => answer.status);
+    assert.deepEqual([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length], [30, 15]);
+    const good = await call(server.url, "/v1/locks", { key: keys.all, address });
+    assertProblem(good, 429, "rate_limited");
+    assert.equal(good.headers.get("ratelimit"), null, "no key was looked at");
   });
 
   it("set_timezone: a body that is not a JSON object is one invalid param, (body)", async () => {
