@@ -89,9 +89,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     lintel = container.resolve<Lintel>(TOKENS.lintel);
     server = createServer(createApp({ lintel, config, logger }).callback());
     await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
+      const refuse = (error: Error) => reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
+      server.once("error", refuse);
       server.listen(config.port, config.host, () => {
-        server.off("error", reject);
+        server.off("error", refuse);
         resolve();
       });
     });

@@ -169,3 +169,30 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     assert.deepEqual(Object.keys(fine.json.state).sort(), ["batteryLevel", "doorState", "fetchedAt", "lastSeenAt", "lockId", "lockState", "online", "provider"]);
   });
 });
+
+describe("e2e: SPEC conformance, start-up refusals", () => {
+  it("a PORT that is taken stops the process with a message naming HOST and PORT", async () => {
+    const refused = await spawnServer(port, { FIXTURE: await writeFixture(fixture) }).then(
+      async (child) => {
+        await child.stop();
+        return "";
+      },
+      (error: Error) => error.message,
+    );
+    assert.match(refused, new RegExp(`Could not start: cannot listen on HOST=127\\.0\\.0\\.1 PORT=${port}: .*EADDRINUSE`));
+  });
+
+  it("a Redis that cannot be reached stops the process with a message naming REDIS_URL, password hidden", async () => {
+    const [closedPort, serverPort] = (await freePorts(2)) as [number, number];
+    const env = { STORE: "redis", REDIS_URL: `redis://app:hunter2@127.0.0.1:${closedPort}`, CURSOR_SECRET: "spec-conformance-secret-0123456789abcd" };
+    const refused = await spawnServer(serverPort, env).then(
+      async (child) => {
+        await child.stop();
+        return "";
+      },
+      (error: Error) => error.message,
+    );
+    assert.match(refused, new RegExp(`Could not start: .*\\(REDIS_URL=redis://app:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}\\)`));
+    assert.ok(!refused.includes("hunter2"));
+  });
+});
