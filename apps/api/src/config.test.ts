@@ -33,6 +33,12 @@ test("config: the default PUBLIC_BASE_URL (and DOCS_URL) follow PORT, so problem
   assert.equal(given.config.docsUrl, "https://api.example.com/docs");
 });
 
+test("config: a relative FIXTURE is read from the directory npm was started in (INIT_CWD)", () => {
+  const loading = loadConfig({ FIXTURE: "fixtures/mine.json", INIT_CWD: "/home/judge/lintel" });
+  assert.ok(loading.ok);
+  assert.equal(loading.config.fixturePath, "/home/judge/lintel/fixtures/mine.json");
+});
+
 test("config: a bad PORT names the variable and the value", () => {
   const loading = loadConfig({ PORT: "abc" });
   assert.ok(!loading.ok);

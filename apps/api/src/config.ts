@@ -5,6 +5,7 @@
  * counts as unset (so `PORT=` in a compose file means "the default").
  */
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import * as v from "valibot";
 import { parseRatePolicy, type RatePolicy } from "@lintel/domain";
 
@@ -148,7 +149,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       host: p.HOST ?? "127.0.0.1",
       port,
       store,
-      fixturePath: p.FIXTURE ?? null,
+      // `npm start` runs in the package root; a relative FIXTURE means the directory npm was started from.
+      fixturePath: p.FIXTURE === undefined ? null : resolve(env["INIT_CWD"] || ".", p.FIXTURE),
       cursorSecrets,
       cursorSecretGenerated,
       rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },

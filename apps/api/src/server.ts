@@ -56,7 +56,7 @@ export async function readFixtureFile(path: string): Promise<FixtureData> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, "")); // a byte-order mark some editors write is not JSON's concern
   } catch (error) {
     throw new FixtureRefusedError(path, [`not valid JSON: ${(error as Error).message}`]);
   }
