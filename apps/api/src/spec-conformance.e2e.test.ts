@@ -5,6 +5,7 @@
 // across combinations, zone spellings in answers, non-object bodies, provider faults.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
 import { call, freshAddress, type Answer } from "./e2e-support.js";
@@ -167,6 +168,32 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     const fine = await get(`/v1/locks/${p}_front/state`);
     assert.equal(fine.status, 200, fine.text);
     assert.deepEqual(Object.keys(fine.json.state).sort(), ["batteryLevel", "doorState", "fetchedAt", "lastSeenAt", "lockId", "lockState", "online", "provider"]);
+  });
+});
+
+/** Sends raw bytes to the server and resolves with everything it answers before closing. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(answer));
+  });
+}
+
+describe("e2e: SPEC conformance, requests Node's HTTP parser refuses", () => {
+  it("a malformed request or oversized headers still get a problem with x-request-id", async () => {
+    const requests = ["GET /v1/locks HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", `GET /v1/locks HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`];
+    for (const request of requests) {
+      const answer = await rawExchange(request);
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      assert.match(head, /^HTTP\/1\.1 400 /);
+      assert.match(head, /\r\nContent-Type: application\/problem\+json\r\n/);
+      const problem = JSON.parse(body) as { code: string; requestId: string };
+      assert.equal(problem.code, "invalid_request");
+      assert.ok(head.includes(`\r\nx-request-id: ${problem.requestId}\r\n`), head);
+    }
   });
 });
 
