@@ -6,7 +6,7 @@
 // Usage: node tools/run-tests.mjs                 (everything: all tiers on memory, e2e on Redis, cluster)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureRedis } from "./ensure-redis.mjs";
@@ -28,7 +28,8 @@ function* testFiles(dir) {
     if (name === "node_modules") continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* testFiles(path);
-    else if (name.endsWith(".test.js")) yield path;
+    // A compiled test whose source is gone (renamed or deleted) is stale output, not a test.
+    else if (name.endsWith(".test.js") && existsSync(path.replace(/([/\\])dist([/\\])/, "$1src$2").replace(/\.js$/, ".ts"))) yield path;
   }
 }
 

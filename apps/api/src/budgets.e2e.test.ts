@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateApiKey } from "@lintel/domain";
-import { call, freshAddress, startTestServer, type TestServer } from "./e2e-support.js";
+import { call, freshAddress, startTestServer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {

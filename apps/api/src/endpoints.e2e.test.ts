@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as v from "valibot";
 import { validate } from "@readme/openapi-parser";
-import { call, startTestServer, type TestServer } from "./e2e-support.js";
+import { call, startTestServer, type TestServer } from "./e2e.test-support.js";
 import {
   healthSchema,
   lockListSchema,

@@ -3,21 +3,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { StoreUnavailableError } from "@lintel/core";
-import { call, startTestServer, type Answer, type TestServer } from "./e2e-support.js";
+import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {
   server = await startTestServer();
 });
 after(() => server.close());
-
-function assertProblem(answer: Answer, status: number, code: string): void {
-  assert.equal(answer.status, status, answer.text);
-  assert.equal(answer.headers.get("content-type"), "application/problem+json");
-  assert.equal(answer.json.code, code);
-  assert.equal(answer.json.status, status);
-  assert.equal(answer.json.requestId, answer.headers.get("x-request-id"));
-}
 
 const post = (body: string, contentType = "application/json", key = server.fixture.keys.admin) =>
   call(server.url, "/v1/units/set_timezone", { method: "POST", key, body, headers: { "content-type": contentType } });

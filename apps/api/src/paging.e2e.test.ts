@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
-import { call, startTestServer, type TestServer } from "./e2e-support.js";
+import { call, startTestServer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {

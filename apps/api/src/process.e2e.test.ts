@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { testFixture } from "./e2e-support.js";
+import { testFixture } from "./e2e.test-support.js";
 
 const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 

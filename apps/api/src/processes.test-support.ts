@@ -78,6 +78,18 @@ function track(child: ChildProcess): Child {
   };
 }
 
+/** Tracks `child` until `readyText` shows in its output; a child that never gets there is killed. */
+async function started(child: ChildProcess, readyText: string): Promise<Child> {
+  const tracked = track(child);
+  try {
+    await tracked.waitFor(readyText);
+  } catch (error) {
+    await tracked.stop("SIGKILL");
+    throw error;
+  }
+  return tracked;
+}
+
 /** A running `node apps/api/dist/main.js` on `port` (already listening when this resolves). */
 export interface ServerChild extends Child {
   readonly url: string;
@@ -89,13 +101,7 @@ export async function spawnServer(port: number, env: Record<string, string>): Pr
     env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const tracked = track(child);
-  try {
-    await tracked.waitFor("Lintel is listening on");
-  } catch (error) {
-    await tracked.stop("SIGKILL");
-    throw error;
-  }
+  const tracked = await started(child, "Lintel is listening on");
   return { ...tracked, url: `http://127.0.0.1:${port}` };
 }
 
@@ -110,12 +116,5 @@ export async function spawnRedis(port: number, dir: string): Promise<Child> {
     ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
-  const tracked = track(child);
-  try {
-    await tracked.waitFor("Ready to accept connections");
-  } catch (error) {
-    await tracked.stop("SIGKILL");
-    throw error;
-  }
-  return tracked;
+  return started(child, "Ready to accept connections");
 }

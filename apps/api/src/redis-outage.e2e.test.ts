@@ -6,7 +6,7 @@
 // are reported as diagnostics, never asserted beyond the bounds that define "hang".
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { testFixture } from "./e2e-support.js";
+import { testFixture } from "./e2e.test-support.js";
 import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "./processes.test-support.js";
 
 /** A request that takes longer than this counts as a hang. */

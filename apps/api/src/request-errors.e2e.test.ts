@@ -3,23 +3,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateApiKey } from "@lintel/domain";
-import { call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e-support.js";
+import { assertProblem, call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {
   server = await startTestServer();
 });
 after(() => server.close());
-
-function assertProblem(answer: Answer, status: number, code: string): void {
-  assert.equal(answer.status, status, answer.text);
-  assert.equal(answer.headers.get("content-type"), "application/problem+json");
-  for (const field of ["type", "title", "detail", "code", "requestId", "status"]) assert.ok(field in answer.json, field);
-  assert.equal(answer.json.code, code);
-  assert.equal(answer.json.status, status);
-  assert.equal(answer.json.requestId, answer.headers.get("x-request-id"));
-  assert.match(answer.json.type, /^http:\/\/localhost:3000\/docs\/errors#[a-z-]+$/);
-}
 
 const admin = () => server.fixture.keys.admin;
 const get = (path: string, key = admin()) => call(server.url, path, { key });

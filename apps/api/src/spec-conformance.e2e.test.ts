@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
-import { call, freshAddress, type Answer } from "./e2e-support.js";
+import { call, freshAddress, type Answer } from "./e2e.test-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
 
 const p = randomBytes(4).toString("hex");

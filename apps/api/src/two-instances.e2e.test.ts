@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
-import { call, testFixture, type Answer } from "./e2e-support.js";
+import { call, testFixture, type Answer } from "./e2e.test-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
 
 const BUDGET = { requests: 15, windowSeconds: 3600 };

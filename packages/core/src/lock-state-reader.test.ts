@@ -1,24 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
+import { aLock } from "./contracts/seed.js";
 import { createLockStateReader, ProviderUnavailableError } from "./lock-state-reader.js";
 import type { LockProvider } from "./ports.js";
 
-function lock(lockId: string, orgId = "org_1"): Lock {
-  return {
-    lockId,
-    orgId,
-    name: `Lock ${lockId}`,
-    provider: "simulated",
-    providerDeviceId: `dev-${lockId}`,
-    model: null,
-    timeZone: null,
-    unitIds: [],
-    status: "active",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  };
-}
+const lock = (lockId: string, orgId = "org_1"): Lock => aLock(orgId, { lockId });
 
 function stateOf(l: Lock, fetchedAt: string): LockState {
   return { lockId: l.lockId, provider: l.provider, lockState: "locked", doorState: "closed", online: true, batteryLevel: 0.5, lastSeenAt: null, fetchedAt };

@@ -127,6 +127,20 @@ export interface Health {
   ping(): Promise<void>;
 }
 
+/**
+ * Every port a store adapter offers (memory, Redis): the store-backed ports of `LintelPorts`,
+ * plus the fixture sink that seeds them.
+ */
+export interface LintelStore {
+  readonly apiKeys: ApiKeyStore;
+  readonly budget: RequestBudget;
+  readonly units: UnitStore;
+  readonly locks: LockDirectory;
+  readonly templates: TemplateStore;
+  readonly fixtures: FixtureSink;
+  readonly health: Health;
+}
+
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */
 export class StoreUnavailableError extends Error {
   override readonly name = "StoreUnavailableError";

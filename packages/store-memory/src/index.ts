@@ -2,7 +2,7 @@
  * Every port of `@lintel/core` in memory: the embedded default and the model the Redis adapter
  * is checked against. State lives in one process; nothing survives a restart.
  */
-import type { ApiKeyStore, Clock, FixtureSink, Health, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "@lintel/core";
+import type { Clock, LintelStore } from "@lintel/core";
 import { createMemoryApiKeyStore } from "./api-key-store.js";
 import { createMemoryFixtureSink } from "./fixture-sink.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
@@ -11,15 +11,8 @@ import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";
 import { createMemoryUnitStore } from "./unit-store.js";
 
-export interface MemoryStore {
-  readonly apiKeys: ApiKeyStore;
-  readonly budget: RequestBudget;
-  readonly units: UnitStore;
-  readonly locks: LockDirectory;
-  readonly templates: TemplateStore;
-  readonly fixtures: FixtureSink;
-  readonly health: Health;
-}
+/** Every port in one process's memory. */
+export type MemoryStore = LintelStore;
 
 const systemClock: Clock = { now: () => Date.now() };
 

@@ -1,7 +1,7 @@
 // createLintel.admit over the memory store: SPEC 2 order, one 401 for every bad key, budgets.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { callerA, callerB, keys, problem, setup, value } from "./lintel-test-setup.js";
+import { callerA, callerB, keys, problem, setup, value } from "./lintel.test-support.js";
 
 describe("createLintel admit", () => {
   it("admits a valid key holding the scope, with its caller and key budget", async () => {

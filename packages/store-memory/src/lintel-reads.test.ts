@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Health } from "@lintel/core";
-import { callerA, callerB, keys, problem, setup, value } from "./lintel-test-setup.js";
+import { callerA, callerB, keys, problem, setup, value } from "./lintel.test-support.js";
 
 describe("createLintel reads", () => {
   it("listLocks pages through the org's active locks with cursors, in order, to a null cursor", async () => {

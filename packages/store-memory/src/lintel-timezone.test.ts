@@ -1,7 +1,7 @@
 // createLintel preview and set_timezone over the memory store.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { callerA, callerB, keys, problem, setup, value } from "./lintel-test-setup.js";
+import { callerA, callerB, keys, problem, setup, value } from "./lintel.test-support.js";
 
 describe("createLintel time-zone change", () => {
   it("refuses a zone that is not an IANA name with invalid_request naming the parameter", async () => {

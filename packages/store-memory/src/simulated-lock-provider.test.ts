@@ -2,24 +2,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { createLockStateReader, ProviderUnavailableError } from "@lintel/core";
+import { aLock } from "@lintel/core/contracts";
 import type { Lock } from "@lintel/domain";
 import { createSimulatedLockProvider, simulatedLockState } from "./simulated-lock-provider.js";
 
-function lock(lockId: string): Lock {
-  return {
-    lockId,
-    orgId: "org_1",
-    name: "Front door",
-    provider: "simulated",
-    providerDeviceId: `dev-${lockId}`,
-    model: null,
-    timeZone: null,
-    unitIds: [],
-    status: "active",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  };
-}
+const lock = (lockId: string): Lock => aLock("org_1", { lockId });
 
 const NOW = Date.parse("2026-03-01T12:00:00.000Z");
 const clock = { now: () => NOW };

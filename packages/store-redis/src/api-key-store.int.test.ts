@@ -1,50 +1,31 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, randomId } from "./redis.test-support.js";
+import { anApiKey, randomId } from "@lintel/core/contracts";
+import { useRedisStore } from "./redis.test-support.js";
 
+/** A key with a rate limit of its own, so every field round-trips non-empty unless a test says so. */
 function makeKey(orgId: string, fields: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  return {
-    id: randomId("key"),
-    orgId,
-    name: "ci",
-    hash: hashApiKey(generateApiKey()),
-    scopes: ["locks:read"],
-    expiresAt: null,
-    revokedAt: null,
-    rateLimit: { requests: 10, windowSeconds: 60 },
-    createdAt: "2026-01-01T00:00:00.000Z",
-    ...fields,
-  };
+  return anApiKey(orgId, { rateLimit: { requests: 10, windowSeconds: 60 }, ...fields });
 }
 
 describe("Redis API key store", () => {
-  let redis: RedisClient;
-  let store: RedisStore;
-  before(async () => {
-    redis = await connectTestRedis();
-    store = createRedisStore(redis);
-  });
-  after(async () => {
-    await redis.quit();
-  });
+  const store = useRedisStore();
 
   test("a stored key is found by its hash, with every field as stored", async () => {
     const record = makeKey(randomId("org"), { scopes: [], expiresAt: "2030-01-01T00:00:00.000Z", rateLimit: null });
-    await store.apiKeys.put(record);
-    assert.deepEqual(await store.apiKeys.findByHash(record.hash), record);
-    assert.equal(await store.apiKeys.findByHash(hashApiKey(generateApiKey())), null);
+    await store().apiKeys.put(record);
+    assert.deepEqual(await store().apiKeys.findByHash(record.hash), record);
+    assert.equal(await store().apiKeys.findByHash(hashApiKey(generateApiKey())), null);
   });
 
   test("revoke works with the key id alone; the last revoke sets the time", async () => {
     const record = makeKey(randomId("org"));
-    await store.apiKeys.put(record);
-    assert.equal(await store.apiKeys.revoke(record.id, "2026-02-01T00:00:00.000Z"), true);
-    assert.equal(await store.apiKeys.revoke(record.id, "2026-03-01T00:00:00.000Z"), true);
-    assert.equal((await store.apiKeys.findByHash(record.hash))?.revokedAt, "2026-03-01T00:00:00.000Z");
-    assert.equal(await store.apiKeys.revoke(randomId("key"), "2026-02-01T00:00:00.000Z"), false);
+    await store().apiKeys.put(record);
+    assert.equal(await store().apiKeys.revoke(record.id, "2026-02-01T00:00:00.000Z"), true);
+    assert.equal(await store().apiKeys.revoke(record.id, "2026-03-01T00:00:00.000Z"), true);
+    assert.equal((await store().apiKeys.findByHash(record.hash))?.revokedAt, "2026-03-01T00:00:00.000Z");
+    assert.equal(await store().apiKeys.revoke(randomId("key"), "2026-02-01T00:00:00.000Z"), false);
   });
 
   test("replacing a key's hash forgets the old hash; listByOrg orders by createdAt then id", async () => {
@@ -52,11 +33,11 @@ describe("Redis API key store", () => {
     const first = makeKey(orgId, { id: `${orgId}_b`, createdAt: "2026-01-02T00:00:00.000Z" });
     const second = makeKey(orgId, { id: `${orgId}_a`, createdAt: "2026-01-02T00:00:00.000Z" });
     const third = makeKey(orgId, { createdAt: "2026-01-01T00:00:00.000Z" });
-    for (const record of [first, second, third]) await store.apiKeys.put(record);
+    for (const record of [first, second, third]) await store().apiKeys.put(record);
     const rotated = { ...first, hash: hashApiKey(generateApiKey()) };
-    await store.apiKeys.put(rotated);
-    assert.equal(await store.apiKeys.findByHash(first.hash), null);
-    assert.deepEqual(await store.apiKeys.listByOrg(orgId), [third, second, rotated]);
-    assert.deepEqual(await store.apiKeys.listByOrg(randomId("org")), []);
+    await store().apiKeys.put(rotated);
+    assert.equal(await store().apiKeys.findByHash(first.hash), null);
+    assert.deepEqual(await store().apiKeys.listByOrg(orgId), [third, second, rotated]);
+    assert.deepEqual(await store().apiKeys.listByOrg(randomId("org")), []);
   });
 });

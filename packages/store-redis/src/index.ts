@@ -3,7 +3,7 @@
  * number of stateless Lintel instances can share one org's traffic. Key layout and atomicity:
  * docs/redis-key-layout.md.
  */
-import type { ApiKeyStore, FixtureSink, Health, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "@lintel/core";
+import type { LintelStore } from "@lintel/core";
 import { createRedisApiKeyStore } from "./api-key-store.js";
 import type { RedisClient } from "./client.js";
 import { createRedisFixtureSink } from "./fixture-sink.js";
@@ -19,15 +19,7 @@ export { isUnavailable } from "./errors.js";
 export { redisKeys } from "./keys.js";
 
 /** Every port on one Redis client. The client is the caller's to create and to quit. */
-export interface RedisStore {
-  readonly apiKeys: ApiKeyStore;
-  readonly budget: RequestBudget;
-  readonly units: UnitStore;
-  readonly locks: LockDirectory;
-  readonly templates: TemplateStore;
-  readonly fixtures: FixtureSink;
-  readonly health: Health;
-}
+export type RedisStore = LintelStore;
 
 /** The Redis adapters of every port, sharing `redis`. */
 export function createRedisStore(redis: RedisClient): RedisStore {

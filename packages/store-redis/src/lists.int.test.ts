@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { lockPosition, templatePosition, type Lock, type Template } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeLock, makeTemplate, randomId } from "./redis.test-support.js";
+import type { RedisStore } from "./index.js";
+import { aLock, aTemplate, fixture, randomId } from "@lintel/core/contracts";
+import { useRedisStore } from "./redis.test-support.js";
 
 async function walkLocks(store: RedisStore, orgId: string, limit: number): Promise<string[]> {
   const seen: string[] = [];
@@ -17,78 +17,70 @@ async function walkLocks(store: RedisStore, orgId: string, limit: number): Promi
 }
 
 describe("Redis lock directory and template store", () => {
-  let redis: RedisClient;
-  let store: RedisStore;
-  before(async () => {
-    redis = await connectTestRedis();
-    store = createRedisStore(redis);
-  });
-  after(async () => {
-    await redis.quit();
-  });
+  const store = useRedisStore();
 
   test("active locks page newest first, then lockId descending", async () => {
     const orgId = randomId("org");
     const locks = [
-      makeLock(orgId, { lockId: "lk_a", createdAt: "2026-01-02T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_b", createdAt: "2026-01-02T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_c", createdAt: "2026-01-03T00:00:00.000Z" }),
-      makeLock(orgId, { lockId: "lk_d", createdAt: "2026-01-01T00:00:00.000Z", status: "inactive" }),
-      makeLock(orgId, { lockId: "lk_e", createdAt: "2025-12-31T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_a", createdAt: "2026-01-02T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_b", createdAt: "2026-01-02T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_c", createdAt: "2026-01-03T00:00:00.000Z" }),
+      aLock(orgId, { lockId: "lk_d", createdAt: "2026-01-01T00:00:00.000Z", status: "inactive" }),
+      aLock(orgId, { lockId: "lk_e", createdAt: "2025-12-31T00:00:00.000Z" }),
     ];
-    await store.fixtures.load(fixture({ locks }));
-    assert.deepEqual(await walkLocks(store, orgId, 2), ["lk_c", "lk_b", "lk_a", "lk_e"]);
-    assert.deepEqual(await store.locks.listActive(orgId, lockPosition(locks[1]!), 10), [locks[0], locks[4]]);
-    assert.deepEqual(await store.locks.listActive(randomId("org"), null, 10), []);
+    await store().fixtures.load(fixture({ locks }));
+    assert.deepEqual(await walkLocks(store(), orgId, 2), ["lk_c", "lk_b", "lk_a", "lk_e"]);
+    assert.deepEqual(await store().locks.listActive(orgId, lockPosition(locks[1]!), 10), [locks[0], locks[4]]);
+    assert.deepEqual(await store().locks.listActive(randomId("org"), null, 10), []);
   });
 
   test("deactivating or re-dating a lock moves it out of its old position", async () => {
     const orgId = randomId("org");
-    const [a, b] = [makeLock(orgId, { lockId: "lk_a" }), makeLock(orgId, { lockId: "lk_b" })];
-    await store.fixtures.load(fixture({ locks: [a, b] }));
-    await store.fixtures.load(
+    const [a, b] = [aLock(orgId, { lockId: "lk_a" }), aLock(orgId, { lockId: "lk_b" })];
+    await store().fixtures.load(fixture({ locks: [a, b] }));
+    await store().fixtures.load(
       fixture({ locks: [{ ...a, createdAt: "2027-01-01T00:00:00.000Z" }, { ...b, status: "inactive" }] }),
     );
-    assert.deepEqual(await walkLocks(store, orgId, 1), ["lk_a"]);
-    assert.equal(await store.locks.getActive(orgId, "lk_b"), null);
-    assert.deepEqual((await store.locks.getMany(orgId, ["lk_b", "lk_x"])).map((l) => l.status), ["inactive"]);
+    assert.deepEqual(await walkLocks(store(), orgId, 1), ["lk_a"]);
+    assert.equal(await store().locks.getActive(orgId, "lk_b"), null);
+    assert.deepEqual((await store().locks.getMany(orgId, ["lk_b", "lk_x"])).map((l) => l.status), ["inactive"]);
   });
 
   test("a large fixture loads in batches and pages out whole", async () => {
     const orgId = randomId("org");
     const locks = Array.from({ length: 1500 }, (_, i) =>
-      makeLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
+      aLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
     );
-    await store.fixtures.load(fixture({ locks }));
+    await store().fixtures.load(fixture({ locks }));
     const expected = locks.filter((l) => l.status === "active").map((l) => l.lockId).reverse();
-    assert.deepEqual(await walkLocks(store, orgId, 100), expected);
+    assert.deepEqual(await walkLocks(store(), orgId, 100), expected);
   });
 
   test("getActive answers only the org's active locks", async () => {
     const orgId = randomId("org");
-    const lock = makeLock(orgId, { unitIds: ["u1", "u2"] });
-    await store.fixtures.load(fixture({ locks: [lock] }));
-    assert.deepEqual(await store.locks.getActive(orgId, lock.lockId), lock);
-    assert.equal(await store.locks.getActive(randomId("org"), lock.lockId), null);
+    const lock = aLock(orgId, { unitIds: ["u1", "u2"] });
+    await store().fixtures.load(fixture({ locks: [lock] }));
+    assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
+    assert.equal(await store().locks.getActive(randomId("org"), lock.lockId), null);
   });
 
   test("templates page by sortOrder then id, and a reload moves a template", async () => {
     const orgId = randomId("org");
     const templates: Template[] = [
-      makeTemplate(orgId, { id: "t_b", sortOrder: 1 }),
-      makeTemplate(orgId, { id: "t_a", sortOrder: 1 }),
-      makeTemplate(orgId, { id: "t_c", sortOrder: -5 }),
-      makeTemplate(orgId, { id: "t_d", sortOrder: 0 }),
+      aTemplate(orgId, { id: "t_b", sortOrder: 1 }),
+      aTemplate(orgId, { id: "t_a", sortOrder: 1 }),
+      aTemplate(orgId, { id: "t_c", sortOrder: -5 }),
+      aTemplate(orgId, { id: "t_d", sortOrder: 0 }),
     ];
-    await store.fixtures.load(fixture({ templates }));
-    const firstPage = await store.templates.list(orgId, null, 3);
+    await store().fixtures.load(fixture({ templates }));
+    const firstPage = await store().templates.list(orgId, null, 3);
     assert.deepEqual(firstPage.map((t) => t.id), ["t_c", "t_d", "t_a"]);
-    const rest = await store.templates.list(orgId, templatePosition(firstPage[2]!), 3);
+    const rest = await store().templates.list(orgId, templatePosition(firstPage[2]!), 3);
     assert.deepEqual(rest.map((t) => t.id), ["t_b"]);
 
-    await store.fixtures.load(fixture({ templates: [{ ...templates[2]!, sortOrder: 9 }] }));
-    assert.deepEqual((await store.templates.list(orgId, null, 10)).map((t) => t.id), ["t_d", "t_a", "t_b", "t_c"]);
-    assert.equal((await store.templates.get(orgId, "t_c"))?.sortOrder, 9);
-    assert.equal(await store.templates.get(randomId("org"), "t_c"), null);
+    await store().fixtures.load(fixture({ templates: [{ ...templates[2]!, sortOrder: 9 }] }));
+    assert.deepEqual((await store().templates.list(orgId, null, 10)).map((t) => t.id), ["t_d", "t_a", "t_b", "t_c"]);
+    assert.equal((await store().templates.get(orgId, "t_c"))?.sortOrder, 9);
+    assert.equal(await store().templates.get(randomId("org"), "t_c"), null);
   });
 });

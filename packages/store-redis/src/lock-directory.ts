@@ -6,6 +6,7 @@ import type { LockDirectory } from "@lintel/core";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
+import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { readPage } from "./ordered-page.js";
 
@@ -31,11 +32,6 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
       }),
 
     getMany: (orgId, lockIds) =>
-      guard(async () => {
-        const ids = [...new Set(lockIds)];
-        if (ids.length === 0) return [];
-        const found = await redis.hmget(redisKeys.locks(orgId), ...ids);
-        return found.filter((json): json is string => json !== null).map(parseLock);
-      }),
+      guard(async () => (await readRecords(redis, redisKeys.locks(orgId), lockIds)).map(parseLock)),
   };
 }

@@ -3,13 +3,12 @@
  * both with the same random command sequences and every answer must be the same.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import fc from "fast-check";
 import { lockPosition, type Lock, type RatePolicy } from "@lintel/domain";
 import { createMemoryStore } from "@lintel/store-memory";
-import type { RedisClient } from "./client.js";
-import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeLock, randomId } from "./redis.test-support.js";
+import { aLock, fixture, randomId } from "@lintel/core/contracts";
+import { useRedisStore } from "./redis.test-support.js";
 
 const CREATED = ["2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "2026-01-02T00:00:00.001Z", "2027-06-30T12:00:00.000Z"];
 
@@ -37,15 +36,7 @@ type BudgetCommand = { readonly take: boolean; readonly bucket: number };
 const budgetCommand: fc.Arbitrary<BudgetCommand> = fc.record({ take: fc.boolean(), bucket: fc.nat(2) });
 
 describe("Redis against the memory model", () => {
-  let redis: RedisClient;
-  let store: RedisStore;
-  before(async () => {
-    redis = await connectTestRedis();
-    store = createRedisStore(redis);
-  });
-  after(async () => {
-    await redis.quit();
-  });
+  const store = useRedisStore();
 
   test("lock pages: random upserts, deactivations, page steps and walks answer alike", async () => {
     await fc.assert(
@@ -56,25 +47,25 @@ describe("Redis against the memory model", () => {
         let cursor: string | null = null;
         for (const command of commands) {
           if (command.op === "upsert") {
-            const lock = makeLock(orgId, {
+            const lock = aLock(orgId, {
               lockId: ids[command.lock]!,
               createdAt: CREATED[command.created]!,
               status: command.active ? "active" : "inactive",
             });
             await model.fixtures.load(fixture({ locks: [lock] }));
-            await store.fixtures.load(fixture({ locks: [lock] }));
+            await store().fixtures.load(fixture({ locks: [lock] }));
           } else if (command.op === "restart") {
             cursor = null;
           } else if (command.op === "page") {
             const expected = await model.locks.listActive(orgId, cursor, command.limit);
-            assert.deepEqual(await store.locks.listActive(orgId, cursor, command.limit), expected);
+            assert.deepEqual(await store().locks.listActive(orgId, cursor, command.limit), expected);
             const last = expected[expected.length - 1];
             cursor = last === undefined ? null : lockPosition(last);
           } else {
-            assert.deepEqual(await walk(store, orgId, command.limit), await walk(model, orgId, command.limit));
+            assert.deepEqual(await walk(store(), orgId, command.limit), await walk(model, orgId, command.limit));
           }
         }
-        assert.deepEqual(await store.locks.getMany(orgId, ids), await model.locks.getMany(orgId, ids));
+        assert.deepEqual(await store().locks.getMany(orgId, ids), await model.locks.getMany(orgId, ids));
       }),
       { numRuns: 60 },
     );
@@ -89,7 +80,7 @@ describe("Redis against the memory model", () => {
         for (const { take, bucket } of commands) {
           const name = buckets[bucket]!;
           const expected = take ? await model.budget.consume(name, policy) : await model.budget.peek(name, policy);
-          const actual = take ? await store.budget.consume(name, policy) : await store.budget.peek(name, policy);
+          const actual = take ? await store().budget.consume(name, policy) : await store().budget.peek(name, policy);
           assert.deepEqual(actual, expected);
         }
       }),

@@ -9,9 +9,9 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { StoreUnavailableError } from "@lintel/core";
+import { randomId } from "@lintel/core/contracts";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { randomId } from "./redis.test-support.js";
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");

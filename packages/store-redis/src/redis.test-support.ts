@@ -1,15 +1,15 @@
 /**
- * For the `*.int.test.ts` files: a client on the test Redis (REDIS_CLUSTER_NODES, a comma list
- * of host:port, selects a cluster; else REDIS_URL, else 127.0.0.1:6379), random ids, and small
- * record builders. Tests never flush: every test makes its own org.
+ * For the `*.int.test.ts` files: a client (and a store) on the test Redis for a `describe`
+ * (REDIS_CLUSTER_NODES, a comma list of host:port, selects a cluster; else REDIS_URL, else
+ * 127.0.0.1:6379). Random ids and record builders come from `@lintel/core/contracts`. Tests
+ * never flush: every test makes its own org.
  */
-import { randomBytes } from "node:crypto";
-import type { FixtureData } from "@lintel/core";
-import type { Lock, ScheduleItem, Template, Unit } from "@lintel/domain";
+import { after, before } from "node:test";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
+import { createRedisStore, type RedisStore } from "./index.js";
 
-/** A ready client for the test Redis; quit it in `after`. */
-export async function connectTestRedis(): Promise<RedisClient> {
+/** A ready client for the test Redis; the caller quits it. */
+async function connectTestRedis(): Promise<RedisClient> {
   const nodes = process.env["REDIS_CLUSTER_NODES"];
   const client =
     nodes !== undefined && nodes !== ""
@@ -19,61 +19,27 @@ export async function connectTestRedis(): Promise<RedisClient> {
   return client;
 }
 
-/** A fresh id: `<prefix>_<16 hex>`. */
-export function randomId(prefix: string): string {
-  return `${prefix}_${randomBytes(8).toString("hex")}`;
-}
-
-/** An empty fixture with the given lists filled in. */
-export function fixture(parts: Partial<FixtureData>): FixtureData {
-  return { orgs: [], apiKeys: [], units: [], locks: [], items: [], templates: [], ...parts };
-}
-
-export function makeUnit(orgId: string, fields: Partial<Unit> = {}): Unit {
-  const id = randomId("unit");
-  return { id, orgId, urlKey: `u-${id.slice(5)}`, address: "1 Main St", timeZone: null, version: 1, ...fields };
-}
-
-export function makeLock(orgId: string, fields: Partial<Lock> = {}): Lock {
-  return {
-    lockId: randomId("lk"),
-    orgId,
-    name: "Front door",
-    provider: "simulated",
-    providerDeviceId: "dev-1",
-    model: null,
-    timeZone: null,
-    unitIds: [],
-    status: "active",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...fields,
+/**
+ * One client on the test Redis for the enclosing `describe` (or file): connected in `before`,
+ * quit in `after`. Returns its getter, which throws before `before` has run.
+ */
+export function useTestRedis(): () => RedisClient {
+  let redis: RedisClient | undefined;
+  before(async () => {
+    redis = await connectTestRedis();
+  });
+  after(async () => {
+    await redis?.quit();
+  });
+  return () => {
+    if (redis === undefined) throw new Error("Redis is not connected yet");
+    return redis;
   };
 }
 
-export function makeTemplate(orgId: string, fields: Partial<Template> = {}): Template {
-  return {
-    id: randomId("tpl"),
-    orgId,
-    name: "Welcome",
-    body: "Hello {{name}}",
-    sortOrder: 0,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...fields,
-  };
-}
-
-export function makeItem(orgId: string, unitId: string, fields: Partial<ScheduleItem> = {}): ScheduleItem & { orgId: string } {
-  return {
-    orgId,
-    kind: "tour",
-    id: randomId("tour"),
-    unitId,
-    title: "Tour",
-    startAt: "2026-12-01T15:00:00.000Z",
-    endAt: "2026-12-01T16:00:00.000Z",
-    lockId: null,
-    ...fields,
-  };
+/** Every port on the {@link useTestRedis} client of the enclosing `describe`; returns its getter. */
+export function useRedisStore(): () => RedisStore {
+  const redis = useTestRedis();
+  let store: RedisStore | undefined;
+  return () => (store ??= createRedisStore(redis()));
 }

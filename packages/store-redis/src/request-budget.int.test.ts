@@ -1,22 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { consumeBudget, type BudgetState, type RatePolicy } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { createRedisRequestBudget } from "./request-budget.js";
-import { connectTestRedis, randomId } from "./redis.test-support.js";
+import { randomId } from "@lintel/core/contracts";
+import { useTestRedis } from "./redis.test-support.js";
 
 describe("Redis request budget", () => {
-  let redis: RedisClient;
-  before(async () => {
-    redis = await connectTestRedis();
-  });
-  after(async () => {
-    await redis.quit();
-  });
+  const redis = useTestRedis();
 
   test("a burst is judged as consumeBudget judges it at one instant", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const policy: RatePolicy = { requests: 5, windowSeconds: 3600 };
     const bucket = randomId("bucket");
     let state: BudgetState | null = null;
@@ -29,7 +23,7 @@ describe("Redis request budget", () => {
   });
 
   test("peek answers like consume but takes nothing", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const policy: RatePolicy = { requests: 3, windowSeconds: 3600 };
     const bucket = randomId("bucket");
     await budget.consume(bucket, policy);
@@ -41,22 +35,22 @@ describe("Redis request budget", () => {
   });
 
   test("a peek at an unknown bucket writes no key", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const bucket = randomId("bucket");
     await budget.peek(bucket, { requests: 3, windowSeconds: 60 });
-    assert.equal(await redis.exists(redisKeys.budget(bucket)), 0);
+    assert.equal(await redis().exists(redisKeys.budget(bucket)), 0);
   });
 
   test("the bucket key expires once the budget would be full again", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const bucket = randomId("bucket");
     await budget.consume(bucket, { requests: 10, windowSeconds: 60 });
-    const ttl = await redis.pttl(redisKeys.budget(bucket));
+    const ttl = await redis().pttl(redisKeys.budget(bucket));
     assert.ok(ttl > 0 && ttl <= 6000, `ttl ${ttl}`);
   });
 
   test("a budget whose interval is not whole milliseconds still lets the full budget through at once", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const policy: RatePolicy = { requests: 7, windowSeconds: 1 };
     const bucket = randomId("bucket");
     const decisions = await Promise.all(Array.from({ length: 7 }, () => budget.consume(bucket, policy)));
@@ -64,7 +58,7 @@ describe("Redis request budget", () => {
   });
 
   test("concurrent requests never exceed the budget", async () => {
-    const budget = createRedisRequestBudget(redis);
+    const budget = createRedisRequestBudget(redis());
     const policy: RatePolicy = { requests: 20, windowSeconds: 3600 };
     const bucket = randomId("bucket");
     const decisions = await Promise.all(Array.from({ length: 60 }, () => budget.consume(bucket, policy)));

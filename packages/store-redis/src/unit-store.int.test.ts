@@ -1,57 +1,48 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { RedisClient } from "./client.js";
-import { createRedisStore, type RedisStore } from "./index.js";
-import { connectTestRedis, fixture, makeItem, makeUnit, randomId } from "./redis.test-support.js";
+import { describe, test } from "node:test";
+import { anItem, aUnit, fixture, randomId } from "@lintel/core/contracts";
+import { useRedisStore } from "./redis.test-support.js";
 
 describe("Redis unit store", () => {
-  let redis: RedisClient;
-  let store: RedisStore;
-  before(async () => {
-    redis = await connectTestRedis();
-    store = createRedisStore(redis);
-  });
-  after(async () => {
-    await redis.quit();
-  });
+  const store = useRedisStore();
 
   test("finds a unit by id, then by urlKey, never another org's", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    await store.fixtures.load(fixture({ units: [unit] }));
-    assert.deepEqual(await store.units.findByIdOrKey(orgId, unit.id), unit);
-    assert.deepEqual(await store.units.findByIdOrKey(orgId, unit.urlKey), unit);
-    assert.equal(await store.units.findByIdOrKey(randomId("org"), unit.id), null);
-    assert.equal(await store.units.findByIdOrKey(orgId, "nope"), null);
+    const unit = aUnit(orgId);
+    await store().fixtures.load(fixture({ units: [unit] }));
+    assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
+    assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), unit);
+    assert.equal(await store().units.findByIdOrKey(randomId("org"), unit.id), null);
+    assert.equal(await store().units.findByIdOrKey(orgId, "nope"), null);
   });
 
   test("a reloaded unit with a new urlKey is no longer found by the old one", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    await store.fixtures.load(fixture({ units: [unit] }));
-    await store.fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }));
-    assert.equal(await store.units.findByIdOrKey(orgId, unit.urlKey), null);
-    assert.equal((await store.units.findByIdOrKey(orgId, "renamed-unit"))?.id, unit.id);
+    const unit = aUnit(orgId);
+    await store().fixtures.load(fixture({ units: [unit] }));
+    await store().fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }));
+    assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null);
+    assert.equal((await store().units.findByIdOrKey(orgId, "renamed-unit"))?.id, unit.id);
   });
 
   test("setTimeZone checks the version, rewrites the named items and bumps the version", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    const moved = makeItem(orgId, unit.id, { lockId: "lk_1" });
-    const kept = makeItem(orgId, unit.id, { kind: "scheduled_message", title: "Hi", templateId: null });
-    await store.fixtures.load(fixture({ units: [unit], items: [moved, kept] }));
+    const unit = aUnit(orgId);
+    const moved = anItem(unit, "tour", { lockId: "lk_1" });
+    const kept = anItem(unit, "scheduled_message", { title: "Hi" });
+    await store().fixtures.load(fixture({ units: [unit], items: [moved, kept] }));
 
-    const stale = await store.units.setTimeZone(orgId, unit.id, { expectedVersion: 2, timeZone: "UTC", rewrites: [] });
+    const stale = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 2, timeZone: "UTC", rewrites: [] });
     assert.deepEqual(stale, { ok: false, reason: "version_conflict" });
 
     const rewrite = { kind: moved.kind, id: moved.id, startAt: "2026-12-01T16:00:00.000Z", endAt: "2026-12-01T17:00:00.000Z" };
-    const done = await store.units.setTimeZone(orgId, unit.id, {
+    const done = await store().units.setTimeZone(orgId, unit.id, {
       expectedVersion: 1,
       timeZone: "America/Chicago",
       rewrites: [rewrite],
     });
     assert.deepEqual(done, { ok: true, unit: { ...unit, timeZone: "America/Chicago", version: 2 } });
-    const items = await store.units.itemsOf(orgId, unit.id);
+    const items = await store().units.itemsOf(orgId, unit.id);
     const { orgId: _moved, ...movedStored } = moved;
     const { orgId: _kept, ...keptStored } = kept;
     assert.deepEqual(
@@ -62,55 +53,55 @@ describe("Redis unit store", () => {
 
   test("setTimeZone on an unknown or foreign unit is not_found", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    await store.fixtures.load(fixture({ units: [unit] }));
+    const unit = aUnit(orgId);
+    await store().fixtures.load(fixture({ units: [unit] }));
     const change = { expectedVersion: 1, timeZone: "UTC", rewrites: [] };
-    assert.deepEqual(await store.units.setTimeZone(randomId("org"), unit.id, change), { ok: false, reason: "not_found" });
-    assert.deepEqual(await store.units.setTimeZone(orgId, "missing", change), { ok: false, reason: "not_found" });
+    assert.deepEqual(await store().units.setTimeZone(randomId("org"), unit.id, change), { ok: false, reason: "not_found" });
+    assert.deepEqual(await store().units.setTimeZone(orgId, "missing", change), { ok: false, reason: "not_found" });
   });
 
   test("setTimeZone skips a rewrite naming an item the unit doesn't have", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    await store.fixtures.load(fixture({ units: [unit] }));
+    const unit = aUnit(orgId);
+    await store().fixtures.load(fixture({ units: [unit] }));
     const change = {
       expectedVersion: 1,
       timeZone: "UTC",
       rewrites: [{ kind: "tour" as const, id: "ghost", startAt: unit.id, endAt: unit.id }],
     };
-    assert.equal((await store.units.setTimeZone(orgId, unit.id, change)).ok, true);
-    assert.deepEqual(await store.units.itemsOf(orgId, unit.id), []);
+    assert.equal((await store().units.setTimeZone(orgId, unit.id, change)).ok, true);
+    assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
   });
 
   test("concurrent setTimeZone with one expected version: exactly one wins", async () => {
     const orgId = randomId("org");
-    const unit = makeUnit(orgId);
-    await store.fixtures.load(fixture({ units: [unit] }));
+    const unit = aUnit(orgId);
+    await store().fixtures.load(fixture({ units: [unit] }));
     const outcomes = await Promise.all(
       ["UTC", "Europe/Paris", "Asia/Tokyo", "America/Denver"].map((timeZone) =>
-        store.units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone, rewrites: [] }),
+        store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone, rewrites: [] }),
       ),
     );
     assert.equal(outcomes.filter((o) => o.ok).length, 1);
-    assert.equal((await store.units.findByIdOrKey(orgId, unit.id))?.version, 2);
+    assert.equal((await store().units.findByIdOrKey(orgId, unit.id))?.version, 2);
   });
 
   test("an item reloaded under another unit leaves its old unit", async () => {
     const orgId = randomId("org");
-    const [first, second] = [makeUnit(orgId), makeUnit(orgId)];
-    const item = makeItem(orgId, first.id);
-    await store.fixtures.load(fixture({ units: [first, second], items: [item] }));
-    await store.fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }));
-    assert.deepEqual(await store.units.itemsOf(orgId, first.id), []);
-    assert.deepEqual((await store.units.itemsOf(orgId, second.id)).map((i) => i.id), [item.id]);
+    const [first, second] = [aUnit(orgId), aUnit(orgId)];
+    const item = anItem(first, "tour");
+    await store().fixtures.load(fixture({ units: [first, second], items: [item] }));
+    await store().fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }));
+    assert.deepEqual(await store().units.itemsOf(orgId, first.id), []);
+    assert.deepEqual((await store().units.itemsOf(orgId, second.id)).map((i) => i.id), [item.id]);
   });
 
   test("getMany leaves out unknown and foreign ids", async () => {
     const orgId = randomId("org");
-    const units = [makeUnit(orgId), makeUnit(orgId)];
-    const foreign = makeUnit(randomId("org"));
-    await store.fixtures.load(fixture({ units: [...units, foreign] }));
-    const found = await store.units.getMany(orgId, [units[1]!.id, "missing", foreign.id, units[0]!.id]);
+    const units = [aUnit(orgId), aUnit(orgId)];
+    const foreign = aUnit(randomId("org"));
+    await store().fixtures.load(fixture({ units: [...units, foreign] }));
+    const found = await store().units.getMany(orgId, [units[1]!.id, "missing", foreign.id, units[0]!.id]);
     assert.deepEqual(found.map((u) => u.id).sort(), units.map((u) => u.id).sort());
   });
 });

@@ -7,6 +7,7 @@ import type { ItemRewrite, SetTimeZoneOutcome, UnitStore } from "@lintel/core";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
+import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 
@@ -61,12 +62,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
       }),
 
     getMany: (orgId, unitIds) =>
-      guard(async () => {
-        const ids = [...new Set(unitIds)];
-        if (ids.length === 0) return [];
-        const found = await redis.hmget(redisKeys.units(orgId), ...ids);
-        return found.filter((json): json is string => json !== null).map(parseUnit);
-      }),
+      guard(async () => (await readRecords(redis, redisKeys.units(orgId), unitIds)).map(parseUnit)),
 
     itemsOf: (orgId, unitId) =>
       guard(async () => {

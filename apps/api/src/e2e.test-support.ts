@@ -3,6 +3,7 @@
  * shared Redis), a server started in-process on port 0, and a small fetch wrapper. `STORE=redis`
  * (with REDIS_URL) runs the same suites against Redis.
  */
+import assert from "node:assert/strict";
 import { randomBytes, randomInt } from "node:crypto";
 import { generateApiKey, type Scope } from "@lintel/domain";
 import { loadConfig, type Config } from "./config.js";
@@ -145,4 +146,18 @@ export async function call(base: string, path: string, options: CallOptions = {}
 export function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
   const { requestId: _ignored, ...rest } = body;
   return rest;
+}
+
+/**
+ * `answer` is a SPEC 4 problem: `status` and `code`, problem+json with every required field,
+ * and the requestId of its X-Request-Id header.
+ */
+export function assertProblem(answer: Answer, status: number, code: string): void {
+  assert.equal(answer.status, status, answer.text);
+  assert.equal(answer.headers.get("content-type"), "application/problem+json");
+  for (const field of ["type", "title", "detail", "code", "requestId", "status"]) assert.ok(field in answer.json, field);
+  assert.equal(answer.json.code, code);
+  assert.equal(answer.json.status, status);
+  assert.equal(answer.json.requestId, answer.headers.get("x-request-id"));
+  assert.match(answer.json.type, /^http:\/\/localhost:3000\/docs\/errors#[a-z-]+$/);
 }

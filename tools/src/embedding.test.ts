@@ -1,0 +1,49 @@
+// The embedding story of the README, as code that must keep compiling and working: a service
+// that uses the domain package alone, and one that runs the whole product on its own ports.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createLintel, createLockStateReader, parseFixture } from "@lintel/core";
+import { canonicalTimeZone, createCursorCodec, generateApiKey, planTimezoneChange } from "@lintel/domain";
+import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
+
+describe("embedding", () => {
+  it("the domain package alone previews a time-zone change", () => {
+    const zone = canonicalTimeZone("asia/calcutta");
+    assert.equal(zone, "Asia/Kolkata");
+    const { preview, rewrites } = planTimezoneChange({
+      unit: { id: "u1", address: "1 Main St", timeZone: "America/Chicago", version: 3 },
+      items: [
+        { kind: "tour", id: "t1", unitId: "u1", title: "Tour", startAt: "2027-03-14T15:00:00.000Z", endAt: "2027-03-14T16:00:00.000Z", lockId: null },
+      ],
+      lockUnits: new Map(),
+      proposedTimeZone: zone!,
+      nowMs: Date.parse("2026-12-01T00:00:00.000Z"),
+    });
+    assert.equal(preview.status, "ok");
+    assert.equal(preview.items[0]?.wallClockStart, "2027-03-14T10:00:00+05:30");
+    assert.deepEqual(rewrites, [{ kind: "tour", id: "t1", startAt: "2027-03-14T04:30:00.000Z", endAt: "2027-03-14T05:30:00.000Z" }]);
+  });
+
+  it("core + the memory store run the whole product without HTTP", async () => {
+    const store = createMemoryStore();
+    const key = generateApiKey();
+    const parsed = parseFixture({
+      orgs: [{ id: "org_1", name: "Acme" }],
+      apiKeys: [{ id: "key_1", orgId: "org_1", name: "app", key, scopes: ["locks:read"], expiresAt: null, revokedAt: null, rateLimit: null, createdAt: "2026-01-01T00:00:00Z" }],
+      locks: [{ lockId: "lk_1", orgId: "org_1", name: "Front door", provider: "simulated", providerDeviceId: "d1", model: null, timeZone: null, unitIds: [], status: "active", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" }],
+    });
+    assert.ok(parsed.ok);
+    await store.fixtures.load(parsed.data);
+    const clock = { now: () => Date.now() };
+    const lintel = createLintel(
+      { ...store, lockStates: createLockStateReader(createSimulatedLockProvider(), clock, { ttlMs: 2000, timeoutMs: 3000 }), clock },
+      { cursors: createCursorCodec(["an example secret of at least 32 characters"]), defaultRateLimit: { requests: 600, windowSeconds: 60 }, failedAuthLimit: { requests: 30, windowSeconds: 60 } },
+    );
+    const admitted = await lintel.admit({ apiKey: key, clientAddress: "127.0.0.1", scope: "locks:read" });
+    assert.ok(admitted.ok);
+    const page = await lintel.listLocks(admitted.admission.caller, { limit: 20, cursor: undefined });
+    assert.ok(page.ok);
+    assert.deepEqual(page.value.locks.map((lock) => lock.lockId), ["lk_1"]);
+    assert.equal(page.value.nextCursor, null);
+  });
+});
