@@ -1,6 +1,6 @@
 /**
  * The start-up banner: where the server listens and, with the demo data, the demo keys and
- * three curl commands that work as printed.
+ * curl commands that work as printed (the last one shows the provider-timeout 503).
  */
 import { DEMO_KEYS } from "./demo-fixture.js";
 
@@ -23,6 +23,7 @@ export function bannerText(url: string, fixtureSource: string): string {
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks?limit=5'`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/templates/get_message_template?templateId=tpl_welcome'`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=Europe/Berlin'`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_unreachable/state'   # 503 after LOCK_PROVIDER_TIMEOUT_MS`,
   );
   return lines.join("\n");
 }

@@ -23,6 +23,22 @@ test("config: defaults in memory mode, with a generated cursor secret and a warn
   assert.equal(loading.warnings.length, 1);
 });
 
+test("config: the default PUBLIC_BASE_URL (and DOCS_URL) follow PORT, so problem types resolve", () => {
+  const loading = loadConfig({ PORT: "4701" });
+  assert.ok(loading.ok);
+  assert.equal(loading.config.publicBaseUrl, "http://localhost:4701");
+  assert.equal(loading.config.docsUrl, "http://localhost:4701/docs");
+  const given = loadConfig({ PORT: "4701", PUBLIC_BASE_URL: "https://api.example.com/" });
+  assert.ok(given.ok);
+  assert.equal(given.config.docsUrl, "https://api.example.com/docs");
+});
+
+test("config: a relative FIXTURE is read from the directory npm was started in (INIT_CWD)", () => {
+  const loading = loadConfig({ FIXTURE: "fixtures/mine.json", INIT_CWD: "/home/judge/lintel" });
+  assert.ok(loading.ok);
+  assert.equal(loading.config.fixturePath, "/home/judge/lintel/fixtures/mine.json");
+});
+
 test("config: a bad PORT names the variable and the value", () => {
   const loading = loadConfig({ PORT: "abc" });
   assert.ok(!loading.ok);

@@ -5,6 +5,7 @@
  * counts as unset (so `PORT=` in a compose file means "the default").
  */
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import * as v from "valibot";
 import { parseRatePolicy, type RatePolicy } from "@lintel/domain";
 
@@ -138,15 +139,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
 
   if (errors.length > 0) return { ok: false, errors: errors.map((e) => `Invalid configuration: ${e}`) };
-  const publicBaseUrl = p.PUBLIC_BASE_URL ?? "http://localhost:3000";
+  const port = p.PORT ?? 3000;
+  // The default base URL follows PORT, so problem `type` links resolve on the port actually served.
+  const publicBaseUrl = p.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   return {
     ok: true,
     warnings,
     config: {
       host: p.HOST ?? "127.0.0.1",
-      port: p.PORT ?? 3000,
+      port,
       store,
-      fixturePath: p.FIXTURE ?? null,
+      // `npm start` runs in the package root; a relative FIXTURE means the directory npm was started from.
+      fixturePath: p.FIXTURE === undefined ? null : resolve(env["INIT_CWD"] || ".", p.FIXTURE),
       cursorSecrets,
       cursorSecretGenerated,
       rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },

@@ -12,6 +12,7 @@ import type { FixtureSink } from "@lintel/core";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 import type { Config } from "./config.js";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
+import { withSimulatedFaults } from "./simulated-faults.js";
 
 /** The ports a store adapter offers, plus the sink that loads fixtures into it. */
 export type StorePorts = Pick<LintelPorts, "apiKeys" | "budget" | "units" | "locks" | "templates" | "health"> & {
@@ -64,7 +65,10 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Depen
       return overrides.wrapStore ? overrides.wrapStore(store) : store;
     }),
   );
-  c.register(TOKENS.lockProvider, once<LockProvider>((c) => overrides.lockProvider ?? createSimulatedLockProvider({ clock: c.resolve<Clock>(TOKENS.clock) })));
+  c.register(
+    TOKENS.lockProvider,
+    once<LockProvider>((c) => overrides.lockProvider ?? withSimulatedFaults(createSimulatedLockProvider({ clock: c.resolve<Clock>(TOKENS.clock) }))),
+  );
   c.register(
     TOKENS.lockStates,
     once<LockStateReader>((c) =>

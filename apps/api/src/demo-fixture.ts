@@ -3,8 +3,9 @@
  * deterministic (keys come from a seeded PRNG), so the banner's curl commands always work.
  * Two orgs; keys for every scope set; units in several zones and one without; items in 2027
  * around DST edges; a lock shared by units in different zones; 50+ locks with equal createdAt
- * runs and inactive ones; templates with {{variables}}. It is a fixture file's JSON: it goes
- * through the same `parseFixture` as FIXTURE=<file>.
+ * runs and inactive ones; two whose provider never answers or fails; templates with
+ * {{variables}}. It is a fixture file's JSON: it goes through the same `parseFixture` as
+ * FIXTURE=<file>.
  */
 import { generateApiKey, type Scope } from "@lintel/domain";
 
@@ -107,6 +108,24 @@ const sharedLock = {
   updatedAt: "2026-02-01T12:00:00.000Z",
 };
 
+/** Locks whose simulated provider never answers / fails (simulated-faults.ts): their state is a 503. */
+const faultyLocks = [
+  { id: "lock_unreachable", name: "Unreachable side door (provider never answers)", device: "simulate-timeout", at: "2026-01-01T08:00:00.000Z" },
+  { id: "lock_failing", name: "Failing garage door (provider errors)", device: "simulate-failure", at: "2026-01-01T08:01:00.000Z" },
+].map(({ id, name, device, at }) => ({
+  lockId: id,
+  orgId: ACME,
+  name,
+  provider: "simulated",
+  providerDeviceId: device,
+  model: null,
+  timeZone: "Europe/Berlin",
+  unitIds: ["unit_berlin"],
+  status: "active",
+  createdAt: at,
+  updatedAt: at,
+}));
+
 const globexLocks = [1, 2, 3, 4, 5].map((i) => ({
   lockId: `gx_lock_${i}`,
   orgId: GLOBEX,
@@ -183,7 +202,7 @@ export function demoFixture(): Record<string, unknown> {
       };
     }),
     units: UNITS.map((unit) => ({ ...unit, version: 1 })),
-    locks: [...acmeLocks(), sharedLock, ...globexLocks],
+    locks: [...acmeLocks(), sharedLock, ...faultyLocks, ...globexLocks],
     tours,
     codes,
     openHouses,

@@ -54,6 +54,10 @@ Cursors are opaque, bound to your organization and to their list; an edited or f
 <p>Errors are <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>code</code> and
 <code>requestId</code> (also in the <code>x-request-id</code> header of every answer). Every code is explained on
 <a href="${escapeHtml(docsUrl)}/errors">the errors page</a>.</p>
+<h2 id="simulated-provider">Simulated lock provider</h2>
+<p>This server reads lock state from a simulated provider. A lock whose <code>providerDeviceId</code> is <code>simulate-timeout</code> never
+answers (its state is 503 <code>unavailable</code> after <code>LOCK_PROVIDER_TIMEOUT_MS</code>); one whose <code>providerDeviceId</code> is
+<code>simulate-failure</code> fails at once (503 too).</p>
 <h2 id="operations">Operations</h2>
 <p><code>GET /healthz</code> (process alive), <code>GET /readyz</code> (store reachable), no key needed.</p>`,
   );

@@ -16,6 +16,11 @@ export interface RedisHandle {
   close(): Promise<void>;
 }
 
+/** The URL with any password replaced by `***`, for messages. */
+function redactPassword(url: string): string {
+  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/, "$1***@");
+}
+
 /** Opens the Redis store `config` names (a Cluster when cluster nodes are given). */
 export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, logger: Logger): RedisHandle {
   const client = createRedisClient({
@@ -25,7 +30,11 @@ export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, 
   });
   return {
     store: createRedisStore(client),
-    ready: () => whenReady(client),
+    ready: () =>
+      whenReady(client).catch((error: Error) => {
+        const named = config.url === undefined ? `REDIS_CLUSTER_NODES=${config.clusterNodes?.join(",")}` : `REDIS_URL=${redactPassword(config.url)}`;
+        throw new Error(`${error.message} (${named})`, { cause: error });
+      }),
     async close() {
       await client.quit().catch(() => client.disconnect());
     },

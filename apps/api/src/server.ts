@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
 import { parseFixture, type FixtureData, type Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
+import { answerClientError } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides, type StorePorts } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
@@ -56,7 +57,7 @@ export async function readFixtureFile(path: string): Promise<FixtureData> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, "")); // a byte-order mark some editors write is not JSON's concern
   } catch (error) {
     throw new FixtureRefusedError(path, [`not valid JSON: ${(error as Error).message}`]);
   }
@@ -88,10 +89,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (fixture.data !== null) await container.resolve<StorePorts>(TOKENS.store).fixtures.load(fixture.data);
     lintel = container.resolve<Lintel>(TOKENS.lintel);
     server = createServer(createApp({ lintel, config, logger }).callback());
+    server.on("clientError", answerClientError(config.docsUrl));
     await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
+      const refuse = (error: Error) => reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
+      server.once("error", refuse);
       server.listen(config.port, config.host, () => {
-        server.off("error", reject);
+        server.off("error", refuse);
         resolve();
       });
     });

@@ -52,6 +52,10 @@ export function registerV1Routes(router: Router, lintel: Lintel, trustProxy: boo
     }
     const query = queryOf(ctx, ENDPOINTS.setTimezone.query);
     if (query === undefined) return;
+    if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
+      sendInvalidParams(ctx, [{ name: "(body)", reason: "The body must be a JSON object: { unitIdOrKey, timeZone, expectedVersion, policy }." }]);
+      return;
+    }
     const body = v.safeParse(ENDPOINTS.setTimezone.body, reading.value);
     if (!body.success) {
       sendInvalidParams(ctx, issuesToParams(body.issues));

@@ -79,7 +79,12 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
     const key = await findValidKey(request.apiKey);
     if (key === null) {
-      await ports.budget.consume(addressBucket, options.failedAuthLimit);
+      // The consume is the atomic check: when concurrent failures from this address got past the
+      // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
+      const failure = await ports.budget.consume(addressBucket, options.failedAuthLimit);
+      if (!failure.allowed) {
+        return { ok: false, problem: rateLimited(failure, "Too many requests with an invalid API key from this address.") };
+      }
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
 
