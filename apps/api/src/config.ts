@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as v from "valibot";
-import { parseRatePolicy, type RatePolicy } from "@lintel/domain";
+import { MIN_CURSOR_SECRET_LENGTH, parseRatePolicy, type RatePolicy } from "@lintel/domain";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,7 +45,6 @@ export type ConfigLoading =
   | { readonly ok: false; readonly errors: readonly string[] };
 
 export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
-const MIN_SECRET_LENGTH = 32;
 
 const integerIn = (min: number, max: number, message: string) =>
   v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number), v.number(), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
@@ -78,13 +77,13 @@ const VARIABLES = {
     v.check((nodes) => nodes.every((node) => HOST_PORT.test(node)), "be a comma list of host:port"),
   ),
   FIXTURE: v.string(),
-  CURSOR_SECRET: v.pipe(v.string(), v.minLength(MIN_SECRET_LENGTH, `be at least ${MIN_SECRET_LENGTH} characters`)),
+  CURSOR_SECRET: v.pipe(v.string(), v.minLength(MIN_CURSOR_SECRET_LENGTH, `be at least ${MIN_CURSOR_SECRET_LENGTH} characters`)),
   CURSOR_SECRETS: v.pipe(
     v.string(),
     v.transform((text) => text.split(",").map((secret) => secret.trim())),
     v.check(
-      (secrets) => secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH),
-      `be a comma list of secrets of at least ${MIN_SECRET_LENGTH} characters each`,
+      (secrets) => secrets.every((secret) => secret.length >= MIN_CURSOR_SECRET_LENGTH),
+      `be a comma list of secrets of at least ${MIN_CURSOR_SECRET_LENGTH} characters each`,
     ),
   ),
   RATE_LIMIT: v.pipe(

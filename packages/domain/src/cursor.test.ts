@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { createCursorCodec, parseCursorSecrets, type CursorBinding } from "./cursor.js";
+import { createCursorCodec, type CursorBinding } from "./cursor.js";
 import type { ListName } from "./paging.js";
 
 const SECRET_A = "a-first-secret-of-at-least-32-characters";
@@ -235,12 +235,5 @@ describe("cursor codec", () => {
 
   it("encode refuses text that is not well-formed Unicode", () => {
     assert.throws(() => codec.encode("\uD800", { orgId: "o", list: "locks" }), TypeError);
-  });
-
-  it("parseCursorSecrets prefers CURSOR_SECRETS, else CURSOR_SECRET, else null", () => {
-    assert.deepEqual(parseCursorSecrets({ CURSOR_SECRETS: " a , b ", CURSOR_SECRET: "c" }), ["a", "b"]);
-    assert.deepEqual(parseCursorSecrets({ CURSOR_SECRET: "c" }), ["c"]);
-    assert.equal(parseCursorSecrets({}), null);
-    assert.equal(parseCursorSecrets({ CURSOR_SECRET: " ", CURSOR_SECRETS: "" }), null);
   });
 });

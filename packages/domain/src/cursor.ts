@@ -136,17 +136,3 @@ export function createCursorCodec(secrets: readonly string[]): CursorCodec {
   };
 }
 
-/**
- * The cursor secrets named by the environment: `CURSOR_SECRETS` (comma list, first one
- * encrypts) when set, else `CURSOR_SECRET`; null when neither is set. Entries are trimmed;
- * their length is checked by {@link createCursorCodec}.
- */
-export function parseCursorSecrets(env: {
-  readonly CURSOR_SECRET?: string | undefined;
-  readonly CURSOR_SECRETS?: string | undefined;
-}): string[] | null {
-  const list = env.CURSOR_SECRETS?.trim();
-  if (list) return list.split(",").map((secret) => secret.trim());
-  const single = env.CURSOR_SECRET?.trim();
-  return single ? [single] : null;
-}
