@@ -7,17 +7,11 @@ import "reflect-metadata";
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from "tsyringe";
 import { pino, type Logger } from "pino";
 import { createCursorCodec, type CursorCodec } from "@lintel/domain";
-import { createLintel, createLockStateReader, type Clock, type Lintel, type LintelPorts, type LockProvider, type LockStateReader } from "@lintel/core";
-import type { FixtureSink } from "@lintel/core";
+import { createLintel, createLockStateReader, type Clock, type Lintel, type LintelStore, type LockProvider, type LockStateReader } from "@lintel/core";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 import type { Config } from "./config.js";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
 import { withSimulatedFaults } from "./simulated-faults.js";
-
-/** The ports a store adapter offers, plus the sink that loads fixtures into it. */
-export type StorePorts = Pick<LintelPorts, "apiKeys" | "budget" | "units" | "locks" | "templates" | "health"> & {
-  readonly fixtures: FixtureSink;
-};
 
 /** Test and embedding hooks: replace or wrap what the container would build. */
 export interface Overrides {
@@ -25,7 +19,7 @@ export interface Overrides {
   readonly logger?: Logger;
   readonly lockProvider?: LockProvider;
   /** Wraps the configured store, e.g. to make one port fail. */
-  readonly wrapStore?: (store: StorePorts) => StorePorts;
+  readonly wrapStore?: (store: LintelStore) => LintelStore;
 }
 
 export const TOKENS = {
@@ -33,7 +27,7 @@ export const TOKENS = {
   logger: Symbol("Logger"),
   clock: Symbol("Clock"),
   redis: Symbol("RedisHandle"),
-  store: Symbol("StorePorts"),
+  store: Symbol("LintelStore"),
   lockProvider: Symbol("LockProvider"),
   lockStates: Symbol("LockStateReader"),
   cursors: Symbol("CursorCodec"),
@@ -59,7 +53,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Depen
   );
   c.register(
     TOKENS.store,
-    once<StorePorts>((c) => {
+    once<LintelStore>((c) => {
       const redis = c.resolve<RedisHandle | null>(TOKENS.redis);
       const store = redis === null ? createMemoryStore({ clock: c.resolve<Clock>(TOKENS.clock) }) : redis.store;
       return overrides.wrapStore ? overrides.wrapStore(store) : store;
@@ -82,7 +76,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Depen
   c.register(
     TOKENS.lintel,
     once<Lintel>((c) => {
-      const store = c.resolve<StorePorts>(TOKENS.store);
+      const store = c.resolve<LintelStore>(TOKENS.store);
       return createLintel(
         {
           apiKeys: store.apiKeys,

@@ -3,13 +3,13 @@
  * knows how to wait for and close the connection. The only file that imports the Redis store.
  */
 import type { Logger } from "pino";
+import type { LintelStore } from "@lintel/core";
 import { createRedisClient, createRedisStore, whenReady } from "@lintel/store-redis";
 import type { StoreConfig } from "./config.js";
-import type { StorePorts } from "./container.js";
 
 /** An open Redis store: its ports, plus the connection's lifecycle. */
 export interface RedisHandle {
-  readonly store: StorePorts;
+  readonly store: LintelStore;
   /** Resolves once Redis takes commands; rejects with StoreUnavailableError after a while. */
   ready(): Promise<void>;
   /** Closes the connection (after in-flight commands). */

@@ -6,11 +6,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
-import { parseFixture, type FixtureData, type Lintel } from "@lintel/core";
+import { parseFixture, type FixtureData, type Lintel, type LintelStore } from "@lintel/core";
 import { createApp } from "./app.js";
 import { answerClientError } from "./client-errors.js";
 import type { Config } from "./config.js";
-import { buildContainer, TOKENS, type Overrides, type StorePorts } from "./container.js";
+import { buildContainer, TOKENS, type Overrides } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
 import type { RedisHandle } from "./redis-wiring.js";
 
@@ -86,7 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (redis !== null) await redis.ready();
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
-    if (fixture.data !== null) await container.resolve<StorePorts>(TOKENS.store).fixtures.load(fixture.data);
+    if (fixture.data !== null) await container.resolve<LintelStore>(TOKENS.store).fixtures.load(fixture.data);
     lintel = container.resolve<Lintel>(TOKENS.lintel);
     server = createServer(createApp({ lintel, config, logger }).callback());
     server.on("clientError", answerClientError(config.docsUrl));
