@@ -1,8 +1,6 @@
 /** Cross-record rules of a fixture: references that dangle or cross orgs, per-org uniqueness. */
-import type { ApiKeyRecord, Lock, Org, ScheduleItem, Template, Unit } from "@lintel/domain";
-
-/** An item as a fixture holds it: a schedule item plus the org of its unit. */
-export type FixtureItem = ScheduleItem & { readonly orgId: string };
+import type { ApiKeyRecord, Lock, Org, Template, Unit } from "@lintel/domain";
+import type { FixtureItem } from "./ports.js";
 
 /** A parsed record and the label its errors start with. */
 export interface Parsed<T> {

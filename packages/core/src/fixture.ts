@@ -6,8 +6,8 @@
 import { hashApiKey, isWellFormedApiKey, ITEM_KINDS, LOCK_STATUSES, SCOPES, URL_KEY_PATTERN } from "@lintel/domain";
 import type { ApiKeyRecord, ItemKind, Lock, Org, Scope, Template, Unit } from "@lintel/domain";
 import { readFields, type FieldReader } from "./fixture-fields.js";
-import { checkReferences, type FixtureItem, type Parsed } from "./fixture-references.js";
-import type { FixtureData } from "./ports.js";
+import { checkReferences, type Parsed } from "./fixture-references.js";
+import type { FixtureData, FixtureItem } from "./ports.js";
 
 /** The lists a fixture may hold, each optional. */
 export const FIXTURE_LISTS = [

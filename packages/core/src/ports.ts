@@ -9,7 +9,7 @@
 import type {
   ApiKeyRecord,
   BudgetDecision,
-  ItemKind,
+  ItemRewrite,
   Lock,
   LockState,
   Org,
@@ -48,13 +48,8 @@ export interface RequestBudget {
   peek(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
 }
 
-/** The new instants of one item, as set_timezone under keep_wall_clock writes them. */
-export interface ItemRewrite {
-  readonly kind: ItemKind;
-  readonly id: string;
-  readonly startAt: string;
-  readonly endAt: string;
-}
+/** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
+export type { ItemRewrite } from "@lintel/domain";
 
 export type SetTimeZoneOutcome =
   | { readonly ok: true; readonly unit: Unit }
@@ -106,13 +101,16 @@ export interface LockProvider {
   readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
 }
 
+/** A schedule item as a fixture (and a store) holds it: with the org of its unit. */
+export type FixtureItem = ScheduleItem & { readonly orgId: string };
+
 /** Everything a fixture file holds, already validated and normalized. */
 export interface FixtureData {
   readonly orgs: readonly Org[];
   readonly apiKeys: readonly ApiKeyRecord[];
   readonly units: readonly Unit[];
   readonly locks: readonly Lock[];
-  readonly items: readonly (ScheduleItem & { readonly orgId: string })[];
+  readonly items: readonly FixtureItem[];
   readonly templates: readonly Template[];
 }
 

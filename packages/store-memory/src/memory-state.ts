@@ -3,11 +3,8 @@
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
 import { comparePositions, firstIndexAfter } from "@lintel/domain";
-import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, ScheduleItem, Template, Unit } from "@lintel/domain";
-import type { Clock } from "@lintel/core";
-
-/** A stored item: its unit's org rides along. */
-export type StoredItem = ScheduleItem & { readonly orgId: string };
+import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, Template, Unit } from "@lintel/domain";
+import type { Clock, FixtureItem } from "@lintel/core";
 
 export interface MemoryState {
   readonly clock: Clock;
@@ -17,8 +14,8 @@ export interface MemoryState {
   readonly units: Map<string, Unit>;
   /** `urlKeySlot(orgId, urlKey)` → unit id. */
   readonly unitIdByUrlKey: Map<string, string>;
-  /** `itemKey(kind, id)` → item. */
-  readonly items: Map<string, StoredItem>;
+  /** `itemKey(kind, id)` → item (its unit's org rides along). */
+  readonly items: Map<string, FixtureItem>;
   /** unit id → keys of its items. */
   readonly itemKeysByUnit: Map<string, Set<string>>;
   readonly locks: Map<string, Lock>;

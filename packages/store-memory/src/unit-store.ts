@@ -1,7 +1,7 @@
 /** Units and their schedule items in memory. */
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import type { UnitStore } from "@lintel/core";
-import { itemKey, pickMany, urlKeySlot, type MemoryState, type StoredItem } from "./memory-state.js";
+import type { FixtureItem, UnitStore } from "@lintel/core";
+import { itemKey, pickMany, urlKeySlot, type MemoryState } from "./memory-state.js";
 
 /** Stores or replaces a unit by id, keeping the urlKey index right. */
 export function putUnit(state: MemoryState, unit: Unit): void {
@@ -15,7 +15,7 @@ export function putUnit(state: MemoryState, unit: Unit): void {
 }
 
 /** Stores or replaces an item by kind and id, moving it if its unit changed. */
-export function putItem(state: MemoryState, item: StoredItem): void {
+export function putItem(state: MemoryState, item: FixtureItem): void {
   const key = itemKey(item.kind, item.id);
   const old = state.items.get(key);
   if (old !== undefined) state.itemKeysByUnit.get(old.unitId)?.delete(key);
@@ -25,7 +25,7 @@ export function putItem(state: MemoryState, item: StoredItem): void {
   keys.add(key);
 }
 
-function scheduleItem({ orgId: _orgId, ...item }: StoredItem): ScheduleItem {
+function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
   return item;
 }
 

@@ -4,10 +4,9 @@
  * indexes (its old list position, its old urlKey, its old unit), so a reload never leaves a
  * stale row behind. Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
-import type { FixtureData, FixtureSink } from "@lintel/core";
+import type { ApiKeyStore, FixtureItem, FixtureSink } from "@lintel/core";
 import { lockPosition, templatePosition } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
-import type { createRedisApiKeyStore } from "./api-key-store.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
@@ -60,14 +59,12 @@ async function inBatches<T>(rows: readonly T[], write: (row: T) => Promise<unkno
   }
 }
 
-type Item = FixtureData["items"][number];
-
 /** Loads fixtures into Redis; API keys go through the ApiKeyStore so they get all its indexes. */
 export function createRedisFixtureSink(
   redis: RedisClient,
-  apiKeys: ReturnType<typeof createRedisApiKeyStore>,
+  apiKeys: ApiKeyStore,
 ): FixtureSink {
-  async function upsertItem(item: Item): Promise<void> {
+  async function upsertItem(item: FixtureItem): Promise<void> {
     const field = itemField(item);
     const index = redisKeys.itemUnits(item.orgId);
     const { orgId, ...stored } = item;

@@ -3,7 +3,7 @@
  * and each unit's schedule items in a hash of their own; all under the org's hash tag, so
  * set_timezone is one Lua script over two keys of one slot: nothing or everything changes.
  */
-import type { ItemRewrite, SetTimeZoneOutcome, UnitStore } from "@lintel/core";
+import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
@@ -73,7 +73,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
     setTimeZone: (orgId, unitId, change) =>
       guard(async (): Promise<SetTimeZoneOutcome> => {
         const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone];
-        for (const rewrite of change.rewrites as readonly ItemRewrite[]) {
+        for (const rewrite of change.rewrites) {
           args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt);
         }
         const reply = (await SET_TIME_ZONE_SCRIPT.run(
