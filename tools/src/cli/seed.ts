@@ -8,9 +8,9 @@
  *
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { parseFixture, type FixtureData } from "@lintel/core";
+import type { FixtureData } from "@lintel/core";
+import { FixtureRefusedError, readFixtureFile } from "@lintel/api";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks, LOAD_ORDER } from "./fixture-chunks.js";
 
@@ -24,23 +24,6 @@ A fixture with any error is refused whole and nothing is written.
 ${REDIS_USAGE}
 
 Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.`;
-
-/** Reads and judges the file; the errors name each bad record (or the file itself). */
-async function readFixture(path: string): Promise<{ ok: true; data: FixtureData } | { ok: false; errors: string[] }> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    return { ok: false, errors: [`cannot read the file: ${(error as Error).message}`] };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, errors: [`not valid JSON: ${(error as Error).message}`] };
-  }
-  return parseFixture(json);
-}
 
 function summary(data: FixtureData): string {
   return LOAD_ORDER.map((list) => `${data[list].length} ${list}`).join(", ");
@@ -62,23 +45,27 @@ async function main(): Promise<number> {
   const chunkSize = Number(chunkText);
   const redis = redisConfigFrom(values, process.env);
 
-  const fixture = await readFixture(values.fixture);
-  if (!fixture.ok) {
+  // The judge of FIXTURE=<file> (SPEC 6: the same loader), so both accept and refuse the same files.
+  let fixture: FixtureData;
+  try {
+    fixture = await readFixtureFile(values.fixture);
+  } catch (error) {
+    if (!(error instanceof FixtureRefusedError)) throw error;
     console.error(`The fixture ${values.fixture} was refused; nothing was written:`);
-    for (const error of fixture.errors) console.error(`  - ${error}`);
+    for (const message of error.errors) console.error(`  - ${message}`);
     return EXIT.failed;
   }
 
-  const total = countRecords(fixture.data);
+  const total = countRecords(fixture);
   await withRedisStore(redis, async (store) => {
     let done = 0;
-    for (const chunk of fixtureChunks(fixture.data, chunkSize)) {
+    for (const chunk of fixtureChunks(fixture, chunkSize)) {
       await store.fixtures.load(chunk);
       done += countRecords(chunk);
       console.error(`seeded ${done}/${total} records`);
     }
   });
-  console.log(`Seeded ${total} records from ${values.fixture} (${summary(fixture.data)}).`);
+  console.log(`Seeded ${total} records from ${values.fixture} (${summary(fixture)}).`);
   return EXIT.ok;
 }
 
