@@ -7,7 +7,7 @@ import { isoInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
 import type { Instant, ItemKind, ScheduleItem, Unit } from "./records.js";
 import { formatZonedDateTime, keepWallClock } from "./wall-clock.js";
-import { canonicalTimeZone } from "./zones.js";
+import { canonicalTimeZone, sameTimeZone } from "./zones.js";
 
 /** One unit a lock serves, with that unit's zone (null = none set, read as UTC). */
 export interface LockSharing {
@@ -88,18 +88,11 @@ function parseInstant(instant: Instant, what: string): number {
   return ms;
 }
 
-function iso(ms: number): Instant {
-  return isoInstant(ms);
-}
-
 /** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */
 function hasSharedLockConflict(item: ScheduleItem, input: PreviewInput, proposed: string): boolean {
   if (item.lockId === null) return false;
   const sharing = input.lockUnits.get(item.lockId) ?? [];
-  return sharing.some(
-    (other) =>
-      other.unitId !== input.unit.id && (canonicalTimeZone(other.timeZone ?? "UTC") ?? other.timeZone) !== proposed,
-  );
+  return sharing.some((other) => other.unitId !== input.unit.id && !sameTimeZone(other.timeZone, proposed));
 }
 
 interface Planned {
@@ -132,8 +125,8 @@ function planItem(item: ScheduleItem, input: PreviewInput, current: string, prop
       key: `${item.kind}:${item.id}`,
       kind: item.kind,
       title: item.title,
-      startAt: iso(startMs),
-      endAt: iso(endMs),
+      startAt: isoInstant(startMs),
+      endAt: isoInstant(endMs),
       wallClockStart: formatZonedDateTime(wallStart, proposed),
       wallClockEnd: formatZonedDateTime(wallEnd, proposed),
       beforeLabel: rangeLabel(startMs, endMs, current),
@@ -141,7 +134,7 @@ function planItem(item: ScheduleItem, input: PreviewInput, current: string, prop
       keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
       sharedLockConflict: hasSharedLockConflict(item, input, proposed),
     },
-    rewrite: { kind: item.kind, id: item.id, startAt: iso(wallStart), endAt: iso(wallEnd) },
+    rewrite: { kind: item.kind, id: item.id, startAt: isoInstant(wallStart), endAt: isoInstant(wallEnd) },
   };
 }
 
