@@ -7,7 +7,7 @@
  * {{variables}}. It is a fixture file's JSON: it goes through the same `parseFixture` as
  * FIXTURE=<file>.
  */
-import { generateApiKey, type Scope } from "@lintel/domain";
+import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
 
 /** A key of the demo, for the banner. */
 export interface DemoKey {
@@ -32,19 +32,18 @@ function seededIndex(seed: number): (n: number) => number {
   };
 }
 
-const ALL_SCOPES: readonly Scope[] = ["units:write", "messages:read", "locks:read", "lock-state:read"];
 const ACME = "org_acme";
 const GLOBEX = "org_globex";
 
 const KEY_SPECS = [
-  { id: "key_acme_admin", orgId: ACME, name: "Acme admin (all scopes)", scopes: ALL_SCOPES },
+  { id: "key_acme_admin", orgId: ACME, name: "Acme admin (all scopes)", scopes: SCOPES },
   { id: "key_acme_locks", orgId: ACME, name: "Acme lock reader (locks:read only)", scopes: ["locks:read"] },
   { id: "key_acme_state", orgId: ACME, name: "Acme lock monitor", scopes: ["locks:read", "lock-state:read"] },
   { id: "key_acme_messages", orgId: ACME, name: "Acme messaging", scopes: ["messages:read"] },
   { id: "key_acme_scheduler", orgId: ACME, name: "Acme scheduler", scopes: ["units:write"] },
-  { id: "key_globex_admin", orgId: GLOBEX, name: "Globex admin (all scopes)", scopes: ALL_SCOPES },
-  { id: "key_acme_expired", orgId: ACME, name: "Acme expired key", scopes: ALL_SCOPES, expiresAt: "2025-01-01T00:00:00.000Z" },
-  { id: "key_acme_revoked", orgId: ACME, name: "Acme revoked key", scopes: ALL_SCOPES, revokedAt: "2025-06-01T00:00:00.000Z" },
+  { id: "key_globex_admin", orgId: GLOBEX, name: "Globex admin (all scopes)", scopes: SCOPES },
+  { id: "key_acme_expired", orgId: ACME, name: "Acme expired key", scopes: SCOPES, expiresAt: "2025-01-01T00:00:00.000Z" },
+  { id: "key_acme_revoked", orgId: ACME, name: "Acme revoked key", scopes: SCOPES, revokedAt: "2025-06-01T00:00:00.000Z" },
 ] as const satisfies readonly { id: string; orgId: string; name: string; scopes: readonly Scope[]; expiresAt?: string; revokedAt?: string }[];
 
 /** The demo keys, in a fixed order; the same on every run. */
