@@ -5,22 +5,17 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { testFixture } from "./e2e.test-support.js";
+import { freePorts } from "./processes.test-support.js";
 
 const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 
 async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  await once(probe, "close");
-  return port;
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string } {

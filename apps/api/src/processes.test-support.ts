@@ -4,26 +4,36 @@
  * Every child is started by the test and stopped by it (by its own handle, never by name).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 
-/** `count` distinct free loopback ports (all probes are held open together, so no two collide). */
+/**
+ * `count` distinct free loopback ports, drawn from 20000–31999: below Linux's ephemeral range
+ * (32768–60999), so no outgoing connection or `listen(0)` elsewhere in a parallel test run can
+ * take one between this check and the child process binding it.
+ */
 export async function freePorts(count: number): Promise<number[]> {
-  const probes: Server[] = [];
-  for (let i = 0; i < count; i++) {
-    const probe = createServer().listen(0, "127.0.0.1");
-    await once(probe, "listening");
-    probes.push(probe);
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = 20000 + randomInt(12000);
+    if (!ports.includes(port) && (await canListen(port))) ports.push(port);
   }
-  const ports = probes.map((probe) => (probe.address() as { port: number }).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   return ports;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
 
 /** A temporary directory of its own. */

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
@@ -13,13 +14,17 @@ import { randomId } from "@lintel/core/contracts";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
 
+/** A free loopback port below Linux's ephemeral range, so no parallel test's connection takes it first. */
 async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
+  for (;;) {
+    const port = 20000 + randomInt(12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
