@@ -28,6 +28,8 @@ export interface LockStateReaderOptions {
   readonly timeoutMs: number;
 }
 
+const SWEEP_AT = 10_000;
+
 interface Answer {
   readonly state: LockState;
   readonly at: number;
@@ -41,6 +43,15 @@ export function createLockStateReader(
 ): LockStateReader {
   const answers = new Map<string, Answer>();
   const inFlight = new Map<string, Promise<LockState>>();
+
+  /** Drops expired answers once the cache passes SWEEP_AT entries, so it never outgrows the locks read within one ttl. */
+  function remember(key: string, state: LockState): void {
+    const now = clock.now();
+    if (answers.size >= SWEEP_AT) {
+      for (const [other, answer] of answers) if (now - answer.at >= options.ttlMs) answers.delete(other);
+    }
+    answers.set(key, { state, at: now });
+  }
 
   function callProvider(lock: Lock): Promise<LockState> {
     const controller = new AbortController();
@@ -76,7 +87,7 @@ export function createLockStateReader(
       if (pending !== undefined) return pending;
       const call = callProvider(lock)
         .then((state) => {
-          answers.set(key, { state, at: clock.now() });
+          remember(key, state);
           return state;
         })
         .finally(() => inFlight.delete(key)); // failures are not cached: the next read asks again
