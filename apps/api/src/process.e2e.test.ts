@@ -71,6 +71,27 @@ describe("e2e: the server process", () => {
     assert.equal(await exitCode(child), 0, output());
   });
 
+  it("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+    const fixture = testFixture();
+    // A lock whose provider never answers: its state request stays in flight until the timeout.
+    const slow = { ...fixture.shared, lockId: `${fixture.p}_lk_slow`, providerDeviceId: "simulate-timeout", unitIds: [] };
+    const json = { ...fixture.json, locks: [...fixture.json.locks, slow] };
+    const port = await freePort();
+    const { child, output } = run({ FIXTURE: await writeFixture(json), PORT: String(port), LOCK_PROVIDER_TIMEOUT_MS: "3000" });
+    while (!output().includes("Lintel is listening on")) {
+      assert.equal(child.exitCode, null, output());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const inFlight = fetch(`http://127.0.0.1:${port}/v1/locks/${slow.lockId}/state`, { headers: { "x-api-key": fixture.keys.admin } });
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the request is with the server by now
+    child.kill("SIGTERM");
+    const answer = await inFlight; // answered, not cut off: the provider timeout's 503
+    assert.equal(answer.status, 503);
+    assert.equal(((await answer.json()) as { code: string }).code, "unavailable");
+    assert.equal(await exitCode(child), 0, output());
+    assert.match(output(), /SIGTERM: finishing in-flight requests/);
+  });
+
   it("a bad variable stops the process with a message naming it (exit 1)", async () => {
     const { child, output } = run({ PORT: "abc" });
     assert.equal(await exitCode(child), 1);
