@@ -2,14 +2,16 @@
  * FixtureSink on Redis: upserts every record by id. Each record is written by one Lua script
  * over keys of its org's slot, which also drops what the record's previous version left in the
  * indexes (its old list position, its old urlKey, its old unit), so a reload never leaves a
- * stale row behind. Calls go out in bounded batches so a large fixture doesn't flood the socket.
+ * stale row behind. A record reloaded under another org first leaves the org the owner index
+ * names (org-moves.ts). Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
 import type { ApiKeyStore, FixtureItem, FixtureSink } from "@lintel/core";
 import { lockPosition, templatePosition } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
+import { redisKeys, type OwnedType } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { itemLeavesOrg, lockLeavesOrg, templateLeavesOrg, unitLeavesOrg } from "./org-moves.js";
 import { itemField } from "./unit-store.js";
 
 const BATCH = 256;
@@ -59,6 +61,41 @@ async function inBatches<T>(rows: readonly T[], write: (row: T) => Promise<unkno
   }
 }
 
+/** How to load the records of one owned type. */
+interface OwnedLoad<T> {
+  readonly type: OwnedType;
+  readonly idOf: (row: T) => string;
+  readonly orgOf: (row: T) => string;
+  /** Takes the record out of the org that held it until now. */
+  readonly leave: (row: T, oldOrg: string) => Promise<unknown>;
+  /** Writes the record under its own org. */
+  readonly upsert: (row: T) => Promise<unknown>;
+}
+
+/**
+ * Per batch: reads each record's current org from the owner index, takes the records that
+ * changed org out of the old one, upserts all, then points the index at the new orgs. The
+ * index moves last, so a load cut short before it is finished by the next load.
+ */
+async function loadOwned<T>(redis: RedisClient, rows: readonly T[], how: OwnedLoad<T>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const owners = await Promise.all(batch.map((row) => redis.get(redisKeys.owner(how.type, how.idOf(row)))));
+    await Promise.all(
+      batch.map((row, i) => {
+        const owner = owners[i] ?? null;
+        return owner !== null && owner !== how.orgOf(row) ? how.leave(row, owner) : undefined;
+      }),
+    );
+    await Promise.all(batch.map(how.upsert));
+    await Promise.all(
+      batch.map((row, i) =>
+        owners[i] === how.orgOf(row) ? undefined : redis.set(redisKeys.owner(how.type, how.idOf(row)), how.orgOf(row)),
+      ),
+    );
+  }
+}
+
 /** Loads fixtures into Redis; API keys go through the ApiKeyStore so they get all its indexes. */
 export function createRedisFixtureSink(
   redis: RedisClient,
@@ -81,32 +118,53 @@ export function createRedisFixtureSink(
     load: (data) =>
       guard(async () => {
         await inBatches(data.orgs, (org) => redis.set(redisKeys.org(org.id), JSON.stringify(org)));
-        await inBatches(data.units, (unit) =>
-          UPSERT_UNIT_SCRIPT.run(redis, [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId)], [
-            unit.id,
-            JSON.stringify(unit),
-            unit.urlKey,
-          ]),
-        );
-        await inBatches(data.locks, (lock) =>
-          UPSERT_LISTED_SCRIPT.run(
-            redis,
-            [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
-            [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"],
-          ),
-        );
-        await inBatches(data.templates, (template) =>
-          UPSERT_LISTED_SCRIPT.run(
-            redis,
-            [
-              redisKeys.templates(template.orgId),
-              redisKeys.templateOrder(template.orgId),
-              redisKeys.templatePositions(template.orgId),
-            ],
-            [template.id, JSON.stringify(template), templatePosition(template), "1"],
-          ),
-        );
-        await inBatches(data.items, upsertItem);
+        await loadOwned(redis, data.units, {
+          type: "unit",
+          idOf: (unit) => unit.id,
+          orgOf: (unit) => unit.orgId,
+          leave: (unit, oldOrg) => unitLeavesOrg(redis, oldOrg, unit.orgId, unit.id),
+          upsert: (unit) =>
+            UPSERT_UNIT_SCRIPT.run(redis, [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId)], [
+              unit.id,
+              JSON.stringify(unit),
+              unit.urlKey,
+            ]),
+        });
+        await loadOwned(redis, data.locks, {
+          type: "lock",
+          idOf: (lock) => lock.lockId,
+          orgOf: (lock) => lock.orgId,
+          leave: (lock, oldOrg) => lockLeavesOrg(redis, oldOrg, lock.lockId),
+          upsert: (lock) =>
+            UPSERT_LISTED_SCRIPT.run(
+              redis,
+              [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
+              [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"],
+            ),
+        });
+        await loadOwned(redis, data.templates, {
+          type: "template",
+          idOf: (template) => template.id,
+          orgOf: (template) => template.orgId,
+          leave: (template, oldOrg) => templateLeavesOrg(redis, oldOrg, template.id),
+          upsert: (template) =>
+            UPSERT_LISTED_SCRIPT.run(
+              redis,
+              [
+                redisKeys.templates(template.orgId),
+                redisKeys.templateOrder(template.orgId),
+                redisKeys.templatePositions(template.orgId),
+              ],
+              [template.id, JSON.stringify(template), templatePosition(template), "1"],
+            ),
+        });
+        await loadOwned(redis, data.items, {
+          type: "item",
+          idOf: itemField,
+          orgOf: (item) => item.orgId,
+          leave: (item, oldOrg) => itemLeavesOrg(redis, oldOrg, itemField(item)),
+          upsert: upsertItem,
+        });
         await inBatches(data.apiKeys, (record) => apiKeys.put(record));
       }),
   };

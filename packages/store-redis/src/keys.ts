@@ -4,6 +4,9 @@
  * urlKeys match `[A-Za-z0-9_-]`, so they never contain the braces of a hash tag.
  */
 
+/** The fixture records kept under their org's tag, whose current org the owner index names. */
+export type OwnedType = "unit" | "lock" | "template" | "item";
+
 const orgTag = (orgId: string): string => `lintel:{org:${orgId}}`;
 
 export const redisKeys = {
@@ -35,6 +38,11 @@ export const redisKeys = {
   apiKeyByHash: (hash: string) => `lintel:apikey:${hash}`,
   /** String: key id → SHA-256, so revoke works with the id alone. */
   apiKeyHashById: (keyId: string) => `lintel:apikeyid:${keyId}`,
+  /**
+   * String: the org that holds a record of a fixture type now (`item` ids are `<kind>:<id>`), so
+   * a reload under another org can first take it out of the old one. No hash tag: spreads.
+   */
+  owner: (type: OwnedType, id: string) => `lintel:owner:${type}:${id}`,
   /** String: a bucket's theoretical arrival time in ms; expires when the bucket is full again. */
   budget: (bucket: string) => `lintel:budget:{${bucket}}`,
 } as const;

@@ -78,5 +78,88 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
       assert.deepEqual((await store().units.itemsOf(orgId, second.id)).map(itemView), [itemView(moved)]);
     });
+
+    it("a unit reloaded under another org moves there, with its items", async () => {
+      const { orgId, unit, tour, data } = sample();
+      await store().fixtures.load(data);
+      const newOrg = randomId("org");
+      const moved = { ...unit, orgId: newOrg };
+      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], units: [moved] }));
+      assert.equal(await store().units.findByIdOrKey(orgId, unit.id), null);
+      assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null);
+      assert.deepEqual(await store().units.getMany(orgId, [unit.id]), []);
+      assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
+      assert.deepEqual(await store().units.findByIdOrKey(newOrg, unit.id), moved);
+      assert.deepEqual(await store().units.findByIdOrKey(newOrg, unit.urlKey), moved);
+      assert.deepEqual((await store().units.itemsOf(newOrg, unit.id)).map(itemView), [itemView(tour)]);
+    });
+
+    it("an active lock reloaded under another org leaves the old org's list for the new one's", async () => {
+      const { orgId, lock, other, data } = sample();
+      await store().fixtures.load(data);
+      const newOrg = randomId("org");
+      const moved = { ...lock, orgId: newOrg, unitIds: [] };
+      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], locks: [moved] }));
+      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId]);
+      assert.equal(await store().locks.getActive(orgId, lock.lockId), null);
+      assert.deepEqual(await store().locks.getMany(orgId, [lock.lockId]), []);
+      assert.deepEqual(await store().locks.listActive(newOrg, null, 100), [moved]);
+      assert.deepEqual(await store().locks.getActive(newOrg, lock.lockId), moved);
+    });
+
+    it("a template reloaded under another org leaves the old org's list for the new one's", async () => {
+      const { orgId, templates, data } = sample();
+      await store().fixtures.load(data);
+      const [first, second] = templates;
+      assert.ok(first !== undefined && second !== undefined);
+      const newOrg = randomId("org");
+      const moved = { ...first, orgId: newOrg };
+      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], templates: [moved] }));
+      assert.deepEqual((await store().templates.list(orgId, null, 100)).map((t) => t.id), [second.id]);
+      assert.equal(await store().templates.get(orgId, first.id), null);
+      assert.deepEqual(await store().templates.list(newOrg, null, 100), [moved]);
+      assert.deepEqual(await store().templates.get(newOrg, first.id), moved);
+    });
+
+    it("an item reloaded under a unit of another org leaves its old unit for the new one", async () => {
+      const { orgId, unit, tour, data } = sample();
+      await store().fixtures.load(data);
+      const newOrg = randomId("org");
+      const target = aUnit(newOrg);
+      const moved = { ...tour, unitId: target.id, orgId: newOrg, lockId: null };
+      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], units: [target], items: [moved] }));
+      assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
+      assert.deepEqual((await store().units.itemsOf(newOrg, target.id)).map(itemView), [itemView(moved)]);
+    });
+
+    it("an API key reloaded under another org answers for the new org only", async () => {
+      const { orgId, key, data } = sample();
+      await store().fixtures.load(data);
+      const newOrg = randomId("org");
+      const moved = { ...key, orgId: newOrg };
+      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], apiKeys: [moved] }));
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), moved);
+      assert.deepEqual(await store().apiKeys.listByOrg(orgId), []);
+      assert.deepEqual(await store().apiKeys.listByOrg(newOrg), [moved]);
+    });
+
+    it("records moved to another org and back are listed once, in their first org only", async () => {
+      const { orgId, unit, lock, other, templates, tour, data } = sample();
+      await store().fixtures.load(data);
+      const newOrg = randomId("org");
+      const away = fixture({
+        orgs: [{ id: newOrg, name: "New" }], units: [{ ...unit, orgId: newOrg }], locks: [{ ...lock, orgId: newOrg }],
+        templates: templates.map((t) => ({ ...t, orgId: newOrg })), items: [{ ...tour, orgId: newOrg }],
+      });
+      await store().fixtures.load(away);
+      await store().fixtures.load(fixture({ units: [unit], locks: [lock], templates, items: [tour] }));
+      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId, lock.lockId]);
+      assert.deepEqual((await store().templates.list(orgId, null, 100)).map((t) => t.id), templates.map((t) => t.id));
+      assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [itemView(tour)]);
+      assert.deepEqual(await store().locks.listActive(newOrg, null, 100), []);
+      assert.deepEqual(await store().templates.list(newOrg, null, 100), []);
+      assert.equal(await store().units.findByIdOrKey(newOrg, unit.urlKey), null);
+      assert.deepEqual(await store().units.itemsOf(newOrg, unit.id), []);
+    });
   });
 }
