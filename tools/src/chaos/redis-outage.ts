@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey } from "@lintel/domain";
-import { freePorts, startLintel, startRedis, type Child } from "./processes.js";
+import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/api/testing";
 
 type Fault = "kill" | "freeze";
 interface Scenario { readonly fault: Fault; readonly outageMs: number }
@@ -89,11 +89,12 @@ async function runScenario(rig: Rig, scenario: Scenario): Promise<void> {
 
   await pause(500);
   const faultAt = performance.now();
-  await rig.redis.signal(scenario.fault === "kill" ? "SIGKILL" : "SIGSTOP");
+  if (scenario.fault === "kill") await rig.redis.stop("SIGKILL");
+  else rig.redis.child.kill("SIGSTOP");
   await pause(scenario.outageMs);
   const restoreAt = performance.now();
-  if (scenario.fault === "kill") rig.redis = await startRedis(rig.redisPort, rig.dir);
-  else await rig.redis.signal("SIGCONT");
+  if (scenario.fault === "kill") rig.redis = await spawnRedis(rig.redisPort, rig.dir);
+  else rig.redis.child.kill("SIGCONT");
   const restoredAt = performance.now();
   const upAfter = (list: Sample[]) => list.find((s) => s.sentAt >= restoredAt && s.status === 200);
   while ((!upAfter(traffic) || !upAfter(readiness)) && performance.now() - restoreAt < RECOVERY_BOUND_MS) await pause(50);
@@ -111,7 +112,7 @@ async function runScenario(rig: Rig, scenario: Scenario): Promise<void> {
   console.log(`before the fault:        ${countStatuses(before)}`);
   console.log(`first non-200 answer:    ${ms(firstDown && firstDown.doneAt - faultAt)} after the fault (status ${firstDown?.status ?? "—"})`);
   console.log(`during the outage:       ${countStatuses(outage)}`);
-  console.log(`  latency:               p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+  console.log(`  latency:               p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.length > 0 ? Math.max(...latencies) : undefined)}`);
   console.log(`/readyz during outage:   ${countStatuses(readiness.filter((s) => s.sentAt >= faultAt && s.doneAt < restoreAt))}`);
   if (scenario.fault === "kill") console.log(`redis restart took:      ${ms(restoredAt - restoreAt)}`);
   console.log(`after the restore until the first 200: ${countStatuses(traffic.filter((s) => s.sentAt >= restoreAt && (!firstUp || s.sentAt <= firstUp.sentAt)))}`);
@@ -139,10 +140,10 @@ async function main(): Promise<void> {
   const data = demoData();
   const fixturePath = join(dir, "fixture.json");
   await writeFile(fixturePath, JSON.stringify(data.json));
-  const rig: Rig = { redis: await startRedis(redisPort, dir), redisPort, dir, base: `http://127.0.0.1:${serverPort}`, key: data.key };
+  const rig: Rig = { redis: await spawnRedis(redisPort, dir), redisPort, dir, base: `http://127.0.0.1:${serverPort}`, key: data.key };
   let server: Child | undefined;
   try {
-    server = await startLintel(serverPort, {
+    server = await spawnServer(serverPort, {
       STORE: "redis", REDIS_URL: `redis://127.0.0.1:${redisPort}`, CURSOR_SECRET: "chaos-cursor-secret-0123456789abcdefghij", FIXTURE: fixturePath,
     });
     console.log(`# Redis outage chaos run (node ${process.version}, ${LOOPS} loops, one request each every ~${PAUSE_MS} ms)`);
@@ -150,9 +151,9 @@ async function main(): Promise<void> {
     const alive = await sample(`${rig.base}/healthz`);
     console.log(`\nserver process still alive at the end: ${alive.status === 200 ? "yes" : `no (${alive.status})`}`);
   } finally {
-    await server?.signal("SIGTERM");
-    await rig.redis.signal("SIGCONT");
-    await rig.redis.signal("SIGKILL");
+    await server?.stop("SIGTERM");
+    rig.redis.child.kill("SIGCONT");
+    await rig.redis.stop("SIGKILL");
     await rm(dir, { recursive: true, force: true });
   }
 }
