@@ -39,9 +39,13 @@ export async function ensureRedis() {
         env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
       });
     }
-    execFileSync("redis-server", ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no"], {
-      stdio: "inherit",
-    });
+    execFileSync(
+      "redis-server",
+      ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no"],
+      {
+        stdio: "inherit",
+      },
+    );
   } catch (error) {
     return { ok: false, url, reason: `could not start redis-server: ${error.message}` };
   }

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Runs every test of the workspace with node's built-in runner, on the compiled output.
 // Tiers by file name: *.test.js (unit), *.int.test.js (needs Redis), *.e2e.test.js (starts
-// the server). Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis
+// the server; *.browser.e2e.test.js also drives chromium, installed like Redis when missing).
+// Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis (or a browser)
 // that cannot be brought up fails the run instead of skipping the tests that need it.
-// Usage: node tools/run-tests.mjs                 (everything: all tiers on memory, e2e on Redis, cluster)
+// Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis, cluster)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureRedis } from "./ensure-redis.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,6 +69,22 @@ if (files.some((f) => tierOf(f) !== "unit")) {
   process.env.REDIS_URL ??= redis.url;
 }
 
+// Browser tests (*.browser.e2e.test.js) drive Debian's chromium: installed here when missing.
+if (files.some((f) => f.endsWith(".browser.e2e.test.js"))) {
+  const chromium = ensureChromium();
+  if (chromium.ok) {
+    console.log(`Chromium at ${chromium.path}${chromium.installed ? " (installed by the test runner)" : ""}.`);
+    process.env.CHROMIUM_PATH ??= chromium.path;
+  } else {
+    console.error(`Chromium is not available: ${chromium.reason}`);
+    if (process.env.CI === "true" || process.env.CI === "1") {
+      console.error("Under CI a missing browser fails the run.");
+      process.exit(1);
+    }
+    console.error("Not under CI: continuing; the browser tests will fail loudly.");
+  }
+}
+
 /** Runs node's test runner on `list` with extra env; echoes its TAP and counts its results. */
 function runStage(name, list, env = {}) {
   console.log(`\n=== ${name}: ${list.length} test files ===`);
@@ -98,20 +116,44 @@ function runClusterStage() {
   return { name: "cluster", pass, fail, status: run.status ?? 1 };
 }
 
+/**
+ * The lint stage: ESLint's type-aware rules (eslint.config.js), then Prettier's check of the
+ * one code style (.prettierrc.json, .prettierignore); any problem fails the run.
+ */
+function runLintStage() {
+  console.log("\n=== lint: eslint (typescript-eslint, type-aware), prettier --check ===");
+  const tool = (...path) => join(root, "node_modules", ...path);
+  const eslint = spawnSync(process.execPath, [tool("eslint", "bin", "eslint.js"), "--max-warnings", "0", "."], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  const prettier = spawnSync(process.execPath, [tool("prettier", "bin", "prettier.cjs"), "--check", "."], { cwd: root, stdio: "inherit" });
+  const status = (eslint.status ?? 1) || (prettier.status ?? 1);
+  return { name: "lint", pass: 0, fail: 0, status, lint: true };
+}
+
 const stages = [];
 if (tiers.length > 0 || grep) {
   stages.push(runStage(`tests (${tiers.join(", ") || "all tiers"})`, files));
 } else {
   // The whole suite: every tier on the memory default, the e2e tier again on Redis, and the
   // Redis store's int tests on a local 3-master cluster.
+  stages.push(runLintStage());
   stages.push(runStage("all tiers, STORE=memory", files, { STORE: "memory" }));
-  stages.push(runStage("e2e tier, STORE=redis", files.filter((f) => tierOf(f) === "e2e"), { STORE: "redis" }));
+  stages.push(
+    runStage(
+      "e2e tier, STORE=redis",
+      files.filter((f) => tierOf(f) === "e2e"),
+      { STORE: "redis" },
+    ),
+  );
   stages.push(runClusterStage());
 }
 
 console.log("");
 for (const stage of stages) {
-  console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}`);
+  if (stage.lint) console.log(`lint: ${stage.status === 0 ? "clean" : `problems found (exit ${stage.status})`}`);
+  else console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}`);
 }
 const pass = stages.reduce((sum, s) => sum + s.pass, 0);
 const fail = stages.reduce((sum, s) => sum + s.fail, 0);

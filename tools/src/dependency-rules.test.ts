@@ -39,17 +39,54 @@ const TEST_ONLY = ["node:test", "node:assert", "node:assert/strict", "fast-check
 describe("dependency rules", () => {
   it("packages/domain imports nothing that does I/O, frameworks or DI", () => {
     const allowed = new Set(["node:crypto", "node:zlib"]);
-    assert.deepEqual(violations("packages/domain", (s, t) => allowed.has(s) || (t && TEST_ONLY.includes(s))), []);
+    assert.deepEqual(
+      violations("packages/domain", (s, t) => allowed.has(s) || (t && TEST_ONLY.includes(s))),
+      [],
+    );
   });
 
-  it("packages/core depends on the domain only (contract suites may use node:test)", () => {
-    const ok = (s: string) => s === "@lintel/domain" || s.startsWith("node:") && !/^node:(net|http|https|fs|child_process)/.test(s) || TEST_ONLY.includes(s);
+  it("packages/core depends on the domain and valibot (pure) only (contract suites may use node:test)", () => {
+    const ok = (s: string) =>
+      s === "@lintel/domain" ||
+      s === "valibot" ||
+      (s.startsWith("node:") && !/^node:(net|http|https|fs|child_process)/.test(s)) ||
+      TEST_ONLY.includes(s);
     assert.deepEqual(violations("packages/core", ok), []);
   });
 
   it("tsyringe and koa are imported by apps/api alone", () => {
-    for (const pkg of ["packages/domain", "packages/core", "packages/store-memory", "packages/store-redis"]) {
-      assert.deepEqual(violations(pkg, (s) => !/^(tsyringe|reflect-metadata|koa|@koa\/|koa-)/.test(s)), [], pkg);
+    for (const pkg of [
+      "packages/domain",
+      "packages/core",
+      "packages/store-memory",
+      "packages/store-redis",
+      "packages/provider-seam",
+      "packages/client",
+    ]) {
+      assert.deepEqual(
+        violations(pkg, (s) => !/^(tsyringe|reflect-metadata|koa|@koa\/|koa-)/.test(s)),
+        [],
+        pkg,
+      );
     }
+  });
+
+  it("packages/provider-seam reaches Seam through Seam's client and knows no store (its tests use Seam's fake)", () => {
+    const allowed = (s: string, isTest: boolean) =>
+      /^(@lintel\/(domain|core)|@seamapi\/http)$/.test(s) ||
+      (isTest && /^(node:|@lintel\/core\/contracts$|@seamapi\/fake-seam-connect$)/.test(s));
+    assert.deepEqual(violations("packages/provider-seam", allowed), []);
+  });
+
+  it("packages/client has no runtime dependency: fetch only (its type generator and tests may use dev tools and the server)", () => {
+    const allowed = (s: string, isTest: boolean) => isTest && /^(node:|@lintel\/api\/testing\/e2e$)/.test(s);
+    const generator = (s: string) => s === "openapi-typescript";
+    const found = violations("packages/client", (s, isTest) => allowed(s, isTest) || generator(s));
+    assert.deepEqual(found, []);
+    const runtime = sourceFiles(join(root, "packages/client/src")).filter((f) => !/(\.test|\.test-support|generate-types)\.ts$/.test(f));
+    assert.deepEqual(
+      runtime.flatMap((f) => importsOf(f).filter((spec) => !spec.startsWith("./"))),
+      [],
+    );
   });
 });

@@ -2,7 +2,9 @@
 // that uses the domain package alone, and one that runs the whole product on its own ports.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createLintel, createLockStateReader, parseFixture } from "@lintel/core";
+import { createLintel, createLockStateReader, parseFixture, routeLockProviders, systemClock } from "@lintel/core";
+import { createSeamLockProvider } from "@lintel/provider-seam";
+import { startFakeSeam } from "@lintel/provider-seam/testing";
 import { canonicalTimeZone, createCursorCodec, generateApiKey, planTimezoneChange } from "@lintel/domain";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 
@@ -13,7 +15,15 @@ describe("embedding", () => {
     const { preview, rewrites } = planTimezoneChange({
       unit: { id: "u1", address: "1 Main St", timeZone: "America/Chicago", version: 3 },
       items: [
-        { kind: "tour", id: "t1", unitId: "u1", title: "Tour", startAt: "2027-03-14T15:00:00.000Z", endAt: "2027-03-14T16:00:00.000Z", lockId: null },
+        {
+          kind: "tour",
+          id: "t1",
+          unitId: "u1",
+          title: "Tour",
+          startAt: "2027-03-14T15:00:00.000Z",
+          endAt: "2027-03-14T16:00:00.000Z",
+          lockId: null,
+        },
       ],
       lockUnits: new Map(),
       proposedTimeZone: zone!,
@@ -29,21 +39,84 @@ describe("embedding", () => {
     const key = generateApiKey();
     const parsed = parseFixture({
       orgs: [{ id: "org_1", name: "Acme" }],
-      apiKeys: [{ id: "key_1", orgId: "org_1", name: "app", key, scopes: ["locks:read"], expiresAt: null, revokedAt: null, rateLimit: null, createdAt: "2026-01-01T00:00:00Z" }],
-      locks: [{ lockId: "lk_1", orgId: "org_1", name: "Front door", provider: "simulated", providerDeviceId: "d1", model: null, timeZone: null, unitIds: [], status: "active", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" }],
+      apiKeys: [
+        {
+          id: "key_1",
+          orgId: "org_1",
+          name: "app",
+          key,
+          scopes: ["locks:read"],
+          expiresAt: null,
+          revokedAt: null,
+          rateLimit: null,
+          createdAt: "2026-01-01T00:00:00Z",
+        },
+      ],
+      locks: [
+        {
+          lockId: "lk_1",
+          orgId: "org_1",
+          name: "Front door",
+          provider: "simulated",
+          providerDeviceId: "d1",
+          model: null,
+          timeZone: null,
+          unitIds: [],
+          status: "active",
+          createdAt: "2026-01-01T00:00:00Z",
+          updatedAt: "2026-01-01T00:00:00Z",
+        },
+      ],
     });
     assert.ok(parsed.ok);
     await store.fixtures.load(parsed.data);
-    const clock = { now: () => Date.now() };
+    const clock = systemClock;
     const lintel = createLintel(
       { ...store, lockStates: createLockStateReader(createSimulatedLockProvider(), clock, { ttlMs: 2000, timeoutMs: 3000 }), clock },
-      { cursors: createCursorCodec(["an example secret of at least 32 characters"]), defaultRateLimit: { requests: 600, windowSeconds: 60 }, failedAuthLimit: { requests: 30, windowSeconds: 60 } },
+      {
+        cursors: createCursorCodec(["an example secret of at least 32 characters"]),
+        defaultRateLimit: { requests: 600, windowSeconds: 60 },
+        failedAuthLimit: { requests: 30, windowSeconds: 60 },
+      },
     );
     const admitted = await lintel.admit({ apiKey: key, clientAddress: "127.0.0.1", scope: "locks:read" });
     assert.ok(admitted.ok);
     const page = await lintel.listLocks(admitted.admission.caller, { limit: 20, cursor: undefined });
     assert.ok(page.ok);
-    assert.deepEqual(page.value.locks.map((lock) => lock.lockId), ["lk_1"]);
+    assert.deepEqual(
+      page.value.locks.map((lock) => lock.lockId),
+      ["lk_1"],
+    );
     assert.equal(page.value.nextCursor, null);
+  });
+
+  it("live lock state from real vendors through Seam (here Seam's fake), simulated locks from the simulator", async () => {
+    const fake = await startFakeSeam();
+    try {
+      const deviceId = fake.addLock("Front door", { locked: true, door_open: false, online: true, battery_level: 0.8 });
+      const clock = systemClock;
+      const provider = routeLockProviders(
+        { simulated: createSimulatedLockProvider() },
+        createSeamLockProvider({ apiKey: fake.apiKey, endpoint: fake.endpoint, timeoutMs: 3000, clock }),
+      );
+      const lockStates = createLockStateReader(provider, clock, { ttlMs: 2000, timeoutMs: 3000 });
+      const lock = {
+        lockId: "lk_1",
+        orgId: "org_1",
+        name: "Front door",
+        provider: "august",
+        providerDeviceId: deviceId,
+        model: null,
+        timeZone: null,
+        unitIds: [],
+        status: "active" as const,
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:00:00.000Z",
+      };
+      const state = await lockStates.read(lock);
+      assert.deepEqual([state.lockState, state.doorState, state.online, state.batteryLevel], ["locked", "closed", true, 0.8]);
+    } finally {
+      await fake.close();
+    }
   });
 });

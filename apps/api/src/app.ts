@@ -1,59 +1,82 @@
 /**
  * The Koa application: built from a `Lintel` and the configuration, with no globals, so tests
- * can run several side by side. Order: request id → log line → error boundary → route
- * (404/405) → per-route admission → parameters → use case.
+ * can run several side by side. Order: compression → request id → Cache-Control → metrics →
+ * log line → error boundary → route (404/405) → per-route admission → ETag (single-resource
+ * GETs) → parameters → use case.
  */
 import Koa from "koa";
 import Router from "@koa/router";
 import type { Logger } from "pino";
 import type { Lintel } from "@lintel/core";
 import type { Config } from "./config.js";
-import { errorsPage, overviewPage } from "./docs-pages.js";
+import { REDOC_BUNDLE_PATH, redocBundle } from "./docs-assets.js";
+import { errorsPage, referencePage } from "./docs-pages.js";
+import { cacheControl, compression } from "./http-conventions.js";
+import type { LintelContext, LintelState } from "./lintel-state.js";
+import { measureRequests, type Metrics } from "./metrics.js";
 import { errorBoundary, requestId, requestLog } from "./middleware.js";
 import { buildOpenApiDocument } from "./openapi.js";
-import { sendProblem } from "./problem-response.js";
+import { sendInvalidParams, sendProblem } from "./problem-response.js";
+import { parseQuery } from "./query.js";
+import { emptyQuerySchema } from "./schemas.js";
 import { registerV1Routes } from "./v1-routes.js";
 
 export interface AppDependencies {
   readonly lintel: Lintel;
-  readonly config: Pick<Config, "docsUrl" | "publicBaseUrl" | "trustProxy">;
+  readonly config: Pick<Config, "docsUrl" | "publicBaseUrl" | "trustedProxies">;
   readonly logger: Logger;
+  /** Prometheus metrics (METRICS_PORT), or null when they are off. */
+  readonly metrics?: Metrics | null;
+  /** False leaves bodies uncompressed (the compression benchmark's baseline); default true. */
+  readonly compression?: boolean;
 }
 
 /** Builds the Koa application. */
-export function createApp({ lintel, config, logger }: AppDependencies): Koa {
-  const app = new Koa();
-  app.proxy = config.trustProxy;
+export function createApp({ lintel, config, logger, metrics = null, compression: compress = true }: AppDependencies): Koa<LintelState> {
+  const app = new Koa<LintelState>();
+  app.proxy = config.trustedProxies > 0;
+  app.maxIpsCount = config.trustedProxies;
   app.silent = true; // errors are answered and logged by the error boundary
-  const router = new Router({ sensitive: true, strict: true });
+  const router = new Router<LintelState>({ sensitive: true, strict: true });
 
-  router.get("/healthz", (ctx) => {
+  // The operational routes take no query string: like every endpoint, they refuse unknown parameters.
+  const operational = (path: string, answer: (ctx: LintelContext) => void | Promise<void>) =>
+    router.get(path, async (ctx) => {
+      const parsing = parseQuery(emptyQuerySchema, ctx.querystring);
+      if (parsing.ok) await answer(ctx);
+      else sendInvalidParams(ctx, parsing.invalidParams);
+    });
+  const html = (text: string) => (ctx: LintelContext) => {
+    ctx.type = "text/html; charset=utf-8";
+    ctx.body = text;
+  };
+  operational("/healthz", (ctx) => {
     ctx.body = { status: "ok" };
   });
-  router.get("/readyz", async (ctx) => {
+  operational("/readyz", async (ctx) => {
     if (await lintel.ready()) ctx.body = { status: "ok" };
     else sendProblem(ctx, "unavailable", "The store is not reachable.", { retryAfterSeconds: 1 });
   });
   const openApi = JSON.stringify(buildOpenApiDocument(config.publicBaseUrl, config.docsUrl));
-  router.get("/v1/openapi.json", (ctx) => {
+  operational("/v1/openapi.json", (ctx) => {
     ctx.type = "application/json";
     ctx.body = openApi;
   });
-  const overview = overviewPage(config.docsUrl);
-  const errors = errorsPage();
-  router.get("/docs", (ctx) => {
-    ctx.type = "text/html; charset=utf-8";
-    ctx.body = overview;
+  operational("/docs", html(referencePage(config.docsUrl, REDOC_BUNDLE_PATH)));
+  operational("/docs/errors", html(errorsPage()));
+  router.get(REDOC_BUNDLE_PATH, (ctx) => {
+    ctx.type = "text/javascript; charset=utf-8";
+    ctx.set("Cache-Control", "public, max-age=86400");
+    ctx.body = redocBundle();
   });
-  router.get("/docs/errors", (ctx) => {
-    ctx.type = "text/html; charset=utf-8";
-    ctx.body = errors;
-  });
-  registerV1Routes(router, lintel, config.trustProxy);
+  registerV1Routes(router, lintel, config.trustedProxies, logger);
 
+  if (compress) app.use(compression()); // outermost: it sees the final body, and the log line still sees the problem
   app.use(requestId(config.docsUrl));
-  app.use(requestLog(logger));
-  app.use(errorBoundary(logger));
+  app.use(cacheControl());
+  if (metrics !== null) app.use(measureRequests(metrics));
+  app.use(requestLog(logger, config.trustedProxies));
+  app.use(errorBoundary(logger, metrics === null ? undefined : () => metrics.storeError()));
   app.use(async (ctx, next) => {
     const match = router.match(ctx.path, ctx.method);
     if (match.route) return next();

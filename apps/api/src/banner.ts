@@ -1,6 +1,6 @@
 /**
  * The start-up banner: where the server listens and, with the demo data, the demo keys and
- * curl commands that work as printed (the last one shows the provider-timeout 503).
+ * curl commands that work as printed (the last two show a provider's 503s).
  */
 import { DEMO_KEYS } from "./demo-fixture.js";
 
@@ -20,9 +20,13 @@ export function bannerText(url: string, fixtureSource: string): string {
   lines.push(
     "",
     "Try:",
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/units/list_units?limit=5'`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/units/list_schedule?unitIdOrKey=chicago-loft&limit=5'`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks?limit=5'`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/templates/get_message_template?templateId=tpl_welcome'`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=Europe/Berlin'`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_shared_gate/state'   # live state (simulated provider)`,
+    `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_001/state'   # a Yale lock: 503 until SEAM_API_KEY is set`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_unreachable/state'   # 503 after LOCK_PROVIDER_TIMEOUT_MS`,
   );
   return lines.join("\n");

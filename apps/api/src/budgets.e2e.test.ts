@@ -63,4 +63,16 @@ describe("e2e: request budget", () => {
     const health = await call(server.url, "/healthz", { address });
     assert.equal(health.status, 200);
   });
+
+  it("TRUST_PROXY=1: the address is the rightmost X-Forwarded-For entry, so entries the client wrote cannot dodge the budget", async () => {
+    const address = freshAddress();
+    const via = (spoofed: string) => ({ "x-forwarded-for": `${spoofed}, ${address}` });
+    for (let i = 0; i < 30; i++) {
+      const answer = await call(server.url, "/v1/locks", { key: generateApiKey(), headers: via(freshAddress()) });
+      assert.equal(answer.status, 401, `attempt ${i + 1}`);
+    }
+    const again = await call(server.url, "/v1/locks", { key: server.fixture.keys.admin, headers: via(freshAddress()) });
+    assert.equal(again.status, 429);
+    assert.equal(again.json.code, "rate_limited");
+  });
 });

@@ -16,7 +16,7 @@ test("config: defaults in memory mode, with a generated cursor secret and a warn
   assert.equal(loading.config.docsUrl, "http://localhost:3000/docs");
   assert.equal(loading.config.lockProviderTimeoutMs, 3000);
   assert.equal(loading.config.logLevel, "info");
-  assert.equal(loading.config.trustProxy, false);
+  assert.equal(loading.config.trustedProxies, 0);
   assert.equal(loading.config.fixturePath, null);
   assert.equal(loading.config.cursorSecretGenerated, true);
   assert.ok((loading.config.cursorSecrets[0] ?? "").length >= 32);
@@ -58,7 +58,16 @@ test("config: every bad variable is reported, each by name", () => {
   });
   assert.ok(!loading.ok);
   const names = loading.errors.map((e) => /^Invalid configuration: ([A-Z_]+) /.exec(e)?.[1]);
-  assert.deepEqual(names.sort(), ["CURSOR_SECRET", "LOCK_PROVIDER_TIMEOUT_MS", "LOG_LEVEL", "PORT", "PUBLIC_BASE_URL", "RATE_LIMIT", "STORE", "TRUST_PROXY"]);
+  assert.deepEqual(names.sort(), [
+    "CURSOR_SECRET",
+    "LOCK_PROVIDER_TIMEOUT_MS",
+    "LOG_LEVEL",
+    "PORT",
+    "PUBLIC_BASE_URL",
+    "RATE_LIMIT",
+    "STORE",
+    "TRUST_PROXY",
+  ]);
 });
 
 test("config: redis mode requires REDIS_URL (or cluster nodes) and a cursor secret", () => {
@@ -73,6 +82,7 @@ test("config: redis mode requires REDIS_URL (or cluster nodes) and a cursor secr
   const badNodes = loadConfig({ STORE: "redis", REDIS_CLUSTER_NODES: "nohost", CURSOR_SECRET: SECRET });
   assert.ok(!badNodes.ok);
   assert.match(badNodes.errors[0] ?? "", /REDIS_CLUSTER_NODES must be a comma list of host:port/);
+  assert.equal(badNodes.errors.length, 1, "a malformed REDIS_CLUSTER_NODES is not reported missing too");
 });
 
 test("config: explicit values are parsed; DOCS_URL follows PUBLIC_BASE_URL; secrets rotate", () => {
@@ -94,7 +104,7 @@ test("config: explicit values are parsed; DOCS_URL follows PUBLIC_BASE_URL; secr
   assert.deepEqual(c.rateLimit, { requests: 5, windowSeconds: 10 });
   assert.equal(c.publicBaseUrl, "https://api.example.com");
   assert.equal(c.docsUrl, "https://api.example.com/docs");
-  assert.equal(c.trustProxy, true);
+  assert.equal(c.trustedProxies, 1);
   assert.equal(c.lockProviderTimeoutMs, 250);
   assert.equal(c.fixturePath, "/tmp/f.json");
   assert.deepEqual(c.cursorSecrets, ["a".repeat(32), "b".repeat(40)]);
@@ -105,4 +115,48 @@ test("config: CURSOR_SECRETS wins over CURSOR_SECRET when both are set", () => {
   const loading = loadConfig({ CURSOR_SECRET: SECRET, CURSOR_SECRETS: `${"x".repeat(32)},${SECRET}` });
   assert.ok(loading.ok);
   assert.deepEqual(loading.config.cursorSecrets, ["x".repeat(32), SECRET]);
+});
+
+test("config: SEAM_API_KEY and SEAM_ENDPOINT configure Seam; a bad key is named but never repeated", () => {
+  const loading = loadConfig({ SEAM_API_KEY: "seam_test_abc123", SEAM_ENDPOINT: "http://127.0.0.1:9999/" });
+  assert.ok(loading.ok);
+  assert.deepEqual(loading.config.seam, { apiKey: "seam_test_abc123", endpoint: "http://127.0.0.1:9999" });
+  const unset = loadConfig({});
+  assert.ok(unset.ok);
+  assert.equal(unset.config.seam, null);
+  const bad = loadConfig({ SEAM_API_KEY: "sk_live_not_a_seam_key", CURSOR_SECRET: "short" });
+  assert.ok(!bad.ok);
+  assert.ok(bad.errors.some((e) => e.startsWith("Invalid configuration: SEAM_API_KEY must be a Seam API key")));
+  assert.ok(!bad.errors.join("\n").includes("sk_live_not_a_seam_key"));
+  assert.ok(!bad.errors.join("\n").includes('"short"'));
+});
+
+test("config: TRUST_PROXY is true (1), false (0) or a number of trusted proxies", () => {
+  for (const [text, proxies] of [
+    ["true", 1],
+    ["false", 0],
+    ["0", 0],
+    ["2", 2],
+    ["", 0],
+  ] as const) {
+    const loading = loadConfig({ TRUST_PROXY: text });
+    assert.ok(loading.ok, text);
+    assert.equal(loading.config.trustedProxies, proxies, text);
+  }
+  for (const bad of ["yes", "-1", "1.5", "100"]) assert.ok(!loadConfig({ TRUST_PROXY: bad }).ok, bad);
+});
+
+test("config: METRICS_PORT is off by default, a port when set, never the API port", () => {
+  const off = loadConfig({});
+  assert.ok(off.ok);
+  assert.equal(off.config.metricsPort, null);
+  const on = loadConfig({ METRICS_PORT: "9464" });
+  assert.ok(on.ok);
+  assert.equal(on.config.metricsPort, 9464);
+  const same = loadConfig({ PORT: "4000", METRICS_PORT: "4000" });
+  assert.ok(!same.ok);
+  assert.match(same.errors.join("\n"), /METRICS_PORT must differ from PORT/);
+  const bad = loadConfig({ METRICS_PORT: "metrics" });
+  assert.ok(!bad.ok);
+  assert.match(bad.errors.join("\n"), /METRICS_PORT must be an integer 0\.\.65535/);
 });

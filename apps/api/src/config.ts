@@ -37,7 +37,19 @@ export interface Config {
   readonly docsUrl: string;
   readonly lockProviderTimeoutMs: number;
   readonly logLevel: LogLevel;
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies in front are trusted to append to X-Forwarded-For (0 = none). */
+  readonly trustedProxies: number;
+  /** METRICS_PORT: where Prometheus metrics are served (on HOST); null = off. */
+  readonly metricsPort: number | null;
+  /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read (SPEC 5.7); null = not configured. */
+  readonly seam: SeamConfig | null;
+}
+
+export interface SeamConfig {
+  /** Secret: never logged, never echoed in a configuration error. */
+  readonly apiKey: string;
+  /** null = Seam's own endpoint. */
+  readonly endpoint: string | null;
 }
 
 export type ConfigLoading =
@@ -47,7 +59,15 @@ export type ConfigLoading =
 export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
 
 const integerIn = (min: number, max: number, message: string) =>
-  v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number), v.number(), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+  v.pipe(
+    v.string(),
+    v.regex(/^[0-9]+$/, message),
+    v.transform(Number),
+    v.number(),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 
 const httpUrl = (message: string) =>
   v.pipe(
@@ -68,6 +88,7 @@ const HOST_PORT = /^[A-Za-z0-9.\-_[\]:]+:[0-9]{1,5}$/;
 /** One schema per variable; the message completes "VARIABLE must …". */
 const VARIABLES = {
   PORT: integerIn(1, 65535, "be an integer 1..65535"),
+  METRICS_PORT: integerIn(0, 65535, "be an integer 0..65535 (0 = any free port)"),
   HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
   STORE: v.picklist(["memory", "redis"], "be memory or redis"),
   REDIS_URL: v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, "be a redis:// or rediss:// URL")),
@@ -95,8 +116,17 @@ const VARIABLES = {
   DOCS_URL: httpUrl("be an http(s) URL without query or fragment"),
   LOCK_PROVIDER_TIMEOUT_MS: integerIn(1, 600_000, "be an integer 1..600000 (milliseconds)"),
   LOG_LEVEL: v.picklist(LOG_LEVELS, `be one of ${LOG_LEVELS.join(", ")}`),
-  TRUST_PROXY: v.picklist(["true", "false"], "be true or false"),
+  TRUST_PROXY: v.pipe(
+    v.string(),
+    v.regex(/^(true|false|[0-9]{1,2})$/, "be true, false or the number of trusted proxies (0..99)"),
+    v.transform((text) => (text === "true" ? 1 : text === "false" ? 0 : Number(text))),
+  ),
+  SEAM_API_KEY: v.pipe(v.string(), v.regex(/^seam_\S+$/, "be a Seam API key (seam_…)")),
+  SEAM_ENDPOINT: httpUrl("be an http(s) URL without query or fragment"),
 } as const;
+
+/** Variables whose value a configuration error never repeats. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(["SEAM_API_KEY", "CURSOR_SECRET", "CURSOR_SECRETS"]);
 
 type Variable = keyof typeof VARIABLES;
 type Parsed = { [K in Variable]?: v.InferOutput<(typeof VARIABLES)[K]> };
@@ -106,19 +136,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const errors: string[] = [];
   const warnings: string[] = [];
   const parsed: Record<string, unknown> = {};
+  const invalid = new Set<Variable>();
   for (const [name, schema] of Object.entries(VARIABLES)) {
     const raw = env[name];
     if (raw === undefined || raw === "") continue;
     const result = v.safeParse(schema, raw);
     if (result.success) parsed[name] = result.output;
-    else errors.push(`${name} must ${result.issues[0].message} (got ${JSON.stringify(raw)})`);
+    else {
+      invalid.add(name as Variable);
+      errors.push(
+        `${name} must ${result.issues[0].message} (${SECRET_VARIABLES.has(name) ? "value not shown" : `got ${JSON.stringify(raw)}`})`,
+      );
+    }
   }
+  // A variable already reported as malformed is not reported missing too.
+  const malformed = (...names: Variable[]) => names.some((name) => invalid.has(name));
   const p = parsed as Parsed;
 
   const storeKind = p.STORE ?? "memory";
   let store: StoreConfig = { kind: "memory" };
   if (storeKind === "redis") {
-    if (p.REDIS_URL === undefined && p.REDIS_CLUSTER_NODES === undefined && !errors.some((e) => e.startsWith("REDIS_"))) {
+    if (p.REDIS_URL === undefined && p.REDIS_CLUSTER_NODES === undefined && !malformed("REDIS_URL", "REDIS_CLUSTER_NODES")) {
       errors.push("REDIS_URL is required with STORE=redis (or REDIS_CLUSTER_NODES for a Redis Cluster)");
     }
     store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES };
@@ -127,7 +165,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set (docs/decisions.md).
   let cursorSecrets: readonly string[] = p.CURSOR_SECRETS ?? (p.CURSOR_SECRET === undefined ? [] : [p.CURSOR_SECRET]);
   let cursorSecretGenerated = false;
-  if (cursorSecrets.length === 0 && !errors.some((e) => e.startsWith("CURSOR_"))) {
+  if (cursorSecrets.length === 0 && !malformed("CURSOR_SECRET", "CURSOR_SECRETS")) {
     if (storeKind === "redis") {
       errors.push("CURSOR_SECRET is required with STORE=redis (cursors must work across instances and restarts)");
     } else {
@@ -137,8 +175,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     }
   }
 
-  if (errors.length > 0) return { ok: false, errors: errors.map((e) => `Invalid configuration: ${e}`) };
   const port = p.PORT ?? 3000;
+  if (p.METRICS_PORT !== undefined && p.METRICS_PORT !== 0 && p.METRICS_PORT === port) {
+    errors.push(`METRICS_PORT must differ from PORT (metrics are never served on the API port; got ${port} for both)`);
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.map((e) => `Invalid configuration: ${e}`) };
   // The default base URL follows PORT, so problem `type` links resolve on the port actually served.
   const publicBaseUrl = p.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -158,7 +199,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       docsUrl: p.DOCS_URL ?? `${publicBaseUrl}/docs`,
       lockProviderTimeoutMs: p.LOCK_PROVIDER_TIMEOUT_MS ?? 3000,
       logLevel: p.LOG_LEVEL ?? "info",
-      trustProxy: (p.TRUST_PROXY ?? "false") === "true",
+      trustedProxies: p.TRUST_PROXY ?? 0,
+      metricsPort: p.METRICS_PORT ?? null,
+      seam: p.SEAM_API_KEY === undefined ? null : { apiKey: p.SEAM_API_KEY, endpoint: p.SEAM_ENDPOINT ?? null },
     },
   };
 }

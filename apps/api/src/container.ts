@@ -4,14 +4,47 @@
  * Registrations are factories (no decorators), resolved once per container.
  */
 import "reflect-metadata";
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from "tsyringe";
-import { pino, type Logger } from "pino";
+import { container as rootContainer } from "tsyringe";
+import type { Logger } from "pino";
 import { createCursorCodec, type CursorCodec } from "@lintel/domain";
-import { createLintel, createLockStateReader, type Clock, type Lintel, type LintelStore, type LockProvider, type LockStateReader } from "@lintel/core";
+import {
+  createLintel,
+  createLockStateReader,
+  routeLockProviders,
+  systemClock,
+  unconfiguredLockProvider,
+  type Clock,
+  type Lintel,
+  type LintelStore,
+  type LockProvider,
+  type LockStateReader,
+} from "@lintel/core";
+import { createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 import type { Config } from "./config.js";
+import { createLogger } from "./logger.js";
+import { createMetrics, type Metrics } from "./metrics.js";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
 import { withSimulatedFaults } from "./simulated-faults.js";
+import { token, typed, type Resolver } from "./typed-container.js";
+
+/**
+ * SPEC 5.7: `simulated` locks go to the simulator (with its demo faults), every other provider
+ * to Seam when SEAM_API_KEY is set, else to a refusal that names the missing setting.
+ */
+function lockProviderFor(config: Config, clock: Clock): LockProvider {
+  const seam = config.seam;
+  const vendors =
+    seam === null
+      ? unconfiguredLockProvider("is read through Seam, and SEAM_API_KEY is not set.")
+      : createSeamLockProvider({
+          apiKey: seam.apiKey,
+          endpoint: seam.endpoint ?? undefined,
+          timeoutMs: config.lockProviderTimeoutMs,
+          clock,
+        });
+  return routeLockProviders({ simulated: withSimulatedFaults(createSimulatedLockProvider({ clock })) }, vendors);
+}
 
 /** Test and embedding hooks: replace or wrap what the container would build. */
 export interface Overrides {
@@ -22,75 +55,62 @@ export interface Overrides {
   readonly wrapStore?: (store: LintelStore) => LintelStore;
 }
 
+/** Every part of the server, each token typed with what it resolves to. */
 export const TOKENS = {
-  config: Symbol("Config"),
-  logger: Symbol("Logger"),
-  clock: Symbol("Clock"),
-  redis: Symbol("RedisHandle"),
-  store: Symbol("LintelStore"),
-  lockProvider: Symbol("LockProvider"),
-  lockStates: Symbol("LockStateReader"),
-  cursors: Symbol("CursorCodec"),
-  lintel: Symbol("Lintel"),
+  config: token<Config>("Config"),
+  logger: token<Logger>("Logger"),
+  clock: token<Clock>("Clock"),
+  redis: token<RedisHandle | null>("RedisHandle"),
+  store: token<LintelStore>("LintelStore"),
+  lockProvider: token<LockProvider>("LockProvider"),
+  lockStates: token<LockStateReader>("LockStateReader"),
+  cursors: token<CursorCodec>("CursorCodec"),
+  lintel: token<Lintel>("Lintel"),
+  metrics: token<Metrics | null>("Metrics"),
 } as const;
 
 /** How long a provider's answer is reused (SPEC 5.7). */
 export const LOCK_STATE_TTL_MS = 2000;
 
-const systemClock: Clock = { now: () => Date.now() };
-
 /** Registers every part of the server for `config` in a fresh child container. */
-export function buildContainer(config: Config, overrides: Overrides = {}): DependencyContainer {
-  const c = rootContainer.createChildContainer();
-  const once = <T>(factory: (c: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(factory) });
-
-  c.register(TOKENS.config, { useValue: config });
-  c.register(TOKENS.clock, { useValue: overrides.clock ?? systemClock });
-  c.register(TOKENS.logger, { useValue: overrides.logger ?? pino({ level: config.logLevel, base: { service: "lintel" } }) });
-  c.register(
-    TOKENS.redis,
-    once<RedisHandle | null>((c) => (config.store.kind === "redis" ? openRedisStore(config.store, c.resolve<Logger>(TOKENS.logger)) : null)),
-  );
-  c.register(
-    TOKENS.store,
-    once<LintelStore>((c) => {
-      const redis = c.resolve<RedisHandle | null>(TOKENS.redis);
-      const store = redis === null ? createMemoryStore({ clock: c.resolve<Clock>(TOKENS.clock) }) : redis.store;
-      return overrides.wrapStore ? overrides.wrapStore(store) : store;
+export function buildContainer(config: Config, overrides: Overrides = {}): Resolver {
+  const c = typed(rootContainer.createChildContainer());
+  c.value(TOKENS.config, config);
+  c.value(TOKENS.clock, overrides.clock ?? systemClock);
+  c.value(TOKENS.logger, overrides.logger ?? createLogger(config.logLevel));
+  // Metrics exist only when METRICS_PORT is set: without it nothing is counted.
+  c.once(TOKENS.metrics, () => (config.metricsPort === null ? null : createMetrics()));
+  c.once(TOKENS.redis, (c) => (config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger)) : null));
+  c.once(TOKENS.store, (c) => {
+    const redis = c.resolve(TOKENS.redis);
+    const store = redis === null ? createMemoryStore({ clock: c.resolve(TOKENS.clock) }) : redis.store;
+    return overrides.wrapStore ? overrides.wrapStore(store) : store;
+  });
+  c.once(TOKENS.lockProvider, (c) => overrides.lockProvider ?? lockProviderFor(config, c.resolve(TOKENS.clock)));
+  c.once(TOKENS.lockStates, (c) =>
+    createLockStateReader(c.resolve(TOKENS.lockProvider), c.resolve(TOKENS.clock), {
+      ttlMs: LOCK_STATE_TTL_MS,
+      timeoutMs: config.lockProviderTimeoutMs,
+      observer: c.resolve(TOKENS.metrics) ?? undefined,
     }),
   );
-  c.register(
-    TOKENS.lockProvider,
-    once<LockProvider>((c) => overrides.lockProvider ?? withSimulatedFaults(createSimulatedLockProvider({ clock: c.resolve<Clock>(TOKENS.clock) }))),
-  );
-  c.register(
-    TOKENS.lockStates,
-    once<LockStateReader>((c) =>
-      createLockStateReader(c.resolve<LockProvider>(TOKENS.lockProvider), c.resolve<Clock>(TOKENS.clock), {
-        ttlMs: LOCK_STATE_TTL_MS,
-        timeoutMs: config.lockProviderTimeoutMs,
-      }),
-    ),
-  );
-  c.register(TOKENS.cursors, once<CursorCodec>(() => createCursorCodec(config.cursorSecrets)));
-  c.register(
-    TOKENS.lintel,
-    once<Lintel>((c) => {
-      const store = c.resolve<LintelStore>(TOKENS.store);
-      return createLintel(
-        {
-          apiKeys: store.apiKeys,
-          budget: store.budget,
-          units: store.units,
-          locks: store.locks,
-          templates: store.templates,
-          health: store.health,
-          lockStates: c.resolve<LockStateReader>(TOKENS.lockStates),
-          clock: c.resolve<Clock>(TOKENS.clock),
-        },
-        { cursors: c.resolve<CursorCodec>(TOKENS.cursors), defaultRateLimit: config.rateLimit, failedAuthLimit: config.failedAuthLimit },
-      );
-    }),
-  );
+  c.once(TOKENS.cursors, () => createCursorCodec(config.cursorSecrets));
+  c.once(TOKENS.lintel, (c) => {
+    const store = c.resolve(TOKENS.store);
+    return createLintel(
+      {
+        apiKeys: store.apiKeys,
+        budget: store.budget,
+        units: store.units,
+        locks: store.locks,
+        templates: store.templates,
+        health: store.health,
+        idempotency: store.idempotency,
+        lockStates: c.resolve(TOKENS.lockStates),
+        clock: c.resolve(TOKENS.clock),
+      },
+      { cursors: c.resolve(TOKENS.cursors), defaultRateLimit: config.rateLimit, failedAuthLimit: config.failedAuthLimit },
+    );
+  });
   return c;
 }

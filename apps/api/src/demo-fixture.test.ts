@@ -14,10 +14,18 @@ test("demo fixture: passes the fixture loader and has what the banner promises",
   const createdAts = data.locks.map((l) => l.createdAt);
   assert.ok(new Set(createdAts).size < createdAts.length, "some locks share createdAt");
   const zones = new Set(data.units.map((u) => u.timeZone));
-  for (const zone of ["America/Chicago", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", null]) assert.ok(zones.has(zone), String(zone));
+  for (const zone of ["America/Chicago", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", null])
+    assert.ok(zones.has(zone), String(zone));
   const unitZone = new Map(data.units.map((u) => [u.id, u.timeZone]));
-  assert.ok(data.locks.some((l) => new Set(l.unitIds.map((id) => unitZone.get(id))).size > 1), "a lock shared across zones");
+  assert.ok(
+    data.locks.some((l) => new Set(l.unitIds.map((id) => unitZone.get(id))).size > 1),
+    "a lock shared across zones",
+  );
   assert.ok(data.templates.every((t) => /\{\{\w+\}\}/.test(t.body)));
+  // The banner reads live state of a simulated lock, and shows a Yale lock's 503 without SEAM_API_KEY.
+  const provider = new Map(data.locks.map((l) => [l.lockId, l.provider]));
+  assert.equal(provider.get("lock_shared_gate"), "simulated");
+  assert.equal(provider.get("lock_001"), "yale");
 });
 
 test("demo fixture: keys are well formed, distinct, and the same on every run", () => {

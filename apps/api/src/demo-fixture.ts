@@ -3,7 +3,8 @@
  * deterministic (keys come from a seeded PRNG), so the banner's curl commands always work.
  * Two orgs; keys for every scope set; units in several zones and one without; items in 2027
  * around DST edges; a lock shared by units in different zones; 50+ locks with equal createdAt
- * runs and inactive ones; two whose provider never answers or fails; templates with
+ * runs and inactive ones, of real vendors (read through Seam when SEAM_API_KEY is set, else a
+ * 503 naming it) and simulated ones; two whose simulated provider never answers or fails; templates with
  * {{variables}}. It is a fixture file's JSON: it goes through the same `parseFixture` as
  * FIXTURE=<file>.
  */
@@ -35,6 +36,7 @@ function seededIndex(seed: number): (n: number) => number {
 const ACME = "org_acme";
 const GLOBEX = "org_globex";
 
+// prettier-ignore
 const KEY_SPECS = [
   { id: "key_acme_admin", orgId: ACME, name: "Acme admin (all scopes)", scopes: SCOPES },
   { id: "key_acme_locks", orgId: ACME, name: "Acme lock reader (locks:read only)", scopes: ["locks:read"] },
@@ -56,6 +58,7 @@ export const DEMO_KEYS: readonly DemoKey[] = KEY_SPECS.map((spec, index) => ({
   usable: !("expiresAt" in spec) && !("revokedAt" in spec),
 }));
 
+// prettier-ignore
 const UNITS = [
   { id: "unit_chicago", orgId: ACME, urlKey: "chicago-loft", address: "1200 W Lake St, Chicago, IL", timeZone: "America/Chicago" },
   { id: "unit_brooklyn", orgId: ACME, urlKey: "brooklyn-brownstone", address: "88 Berkeley Pl, Brooklyn, NY", timeZone: "America/New_York" },
@@ -93,6 +96,7 @@ function acmeLocks() {
   return locks;
 }
 
+// prettier-ignore
 const sharedLock = {
   lockId: "lock_shared_gate",
   orgId: ACME,
@@ -108,6 +112,7 @@ const sharedLock = {
 };
 
 /** Locks whose simulated provider never answers / fails (simulated-faults.ts): their state is a 503. */
+// prettier-ignore
 const faultyLocks = [
   { id: "lock_unreachable", name: "Unreachable side door (provider never answers)", device: "simulate-timeout", at: "2026-01-01T08:00:00.000Z" },
   { id: "lock_failing", name: "Failing garage door (provider errors)", device: "simulate-failure", at: "2026-01-01T08:01:00.000Z" },
@@ -125,6 +130,7 @@ const faultyLocks = [
   updatedAt: at,
 }));
 
+// prettier-ignore
 const globexLocks = [1, 2, 3, 4, 5].map((i) => ({
   lockId: `gx_lock_${i}`,
   orgId: GLOBEX,
@@ -139,6 +145,7 @@ const globexLocks = [1, 2, 3, 4, 5].map((i) => ({
   updatedAt: `2026-03-0${i}T10:00:00.000Z`,
 }));
 
+// prettier-ignore
 const tours = [
   // Chicago springs forward on 2027-03-14 02:00 and falls back on 2027-11-07 02:00.
   { id: "tour_chi_gap", unitId: "unit_chicago", title: "Early tour before spring-forward", startAt: "2027-03-14T07:30:00.000Z", endAt: "2027-03-14T08:00:00.000Z", lockId: "lock_shared_gate" },
@@ -153,23 +160,27 @@ const tours = [
   { id: "tour_austin", unitId: "unit_austin", title: "Globex tour", startAt: "2027-05-05T16:00:00.000Z", endAt: "2027-05-05T17:00:00.000Z", lockId: "gx_lock_1" },
 ];
 
+// prettier-ignore
 const codes = [
   { id: "code_chi_cleaner", unitId: "unit_chicago", lockId: "lock_shared_gate", name: "Cleaner access", startAt: "2027-03-13T14:00:00.000Z", endAt: "2027-03-15T02:00:00.000Z" },
   { id: "code_berlin_guest", unitId: "unit_berlin", lockId: "lock_002", name: "Guest code", startAt: "2027-10-30T22:00:00.000Z", endAt: "2027-10-31T03:00:00.000Z" },
   { id: "code_unzoned", unitId: "unit_unzoned", lockId: "lock_005", name: "Contractor", startAt: "2027-07-01T13:00:00.000Z", endAt: "2027-07-01T21:00:00.000Z" },
 ];
 
+// prettier-ignore
 const openHouses = [
   { id: "oh_chi_spring", unitId: "unit_chicago", title: "Spring open house", startAt: "2027-04-17T16:00:00.000Z", endAt: "2027-04-17T19:00:00.000Z", lockId: null },
   { id: "oh_lord_howe", unitId: "unit_lord_howe", title: "Island open house", startAt: "2027-10-02T23:00:00.000Z", endAt: "2027-10-03T02:00:00.000Z", lockId: null },
 ];
 
+// prettier-ignore
 const scheduledMessages = [
   { id: "msg_chi_reminder", unitId: "unit_chicago", title: "Tour reminder", sendAt: "2027-03-13T23:00:00.000Z", templateId: "tpl_reminder" },
   { id: "msg_kolkata_welcome", unitId: "unit_kolkata", title: "Welcome", sendAt: "2027-01-19T12:00:00.000Z", templateId: "tpl_welcome" },
   { id: "msg_unzoned_note", unitId: "unit_unzoned", title: "Free-text note", sendAt: "2027-11-07T06:30:00.000Z", templateId: null },
 ];
 
+// prettier-ignore
 const templates = [
   { id: "tpl_welcome", orgId: ACME, name: "Welcome", body: "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.", sortOrder: 10, createdAt: "2026-01-02T10:00:00.000Z", updatedAt: "2026-01-02T10:00:00.000Z" },
   { id: "tpl_reminder", orgId: ACME, name: "Tour reminder", body: "Reminder: your tour of {{unitAddress}} starts at {{tourStart}}.", sortOrder: 20, createdAt: "2026-01-02T10:05:00.000Z", updatedAt: "2026-02-11T08:00:00.000Z" },

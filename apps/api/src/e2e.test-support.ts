@@ -5,11 +5,35 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes, randomInt } from "node:crypto";
-import { generateApiKey, type Scope } from "@lintel/domain";
+import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
+import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
 import { loadConfig, type Config } from "./config.js";
 import { startServer, type RunningServer, type StartOptions } from "./server.js";
 
-const ALL: Scope[] = ["units:write", "messages:read", "locks:read", "lock-state:read"];
+const ALL: Scope[] = [...SCOPES];
+
+/** A fixture API key `${p}_key_${name}`: no expiry, not revoked, the default budget unless `extra` says otherwise. */
+export function testApiKey(
+  p: string,
+  name: string,
+  orgId: string,
+  key: string,
+  scopes: readonly string[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    id: `${p}_key_${name}`,
+    orgId,
+    name,
+    key,
+    scopes,
+    expiresAt: null,
+    revokedAt: null,
+    rateLimit: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...extra,
+  };
+}
 
 /** Builds a test fixture; every id carries the run prefix `p`. */
 export function testFixture(p = randomBytes(4).toString("hex")) {
@@ -23,12 +47,17 @@ export function testFixture(p = randomBytes(4).toString("hex")) {
     revoked: generateApiKey(),
     orgB: generateApiKey(),
   };
-  const key = (name: keyof typeof keys, orgId: string, scopes: Scope[], extra: Record<string, unknown> = {}) => ({
-    id: `${p}_key_${name}`, orgId, name, key: keys[name], scopes, expiresAt: null, revokedAt: null, rateLimit: null,
-    createdAt: "2026-01-01T00:00:00.000Z", ...extra,
-  });
+  const key = (name: keyof typeof keys, orgId: string, scopes: Scope[], extra: Record<string, unknown> = {}) =>
+    testApiKey(p, name, orgId, keys[name], scopes, extra);
   const units = {
-    chicago: { id: `${p}_u_chi`, orgId: orgA, urlKey: `${p}-chicago`, address: "1 Lake St, Chicago", timeZone: "America/Chicago", version: 1 },
+    chicago: {
+      id: `${p}_u_chi`,
+      orgId: orgA,
+      urlKey: `${p}-chicago`,
+      address: "1 Lake St, Chicago",
+      timeZone: "America/Chicago",
+      version: 1,
+    },
     york: { id: `${p}_u_ny`, orgId: orgA, urlKey: `${p}-new-york`, address: "2 Bway, New York", timeZone: "America/New_York", version: 1 },
     none: { id: `${p}_u_none`, orgId: orgA, urlKey: `${p}-no-zone`, address: "3 Any Rd", timeZone: null, version: 1 },
     foreign: { id: `${p}_u_b`, orgId: orgB, urlKey: `${p}-foreign`, address: "4 Other Ave", timeZone: "Europe/Berlin", version: 1 },
@@ -37,23 +66,47 @@ export function testFixture(p = randomBytes(4).toString("hex")) {
   for (let i = 0; i < 37; i++) {
     const createdAt = new Date(Date.UTC(2026, 1, 1, 0, Math.floor(i / 3))).toISOString(); // runs of three equal createdAt
     locks.push({
-      lockId: `${p}_lk_${String(i).padStart(2, "0")}`, orgId: orgA, name: `Door ${i}`, provider: "simulated",
-      providerDeviceId: `d${i}`, model: i % 2 ? null : "M1", timeZone: "America/Chicago", unitIds: [units.chicago.id],
-      status: i % 5 === 4 ? "inactive" : "active", createdAt, updatedAt: createdAt,
+      lockId: `${p}_lk_${String(i).padStart(2, "0")}`,
+      orgId: orgA,
+      name: `Door ${i}`,
+      provider: "simulated",
+      providerDeviceId: `d${i}`,
+      model: i % 2 ? null : "M1",
+      timeZone: "America/Chicago",
+      unitIds: [units.chicago.id],
+      status: i % 5 === 4 ? "inactive" : "active",
+      createdAt,
+      updatedAt: createdAt,
     });
   }
   const shared = {
-    lockId: `${p}_lk_shared`, orgId: orgA, name: "Shared gate", provider: "simulated", providerDeviceId: "gate", model: null,
-    timeZone: "America/Chicago", unitIds: [units.chicago.id, units.york.id], status: "active",
-    createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z",
+    lockId: `${p}_lk_shared`,
+    orgId: orgA,
+    name: "Shared gate",
+    provider: "simulated",
+    providerDeviceId: "gate",
+    model: null,
+    timeZone: "America/Chicago",
+    unitIds: [units.chicago.id, units.york.id],
+    status: "active",
+    createdAt: "2026-03-01T00:00:00.000Z",
+    updatedAt: "2026-03-01T00:00:00.000Z",
   };
   const foreignLock = { ...shared, lockId: `${p}_lk_b`, orgId: orgB, name: "Foreign", unitIds: [units.foreign.id] };
   const templates = [0, 1, 2, 3, 4, 5, 6].map((i) => ({
-    id: `${p}_tpl_${i}`, orgId: orgA, name: `Template ${i}`, body: `Hi {{name}} #${i}`, sortOrder: Math.floor(i / 2),
-    createdAt: "2026-01-02T00:00:00.000Z", updatedAt: "2026-01-02T00:00:00.000Z",
+    id: `${p}_tpl_${i}`,
+    orgId: orgA,
+    name: `Template ${i}`,
+    body: `Hi {{name}} #${i}`,
+    sortOrder: Math.floor(i / 2),
+    createdAt: "2026-01-02T00:00:00.000Z",
+    updatedAt: "2026-01-02T00:00:00.000Z",
   }));
   const json = {
-    orgs: [{ id: orgA, name: "Org A" }, { id: orgB, name: "Org B" }],
+    orgs: [
+      { id: orgA, name: "Org A" },
+      { id: orgB, name: "Org B" },
+    ],
     apiKeys: [
       key("admin", orgA, ALL),
       key("locksOnly", orgA, ["locks:read"]),
@@ -65,13 +118,54 @@ export function testFixture(p = randomBytes(4).toString("hex")) {
     units: Object.values(units),
     locks: [...locks, shared, foreignLock],
     tours: [
-      { id: `${p}_t1`, unitId: units.chicago.id, title: "Tour", startAt: "2027-06-01T15:00:00.000Z", endAt: "2027-06-01T16:00:00.000Z", lockId: shared.lockId },
-      { id: `${p}_t2`, unitId: units.chicago.id, title: "Past", startAt: "2025-06-01T15:00:00.000Z", endAt: "2025-06-01T16:00:00.000Z", lockId: null },
-      { id: `${p}_t3`, unitId: units.none.id, title: "Gap tour", startAt: "2027-03-14T02:30:00.000Z", endAt: "2027-03-14T03:00:00.000Z", lockId: null },
+      {
+        id: `${p}_t1`,
+        unitId: units.chicago.id,
+        title: "Tour",
+        startAt: "2027-06-01T15:00:00.000Z",
+        endAt: "2027-06-01T16:00:00.000Z",
+        lockId: shared.lockId,
+      },
+      {
+        id: `${p}_t2`,
+        unitId: units.chicago.id,
+        title: "Past",
+        startAt: "2025-06-01T15:00:00.000Z",
+        endAt: "2025-06-01T16:00:00.000Z",
+        lockId: null,
+      },
+      {
+        id: `${p}_t3`,
+        unitId: units.none.id,
+        title: "Gap tour",
+        startAt: "2027-03-14T02:30:00.000Z",
+        endAt: "2027-03-14T03:00:00.000Z",
+        lockId: null,
+      },
     ],
-    codes: [{ id: `${p}_c1`, unitId: units.chicago.id, lockId: locks[0]?.lockId, name: "Cleaner", startAt: "2027-11-07T06:30:00.000Z", endAt: "2027-11-07T08:00:00.000Z" }],
-    openHouses: [{ id: `${p}_o1`, unitId: units.chicago.id, title: "Open house", startAt: "2027-04-17T16:00:00.000Z", endAt: "2027-04-17T19:00:00.000Z", lockId: null }],
-    scheduledMessages: [{ id: `${p}_m1`, unitId: units.chicago.id, title: "Reminder", sendAt: "2027-05-31T23:00:00.000Z", templateId: templates[0]?.id }],
+    codes: [
+      {
+        id: `${p}_c1`,
+        unitId: units.chicago.id,
+        lockId: locks[0]?.lockId,
+        name: "Cleaner",
+        startAt: "2027-11-07T06:30:00.000Z",
+        endAt: "2027-11-07T08:00:00.000Z",
+      },
+    ],
+    openHouses: [
+      {
+        id: `${p}_o1`,
+        unitId: units.chicago.id,
+        title: "Open house",
+        startAt: "2027-04-17T16:00:00.000Z",
+        endAt: "2027-04-17T19:00:00.000Z",
+        lockId: null,
+      },
+    ],
+    scheduledMessages: [
+      { id: `${p}_m1`, unitId: units.chicago.id, title: "Reminder", sendAt: "2027-05-31T23:00:00.000Z", templateId: templates[0]?.id },
+    ],
     templates: [...templates, { ...templates[0], id: `${p}_tpl_b`, orgId: orgB }],
   };
   const activeLocks = [...locks, shared].filter((l) => l.status === "active");
@@ -80,12 +174,15 @@ export function testFixture(p = randomBytes(4).toString("hex")) {
 
 export type TestFixture = ReturnType<typeof testFixture>;
 
+/** The Redis of the e2e tests: REDIS_URL (the test runner sets it), else the default. */
+export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
+
 /** The configuration e2e servers run with; STORE=redis in the environment switches the store. */
 export function testConfig(env: Record<string, string> = {}): Config {
   const store = process.env["STORE"] ?? "memory";
   const loading = loadConfig({
     STORE: store,
-    ...(store === "redis" ? { REDIS_URL: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379" } : {}),
+    ...(store === "redis" ? { REDIS_URL: TEST_REDIS_URL } : {}),
     CURSOR_SECRET: "e2e-cursor-secret-0123456789abcdefghijkl",
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
@@ -131,7 +228,11 @@ export interface CallOptions {
 export async function call(base: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": options.address ?? freshAddress(), ...options.headers };
   if (options.key !== undefined) headers["x-api-key"] = options.key;
-  const response = await fetch(base + path, { method: options.method ?? "GET", headers, ...(options.body === undefined ? {} : { body: options.body }) });
+  const response = await fetch(base + path, {
+    method: options.method ?? "GET",
+    headers,
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
   const text = await response.text();
   let json: unknown;
   try {

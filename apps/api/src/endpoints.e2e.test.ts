@@ -60,7 +60,9 @@ describe("e2e: endpoint answers", () => {
   it("GET /v1/templates/get_message_template answers { template } without orgId", async () => {
     const template = server.fixture.templates[2];
     assert.ok(template);
-    const answer = await call(server.url, `/v1/templates/get_message_template?templateId=${template.id}`, { key: server.fixture.keys.admin });
+    const answer = await call(server.url, `/v1/templates/get_message_template?templateId=${template.id}`, {
+      key: server.fixture.keys.admin,
+    });
     assert.equal(answer.status, 200);
     assertShape(templateResponseSchema, answer.json);
     const { orgId: _org, ...expected } = template;
@@ -71,7 +73,10 @@ describe("e2e: endpoint answers", () => {
     const answer = await call(server.url, "/v1/templates/list_message_templates?limit=100", { key: server.fixture.keys.admin });
     assert.equal(answer.status, 200);
     assertShape(templateListSchema, answer.json);
-    assert.deepEqual(answer.json.templates.map((t: { id: string }) => t.id), server.fixture.templates.map((t) => t.id));
+    assert.deepEqual(
+      answer.json.templates.map((t: { id: string }) => t.id),
+      server.fixture.templates.map((t) => t.id),
+    );
     assert.equal(answer.json.nextCursor, null);
   });
 
@@ -98,12 +103,25 @@ describe("e2e: endpoint answers", () => {
     const { none } = server.fixture.units;
     const key = server.fixture.keys.admin;
     const body = JSON.stringify({ unitIdOrKey: none.urlKey, timeZone: "America/Chicago", expectedVersion: 1, policy: "keep_wall_clock" });
-    const answer = await call(server.url, "/v1/units/set_timezone", { method: "POST", key, body, headers: { "content-type": "application/json; charset=utf-8" } });
+    const answer = await call(server.url, "/v1/units/set_timezone", {
+      method: "POST",
+      key,
+      body,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
     assert.equal(answer.status, 200, answer.text);
     assertShape(setTimezoneResponseSchema, answer.json);
-    assert.deepEqual(answer.json.unit, { id: none.id, urlKey: none.urlKey, address: none.address, timeZone: "America/Chicago", version: 2 });
+    assert.deepEqual(answer.json.unit, {
+      id: none.id,
+      urlKey: none.urlKey,
+      address: none.address,
+      timeZone: "America/Chicago",
+      version: 2,
+    });
     assert.equal(answer.json.moved, 1);
-    const preview = await call(server.url, `/v1/units/preview_timezone_change?unitIdOrKey=${none.id}&proposedTimeZone=America/Chicago`, { key });
+    const preview = await call(server.url, `/v1/units/preview_timezone_change?unitIdOrKey=${none.id}&proposedTimeZone=America/Chicago`, {
+      key,
+    });
     assert.equal(preview.json.status, "noop");
     assert.deepEqual(preview.json.items, []);
     assert.equal(preview.json.expectedVersion, 2);

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readFixtureFile } from "./server.js";
+import { readFixtureFile } from "./fixture-file.js";
 import { tempDir } from "./processes.test-support.js";
 
 test("fixture file: a UTF-8 byte-order mark before the JSON is accepted", async () => {
@@ -15,5 +15,8 @@ test("fixture file: a UTF-8 byte-order mark before the JSON is accepted", async 
 test("fixture file: text that is not JSON is refused, naming the file", async () => {
   const path = join(await tempDir(), "broken.json");
   await writeFile(path, "{ orgs: [] }", "utf8");
-  await assert.rejects(readFixtureFile(path), (error: Error) => error.name === "FixtureRefusedError" && error.message.includes(path) && /not valid JSON/.test(error.message));
+  await assert.rejects(
+    readFixtureFile(path),
+    (error: Error) => error.name === "FixtureRefusedError" && error.message.includes(path) && /not valid JSON/.test(error.message),
+  );
 });

@@ -2,5 +2,6 @@
 export { createApp, type AppDependencies } from "./app.js";
 export { loadConfig, type Config, type ConfigLoading } from "./config.js";
 export { buildOpenApiDocument } from "./openapi.js";
-export { startServer, readFixtureFile, FixtureRefusedError, type RunningServer, type StartOptions } from "./server.js";
+export { startServer, type RunningServer, type StartOptions } from "./server.js";
+export { FixtureRefusedError, readFixtureFile } from "./fixture-file.js";
 export { demoFixture, DEMO_KEYS, type DemoKey } from "./demo-fixture.js";

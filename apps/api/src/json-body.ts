@@ -2,7 +2,7 @@
  * Reading a JSON request body with a hard size limit. The media type is checked before a
  * byte is read (415); a body over 16 KiB is refused (413) without being buffered whole.
  */
-import type { Context } from "koa";
+import type { LintelContext } from "./lintel-state.js";
 import bodyParser from "koa-bodyparser";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -32,7 +32,7 @@ const parseJson = bodyParser({
 });
 
 /** Reads and parses the body of `ctx` as JSON (UTF-8), at most {@link MAX_BODY_BYTES} bytes. */
-export async function readJsonBody(ctx: Context): Promise<BodyReading> {
+export async function readJsonBody(ctx: LintelContext): Promise<BodyReading> {
   if (!isJsonMediaType(ctx.get("content-type"))) {
     return { ok: false, code: "unsupported_media_type", detail: "The request body must be application/json (UTF-8)." };
   }

@@ -4,7 +4,8 @@
  */
 import { loadConfig } from "./config.js";
 import { bannerText } from "./banner.js";
-import { FixtureRefusedError, startServer } from "./server.js";
+import { FixtureRefusedError } from "./fixture-file.js";
+import { startServer } from "./server.js";
 
 async function main(): Promise<void> {
   const loading = loadConfig(process.env);
@@ -20,7 +21,9 @@ async function main(): Promise<void> {
     console.error(error instanceof FixtureRefusedError ? error.message : `Could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  console.log(bannerText(server.url, server.fixtureSource));
+  // stdout carries only the JSON log lines; the banner and lifecycle messages go to stderr.
+  console.error(bannerText(server.url, server.fixtureSource));
+  if (server.metricsUrl !== null) console.error(`Prometheus metrics: ${server.metricsUrl}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1); // a second signal: stop now

@@ -5,37 +5,53 @@
 import { randomUUID } from "node:crypto";
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
-import { isUnavailableError, sendProblem, type RequestState } from "./problem-response.js";
+import { clientAddress } from "./admission.js";
+import type { LintelState } from "./lintel-state.js";
+import { isUnavailableError, sendProblem } from "./problem-response.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Reuses the client's `x-request-id` when it is well formed, else makes one; echoes it on every response. */
-export function requestId(docsUrl: string): Middleware {
+export function requestId(docsUrl: string): Middleware<LintelState> {
   return async (ctx, next) => {
     const offered = ctx.get("x-request-id");
     const id = CLIENT_REQUEST_ID.test(offered) ? offered : randomUUID();
-    const state = ctx.state as RequestState;
-    state.requestId = id;
-    state.docsUrl = docsUrl;
+    ctx.state.requestId = id;
+    ctx.state.docsUrl = docsUrl;
     ctx.set("x-request-id", id);
     try {
       await next();
     } finally {
-      ctx.set("x-request-id", id);
+      // state.requestId, not id: a replayed answer (Idempotency-Key) names its first request.
+      ctx.set("x-request-id", ctx.state.requestId);
     }
   };
 }
 
-/** Logs one line per request (method, path, status, ms) with its request id. */
-export function requestLog(logger: Logger): Middleware {
+/**
+ * Logs one line per request: request id, method, path, status, ms, the client address, the
+ * admitted key's id and org (never the key), and the problem code of an error answer.
+ */
+export function requestLog(logger: Logger, trustedProxies: number): Middleware<LintelState> {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const caller = ctx.state.caller;
+      const problem = ctx.status >= 400 ? (ctx.body as { code?: unknown } | null | undefined)?.code : undefined;
       logger.info(
-        { requestId: (ctx.state as RequestState).requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          client: clientAddress(ctx, trustedProxies),
+          ...(caller ? { keyId: caller.keyId, orgId: caller.orgId } : {}),
+          ...(typeof problem === "string" ? { code: problem } : {}),
+        },
         "request",
       );
     }
@@ -43,19 +59,20 @@ export function requestLog(logger: Logger): Middleware {
 }
 
 /**
- * Anything thrown below becomes a problem: a store or lock provider that cannot answer → 503
+ * Anything thrown below becomes a problem: a store that cannot answer → 503
  * with Retry-After; a malformed request Koa itself refused (bad percent-encoding) → 400;
  * everything else → 500 without internals. Unexpected errors are logged with their stack.
  */
-export function errorBoundary(logger: Logger): Middleware {
+export function errorBoundary(logger: Logger, onStoreError: () => void = () => {}): Middleware<LintelState> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const requestId = (ctx.state as RequestState).requestId;
+      const requestId = ctx.state.requestId;
       if (isUnavailableError(error)) {
         logger.warn({ requestId, err: error }, "dependency unavailable");
-        sendProblem(ctx, "unavailable", "A backing service did not answer in time. Retry shortly.", { retryAfterSeconds: 1 });
+        onStoreError();
+        sendProblem(ctx, "unavailable", "The store did not answer in time. Retry shortly.", { retryAfterSeconds: 1 });
         return;
       }
       if (error instanceof URIError || (error as { status?: unknown } | null)?.status === 400) {

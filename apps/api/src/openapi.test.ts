@@ -27,16 +27,75 @@ test("openapi: every endpoint is there with its scope, the x-api-key scheme and 
     name: "x-api-key",
     description: "lnt_ followed by 40 letters and digits.",
   });
-  assert.deepEqual(Object.keys(components.schemas).sort(), ["Lock", "LockState", "PreviewItem", "Problem", "Template"]);
+  assert.deepEqual(Object.keys(components.schemas).sort(), [
+    "Lock",
+    "LockState",
+    "PreviewItem",
+    "Problem",
+    "ScheduleEntry",
+    "Template",
+    "Unit",
+  ]);
 });
 
 test("openapi: query parameters come from the validating schemas (limit is an integer 1..100, default 20)", () => {
-  const paths = doc["paths"] as Record<string, Record<string, { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] }>>;
+  const paths = doc["paths"] as Record<
+    string,
+    Record<string, { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] }>
+  >;
   const limit = paths["/v1/locks"]?.["get"]?.parameters.find((p) => p.name === "limit");
   assert.deepEqual(limit?.schema, { type: "integer", minimum: 1, maximum: 100, default: 20 });
   assert.equal(limit?.required, false);
   const preview = paths["/v1/units/preview_timezone_change"]?.["get"]?.parameters.map((p) => [p.name, p.required]);
-  assert.deepEqual(preview, [["unitIdOrKey", true], ["proposedTimeZone", true]]);
+  assert.deepEqual(preview, [
+    ["unitIdOrKey", true],
+    ["proposedTimeZone", true],
+  ]);
+  const schedule = paths["/v1/units/list_schedule"]?.["get"]?.parameters.map((p) => [p.name, p.required, p.schema["type"]]);
+  assert.deepEqual(schedule, [
+    ["unitIdOrKey", true, "string"],
+    ["limit", false, "integer"],
+    ["cursor", false, "string"],
+    ["from", false, "string"],
+  ]);
   const lockId = paths["/v1/locks/{lockId}"]?.["get"]?.parameters.find((p) => p.name === "lockId");
   assert.equal(lockId?.required, true);
+});
+
+test("openapi: every operation has an operationId, a summary, a tag, an example answer and a problem example per code", () => {
+  const paths = doc["paths"] as Record<string, Record<string, Record<string, any>>>;
+  const ids = new Set<string>();
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const where = `${method} ${path}`;
+      assert.ok(operation["operationId"], where);
+      assert.ok(!ids.has(operation["operationId"]), `unique operationId ${where}`);
+      ids.add(operation["operationId"]);
+      assert.ok(operation["summary"], where);
+      assert.equal(operation["tags"]?.length, 1, where);
+      for (const [status, response] of Object.entries(operation["responses"] as Record<string, any>)) {
+        if (Number(status) < 400) continue;
+        const examples = response.content["application/problem+json"].examples as Record<
+          string,
+          { value: { status: number; code: string } }
+        >;
+        for (const [code, example] of Object.entries(examples)) {
+          assert.equal(example.value.status, Number(status), `${where} ${code}`);
+          assert.equal(example.value.code, code);
+        }
+      }
+    }
+  }
+  assert.ok(paths["/v1/locks"]?.["get"]?.["responses"]["200"].content["application/json"].example.locks.length > 0);
+  assert.equal(ids.size, Object.keys(ENDPOINTS).length + 5);
+});
+
+test("openapi: instants are format date-time; ETag operations document If-None-Match and 304", () => {
+  const schemas = (doc["components"] as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas;
+  assert.equal(schemas["Lock"]?.properties["createdAt"]?.["format"], "date-time");
+  assert.equal(schemas["PreviewItem"]?.properties["wallClockStart"]?.["format"], "date-time");
+  const getLock = (doc["paths"] as Record<string, Record<string, any>>)["/v1/locks/{lockId}"]?.["get"];
+  assert.ok(getLock.responses["304"]);
+  assert.ok(getLock.parameters.some((p: { name: string }) => p.name === "If-None-Match"));
+  assert.equal((doc["info"] as { license: { name: string } }).license.name, "Proprietary");
 });

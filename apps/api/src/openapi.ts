@@ -5,14 +5,18 @@
 import * as v from "valibot";
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from "@valibot/to-json-schema";
 import { PROBLEMS, type ProblemCode } from "@lintel/domain";
-import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint } from "./endpoints.js";
+import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
+import { apiGuide } from "./api-guide.js";
+import { PARAMETER_EXAMPLES, problemExample, RESPONSE_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
 import {
   healthSchema,
   lockSchema,
   lockStateSchema,
   previewItemSchema,
   problemSchema,
+  scheduleEntrySchema,
   templateSchema,
+  unitSchema,
 } from "./schemas.js";
 
 /** Schemas shown once under components.schemas and referenced everywhere else. */
@@ -21,6 +25,8 @@ const NAMED = {
   LockState: lockStateSchema,
   Template: templateSchema,
   PreviewItem: previewItemSchema,
+  Unit: unitSchema,
+  ScheduleEntry: scheduleEntrySchema,
   Problem: problemSchema,
 };
 
@@ -36,16 +42,23 @@ const conversion = (typeMode: "input" | "output"): ConversionConfig => ({
 
 /** A schema as it appears inside the document: references to components, no `$schema`/`$defs`. */
 function jsonSchemaOf(schema: v.GenericSchema, typeMode: "input" | "output"): JsonSchema {
-  const { $schema: _schema, $defs: _defs, ...rest } = toJsonSchema(schema, conversion(typeMode)) as JsonSchema & {
+  const {
+    $schema: _schema,
+    $defs: _defs,
+    ...rest
+  } = toJsonSchema(schema, conversion(typeMode)) as JsonSchema & {
     $schema?: unknown;
     $defs?: unknown;
   };
   return rest;
 }
 
-const PROBLEM_CONTENT = { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } };
+function problemContent(codes: readonly ProblemCode[], docsUrl: string): Record<string, unknown> {
+  const examples = Object.fromEntries(codes.map((code) => [code, { summary: PROBLEMS[code].title, value: problemExample(code, docsUrl) }]));
+  return { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" }, examples } };
+}
 
-function problemResponses(codes: readonly ProblemCode[]): Record<string, unknown> {
+function problemResponses(codes: readonly ProblemCode[], docsUrl: string): Record<string, unknown> {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
   const responses: Record<string, unknown> = {};
@@ -59,7 +72,7 @@ function problemResponses(codes: readonly ProblemCode[]): Record<string, unknown
     responses[String(status)] = {
       description: list.map((code) => `${code}: ${PROBLEMS[code].about}`).join(" "),
       ...(headers ? { headers } : {}),
-      content: PROBLEM_CONTENT,
+      content: problemContent(list, docsUrl),
     };
   }
   return responses;
@@ -78,52 +91,163 @@ function queryParameters(endpoint: Endpoint): unknown[] {
     const json = jsonSchemaOf(wrapped, "output") as Record<string, unknown>;
     const fallback = optional ? (schema as v.OptionalSchema<v.GenericSchema, unknown>).default : undefined;
     if (fallback !== undefined) json["default"] = v.parse(wrapped, fallback);
+    // An instant the route normalizes itself (no JSON Schema form in valibot's check): say its format.
+    if (name === "from" && json["type"] === "string") json["format"] = "date-time";
     const { description, ...rest } = json;
-    return { name, in: "query", required: !optional, ...(description ? { description } : {}), schema: rest };
+    const example = PARAMETER_EXAMPLES[name];
+    return {
+      name,
+      in: "query",
+      required: !optional,
+      ...(description ? { description } : {}),
+      schema: rest,
+      ...(example === undefined ? {} : { example }),
+    };
   });
 }
 
-function operation(operationId: string, endpoint: Endpoint): Record<string, unknown> {
-  const pathParams = (endpoint.pathParams ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" } }));
+const ETAG_HEADER = {
+  ETag: { description: "Validator of this representation; send it back in If-None-Match.", schema: { type: "string" } },
+};
+const REPLAYED_HEADER = {
+  "Idempotent-Replayed": {
+    description: "true when this is the stored answer to an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+};
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget).",
+  schema: { type: "string" },
+};
+
+/** A curl command for the operation, with the example parameters (Redoc shows it beside the operation). */
+function curlSample(endpoint: Endpoint, baseUrl: string): { lang: string; label: string; source: string } {
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => String(PARAMETER_EXAMPLES[name]));
+  const required = Object.entries(endpoint.query.entries)
+    .filter(([, schema]) => schema.type !== "optional")
+    .map(([name]) => name);
+  const query = required.map((name) => `${name}=${encodeURIComponent(String(PARAMETER_EXAMPLES[name]))}`).join("&");
+  const url = `${baseUrl}${path}${query ? `?${query}` : ""}`;
+  const lines = [`curl --compressed -H "x-api-key: $LINTEL_API_KEY" \\`];
+  for (const header of endpoint.headers ?? []) if (header.name === "Idempotency-Key") lines.push(`  -H "Idempotency-Key: $(uuidgen)" \\`);
+  if (endpoint.method === "post") {
+    lines.push(`  -H "content-type: application/json" -d '${JSON.stringify(SET_TIMEZONE_EXAMPLE)}' \\`);
+  }
+  lines.push(`  "${url}"`);
+  return { lang: "Shell", label: "curl", source: lines.join("\n") };
+}
+
+function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string, baseUrl: string): Record<string, unknown> {
+  const pathParams = (endpoint.pathParams ?? []).map((p) => ({
+    name: p.name,
+    in: "path",
+    required: true,
+    description: p.description,
+    schema: { type: "string" },
+    example: PARAMETER_EXAMPLES[p.name],
+  }));
   const codes = [...new Set<ProblemCode>([...endpoint.problems, ...COMMON_PROBLEMS])];
+  const ok = {
+    description: "OK",
+    headers: {
+      ...RATE_LIMIT_HEADERS,
+      ...(endpoint.etag ? ETAG_HEADER : {}),
+      ...(endpoint.headers?.some((h) => h.name === "Idempotency-Key") ? REPLAYED_HEADER : {}),
+    },
+    content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output"), example: RESPONSE_EXAMPLES[operationId] } },
+  };
   return {
     operationId,
+    tags: [endpoint.tag],
     summary: endpoint.summary,
     description: `${endpoint.description}\n\nRequires the scope \`${endpoint.scope}\`.`,
     security: [{ apiKey: [] }],
     "x-required-scope": endpoint.scope,
-    parameters: [...pathParams, ...queryParameters(endpoint)],
+    parameters: [
+      ...pathParams,
+      ...queryParameters(endpoint),
+      ...(endpoint.headers ?? []).map((h) => ({
+        name: h.name,
+        in: "header",
+        required: false,
+        description: h.description,
+        schema: { type: "string", minLength: 1, maxLength: h.maxLength },
+      })),
+      ...(endpoint.etag ? [IF_NONE_MATCH] : []),
+    ],
+    "x-codeSamples": [curlSample(endpoint, baseUrl)],
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(endpoint.body, "input") } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchemaOf(endpoint.body, "input"), example: SET_TIMEZONE_EXAMPLE } },
+          },
+        }
       : {}),
     responses: {
-      "200": { description: "OK", headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output") } } },
-      ...problemResponses(codes),
+      "200": ok,
+      ...(endpoint.etag
+        ? {
+            "304": {
+              description: "Not modified: the If-None-Match tag still matches; no body.",
+              headers: { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER },
+            },
+          }
+        : {}),
+      ...problemResponses(codes, docsUrl),
     },
   };
 }
 
-function operational(summary: string, schema: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { get: { summary, security: [], responses: { "200": { description: "OK", content: schema }, ...extra } } };
+/** The operations without a key (SPEC 5.8); like every endpoint they refuse query parameters (400). */
+function operational(
+  operationId: string,
+  summary: string,
+  content: unknown,
+  docsUrl: string,
+  problems: ProblemCode[] = [],
+): Record<string, unknown> {
+  return {
+    get: {
+      operationId,
+      tags: ["Operations"],
+      summary,
+      description: `${summary}. No API key needed; a query string is refused (400).`,
+      security: [],
+      responses: { "200": { description: "OK", content }, ...problemResponses(["invalid_request", ...problems], docsUrl) },
+    },
+  };
 }
+
+const TAGS = [
+  { name: "Units", description: "Preview and apply a unit's time-zone change." },
+  { name: "Templates", description: "Saved message templates." },
+  { name: "Locks", description: "The smart locks of the organization and their live state." },
+  { name: "Operations", description: "Health, readiness, this document and the reference." },
+];
 
 /** Builds the document; `publicBaseUrl` is the server URL, `docsUrl` the human docs. */
 export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, endpoint] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
     const path = endpoint.path.replace(/:(\w+)/g, "{$1}");
-    paths[path] = { ...paths[path], [endpoint.method]: operation(operationId, endpoint) };
+    paths[path] = { ...paths[path], [endpoint.method]: operation(operationId as OperationId, endpoint, docsUrl, publicBaseUrl) };
   }
   const html = { "text/html": { schema: { type: "string" } } };
-  paths["/healthz"] = operational("Process is alive", { "application/json": { schema: jsonSchemaOf(healthSchema, "output") } });
-  paths["/readyz"] = operational(
-    "Store is reachable",
-    { "application/json": { schema: jsonSchemaOf(healthSchema, "output") } },
-    problemResponses(["unavailable"]),
+  const health = { "application/json": { schema: jsonSchemaOf(healthSchema, "output"), example: { status: "ok" } } };
+  paths["/healthz"] = operational("getHealth", "Process is alive", health, docsUrl);
+  paths["/readyz"] = operational("getReadiness", "Store is reachable", health, docsUrl, ["unavailable"]);
+  paths["/v1/openapi.json"] = operational(
+    "getOpenApiDocument",
+    "This OpenAPI document",
+    { "application/json": { schema: { type: "object" } } },
+    docsUrl,
   );
-  paths["/v1/openapi.json"] = operational("This document", { "application/json": { schema: { type: "object" } } });
-  paths["/docs"] = operational("Human documentation", html);
-  paths["/docs/errors"] = operational("Error documentation, one anchor per problem code", html);
+  paths["/docs"] = operational("getReference", "The API reference, rendered from this document", html, docsUrl);
+  paths["/docs/errors"] = operational("getErrorReference", "Error documentation, one anchor per problem code", html, docsUrl);
   const components = toJsonSchemaDefs(NAMED, {
     target: "draft-2020-12",
     errorMode: "throw",
@@ -134,14 +258,18 @@ export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Re
     info: {
       title: "Lintel API",
       version: "1.0.0",
-      description: "Time-zone change previews for units, saved message templates, and read access to an organization's smart locks.",
+      description: apiGuide(docsUrl),
+      license: { name: "Proprietary", url: `${docsUrl}#section/License` },
     },
-    externalDocs: { description: "Overview and error codes", url: docsUrl },
+    externalDocs: { description: "Error reference, one anchor per problem code", url: `${docsUrl}/errors` },
+    tags: TAGS,
     servers: [{ url: publicBaseUrl }],
     security: [{ apiKey: [] }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "lnt_ followed by 40 letters and digits." } },
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "lnt_ followed by 40 letters and digits." },
+      },
       schemas: components,
     },
   };

@@ -30,7 +30,9 @@ describe("e2e: 405 method_not_allowed", () => {
 describe("e2e: 409, 413, 415 on set_timezone", () => {
   it("a stale expectedVersion is 409 version_conflict and changes nothing", async () => {
     const { york } = server.fixture.units;
-    const stale = await post(JSON.stringify({ unitIdOrKey: york.id, timeZone: "Europe/Berlin", expectedVersion: 7, policy: "keep_instant" }));
+    const stale = await post(
+      JSON.stringify({ unitIdOrKey: york.id, timeZone: "Europe/Berlin", expectedVersion: 7, policy: "keep_instant" }),
+    );
     assertProblem(stale, 409, "version_conflict");
     const preview = await call(server.url, `/v1/units/preview_timezone_change?unitIdOrKey=${york.id}&proposedTimeZone=America/New_York`, {
       key: server.fixture.keys.admin,
@@ -93,21 +95,30 @@ describe("e2e: 404 invalid_cursor", () => {
     const templates = await call(server.url, "/v1/templates/list_message_templates?limit=1", { key: f.keys.admin });
     const templateCursor: string = templates.json.nextCursor;
     assertProblem(await call(server.url, `/v1/locks?cursor=${templateCursor}`, { key: f.keys.admin }), 404, "invalid_cursor");
-    assertProblem(await call(server.url, `/v1/templates/list_message_templates?cursor=${cursor}`, { key: f.keys.admin }), 404, "invalid_cursor");
+    assertProblem(
+      await call(server.url, `/v1/templates/list_message_templates?cursor=${cursor}`, { key: f.keys.admin }),
+      404,
+      "invalid_cursor",
+    );
   });
 });
 
 describe("e2e: 500 and 503", () => {
   it("a store that throws a plain Error answers 500 internal_error without the message", async () => {
-    const broken = await startTestServer({}, {
-      wrapStore: (store) => ({
-        ...store,
-        templates: { ...store.templates, get: () => Promise.reject(new Error("secret connection string redis://admin:hunter2@db")) },
-      }),
-    });
+    const broken = await startTestServer(
+      {},
+      {
+        wrapStore: (store) => ({
+          ...store,
+          templates: { ...store.templates, get: () => Promise.reject(new Error("secret connection string redis://admin:hunter2@db")) },
+        }),
+      },
+    );
     try {
       const template = broken.fixture.templates[0]?.id ?? "";
-      const answer = await call(broken.url, `/v1/templates/get_message_template?templateId=${template}`, { key: broken.fixture.keys.admin });
+      const answer = await call(broken.url, `/v1/templates/get_message_template?templateId=${template}`, {
+        key: broken.fixture.keys.admin,
+      });
       assertProblem(answer, 500, "internal_error");
       assert.ok(!answer.text.includes("hunter2") && !answer.text.includes("Error"), answer.text);
     } finally {
@@ -116,13 +127,16 @@ describe("e2e: 500 and 503", () => {
   });
 
   it("a store that cannot answer is 503 with Retry-After, and /readyz says so", async () => {
-    const down = await startTestServer({}, {
-      wrapStore: (store) => ({
-        ...store,
-        locks: { ...store.locks, listActive: () => Promise.reject(new StoreUnavailableError()) },
-        health: { ping: () => Promise.reject(new StoreUnavailableError()) },
-      }),
-    });
+    const down = await startTestServer(
+      {},
+      {
+        wrapStore: (store) => ({
+          ...store,
+          locks: { ...store.locks, listActive: () => Promise.reject(new StoreUnavailableError()) },
+          health: { ping: () => Promise.reject(new StoreUnavailableError()) },
+        }),
+      },
+    );
     try {
       const answer = await call(down.url, "/v1/locks", { key: down.fixture.keys.admin });
       assertProblem(answer, 503, "unavailable");
@@ -136,11 +150,14 @@ describe("e2e: 500 and 503", () => {
   });
 
   it("a lock provider that does not answer within LOCK_PROVIDER_TIMEOUT_MS is 503 unavailable", async () => {
-    const silent = await startTestServer({ LOCK_PROVIDER_TIMEOUT_MS: "50" }, {
-      lockProvider: {
-        readState: (_lock, signal) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+    const silent = await startTestServer(
+      { LOCK_PROVIDER_TIMEOUT_MS: "50" },
+      {
+        lockProvider: {
+          readState: (_lock, signal) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+        },
       },
-    });
+    );
     try {
       const answer = await call(silent.url, `/v1/locks/${silent.fixture.shared.lockId}/state`, { key: silent.fixture.keys.admin });
       assertProblem(answer, 503, "unavailable");

@@ -2,37 +2,35 @@
  * Writing problems (SPEC 4): every error answer is `application/problem+json` built by the
  * domain's `problemBody`, with the request id of this request and the configured DOCS_URL.
  */
-import type { Context } from "koa";
 import { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
 
-/** What the middleware keeps on `ctx.state` for every request. */
-export interface RequestState {
-  requestId: string;
-  docsUrl: string;
-}
+import type { LintelContext } from "./lintel-state.js";
 
 export interface ProblemExtras {
   readonly invalidParams?: readonly InvalidParam[] | undefined;
   readonly retryAfterSeconds?: number | undefined;
+  readonly currentVersion?: number | undefined;
 }
 
 /** Answers the request with the problem `code`. */
-export function sendProblem(ctx: Context, code: ProblemCode, detail: string, extras: ProblemExtras = {}): void {
-  const state = ctx.state as RequestState;
+export function sendProblem(ctx: LintelContext, code: ProblemCode, detail: string, extras: ProblemExtras = {}): void {
+  const { state } = ctx;
   ctx.status = PROBLEMS[code].status;
   if (extras.retryAfterSeconds !== undefined) ctx.set("Retry-After", String(Math.max(1, Math.ceil(extras.retryAfterSeconds))));
   ctx.type = "application/problem+json";
-  ctx.body = problemBody(code, detail, state.requestId, state.docsUrl, extras.invalidParams);
+  ctx.body = problemBody(code, detail, state.requestId, state.docsUrl, extras.invalidParams, extras.currentVersion);
 }
 
-/** The detail of a 400 made of `invalidParams`. */
+/** The detail of a 400 made of `invalidParams`: the one reason itself, or the names of several. */
 export function invalidRequestDetail(params: readonly InvalidParam[]): string {
+  const [only] = params;
+  if (params.length === 1 && only !== undefined) return `${only.name}: ${only.reason}`;
   const names = [...new Set(params.map((param) => param.name))];
   return `Invalid ${names.length === 1 ? "parameter" : "parameters"}: ${names.join(", ")}. See invalidParams.`;
 }
 
 /** Answers 400 invalid_request listing `params`. */
-export function sendInvalidParams(ctx: Context, params: readonly InvalidParam[]): void {
+export function sendInvalidParams(ctx: LintelContext, params: readonly InvalidParam[]): void {
   sendProblem(ctx, "invalid_request", invalidRequestDetail(params), { invalidParams: params });
 }
 

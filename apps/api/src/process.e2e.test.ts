@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { testFixture } from "./e2e.test-support.js";
+import { TEST_REDIS_URL, testFixture } from "./e2e.test-support.js";
 import { freePorts } from "./processes.test-support.js";
 
 const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
@@ -48,7 +48,7 @@ describe("e2e: the server process", () => {
     const port = await freePort();
     const store =
       process.env["STORE"] === "redis"
-        ? { STORE: "redis", REDIS_URL: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379", CURSOR_SECRET: "process-e2e-secret-0123456789abcdefgh" }
+        ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "process-e2e-secret-0123456789abcdefgh" }
         : {};
     const { child, output } = run({ ...store, FIXTURE: await writeFixture(fixture.json), PORT: String(port) });
     try {
@@ -100,7 +100,10 @@ describe("e2e: the server process", () => {
 
   it("a fixture that breaks a rule is refused whole, naming the record (exit 1)", async () => {
     const fixture = testFixture();
-    const json = { ...fixture.json, units: [...fixture.json.units, { ...fixture.units.york, id: `${fixture.p}_bad`, urlKey: `${fixture.p}-bad`, timeZone: "Mars/Base" }] };
+    const json = {
+      ...fixture.json,
+      units: [...fixture.json.units, { ...fixture.units.york, id: `${fixture.p}_bad`, urlKey: `${fixture.p}-bad`, timeZone: "Mars/Base" }],
+    };
     const { child, output } = run({ FIXTURE: await writeFixture(json), PORT: String(await freePort()) });
     assert.equal(await exitCode(child), 1);
     assert.match(output(), /refused/);

@@ -13,14 +13,20 @@ test("query: limit that is not plain decimal 1..100 is refused naming limit", ()
   for (const bad of ["0", "101", "1e1", "+5", "-1", "5.0", " 5", "0x10", "", "abc"]) {
     const parsing = parseQuery(listQuerySchema, `limit=${encodeURIComponent(bad)}`);
     assert.ok(!parsing.ok, `limit=${bad} should be refused`);
-    assert.deepEqual(parsing.invalidParams.map((p) => p.name), ["limit"]);
+    assert.deepEqual(
+      parsing.invalidParams.map((p) => p.name),
+      ["limit"],
+    );
   }
 });
 
 test("query: repeated and unknown parameters are each named, once", () => {
   const parsing = parseQuery(listQuerySchema, "limit=5&limit=6&foo=1&Limit=3");
   assert.ok(!parsing.ok);
-  assert.deepEqual(parsing.invalidParams.map((p) => p.name), ["limit", "foo", "Limit"]);
+  assert.deepEqual(
+    parsing.invalidParams.map((p) => p.name),
+    ["limit", "foo", "Limit"],
+  );
   assert.match(parsing.invalidParams[0]?.reason ?? "", /at most once/);
   assert.match(parsing.invalidParams[1]?.reason ?? "", /unknown parameter/);
 });
@@ -31,7 +37,10 @@ test("query: a missing or repeated required parameter is reported once", () => {
   assert.deepEqual(missing.invalidParams, [{ name: "proposedTimeZone", reason: "proposedTimeZone is required" }]);
   const repeated = parseQuery(previewQuerySchema, "unitIdOrKey=u1&unitIdOrKey=u2&proposedTimeZone=UTC");
   assert.ok(!repeated.ok);
-  assert.deepEqual(repeated.invalidParams.map((p) => p.name), ["unitIdOrKey"]);
+  assert.deepEqual(
+    repeated.invalidParams.map((p) => p.name),
+    ["unitIdOrKey"],
+  );
   const empty = parseQuery(previewQuerySchema, "unitIdOrKey=&proposedTimeZone=UTC");
   assert.ok(!empty.ok);
   assert.deepEqual(empty.invalidParams, [{ name: "unitIdOrKey", reason: "unitIdOrKey must not be empty" }]);

@@ -40,7 +40,7 @@ export function issuesToParams(issues: readonly v.BaseIssue<unknown>[]): Invalid
   const seen = new Set<string>();
   const params: InvalidParam[] = [];
   for (const issue of issues) {
-    const name = issue.path?.map((item) => String(item.key)).join(".") ?? "(body)";
+    const name = v.getDotPath(issue) ?? "(body)";
     if (seen.has(name)) continue;
     seen.add(name);
     const missing = issue.type === "strict_object" && issue.input === undefined;

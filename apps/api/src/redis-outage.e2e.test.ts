@@ -42,11 +42,24 @@ async function sample(base: string, path: string, key?: string): Promise<Sample>
       code = undefined;
     }
     return {
-      path, sentAt, doneAt: performance.now(), status: response.status, code,
-      contentType: response.headers.get("content-type") ?? "", retryAfter: response.headers.get("retry-after"),
+      path,
+      sentAt,
+      doneAt: performance.now(),
+      status: response.status,
+      code,
+      contentType: response.headers.get("content-type") ?? "",
+      retryAfter: response.headers.get("retry-after"),
     };
   } catch (error) {
-    return { path, sentAt, doneAt: performance.now(), status: `${(error as Error).name}: ${(error as Error).message}`, code: undefined, contentType: "", retryAfter: null };
+    return {
+      path,
+      sentAt,
+      doneAt: performance.now(),
+      status: `${(error as Error).name}: ${(error as Error).message}`,
+      code: undefined,
+      contentType: "",
+      retryAfter: null,
+    };
   }
 }
 
@@ -119,7 +132,10 @@ describe("e2e: Redis killed or frozen under traffic", () => {
 
     try {
       await pause(300);
-      assert.ok(samples.some((s) => s.status === 200), "traffic is served before the outage");
+      assert.ok(
+        samples.some((s) => s.status === 200),
+        "traffic is served before the outage",
+      );
 
       const killedAt = performance.now();
       await redis.stop("SIGKILL");
@@ -152,8 +168,12 @@ describe("e2e: Redis killed or frozen under traffic", () => {
       const firstUp = samples.find((s) => s.sentAt > redisReadyAt && s.status === 200);
       assert.ok(firstUp, `a 200 within ${RECOVERY_BOUND_MS} ms of the restart`);
       const slowest = Math.max(...duringOutage.map((s) => s.doneAt - s.sentAt));
-      t.diagnostic(`first 503 ${Math.round(firstDown!.doneAt - killedAt)} ms after the SIGKILL; ${duringOutage.length} requests during the outage, slowest ${Math.round(slowest)} ms`);
-      t.diagnostic(`redis restarted in ${Math.round(redisReadyAt - restartedAt)} ms; first 200 ${Math.round(firstUp.doneAt - redisReadyAt)} ms after it was ready`);
+      t.diagnostic(
+        `first 503 ${Math.round(firstDown!.doneAt - killedAt)} ms after the SIGKILL; ${duringOutage.length} requests during the outage, slowest ${Math.round(slowest)} ms`,
+      );
+      t.diagnostic(
+        `redis restarted in ${Math.round(redisReadyAt - restartedAt)} ms; first 200 ${Math.round(firstUp.doneAt - redisReadyAt)} ms after it was ready`,
+      );
 
       const ready = await sample(server.url, "/readyz");
       assert.equal(ready.status, 200, "/readyz recovers");
@@ -168,7 +188,10 @@ describe("e2e: Redis killed or frozen under traffic", () => {
     const samples = traffic.samples;
     try {
       await pause(300);
-      assert.ok(samples.some((s) => s.status === 200), "traffic is served before the freeze");
+      assert.ok(
+        samples.some((s) => s.status === 200),
+        "traffic is served before the freeze",
+      );
       const frozenAt = performance.now();
       redis.child.kill("SIGSTOP");
       await pause(OUTAGE_MS / 2);
@@ -182,14 +205,20 @@ describe("e2e: Redis killed or frozen under traffic", () => {
       await traffic.stop();
 
       assert.equal(health.status, 200, "the process stays responsive while Redis is frozen");
-      assert.deepEqual(samples.filter((s) => typeof s.status === "string"), [], "every request completes within the hang bound");
+      assert.deepEqual(
+        samples.filter((s) => typeof s.status === "string"),
+        [],
+        "every request completes within the hang bound",
+      );
       assert.deepEqual([...new Set(samples.map((s) => s.status))].sort(), [200, 503], "only 200s and 503s");
       const duringFreeze = assertAllUnavailable(samples, frozenAt, thawedAt);
       assert.ok(duringFreeze.length >= 1, "a request was answered during the freeze");
       const firstUp = samples.find((s) => s.sentAt > thawedAt && s.status === 200);
       assert.ok(firstUp, `a 200 within ${RECOVERY_BOUND_MS} ms of SIGCONT`);
       const slowest = Math.max(...duringFreeze.map((s) => s.doneAt - s.sentAt));
-      t.diagnostic(`frozen: ${duringFreeze.length} requests answered 503, slowest ${Math.round(slowest)} ms; first 200 ${Math.round(firstUp.doneAt - thawedAt)} ms after SIGCONT`);
+      t.diagnostic(
+        `frozen: ${duringFreeze.length} requests answered 503, slowest ${Math.round(slowest)} ms; first 200 ${Math.round(firstUp.doneAt - thawedAt)} ms after SIGCONT`,
+      );
     } finally {
       redis.child.kill("SIGCONT");
       await traffic.stop();

@@ -32,7 +32,8 @@ export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, 
     store: createRedisStore(client),
     ready: () =>
       whenReady(client).catch((error: Error) => {
-        const named = config.url === undefined ? `REDIS_CLUSTER_NODES=${config.clusterNodes?.join(",")}` : `REDIS_URL=${redactPassword(config.url)}`;
+        const named =
+          config.url === undefined ? `REDIS_CLUSTER_NODES=${config.clusterNodes?.join(",")}` : `REDIS_URL=${redactPassword(config.url)}`;
         throw new Error(`${error.message} (${named})`, { cause: error });
       }),
     async close() {

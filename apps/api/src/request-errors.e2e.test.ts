@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateApiKey } from "@lintel/domain";
-import { assertProblem, call, freshAddress, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e.test-support.js";
+import { assertProblem, call, startTestServer, withoutRequestId, type Answer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
 before(async () => {
@@ -18,10 +18,16 @@ describe("e2e: 400 invalid_request", () => {
   it("unknown, repeated and malformed parameters are named in invalidParams", async () => {
     const unknown = await get("/v1/locks?limit=5&color=red");
     assertProblem(unknown, 400, "invalid_request");
-    assert.deepEqual(unknown.json.invalidParams.map((p: { name: string }) => p.name), ["color"]);
+    assert.deepEqual(
+      unknown.json.invalidParams.map((p: { name: string }) => p.name),
+      ["color"],
+    );
     const repeated = await get("/v1/locks?limit=5&limit=6");
     assertProblem(repeated, 400, "invalid_request");
-    assert.deepEqual(repeated.json.invalidParams.map((p: { name: string }) => p.name), ["limit"]);
+    assert.deepEqual(
+      repeated.json.invalidParams.map((p: { name: string }) => p.name),
+      ["limit"],
+    );
     const onLock = await get(`/v1/locks/${server.fixture.shared.lockId}?verbose=1`);
     assertProblem(onLock, 400, "invalid_request");
   });
@@ -55,9 +61,14 @@ describe("e2e: 400 invalid_request", () => {
       call(server.url, "/v1/units/set_timezone", { method: "POST", key: admin(), body, headers: { "content-type": "application/json" } });
     assertProblem(await post("{not json"), 400, "invalid_request");
     const unit = server.fixture.units.york.id;
-    const extra = await post(JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: 1, policy: "keep_instant", force: true }));
+    const extra = await post(
+      JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: 1, policy: "keep_instant", force: true }),
+    );
     assertProblem(extra, 400, "invalid_request");
-    assert.deepEqual(extra.json.invalidParams.map((p: { name: string }) => p.name), ["force"]);
+    assert.deepEqual(
+      extra.json.invalidParams.map((p: { name: string }) => p.name),
+      ["force"],
+    );
     const bad = await post(JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: 0, policy: "sometimes" }));
     assertProblem(bad, 400, "invalid_request");
     assert.deepEqual(bad.json.invalidParams.map((p: { name: string }) => p.name).sort(), ["expectedVersion", "policy"]);

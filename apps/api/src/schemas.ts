@@ -4,15 +4,19 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
-import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PROBLEMS } from "@lintel/domain";
+import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PROBLEMS, refusedZoneReason } from "@lintel/domain";
+import { normalizeInstant } from "@lintel/core";
 
 const required = (name: string) => v.pipe(v.string(), v.minLength(1, `${name} must not be empty`));
 
-/** An IANA zone name or link (any case); the use case answers it by its canonical name. */
+/** A tz database zone name or link (any case); the use case answers it by its canonical name. A refusal suggests zones. */
 const timeZone = (name: string) =>
   v.pipe(
     required(name),
-    v.check((text) => canonicalTimeZone(text) !== null, `${name} must be an IANA time zone name such as America/Chicago (fixed offsets are not zones)`),
+    v.check(
+      (text) => canonicalTimeZone(text) !== null,
+      (issue) => refusedZoneReason(String(issue.input)),
+    ),
   );
 
 /** `limit`: an integer 1..100 written in plain decimal digits (no sign, exponent or point). */
@@ -27,10 +31,7 @@ export const limitSchema = v.pipe(
   v.description("Page size, 1..100 in plain decimal; default 20."),
 );
 
-const cursorSchema = v.pipe(
-  v.string(),
-  v.description("The nextCursor of the previous page, sent unchanged."),
-);
+const cursorSchema = v.pipe(v.string(), v.description("The nextCursor of the previous page, sent unchanged."));
 
 // ---- request schemas: one per endpoint --------------------------------------------------
 
@@ -52,11 +53,32 @@ export const listQuerySchema = v.strictObject({
   cursor: v.optional(cursorSchema),
 });
 
+const unitIdOrKey = v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey."));
+
+export const getUnitQuerySchema = v.strictObject({ unitIdOrKey });
+
+export const listScheduleQuerySchema = v.strictObject({
+  unitIdOrKey,
+  limit: v.optional(limitSchema, "20"),
+  cursor: v.optional(cursorSchema),
+  from: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((text) => normalizeInstant(text) !== null, "from must be an RFC 3339 date-time such as 2026-12-01T15:00:00Z"),
+      // Normalized to UTC with milliseconds; still a string, so the document shows what is sent.
+      v.transform((text) => normalizeInstant(text) as string),
+      v.string(),
+      v.description("An RFC 3339 instant; items whose end is after it are listed. Default: now (or the cursor's)."),
+      v.examples(["2026-12-01T00:00:00Z"]),
+    ),
+  ),
+});
+
 /** Endpoints that take no query parameters at all. */
 export const emptyQuerySchema = v.strictObject({});
 
 export const setTimezoneBodySchema = v.strictObject({
-  unitIdOrKey: v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey.")),
+  unitIdOrKey,
   timeZone: v.pipe(timeZone("timeZone"), v.description("The new IANA time zone name or link, matched case-insensitively.")),
   expectedVersion: v.pipe(
     v.number("expectedVersion must be an integer ≥ 1"),
@@ -72,7 +94,9 @@ export const setTimezoneBodySchema = v.strictObject({
 
 // ---- response schemas ---------------------------------------------------------------------
 
-const instant = v.pipe(v.string(), v.description("RFC 3339 instant in UTC with milliseconds."));
+// isoTimestamp only describes (format: date-time in the OpenAPI document): responses are not validated.
+const instant = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
+const offsetInstant = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
 const zone = v.pipe(v.nullable(v.string()), v.description("IANA zone name, or null = none set (UTC)."));
 
 export const lockSchema = v.strictObject({
@@ -114,8 +138,8 @@ export const previewItemSchema = v.strictObject({
   title: v.string(),
   startAt: instant,
   endAt: instant,
-  wallClockStart: v.pipe(v.string(), v.description("Keep-wall-clock start, RFC 3339 with the proposed zone's offset.")),
-  wallClockEnd: v.pipe(v.string(), v.description("Keep-wall-clock end, RFC 3339 with the proposed zone's offset.")),
+  wallClockStart: offsetInstant("Keep-wall-clock start, RFC 3339 with the proposed zone's offset."),
+  wallClockEnd: offsetInstant("Keep-wall-clock end, RFC 3339 with the proposed zone's offset."),
   beforeLabel: v.string(),
   keepInstantLabel: v.string(),
   keepWallClockLabel: v.string(),
@@ -133,15 +157,35 @@ export const previewSchema = v.strictObject({
   items: v.array(previewItemSchema),
 });
 
+export const unitSchema = v.strictObject({
+  id: v.string(),
+  urlKey: v.string(),
+  address: v.string(),
+  timeZone: zone,
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 export const setTimezoneResponseSchema = v.strictObject({
-  unit: v.strictObject({
-    id: v.string(),
-    urlKey: v.string(),
-    address: v.string(),
-    timeZone: zone,
-    version: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  }),
+  unit: unitSchema,
   moved: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+const localInstant = v.pipe(
+  v.string(),
+  v.description("The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision."),
+);
+
+export const scheduleEntrySchema = v.strictObject({
+  key: v.pipe(v.string(), v.description("<kind>:<id>")),
+  kind: v.picklist(ITEM_KINDS),
+  id: v.string(),
+  title: v.pipe(v.string(), v.description("A code's name, else the title.")),
+  startAt: instant,
+  endAt: v.pipe(v.string(), v.description("RFC 3339 instant in UTC with milliseconds; a message's sendAt, as startAt.")),
+  lockId: v.nullable(v.string()),
+  localStart: localInstant,
+  localEnd: localInstant,
+  label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
 });
 
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));
@@ -151,6 +195,9 @@ export const templateListSchema = v.strictObject({ templates: v.array(templateSc
 export const lockResponseSchema = v.strictObject({ lock: lockSchema });
 export const lockListSchema = v.strictObject({ locks: v.array(lockSchema), nextCursor });
 export const lockStateResponseSchema = v.strictObject({ state: lockStateSchema });
+export const unitResponseSchema = v.strictObject({ unit: unitSchema });
+export const unitListSchema = v.strictObject({ units: v.array(unitSchema), nextCursor });
+export const scheduleListSchema = v.strictObject({ items: v.array(scheduleEntrySchema), nextCursor });
 
 const PROBLEM_CODES = Object.keys(PROBLEMS) as (keyof typeof PROBLEMS)[];
 
@@ -162,6 +209,9 @@ export const problemSchema = v.strictObject({
   code: v.picklist(PROBLEM_CODES),
   requestId: v.string(),
   invalidParams: v.optional(v.array(v.strictObject({ name: v.string(), reason: v.string() }))),
+  currentVersion: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.description("version_conflict only: the unit's version now.")),
+  ),
 });
 
 export const healthSchema = v.strictObject({ status: v.literal("ok") });

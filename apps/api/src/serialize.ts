@@ -1,10 +1,21 @@
 /**
  * Records as the API shows them (SPEC 1, 5): fields are picked one by one, so an owner id
- * (`orgId`) or any field a store adds can never leak into a response.
+ * (`orgId`) or any field a store adds can never leak into a response. Each view's type is the
+ * output of the response schema the OpenAPI document is made from: one description per shape.
  */
-import type { Lock, LockState, PreviewItem, Template, TimezonePreview, Unit } from "@lintel/domain";
+import type * as v from "valibot";
+import type { Lock, LockState, PreviewItem, ScheduleEntry, Template, TimezonePreview, Unit } from "@lintel/domain";
+import type {
+  lockSchema,
+  lockStateSchema,
+  previewItemSchema,
+  previewSchema,
+  scheduleEntrySchema,
+  templateSchema,
+  unitSchema,
+} from "./schemas.js";
 
-export function lockView(lock: Lock) {
+export function lockView(lock: Lock): v.InferOutput<typeof lockSchema> {
   return {
     lockId: lock.lockId,
     name: lock.name,
@@ -19,7 +30,7 @@ export function lockView(lock: Lock) {
   };
 }
 
-export function lockStateView(state: LockState) {
+export function lockStateView(state: LockState): v.InferOutput<typeof lockStateSchema> {
   return {
     lockId: state.lockId,
     provider: state.provider,
@@ -32,7 +43,7 @@ export function lockStateView(state: LockState) {
   };
 }
 
-export function templateView(template: Template) {
+export function templateView(template: Template): v.InferOutput<typeof templateSchema> {
   return {
     id: template.id,
     name: template.name,
@@ -43,11 +54,26 @@ export function templateView(template: Template) {
   };
 }
 
-export function unitView(unit: Unit) {
+export function unitView(unit: Unit): v.InferOutput<typeof unitSchema> {
   return { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone, version: unit.version };
 }
 
-export function previewItemView(item: PreviewItem) {
+export function scheduleEntryView(entry: ScheduleEntry): v.InferOutput<typeof scheduleEntrySchema> {
+  return {
+    key: entry.key,
+    kind: entry.kind,
+    id: entry.id,
+    title: entry.title,
+    startAt: entry.startAt,
+    endAt: entry.endAt,
+    lockId: entry.lockId,
+    localStart: entry.localStart,
+    localEnd: entry.localEnd,
+    label: entry.label,
+  };
+}
+
+export function previewItemView(item: PreviewItem): v.InferOutput<typeof previewItemSchema> {
   return {
     key: item.key,
     kind: item.kind,
@@ -63,7 +89,7 @@ export function previewItemView(item: PreviewItem) {
   };
 }
 
-export function previewView(preview: TimezonePreview) {
+export function previewView(preview: TimezonePreview): v.InferOutput<typeof previewSchema> {
   return {
     status: preview.status,
     unitId: preview.unitId,

@@ -4,64 +4,32 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFile } from "node:fs/promises";
-import type { Logger } from "pino";
-import { parseFixture, type FixtureData, type Lintel, type LintelStore } from "@lintel/core";
+import type { FixtureData, Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
 import { answerClientError } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
-import type { RedisHandle } from "./redis-wiring.js";
-
-/** A fixture that breaks a rule: refused whole, every error names its record. */
-export class FixtureRefusedError extends Error {
-  override readonly name = "FixtureRefusedError";
-  constructor(
-    readonly source: string,
-    readonly errors: readonly string[],
-  ) {
-    super(`The fixture ${source} was refused (nothing was loaded):\n${errors.map((e) => `  - ${e}`).join("\n")}`);
-  }
-}
+import { readFixtureFile, validateFixture } from "./fixture-file.js";
+import { startMetricsServer } from "./metrics.js";
 
 export interface StartOptions extends Overrides {
   /** Fixture JSON to load instead of FIXTURE / the demo (tests). */
   readonly fixture?: unknown;
+  /** False serves every body uncompressed (benchmark baseline); default true. */
+  readonly compression?: boolean;
 }
 
 export interface RunningServer {
   /** `http://host:port`, with the port actually bound. */
   readonly url: string;
+  /** `http://host:port/metrics` when METRICS_PORT is set, else null. */
+  readonly metricsUrl: string | null;
   readonly lintel: Lintel;
   /** Where the fixture came from: a path, "demo", "given" or "none". */
   readonly fixtureSource: string;
   /** Stops taking connections, lets in-flight requests finish, closes Redis. */
   close(): Promise<void>;
-}
-
-/** Judges fixture JSON; throws {@link FixtureRefusedError} listing every error. */
-export function validateFixture(json: unknown, source: string): FixtureData {
-  const parsed = parseFixture(json);
-  if (!parsed.ok) throw new FixtureRefusedError(source, parsed.errors);
-  return parsed.data;
-}
-
-/** Reads FIXTURE=<path>: unreadable files and bad JSON are refused like bad records. */
-export async function readFixtureFile(path: string): Promise<FixtureData> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new FixtureRefusedError(path, [`cannot read the file: ${(error as Error).message}`]);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, "")); // a byte-order mark some editors write is not JSON's concern
-  } catch (error) {
-    throw new FixtureRefusedError(path, [`not valid JSON: ${(error as Error).message}`]);
-  }
-  return validateFixture(json, path);
 }
 
 async function fixtureFor(config: Config, options: StartOptions): Promise<{ data: FixtureData | null; source: string }> {
@@ -74,24 +42,29 @@ async function fixtureFor(config: Config, options: StartOptions): Promise<{ data
 /** Builds, seeds and starts a server for `config`. Rejects when the store or fixture can't be set up. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const container = buildContainer(config, options);
-  const logger = container.resolve<Logger>(TOKENS.logger);
-  const redis = container.resolve<RedisHandle | null>(TOKENS.redis);
+  const logger = container.resolve(TOKENS.logger);
+  const redis = container.resolve(TOKENS.redis);
   const closeRedis = async () => {
     if (redis !== null) await redis.close();
   };
   let server: Server;
+  let metricsServer: Server | null = null;
   let fixtureSource: string;
   let lintel: Lintel;
   try {
     if (redis !== null) await redis.ready();
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
-    if (fixture.data !== null) await container.resolve<LintelStore>(TOKENS.store).fixtures.load(fixture.data);
-    lintel = container.resolve<Lintel>(TOKENS.lintel);
-    server = createServer(createApp({ lintel, config, logger }).callback());
+    if (fixture.data !== null) await container.resolve(TOKENS.store).fixtures.load(fixture.data);
+    lintel = container.resolve(TOKENS.lintel);
+    const metrics = container.resolve(TOKENS.metrics);
+    if (metrics !== null && config.metricsPort !== null) metricsServer = await startMetricsServer(metrics, config.host, config.metricsPort);
+    const handle = createApp({ lintel, config, logger, metrics, compression: options.compression ?? true }).callback(); // answers every error itself
+    server = createServer((request, response) => void handle(request, response));
     server.on("clientError", answerClientError(config.docsUrl));
     await new Promise<void>((resolve, reject) => {
-      const refuse = (error: Error) => reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
+      const refuse = (error: Error) =>
+        reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
       server.once("error", refuse);
       server.listen(config.port, config.host, () => {
         server.off("error", refuse);
@@ -99,14 +72,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
     });
   } catch (error) {
+    metricsServer?.close();
     await closeRedis();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const metricsPort = (metricsServer?.address() as AddressInfo | undefined)?.port;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
+    metricsUrl: metricsPort === undefined ? null : `http://${host}:${metricsPort}/metrics`,
     lintel,
     fixtureSource,
     close() {
@@ -117,6 +93,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           resolve();
         });
         server.closeIdleConnections();
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
       }).then(closeRedis);
       return closing;
     },

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
-import { call, freshAddress, type Answer } from "./e2e.test-support.js";
+import { call, freshAddress, TEST_REDIS_URL, type Answer } from "./e2e.test-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
 
 const p = randomBytes(4).toString("hex");
@@ -16,6 +16,7 @@ const keys = { all: generateApiKey(), locksTwice: generateApiKey() };
 const ALL_SCOPES = ["units:write", "messages:read", "locks:read", "lock-state:read"];
 
 /** Written from the SPEC text only; `p` keeps runs apart on a shared Redis. */
+// prettier-ignore
 const fixture = {
   orgs: [{ id: `${p}_org`, name: "Outsider Org" }],
   apiKeys: [
@@ -31,6 +32,7 @@ const fixture = {
   ],
   locks: [
     { lockId: `${p}_front`, orgId: `${p}_org`, name: "Front", provider: "august", providerDeviceId: "d1", timeZone: "US/Central", unitIds: [`${p}_chi`], status: "active", createdAt: "2026-02-01T00:00:00.000Z" },
+    { lockId: `${p}_sim`, orgId: `${p}_org`, name: "Simulated", provider: "simulated", providerDeviceId: "s1", model: null, timeZone: null, unitIds: [], status: "active", createdAt: "2026-01-02T00:00:00.000Z", updatedAt: "2026-01-02T00:00:00.000Z" },
     { lockId: `${p}_hang`, orgId: `${p}_org`, name: "Hangs", provider: "simulated", providerDeviceId: "simulate-timeout", model: null, timeZone: null, unitIds: [], status: "active", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
     { lockId: `${p}_fail`, orgId: `${p}_org`, name: "Fails", provider: "simulated", providerDeviceId: "simulate-failure", model: null, timeZone: null, unitIds: [], status: "active", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
   ],
@@ -47,11 +49,16 @@ let port: number;
 before(async () => {
   const store =
     process.env["STORE"] === "redis"
-      ? { STORE: "redis", REDIS_URL: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379", CURSOR_SECRET: "spec-conformance-secret-0123456789abcd" }
+      ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "spec-conformance-secret-0123456789abcd" }
       : {};
   [port] = (await freePorts(1)) as [number];
   // PUBLIC_BASE_URL and DOCS_URL are left at their defaults on purpose.
-  server = await spawnServer(port, { ...store, FIXTURE: await writeFixture(fixture), TRUST_PROXY: "true", LOCK_PROVIDER_TIMEOUT_MS: "200" });
+  server = await spawnServer(port, {
+    ...store,
+    FIXTURE: await writeFixture(fixture),
+    TRUST_PROXY: "true",
+    LOCK_PROVIDER_TIMEOUT_MS: "200",
+  });
 });
 after(() => server.stop());
 
@@ -71,8 +78,16 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     const lock = await get(`/v1/locks/${p}_front`);
     assert.equal(lock.status, 200, lock.text);
     assert.deepEqual(lock.json.lock, {
-      lockId: `${p}_front`, name: "Front", provider: "august", providerDeviceId: "d1", model: null, timeZone: "America/Chicago",
-      unitIds: [`${p}_chi`], status: "active", createdAt: "2026-02-01T00:00:00.000Z", updatedAt: "2026-02-01T00:00:00.000Z",
+      lockId: `${p}_front`,
+      name: "Front",
+      provider: "august",
+      providerDeviceId: "d1",
+      model: null,
+      timeZone: "America/Chicago",
+      unitIds: [`${p}_chi`],
+      status: "active",
+      createdAt: "2026-02-01T00:00:00.000Z",
+      updatedAt: "2026-02-01T00:00:00.000Z",
     });
     const template = await get(`/v1/templates/get_message_template?templateId=${p}_tpl`);
     assert.equal(template.json.template.updatedAt, "2026-01-01T00:00:00.000Z");
@@ -82,7 +97,10 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     const utc = await preview(`${p}_utc`, "zulu");
     assert.deepEqual([utc.json.currentTimeZone, utc.json.proposedTimeZone, utc.json.status], ["UTC", "UTC", "noop"]);
     const kyiv = await preview(`${p}_chi`, "europe/kiev");
-    assert.deepEqual([kyiv.json.currentTimeZone, kyiv.json.proposedTimeZone, kyiv.json.expectedVersion], ["America/Chicago", "Europe/Kyiv", 2]);
+    assert.deepEqual(
+      [kyiv.json.currentTimeZone, kyiv.json.proposedTimeZone, kyiv.json.expectedVersion],
+      ["America/Chicago", "Europe/Kyiv", 2],
+    );
   });
 
   it("a code's title is its name, a message starts and ends at its sendAt; to UTC the wall-clock offset is +00:00", async () => {
@@ -90,7 +108,11 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     assert.equal(answer.status, 200, answer.text);
     // the code's lock also serves the Chicago unit, whose zone is not UTC
     assert.equal(answer.json.status, "conflict");
-    assert.deepEqual(answer.json.items.map((item: { sharedLockConflict: boolean }) => item.sharedLockConflict), [false, true, false]);
+    assert.deepEqual(
+      answer.json.items.map((item: { sharedLockConflict: boolean }) => item.sharedLockConflict),
+      [false, true, false],
+    );
+    // prettier-ignore
     assert.deepEqual(
       answer.json.items.map((item: Record<string, unknown>) => [item["key"], item["title"], item["startAt"], item["endAt"], item["wallClockStart"], item["wallClockEnd"]]),
       [
@@ -153,10 +175,25 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
 
   it("set_timezone: a body that is not a JSON object is one invalid param, (body)", async () => {
     for (const body of ["[]", '[{"unitIdOrKey":"x"}]', "null", '"text"', "42", ""]) {
-      const answer = await call(server.url, "/v1/units/set_timezone", { method: "POST", key: keys.all, body, headers: { "content-type": "application/json" } });
+      const answer = await call(server.url, "/v1/units/set_timezone", {
+        method: "POST",
+        key: keys.all,
+        body,
+        headers: { "content-type": "application/json" },
+      });
       assertProblem(answer, 400, "invalid_request");
-      assert.deepEqual(answer.json.invalidParams.map((param: { name: string }) => param.name), ["(body)"], body);
+      assert.deepEqual(
+        answer.json.invalidParams.map((param: { name: string }) => param.name),
+        ["(body)"],
+        body,
+      );
     }
+  });
+
+  it("an August lock without SEAM_API_KEY is never simulated: 503 naming the provider and the setting", async () => {
+    const answer = await get(`/v1/locks/${p}_front/state`);
+    assertProblem(answer, 503, "unavailable");
+    assert.match(answer.json.detail, /"august".*SEAM_API_KEY is not set/);
   });
 
   it("a lock whose provider never answers or fails: 503 unavailable with Retry-After", async () => {
@@ -165,9 +202,18 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
       assertProblem(answer, 503, "unavailable");
       assert.match(answer.headers.get("retry-after") ?? "", /^[1-9][0-9]*$/);
     }
-    const fine = await get(`/v1/locks/${p}_front/state`);
+    const fine = await get(`/v1/locks/${p}_sim/state`);
     assert.equal(fine.status, 200, fine.text);
-    assert.deepEqual(Object.keys(fine.json.state).sort(), ["batteryLevel", "doorState", "fetchedAt", "lastSeenAt", "lockId", "lockState", "online", "provider"]);
+    assert.deepEqual(Object.keys(fine.json.state).sort(), [
+      "batteryLevel",
+      "doorState",
+      "fetchedAt",
+      "lastSeenAt",
+      "lockId",
+      "lockState",
+      "online",
+      "provider",
+    ]);
   });
 });
 
@@ -184,7 +230,10 @@ function rawExchange(bytes: string): Promise<string> {
 
 describe("e2e: SPEC conformance, requests Node's HTTP parser refuses", () => {
   it("a malformed request or oversized headers still get a problem with x-request-id", async () => {
-    const requests = ["GET /v1/locks HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", `GET /v1/locks HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`];
+    const requests = [
+      "GET /v1/locks HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n",
+      `GET /v1/locks HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ];
     for (const request of requests) {
       const answer = await rawExchange(request);
       const [head = "", body = ""] = answer.split("\r\n\r\n");
@@ -211,7 +260,11 @@ describe("e2e: SPEC conformance, start-up refusals", () => {
 
   it("a Redis that cannot be reached stops the process with a message naming REDIS_URL, password hidden", async () => {
     const [closedPort, serverPort] = (await freePorts(2)) as [number, number];
-    const env = { STORE: "redis", REDIS_URL: `redis://app:hunter2@127.0.0.1:${closedPort}`, CURSOR_SECRET: "spec-conformance-secret-0123456789abcd" };
+    const env = {
+      STORE: "redis",
+      REDIS_URL: `redis://app:hunter2@127.0.0.1:${closedPort}`,
+      CURSOR_SECRET: "spec-conformance-secret-0123456789abcd",
+    };
     const refused = await spawnServer(serverPort, env).then(
       async (child) => {
         await child.stop();

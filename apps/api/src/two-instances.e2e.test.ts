@@ -2,9 +2,10 @@
 // a key's budget is exact across both, a cursor from one is honoured by the other, and a
 // time-zone change made through one is what the other sees. Always on Redis, whatever STORE is.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
-import { call, testFixture, type Answer } from "./e2e.test-support.js";
+import { call, TEST_REDIS_URL, testFixture, type Answer } from "./e2e.test-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
 
 const BUDGET = { requests: 15, windowSeconds: 3600 };
@@ -19,8 +20,15 @@ function fixtureWithBudgetedKey() {
     apiKeys: [
       ...fixture.json.apiKeys,
       {
-        id: `${fixture.p}_key_budgeted`, orgId: fixture.orgA, name: "budgeted", key: budgetedKey, scopes: ["locks:read"],
-        expiresAt: null, revokedAt: null, rateLimit: BUDGET, createdAt: "2026-01-01T00:00:00.000Z",
+        id: `${fixture.p}_key_budgeted`,
+        orgId: fixture.orgA,
+        name: "budgeted",
+        key: budgetedKey,
+        scopes: ["locks:read"],
+        expiresAt: null,
+        revokedAt: null,
+        rateLimit: BUDGET,
+        createdAt: "2026-01-01T00:00:00.000Z",
       },
     ],
   };
@@ -42,7 +50,7 @@ describe("e2e: two server processes on one Redis", () => {
   before(async () => {
     const env = {
       STORE: "redis",
-      REDIS_URL: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379",
+      REDIS_URL: TEST_REDIS_URL,
       CURSOR_SECRET: "two-instances-secret-0123456789abcdefgh",
       FIXTURE: await writeFixture(fixture.json),
     };
@@ -125,5 +133,32 @@ describe("e2e: two server processes on one Redis", () => {
     const stale = await change(instance(1), unit.version);
     assert.equal(stale.status, 409, stale.text);
     assert.equal(stale.json.code, "version_conflict");
+    assert.equal(stale.json.currentVersion, unit.version + 1);
+  });
+
+  it("12 concurrent set_timezone requests with one Idempotency-Key, split over both instances, change the unit once", async () => {
+    const unit = fixture.units.york;
+    const key = `two-instances-${randomUUID()}`;
+    const body = JSON.stringify({ unitIdOrKey: unit.id, timeZone: "Asia/Tokyo", expectedVersion: unit.version, policy: "keep_wall_clock" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(instance(i), "/v1/units/set_timezone", {
+          method: "POST",
+          key: fixture.keys.admin,
+          body,
+          headers: { "content-type": "application/json", "Idempotency-Key": key },
+        }),
+      ),
+    );
+    const ran = answers.filter((a) => a.status === 200 && a.headers.get("idempotent-replayed") === null);
+    assert.equal(ran.length, 1, answers.map((a) => `${a.status} ${a.headers.get("idempotent-replayed")}`).join(", "));
+    for (const answer of answers) {
+      if (answer.status === 200) assert.equal(answer.text, ran[0]?.text);
+      else assert.equal(answer.json.code, "idempotency_in_progress", answer.text);
+    }
+    const preview = await call(instance(1), `/v1/units/preview_timezone_change?unitIdOrKey=${unit.id}&proposedTimeZone=UTC`, {
+      key: fixture.keys.admin,
+    });
+    assert.equal(preview.json.expectedVersion, unit.version + 1);
   });
 });

@@ -3,46 +3,57 @@
  * `Result` becomes either the JSON answer or a problem. Nothing here decides business rules.
  */
 import type Router from "@koa/router";
-import type { Context } from "koa";
+import type { Logger } from "pino";
 import * as v from "valibot";
-import type { Lintel, Result } from "@lintel/core";
+import type { Caller, Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "./admission.js";
-import { ENDPOINTS, type Endpoint } from "./endpoints.js";
+import { ENDPOINTS, type DeclaredProblem, type Endpoint } from "./endpoints.js";
+import { conditionalGet } from "./http-conventions.js";
+import { answerOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
+import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
-import { lockStateView, lockView, previewView, templateView, unitView } from "./serialize.js";
+import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "./serialize.js";
 
 /** The parsed query, or undefined after answering 400. */
-function queryOf<S extends QuerySchema>(ctx: Context, schema: S): v.InferOutput<S> | undefined {
+function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {
   const parsing = parseQuery(schema, ctx.querystring);
   if (parsing.ok) return parsing.value;
   sendInvalidParams(ctx, parsing.invalidParams);
   return undefined;
 }
 
-/** Answers a use case's result: 200 with `view(value)`, or its problem. */
-function answer<T>(ctx: Context, result: Result<T>, view: (value: T) => unknown): void {
-  if (!result.ok) {
-    const { code, detail, invalidParams, retryAfterSeconds } = result.problem;
-    sendProblem(ctx, code, detail, { invalidParams, retryAfterSeconds });
-    return;
-  }
-  ctx.status = 200;
-  ctx.body = view(result.value);
-}
-
 /** Registers every `/v1` operation on `router`. */
-export function registerV1Routes(router: Router, lintel: Lintel, trustProxy: boolean): void {
-  const route = (endpoint: Endpoint, handler: (ctx: Context) => Promise<void>) => {
-    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustProxy), (ctx) => handler(ctx as unknown as Context));
+export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
+  const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
+    const conditional = endpoint.etag ? [conditionalGet()] : [];
+    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
   };
 
-  route(ENDPOINTS.previewTimezoneChange, async (ctx) => {
-    const query = queryOf(ctx, ENDPOINTS.previewTimezoneChange.query);
-    if (query === undefined) return;
-    answer(ctx, await lintel.previewTimezoneChange(callerOf(ctx), query), previewView);
-  });
+  /**
+   * Answers the result of `endpoint`'s use case: 200 with `view(value)`, or its problem. The
+   * result may only carry codes the endpoint declares (a compile error otherwise).
+   */
+  function answer<E extends Endpoint, T>(
+    ctx: LintelContext,
+    _endpoint: E,
+    result: Result<T, DeclaredProblem<E>>,
+    view: (value: T) => unknown,
+  ): void {
+    if (!result.ok) {
+      const { code, detail, invalidParams, retryAfterSeconds, currentVersion, providerFailure } = result.problem;
+      if (providerFailure !== undefined) {
+        // The detail names the provider and what happened, and never holds a credential (SPEC 5.7).
+        const { provider, reason } = providerFailure;
+        logger.warn({ requestId: ctx.state.requestId, provider, reason, detail }, "lock provider unavailable");
+      }
+      sendProblem(ctx, code, detail, { invalidParams, retryAfterSeconds, currentVersion });
+      return;
+    }
+    ctx.status = 200;
+    ctx.body = view(result.value);
+  }
 
   route(ENDPOINTS.setTimezone, async (ctx) => {
     const reading = await readJsonBody(ctx);
@@ -53,7 +64,9 @@ export function registerV1Routes(router: Router, lintel: Lintel, trustProxy: boo
     const query = queryOf(ctx, ENDPOINTS.setTimezone.query);
     if (query === undefined) return;
     if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
-      sendInvalidParams(ctx, [{ name: "(body)", reason: "The body must be a JSON object: { unitIdOrKey, timeZone, expectedVersion, policy }." }]);
+      sendInvalidParams(ctx, [
+        { name: "(body)", reason: "The body must be a JSON object: { unitIdOrKey, timeZone, expectedVersion, policy }." },
+      ]);
       return;
     }
     const body = v.safeParse(ENDPOINTS.setTimezone.body, reading.value);
@@ -61,40 +74,72 @@ export function registerV1Routes(router: Router, lintel: Lintel, trustProxy: boo
       sendInvalidParams(ctx, issuesToParams(body.issues));
       return;
     }
-    answer(ctx, await lintel.setTimeZone(callerOf(ctx), body.output), ({ unit, moved }) => ({ unit: unitView(unit), moved }));
+    const command = body.output;
+    const caller = callerOf(ctx);
+    const fingerprint = JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
+    await answerOnce(ctx, lintel, caller, fingerprint, async () => {
+      answer(ctx, ENDPOINTS.setTimezone, await lintel.setTimeZone(caller, command), ({ unit, moved }) => ({ unit: unitView(unit), moved }));
+    });
   });
 
-  route(ENDPOINTS.getMessageTemplate, async (ctx) => {
-    const query = queryOf(ctx, ENDPOINTS.getMessageTemplate.query);
-    if (query === undefined) return;
-    answer(ctx, await lintel.getTemplate(callerOf(ctx), query.templateId), (template) => ({ template: templateView(template) }));
-  });
+  /** A GET operation: strict query, then the use case, then `view` of its value. */
+  const read = <E extends Endpoint, T>(
+    endpoint: E,
+    run: (caller: Caller, query: v.InferOutput<E["query"]>, ctx: LintelRouteContext) => Promise<Result<T, DeclaredProblem<E>>>,
+    view: (value: T) => unknown,
+  ) =>
+    route(endpoint, async (ctx) => {
+      const query = queryOf(ctx, endpoint.query);
+      if (query !== undefined) answer(ctx, endpoint, await run(callerOf(ctx), query, ctx), view);
+    });
 
-  route(ENDPOINTS.listMessageTemplates, async (ctx) => {
-    const query = queryOf(ctx, ENDPOINTS.listMessageTemplates.query);
-    if (query === undefined) return;
-    const page = await lintel.listTemplates(callerOf(ctx), { limit: query.limit, cursor: query.cursor });
-    answer(ctx, page, ({ templates, nextCursor }) => ({ templates: templates.map(templateView), nextCursor }));
-  });
-
-  route(ENDPOINTS.listLocks, async (ctx) => {
-    const query = queryOf(ctx, ENDPOINTS.listLocks.query);
-    if (query === undefined) return;
-    const page = await lintel.listLocks(callerOf(ctx), { limit: query.limit, cursor: query.cursor });
-    answer(ctx, page, ({ locks, nextCursor }) => ({ locks: locks.map(lockView), nextCursor }));
-  });
-
-  route(ENDPOINTS.getLock, async (ctx) => {
-    if (queryOf(ctx, ENDPOINTS.getLock.query) === undefined) return;
-    answer(ctx, await lintel.getLock(callerOf(ctx), lockIdOf(ctx)), (lock) => ({ lock: lockView(lock) }));
-  });
-
-  route(ENDPOINTS.getLockState, async (ctx) => {
-    if (queryOf(ctx, ENDPOINTS.getLockState.query) === undefined) return;
-    answer(ctx, await lintel.getLockState(callerOf(ctx), lockIdOf(ctx)), (state) => ({ state: lockStateView(state) }));
-  });
+  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView);
+  read(
+    ENDPOINTS.listUnits,
+    (caller, { limit, cursor }) => lintel.listUnits(caller, { limit, cursor }),
+    ({ units, nextCursor }) => ({ units: units.map(unitView), nextCursor }),
+  );
+  read(
+    ENDPOINTS.getUnit,
+    (caller, query) => lintel.getUnit(caller, query.unitIdOrKey),
+    (unit) => ({ unit: unitView(unit) }),
+  );
+  read(
+    ENDPOINTS.listSchedule,
+    (caller, { unitIdOrKey, limit, cursor, from }) =>
+      lintel.listSchedule(caller, { unitIdOrKey, limit, cursor, from: from === undefined ? undefined : Date.parse(from) }),
+    ({ items, nextCursor }) => ({ items: items.map(scheduleEntryView), nextCursor }),
+  );
+  read(
+    ENDPOINTS.getMessageTemplate,
+    (caller, query) => lintel.getTemplate(caller, query.templateId),
+    (template) => ({ template: templateView(template) }),
+  );
+  read(
+    ENDPOINTS.listMessageTemplates,
+    (caller, { limit, cursor }) => lintel.listTemplates(caller, { limit, cursor }),
+    ({ templates, nextCursor }) => ({ templates: templates.map(templateView), nextCursor }),
+  );
+  read(
+    ENDPOINTS.listLocks,
+    (caller, { limit, cursor }) => lintel.listLocks(caller, { limit, cursor }),
+    ({ locks, nextCursor }) => ({ locks: locks.map(lockView), nextCursor }),
+  );
+  read(
+    ENDPOINTS.getLock,
+    (caller, _query, ctx) => lintel.getLock(caller, lockIdOf(ctx)),
+    (lock) => ({ lock: lockView(lock) }),
+  );
+  read(
+    ENDPOINTS.getLockState,
+    (caller, _query, ctx) => lintel.getLockState(caller, lockIdOf(ctx)),
+    (state) => ({
+      state: lockStateView(state),
+    }),
+  );
 }
 
-function lockIdOf(ctx: Context): string {
-  return (ctx as unknown as { params: { lockId: string } }).params.lockId;
+/** The `:lockId` of the path (the router matched it, so it is there). */
+function lockIdOf(ctx: LintelRouteContext): string {
+  return ctx.params["lockId"] ?? "";
 }

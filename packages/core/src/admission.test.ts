@@ -2,13 +2,17 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { BudgetDecision, RatePolicy } from "@lintel/domain";
 import { createAdmission } from "./admission.js";
-import type { ApiKeyStore, RequestBudget } from "./ports.js";
+import { systemClock, type ApiKeyStore, type RequestBudget } from "./ports.js";
 
 /** A budget of `policy.requests` per bucket that never refills; every call yields first, as a network store would. */
 function slowCountingBudget(): RequestBudget {
   const used = new Map<string, number>();
   const decision = (policy: RatePolicy, left: number, allowed: boolean): BudgetDecision => ({
-    allowed, remaining: Math.max(0, left), resetSeconds: 60, retryAfterSeconds: allowed ? 0 : 2, policy,
+    allowed,
+    remaining: Math.max(0, left),
+    resetSeconds: 60,
+    retryAfterSeconds: allowed ? 0 : 2,
+    policy,
   });
   const tick = () => new Promise((resolve) => setImmediate(resolve));
   return {
@@ -37,7 +41,7 @@ const noKeys: ApiKeyStore = {
 describe("admission: the failed-key budget per address", () => {
   it("is exact under concurrency: of 45 simultaneous bad keys from one address, exactly 30 are 401, the rest 429", async () => {
     const admit = createAdmission(
-      { apiKeys: noKeys, budget: slowCountingBudget(), clock: { now: () => Date.now() } },
+      { apiKeys: noKeys, budget: slowCountingBudget(), clock: systemClock },
       { defaultRateLimit: { requests: 600, windowSeconds: 60 }, failedAuthLimit: { requests: 30, windowSeconds: 60 } },
     );
     const outcomes = await Promise.all(

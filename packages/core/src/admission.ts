@@ -29,7 +29,13 @@ export interface AdmissionRequest {
 /** On failure `budget` is the key's budget decision, present once a valid key was found. */
 export type AdmissionOutcome =
   | { readonly ok: true; readonly admission: Admission }
-  | { readonly ok: false; readonly problem: Problem; readonly budget?: BudgetDecision };
+  | {
+      readonly ok: false;
+      readonly problem: Problem;
+      readonly budget?: BudgetDecision;
+      /** The key's caller when the key was valid and the budget or scope refused it (for access logs). */
+      readonly caller?: Caller;
+    };
 
 export interface AdmissionPorts {
   readonly apiKeys: ApiKeyStore;
@@ -69,7 +75,12 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
   return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
     const addressBucket = failedAuthBucket(request.clientAddress);
-    const addressBudget = await ports.budget.peek(addressBucket, options.failedAuthLimit);
+    // Both reads at once (one round trip on a pipelining store); the answers keep SPEC 2's order:
+    // a refused address is 429 whatever the key, and the key is judged only after it.
+    const [addressBudget, key] = await Promise.all([
+      ports.budget.peek(addressBucket, options.failedAuthLimit),
+      findValidKey(request.apiKey),
+    ]);
     if (!addressBudget.allowed) {
       return {
         ok: false,
@@ -77,7 +88,6 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
       };
     }
 
-    const key = await findValidKey(request.apiKey);
     if (key === null) {
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
@@ -88,14 +98,15 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
 
+    const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
     const budget = await ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
     if (!budget.allowed) {
-      return { ok: false, budget, problem: rateLimited(budget, "The request budget of this API key is used up.") };
+      return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }
 
     const scope = requireScope(key.scopes, request.scope);
-    if (!scope.ok) return { ok: false, budget, problem: { code: "missing_scope", detail: scope.detail } };
+    if (!scope.ok) return { ok: false, budget, caller, problem: { code: "missing_scope", detail: scope.detail } };
 
-    return { ok: true, admission: { caller: { keyId: key.id, orgId: key.orgId, scopes: key.scopes }, budget } };
+    return { ok: true, admission: { caller, budget } };
   };
 }

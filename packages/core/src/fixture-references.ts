@@ -39,7 +39,8 @@ export function checkReferences(ix: Indexes, records: Records, errors: string[])
   for (const { label, value } of records.units) {
     const slot = `${value.orgId}|${value.urlKey}`;
     const first = urlKeys.get(slot);
-    if (value.urlKey !== "" && first) errors.push(`${label}: urlKey ${JSON.stringify(value.urlKey)} is already used in its org by ${first.split(" ")[0]}`);
+    if (value.urlKey !== "" && first)
+      errors.push(`${label}: urlKey ${JSON.stringify(value.urlKey)} is already used in its org by ${first.split(" ")[0]}`);
     else urlKeys.set(slot, label);
   }
   for (const { label, value } of records.locks) {
@@ -56,7 +57,8 @@ export function checkReferences(ix: Indexes, records: Records, errors: string[])
       continue;
     }
     if (!unit) continue;
-    if (value.orgId !== "" && value.orgId !== unit.orgId) errors.push(`${label}: orgId ${JSON.stringify(value.orgId)} is not the org of its unit`);
+    if (value.orgId !== "" && value.orgId !== unit.orgId)
+      errors.push(`${label}: orgId ${JSON.stringify(value.orgId)} is not the org of its unit`);
     if (value.lockId !== null && value.lockId !== "") {
       const lock = ix.lockIndex.get(value.lockId)?.value;
       if (!lock) errors.push(`${label}: lockId ${JSON.stringify(value.lockId)} names no lock`);
@@ -66,7 +68,8 @@ export function checkReferences(ix: Indexes, records: Records, errors: string[])
     if (templateId !== null && templateId !== "") {
       const template = ix.templateIndex.get(templateId)?.value;
       if (!template) errors.push(`${label}: templateId ${JSON.stringify(templateId)} names no template`);
-      else if (template.orgId !== unit.orgId) errors.push(`${label}: templateId ${JSON.stringify(templateId)} is a template of another org`);
+      else if (template.orgId !== unit.orgId)
+        errors.push(`${label}: templateId ${JSON.stringify(templateId)} is a template of another org`);
     }
   }
 }

@@ -2,13 +2,14 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { generateApiKey, hashApiKey } from "@lintel/domain";
 import { MAX_FIXTURE_ERRORS, parseFixture } from "./fixture.js";
-import { normalizeInstant } from "./fixture-fields.js";
+import { normalizeInstant } from "./instant-text.js";
 
 const KEY = generateApiKey((n) => 7 % n);
 const OTHER_KEY = generateApiKey((n) => 11 % n);
 
 type Json = Record<string, Record<string, unknown>[]>;
 
+// prettier-ignore
 function goodFixture(): Json {
   return {
     orgs: [{ id: "org_a", name: "Acme Rentals" }, { id: "org_b", name: "Other" }],
@@ -52,7 +53,10 @@ describe("parseFixture", () => {
     const result = parseFixture(goodFixture());
     assert.ok(result.ok, result.ok ? "" : result.errors.join("\n"));
     const { data } = result;
-    assert.deepEqual(data.orgs.map((o) => o.id), ["org_a", "org_b"]);
+    assert.deepEqual(
+      data.orgs.map((o) => o.id),
+      ["org_a", "org_b"],
+    );
     const key = data.apiKeys[0];
     assert.equal(key?.hash, hashApiKey(KEY));
     assert.equal("key" in (key ?? {}), false);
@@ -73,8 +77,14 @@ describe("parseFixture", () => {
     assert.equal(lock2?.updatedAt, lock2?.createdAt);
     const tour = data.items.find((i) => i.kind === "tour");
     assert.deepEqual(tour, {
-      kind: "tour", id: "t_1", unitId: "u_1", orgId: "org_a", title: "Tour",
-      startAt: "2026-12-01T15:00:00.000Z", endAt: "2026-12-01T16:00:00.000Z", lockId: "lk_1",
+      kind: "tour",
+      id: "t_1",
+      unitId: "u_1",
+      orgId: "org_a",
+      title: "Tour",
+      startAt: "2026-12-01T15:00:00.000Z",
+      endAt: "2026-12-01T16:00:00.000Z",
+      lockId: "lk_1",
     });
     const code = data.items.find((i) => i.kind === "code");
     assert.equal(code?.title, "Cleaner");
@@ -94,6 +104,7 @@ describe("parseFixture", () => {
     assert.ok(parseFixture({ orgs: [{ id: "o", name: "O" }] }).ok);
   });
 
+  // prettier-ignore
   const bad: readonly { name: string; change: (f: Json) => unknown; expect: string }[] = [
     { name: "unknown list", change: (f) => ({ ...f, tenants: [] }), expect: 'unknown list "tenants"' },
     { name: "list not an array", change: (f) => ({ ...f, units: {} }), expect: "units must be a list" },
@@ -101,8 +112,13 @@ describe("parseFixture", () => {
     { name: "bad id", change: (f) => set(f, "units", 0, "id", "u 1"), expect: 'units[0] (id "u 1"): id "u 1" is not an id' },
     { name: "missing id", change: (f) => set(f, "orgs", 0, "id", undefined), expect: "orgs[0]: id is missing" },
     { name: "unknown field", change: (f) => set(f, "units", 0, "timezone", "UTC"), expect: 'units[0] (id "u_1"): unknown field "timezone"' },
-    { name: "bad zone", change: (f) => set(f, "locks", 0, "timeZone", "Mars/Base"), expect: 'locks[0] (lockId "lk_1"): timeZone "Mars/Base" is not an IANA time zone' },
-    { name: "fixed offset zone", change: (f) => set(f, "units", 0, "timeZone", "+05:00"), expect: 'units[0] (id "u_1"): timeZone "+05:00"' },
+    { name: "bad zone", change: (f) => set(f, "locks", 0, "timeZone", "Mars/Base"), expect: "locks[0] (lockId \"lk_1\"): timeZone: 'Mars/Base' is not a time zone of the tz database" },
+    { name: "fixed offset zone", change: (f) => set(f, "units", 0, "timeZone", "+05:00"), expect: "units[0] (id \"u_1\"): timeZone: '+05:00' is not a time zone" },
+    {
+      name: "an ICU-only id (PST), with the zone it probably meant",
+      change: (f) => set(f, "units", 0, "timeZone", "PST"),
+      expect: "units[0] (id \"u_1\"): timeZone: 'PST' is not a time zone of the tz database (IANA names and links only; fixed offsets are not accepted). Did you mean America/Los_Angeles?",
+    },
     { name: "bad instant", change: (f) => set(f, "tours", 0, "startAt", "2026-02-30T10:00:00Z"), expect: 'tours[0] (id "t_1"): startAt "2026-02-30T10:00:00Z" is not an RFC 3339 instant' },
     { name: "instant without offset", change: (f) => set(f, "templates", 0, "createdAt", "2026-01-01T00:00:00"), expect: 'templates[0] (id "tpl_1"): createdAt' },
     { name: "endAt before startAt", change: (f) => set(f, "codes", 0, "endAt", "2026-12-01T14:00:00Z"), expect: 'codes[0] (id "c_1"): endAt 2026-12-01T14:00:00.000Z is before startAt' },
@@ -136,7 +152,10 @@ describe("parseFixture", () => {
   for (const { name, change, expect } of bad) {
     it(`refuses a fixture with ${name}, naming the record`, () => {
       const errors = refused(change(goodFixture()));
-      assert.ok(errors.some((e) => e.includes(expect)), `expected an error with ${JSON.stringify(expect)}, got:\n${errors.join("\n")}`);
+      assert.ok(
+        errors.some((e) => e.includes(expect)),
+        `expected an error with ${JSON.stringify(expect)}, got:\n${errors.join("\n")}`,
+      );
     });
   }
 
@@ -161,8 +180,16 @@ describe("normalizeInstant", () => {
     assert.equal(normalizeInstant("0001-01-01T00:00:00Z"), "0001-01-01T00:00:00.000Z");
   });
   it("refuses what is not an RFC 3339 instant", () => {
-    for (const text of ["2026-12-01", "2026-12-01T10:00Z", "2025-02-29T00:00:00Z", "2026-12-01T24:00:00Z",
-      "2026-12-01T10:00:60Z", "2026-12-01 10:00:00Z", "2026-12-01T10:00:00+5:00", "0000-01-01T00:00:00+01:00"]) {
+    for (const text of [
+      "2026-12-01",
+      "2026-12-01T10:00Z",
+      "2025-02-29T00:00:00Z",
+      "2026-12-01T24:00:00Z",
+      "2026-12-01T10:00:60Z",
+      "2026-12-01 10:00:00Z",
+      "2026-12-01T10:00:00+5:00",
+      "0000-01-01T00:00:00+01:00",
+    ]) {
       assert.equal(normalizeInstant(text), null, text);
     }
   });

@@ -1,136 +1,99 @@
 /**
  * The fixture loader's judge (SPEC 6): checks a parsed JSON fixture against every rule of
- * SPEC 1 and returns normalized records, or every error found (each naming its record).
+ * SPEC 1 (per record: the valibot schemas of `fixture-schemas.ts`; across records: ids,
+ * references, per-org uniqueness) and returns normalized records, or every error found (each
+ * naming its record).
  * All or nothing: a fixture with any error yields no data.
  */
-import { hashApiKey, isWellFormedApiKey, ITEM_KINDS, LOCK_STATUSES, SCOPES, URL_KEY_PATTERN } from "@lintel/domain";
-import type { ApiKeyRecord, ItemKind, Lock, Org, Scope, Template, Unit } from "@lintel/domain";
-import { readFields, type FieldReader } from "./fixture-fields.js";
+import * as v from "valibot";
+import { ITEM_KINDS } from "@lintel/domain";
+import type { ApiKeyRecord, ItemKind, Lock, Org, Template, Unit } from "@lintel/domain";
+import { apiKeySchema, itemSchemas, lockSchema, orgSchema, show, templateSchema, unitSchema } from "./fixture-schemas.js";
 import { checkReferences, type Parsed } from "./fixture-references.js";
 import type { FixtureData, FixtureItem } from "./ports.js";
 
 /** The lists a fixture may hold, each optional. */
 export const FIXTURE_LISTS = [
-  "orgs", "apiKeys", "units", "locks", "tours", "codes", "openHouses", "scheduledMessages", "templates",
+  "orgs",
+  "apiKeys",
+  "units",
+  "locks",
+  "tours",
+  "codes",
+  "openHouses",
+  "scheduledMessages",
+  "templates",
 ] as const;
-type ListName = (typeof FIXTURE_LISTS)[number];
+type FixtureList = (typeof FIXTURE_LISTS)[number];
 
 /** At most this many errors are reported; the rest are counted. */
 export const MAX_FIXTURE_ERRORS = 50;
 
 export type FixtureParse = { readonly ok: true; readonly data: FixtureData } | { readonly ok: false; readonly errors: string[] };
 
-
-const ITEM_LISTS: Readonly<Record<ItemKind, ListName>> = {
-  tour: "tours", code: "codes", open_house: "openHouses", scheduled_message: "scheduledMessages",
+const ITEM_LISTS: Readonly<Record<ItemKind, FixtureList>> = {
+  tour: "tours",
+  code: "codes",
+  open_house: "openHouses",
+  scheduled_message: "scheduledMessages",
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-function labelOf(list: ListName, index: number, record: Record<string, unknown>): string {
+function labelOf(list: FixtureList, index: number, record: Record<string, unknown>): string {
   const idField = list === "locks" ? "lockId" : "id";
   const id = record[idField];
   return typeof id === "string" ? `${list}[${index}] (${idField} ${JSON.stringify(id.slice(0, 64))})` : `${list}[${index}]`;
 }
 
-function parseOrg(r: FieldReader): Org {
-  r.onlyFields(["id", "name"]);
-  return { id: r.id("id"), name: r.text("name", true) };
+/**
+ * Judges one raw record with `schema`: every issue and unknown field becomes an error naming
+ * the record. A broken record still takes part in the rules across records, with its broken
+ * fields blanked ("" or []), so a reference to it is not reported as dangling on top.
+ */
+function judge<S extends v.GenericSchema>(
+  schema: S,
+  entries: v.ObjectEntries,
+  raw: Record<string, unknown>,
+  label: string,
+  errors: string[],
+): v.InferOutput<S> {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
+  for (const name of Object.keys(present)) if (!Object.hasOwn(entries, name)) errors.push(`${label}: unknown field ${show(name)}`);
+  const result = v.safeParse(schema, present);
+  if (result.success) return result.output;
+  const value = { ...(result.output as Record<string, unknown>) };
+  for (const issue of result.issues) {
+    errors.push(`${label}: ${issue.message}`);
+    const field = issue.path?.[0]?.key;
+    if (typeof field === "string") value[field] = Array.isArray(raw[field]) ? [] : "";
+  }
+  // Never returned as data: a fixture with any error is refused whole.
+  return value as v.InferOutput<S>;
 }
 
-function parseApiKey(r: FieldReader): ApiKeyRecord {
-  r.onlyFields(["id", "orgId", "name", "key", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"]);
-  let hash = "";
-  const key = r.raw("key");
-  const given = r.raw("hash");
-  if (r.has("key") === r.has("hash")) r.error("needs exactly one of key (the plain key) or hash (its SHA-256)");
-  else if (r.has("key")) {
-    if (typeof key === "string" && isWellFormedApiKey(key)) hash = hashApiKey(key);
-    else r.error("key is not a well-formed API key (lnt_ + 40 characters with a valid checksum)");
-  } else if (typeof given === "string" && /^[0-9a-f]{64}$/.test(given)) hash = given;
-  else r.error("hash must be a SHA-256 in lowercase hex (64 characters)");
-  return {
-    id: r.id("id"),
-    orgId: r.id("orgId"),
-    name: r.text("name", true),
-    hash,
-    scopes: r.list("scopes", "a scope", (s) => ((SCOPES as readonly unknown[]).includes(s) ? (s as Scope) : null)),
-    expiresAt: r.optionalInstant("expiresAt"),
-    revokedAt: r.optionalInstant("revokedAt"),
-    rateLimit: r.optionalRatePolicy("rateLimit"),
-    createdAt: r.instant("createdAt"),
-  };
+/** A schema's fields, for reporting unknown ones (a pipe's first item is its object). */
+function entriesOf(schema: v.GenericSchema): v.ObjectEntries {
+  const object = "pipe" in schema ? (schema.pipe as readonly v.GenericSchema[])[0] : schema;
+  return object !== undefined && "entries" in object ? (object.entries as v.ObjectEntries) : {};
 }
 
-function parseUnit(r: FieldReader): Unit {
-  r.onlyFields(["id", "orgId", "urlKey", "address", "timeZone", "version"]);
-  const urlKey = r.text("urlKey");
-  if (r.has("urlKey") && !URL_KEY_PATTERN.test(urlKey)) r.error(`urlKey ${JSON.stringify(urlKey)} is not kebab-case (${URL_KEY_PATTERN.source})`);
-  return {
-    id: r.id("id"),
-    orgId: r.id("orgId"),
-    urlKey,
-    address: r.text("address", true),
-    timeZone: r.optionalZone("timeZone"),
-    version: r.integer("version", 1, 1),
-  };
-}
-
-function parseLock(r: FieldReader): Lock {
-  r.onlyFields(["lockId", "orgId", "name", "provider", "providerDeviceId", "model", "timeZone", "unitIds", "status", "createdAt", "updatedAt"]);
-  const createdAt = r.instant("createdAt");
-  return {
-    lockId: r.id("lockId"),
-    orgId: r.id("orgId"),
-    name: r.text("name", true),
-    provider: r.text("provider", true),
-    providerDeviceId: r.text("providerDeviceId", true),
-    model: r.optionalText("model"),
-    timeZone: r.optionalZone("timeZone"),
-    unitIds: r.list("unitIds", "a unit id", (id) => (typeof id === "string" ? id : null)),
-    status: r.oneOf("status", LOCK_STATUSES, "active"),
-    createdAt,
-    updatedAt: r.optionalInstant("updatedAt") ?? createdAt,
-  };
-}
-
-function parseTemplate(r: FieldReader): Template {
-  r.onlyFields(["id", "orgId", "name", "body", "sortOrder", "createdAt", "updatedAt"]);
-  const createdAt = r.instant("createdAt");
-  return {
-    id: r.id("id"),
-    orgId: r.id("orgId"),
-    name: r.text("name", true),
-    body: r.text("body"),
-    sortOrder: r.integer("sortOrder", Number.MIN_SAFE_INTEGER),
-    createdAt,
-    updatedAt: r.optionalInstant("updatedAt") ?? createdAt,
-  };
-}
-
-/** An item of `kind`; its orgId is filled in from its unit later ("" until then, or as given). */
-function parseItem(kind: ItemKind, r: FieldReader): FixtureItem {
-  const base = { kind, id: r.id("id"), unitId: r.id("unitId"), orgId: r.has("orgId") ? r.id("orgId") : "" };
-  const nullableId = (name: string) => (r.raw(name) === null || !r.has(name) ? null : r.id(name));
+/** A fixture item in the shape the stores keep, from its list's record. */
+function itemOf(kind: ItemKind, record: Record<string, unknown>): FixtureItem {
+  const { id, unitId } = record as Pick<FixtureItem, "id" | "unitId">;
+  const orgId = typeof record["orgId"] === "string" ? record["orgId"] : ""; // "" until the unit's org is known
   if (kind === "scheduled_message") {
-    r.onlyFields(["id", "unitId", "orgId", "title", "sendAt", "templateId"]);
-    const sendAt = r.instant("sendAt");
-    return { ...base, title: r.text("title", true), startAt: sendAt, endAt: sendAt, lockId: null, templateId: nullableId("templateId") };
+    const { title, sendAt, templateId } = record as { title: string; sendAt: string; templateId: string | null };
+    return { kind, id, unitId, orgId, title, startAt: sendAt, endAt: sendAt, lockId: null, templateId };
   }
-  const titleField = kind === "code" ? "name" : "title";
-  r.onlyFields(["id", "unitId", "orgId", titleField, "startAt", "endAt", "lockId"]);
-  const item = {
-    ...base,
-    title: r.text(titleField, true),
-    startAt: r.instant("startAt"),
-    endAt: r.instant("endAt"),
-    lockId: kind === "code" ? r.id("lockId") : nullableId("lockId"),
+  const { title, name, startAt, endAt, lockId } = record as {
+    title?: string;
+    name?: string;
+    startAt: string;
+    endAt: string;
+    lockId: string | null;
   };
-  if (item.startAt !== "" && item.endAt !== "" && item.endAt < item.startAt) {
-    r.error(`endAt ${item.endAt} is before startAt ${item.startAt}`);
-  }
-  return item;
+  return { kind, id, unitId, orgId, title: title ?? name ?? "", startAt, endAt, lockId };
 }
 
 /** Indexes records by id, reporting duplicates. */
@@ -157,7 +120,7 @@ export function parseFixture(json: unknown): FixtureParse {
   }
 
   const root = json;
-  function parseList<T>(list: ListName, parse: (r: FieldReader) => T): Parsed<T>[] {
+  function parseList<S extends v.GenericSchema>(list: FixtureList, schema: S): Parsed<v.InferOutput<S>>[] {
     const raw = root[list];
     if (raw === undefined) return [];
     if (!Array.isArray(raw)) {
@@ -170,23 +133,30 @@ export function parseFixture(json: unknown): FixtureParse {
         return [];
       }
       const label = labelOf(list, index, entry);
-      return [{ label, value: parse(readFields(entry, label, errors)) }];
+      return [{ label, value: judge(schema, entriesOf(schema), entry, label, errors) }];
     });
   }
 
-  const orgs = parseList("orgs", parseOrg);
-  const apiKeys = parseList("apiKeys", parseApiKey);
-  const units = parseList("units", parseUnit);
-  const locks = parseList("locks", parseLock);
-  const items = ITEM_KINDS.flatMap((kind) => parseList(ITEM_LISTS[kind], (r) => parseItem(kind, r)));
-  const templates = parseList("templates", parseTemplate);
+  const orgs: Parsed<Org>[] = parseList("orgs", orgSchema);
+  const apiKeys: Parsed<ApiKeyRecord>[] = parseList("apiKeys", apiKeySchema);
+  const units: Parsed<Unit>[] = parseList("units", unitSchema);
+  const locks: Parsed<Lock>[] = parseList("locks", lockSchema);
+  const items = ITEM_KINDS.flatMap((kind) =>
+    parseList(ITEM_LISTS[kind], itemSchemas[kind]).map(({ label, value }) => ({ label, value: itemOf(kind, value) })),
+  );
+  const templates: Parsed<Template>[] = parseList("templates", templateSchema);
 
   const orgIndex = byId(orgs, (o) => o.id, errors);
   const unitIndex = byId(units, (u) => u.id, errors);
   const lockIndex = byId(locks, (l) => l.lockId, errors);
   const templateIndex = byId(templates, (t) => t.id, errors);
   byId(apiKeys, (k) => k.id, errors);
-  for (const kind of ITEM_KINDS) byId(items.filter((i) => i.value.kind === kind), (i) => i.id, errors);
+  for (const kind of ITEM_KINDS)
+    byId(
+      items.filter((i) => i.value.kind === kind),
+      (i) => i.id,
+      errors,
+    );
   checkReferences({ orgIndex, unitIndex, lockIndex, templateIndex }, { apiKeys, units, locks, templates, items }, errors);
 
   if (errors.length > 0) {

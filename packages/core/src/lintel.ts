@@ -3,18 +3,23 @@
  * parsed it. Built from ports (stores, lock provider, clock) and options (cursor codec, budgets).
  */
 import { lockPosition, templatePosition } from "@lintel/domain";
-import type { BudgetDecision, CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview } from "@lintel/domain";
-import { createAdmission, type Admission, type AdmissionRequest, type Caller } from "./admission.js";
+import type { CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview, Unit } from "@lintel/domain";
+import { createAdmission, type AdmissionOutcome, type AdmissionRequest, type Caller } from "./admission.js";
+import { createIdempotency, type GuardedAnswer, type IdempotentOutcome } from "./idempotency.js";
 import type { LockStateReader } from "./lock-state-reader.js";
 import { readPage, type PageQuery } from "./paging-use-case.js";
-import type { ApiKeyStore, Clock, Health, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
-import { notFound, succeed, type Problem, type Result } from "./problem.js";
+import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
+import { fail, notFound, succeed, type Result } from "./problem.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
 import { createTimezoneChange, type PreviewQuery, type SetTimeZoneCommand, type SetTimeZoneResult } from "./timezone-change.js";
+import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
 
 export type { Admission, Caller } from "./admission.js";
-export type { Problem, Result } from "./problem.js";
+export type { Failure, Problem, Result, Success } from "./problem.js";
 export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./timezone-change.js";
 export type { PageQuery } from "./paging-use-case.js";
+export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
+export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {
@@ -26,6 +31,7 @@ export interface LintelPorts {
   readonly lockStates: LockStateReader;
   readonly clock: Clock;
   readonly health: Health;
+  readonly idempotency: IdempotencyStore;
 }
 
 export interface LintelOptions {
@@ -36,37 +42,61 @@ export interface LintelOptions {
   readonly failedAuthLimit: RatePolicy;
 }
 
-/** The operations of the API, each for an admitted caller. */
+/** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
 export interface Lintel {
   /**
    * SPEC 2 order for one /v1 request: address budget for failed keys → key (401) → key budget
-   * (429) → scope (403). On failure `budget` is the decision for RateLimit headers when a key was found.
+   * (429) → scope (403). On failure `budget` is the decision for RateLimit headers and `caller`
+   * the key's caller, when a valid key was found.
    */
-  admit(
-    request: AdmissionRequest,
-  ): Promise<{ ok: true; admission: Admission } | { ok: false; problem: Problem; budget?: BudgetDecision }>;
+  admit(request: AdmissionRequest): Promise<AdmissionOutcome>;
   /** SPEC 5.1: what a zone change would move; changes nothing. */
-  previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview>>;
+  previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview, "invalid_request" | "not_found">>;
   /** SPEC 5.2: sets the zone if `expectedVersion` is current, rewriting items under keep_wall_clock. */
-  setTimeZone(caller: Caller, command: SetTimeZoneCommand): Promise<Result<SetTimeZoneResult>>;
+  setTimeZone(
+    caller: Caller,
+    command: SetTimeZoneCommand,
+  ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">>;
+  /** SPEC 5.9: the org's units by urlKey ascending. */
+  listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** SPEC 5.9: a unit of the caller's Org by id, else urlKey. */
+  getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">>;
+  /** SPEC 5.9: the unit's items ending after `from` (default now), by startAt, kind, key. */
+  listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
+  /**
+   * SPEC 5.2 safe retries: `run` (which answers one request) runs at most once per
+   * Idempotency-Key of the caller's API key; a repeat gets the kept answer (`replayed`).
+   */
+  idempotently(caller: Caller, key: string, fingerprint: string, run: () => Promise<GuardedAnswer>): Promise<IdempotentOutcome>;
   /** SPEC 5.3. */
-  getTemplate(caller: Caller, templateId: string): Promise<Result<Template>>;
+  getTemplate(caller: Caller, templateId: string): Promise<Result<Template, "not_found">>;
   /** SPEC 5.4: sortOrder asc, id asc. */
-  listTemplates(caller: Caller, query: PageQuery): Promise<Result<{ templates: Template[]; nextCursor: string | null }>>;
+  listTemplates(caller: Caller, query: PageQuery): Promise<Result<{ templates: Template[]; nextCursor: string | null }, "invalid_cursor">>;
   /** SPEC 5.5: active locks, createdAt desc, lockId desc. */
-  listLocks(caller: Caller, query: PageQuery): Promise<Result<{ locks: Lock[]; nextCursor: string | null }>>;
+  listLocks(caller: Caller, query: PageQuery): Promise<Result<{ locks: Lock[]; nextCursor: string | null }, "invalid_cursor">>;
   /** SPEC 5.6: an active lock of the caller's Org. */
-  getLock(caller: Caller, lockId: string): Promise<Result<Lock>>;
-  /** SPEC 5.7: live state; rejects with ProviderUnavailableError when the provider can't answer. */
-  getLockState(caller: Caller, lockId: string): Promise<Result<LockState>>;
+  getLock(caller: Caller, lockId: string): Promise<Result<Lock, "not_found">>;
+  /**
+   * SPEC 5.7: live state; `unavailable` (with `providerFailure`: the provider and what happened)
+   * when the provider failed or did not answer in time.
+   */
+  getLockState(caller: Caller, lockId: string): Promise<Result<LockState, "not_found" | "unavailable">>;
   /** True when the store answers (`/readyz`). */
   ready(): Promise<boolean>;
 }
+
+/** The use cases an HTTP operation runs (everything but admission, idempotency and readiness). */
+export type UseCaseName = Exclude<keyof Lintel, "admit" | "idempotently" | "ready">;
+
+/** The problem codes use case `U` can answer. */
+export type UseCaseCode<U extends UseCaseName> = Lintel[U] extends (...args: never[]) => Promise<Result<unknown, infer C>> ? C : never;
 
 /** Wires the use cases to their ports. */
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
   const admit = createAdmission(ports, options);
   const timezones = createTimezoneChange(ports);
+  const unitReads = createUnitReads(ports, options.cursors);
+  const once = createIdempotency(ports.idempotency);
   const lockList = { list: "locks", fetch: ports.locks.listActive.bind(ports.locks), positionOf: lockPosition } as const;
   const templateList = {
     list: "templates",
@@ -78,6 +108,10 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     admit,
     previewTimezoneChange: timezones.previewTimezoneChange,
     setTimeZone: timezones.setTimeZone,
+    listUnits: unitReads.listUnits,
+    getUnit: unitReads.getUnit,
+    listSchedule: unitReads.listSchedule,
+    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run),
 
     async getTemplate(caller, templateId) {
       const template = await ports.templates.get(caller.orgId, templateId);
@@ -101,7 +135,17 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
 
     async getLockState(caller, lockId) {
       const lock = await ports.locks.getActive(caller.orgId, lockId);
-      return lock === null ? notFound("lock", lockId) : succeed(await ports.lockStates.read(lock));
+      if (lock === null) return notFound("lock", lockId);
+      try {
+        return succeed(await ports.lockStates.read(lock));
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        const { failure } = error;
+        return fail("unavailable", `${error.message} Retry shortly.`, {
+          retryAfterSeconds: failure.retryAfterSeconds ?? 1,
+          providerFailure: failure,
+        });
+      }
     },
 
     async ready() {

@@ -2,13 +2,23 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
 import { aLock } from "./contracts/seed.js";
-import { createLockStateReader, ProviderUnavailableError } from "./lock-state-reader.js";
+import { createLockStateReader } from "./lock-state-reader.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
 import type { LockProvider } from "./ports.js";
 
 const lock = (lockId: string, orgId = "org_1"): Lock => aLock(orgId, { lockId });
 
 function stateOf(l: Lock, fetchedAt: string): LockState {
-  return { lockId: l.lockId, provider: l.provider, lockState: "locked", doorState: "closed", online: true, batteryLevel: 0.5, lastSeenAt: null, fetchedAt };
+  return {
+    lockId: l.lockId,
+    provider: l.provider,
+    lockState: "locked",
+    doorState: "closed",
+    online: true,
+    batteryLevel: 0.5,
+    lastSeenAt: null,
+    fetchedAt,
+  };
 }
 
 /** A provider whose calls stay pending until the test settles them. */
@@ -49,7 +59,10 @@ describe("lock state reader", () => {
     assert.equal(calls.length, 3);
     for (const call of calls) call.resolve(stateOf(call.lock, "2026-01-01T00:00:00.000Z"));
     const states = await Promise.all(reads);
-    assert.deepEqual(states.map((s) => s.lockId), ["lk_1", "lk_2", "lk_1"]);
+    assert.deepEqual(
+      states.map((s) => s.lockId),
+      ["lk_1", "lk_2", "lk_1"],
+    );
   });
 
   it("ttl reuse: an answer is reused within ttlMs and asked again once ttlMs has passed", async () => {
@@ -97,7 +110,13 @@ describe("lock state reader", () => {
     assert.equal(calls[0]?.signal.aborted, false);
     t.mock.timers.tick(1);
     for (const read of reads) {
-      await assert.rejects(read, (error: unknown) => error instanceof ProviderUnavailableError && error.code === "unavailable");
+      await assert.rejects(read, (error: unknown) => {
+        assert.ok(error instanceof ProviderUnavailableError);
+        assert.equal(error.code, "unavailable");
+        assert.equal(error.reason, "timeout");
+        assert.equal(error.message, 'Lock provider "simulated" did not answer within 3000 ms.');
+        return true;
+      });
     }
     assert.equal(calls[0]?.signal.aborted, true);
     // A late answer changes nothing and is not cached.
@@ -122,6 +141,17 @@ describe("lock state reader", () => {
       OPTIONS,
     );
     await assert.rejects(throwing.read(lock("lk_1")), ProviderUnavailableError);
+  });
+
+  it("a provider's own ProviderUnavailableError passes through: its reason and Retry-After stay", async () => {
+    const own = new ProviderUnavailableError({
+      provider: "august",
+      reason: "rate_limited",
+      what: "rate-limited us.",
+      retryAfterSeconds: 9,
+    });
+    const reader = createLockStateReader({ readState: () => Promise.reject(own) }, fakeClock(), OPTIONS);
+    await assert.rejects(reader.read(lock("lk_1")), (error: unknown) => error === own);
   });
 
   it("failure is not cached: the next read asks the provider again", async () => {

@@ -5,6 +5,8 @@
  */
 import type { Lock, LockState } from "@lintel/domain";
 import type { Clock, LockProvider } from "./ports.js";
+import type { LockProviderObserver } from "./lock-provider-observer.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
 
 /** Reads the live state of a lock. */
 export interface LockStateReader {
@@ -12,20 +14,13 @@ export interface LockStateReader {
   read(lock: Lock): Promise<LockState>;
 }
 
-/** The lock provider failed or did not answer in time. Answered 503 `unavailable`. */
-export class ProviderUnavailableError extends Error {
-  override readonly name = "ProviderUnavailableError";
-  readonly code = "unavailable";
-  constructor(message = "The lock provider did not answer in time.", options?: ErrorOptions) {
-    super(message, options);
-  }
-}
-
 export interface LockStateReaderOptions {
   /** How long an answer is reused, measured with the Clock from when it arrived (2000 in production). */
   readonly ttlMs: number;
   /** How long to wait for the provider before giving up (`LOCK_PROVIDER_TIMEOUT_MS`). */
   readonly timeoutMs: number;
+  /** Told the outcome of every provider call (metrics). */
+  readonly observer?: LockProviderObserver | undefined;
 }
 
 const SWEEP_AT = 10_000;
@@ -36,11 +31,7 @@ interface Answer {
 }
 
 /** A reader over `provider` with a short answer cache and one call in flight per lock. */
-export function createLockStateReader(
-  provider: LockProvider,
-  clock: Clock,
-  options: LockStateReaderOptions,
-): LockStateReader {
+export function createLockStateReader(provider: LockProvider, clock: Clock, options: LockStateReaderOptions): LockStateReader {
   const answers = new Map<string, Answer>();
   const inFlight = new Map<string, Promise<LockState>>();
 
@@ -53,11 +44,27 @@ export function createLockStateReader(
     answers.set(key, { state, at: now });
   }
 
+  function observedCall(lock: Lock): Promise<LockState> {
+    const observer = options.observer;
+    if (observer === undefined) return callProvider(lock);
+    return callProvider(lock).then(
+      (state) => (observer.providerCalled(lock.provider, "ok"), state),
+      (error: ProviderUnavailableError) => {
+        observer.providerCalled(lock.provider, error.reason);
+        throw error;
+      },
+    );
+  }
+
   function callProvider(lock: Lock): Promise<LockState> {
     const controller = new AbortController();
     return new Promise<LockState>((resolve, reject) => {
       const timer = setTimeout(() => {
-        const error = new ProviderUnavailableError(`The lock provider did not answer within ${options.timeoutMs} ms.`);
+        const error = new ProviderUnavailableError({
+          provider: lock.provider,
+          reason: "timeout",
+          what: `did not answer within ${options.timeoutMs} ms.`,
+        });
         controller.abort(error); // lets the provider stop its work
         reject(error);
       }, options.timeoutMs);
@@ -69,7 +76,11 @@ export function createLockStateReader(
         },
         (cause: unknown) => {
           clearTimeout(timer);
-          reject(cause instanceof ProviderUnavailableError ? cause : new ProviderUnavailableError("The lock provider failed.", { cause }));
+          reject(
+            cause instanceof ProviderUnavailableError
+              ? cause
+              : new ProviderUnavailableError({ provider: lock.provider, reason: "failed", what: "failed." }, { cause }),
+          );
         },
       );
     });
@@ -85,7 +96,7 @@ export function createLockStateReader(
       }
       const pending = inFlight.get(key);
       if (pending !== undefined) return pending;
-      const call = callProvider(lock)
+      const call = observedCall(lock)
         .then((state) => {
           remember(key, state);
           return state;

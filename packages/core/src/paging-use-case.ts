@@ -1,9 +1,10 @@
 /**
- * Keyset pages behind an opaque cursor (SPEC 5.4, 5.5): the cursor names the position of the
- * last row returned and is bound to the Org and the list, so a foreign or edited one is refused.
+ * Keyset pages behind an opaque cursor (SPEC 5.4, 5.5, 5.9): the cursor names the position of
+ * the last row returned and is bound to the Org and the list (and the list's subject, such as
+ * the unit of a schedule), so a foreign or edited one is refused.
  */
-import type { CursorCodec, ListName } from "@lintel/domain";
-import { fail, succeed, type Result } from "./problem.js";
+import type { CursorBinding, CursorCodec, ListName } from "@lintel/domain";
+import { fail, succeed, type Failure, type Result } from "./problem.js";
 
 export interface PageQuery {
   readonly limit: number;
@@ -22,23 +23,51 @@ export interface PagedList<T> {
   readonly positionOf: (row: T) => string;
 }
 
-/** One page of `source` for the org; one extra row is fetched to learn whether more follow. */
+/** The 404 for a cursor that is not this list's (malformed, edited, foreign). */
+export function invalidCursor(): Failure<"invalid_cursor"> {
+  return fail("invalid_cursor", "The cursor is malformed, was changed, or is not one of this list's.");
+}
+
+/** The position a cursor names for `binding`: null without a cursor, a 404 for a bad one. */
+export function openCursor(
+  cursors: CursorCodec,
+  binding: CursorBinding,
+  cursor: string | undefined,
+): Result<string | null, "invalid_cursor"> {
+  if (cursor === undefined) return succeed(null);
+  const decoded = cursors.decode(cursor, binding);
+  return decoded.ok ? succeed(decoded.position) : invalidCursor();
+}
+
+/**
+ * The page of `source` after `after`; one extra row is fetched to learn whether more follow.
+ * `cursorOf` turns the last row's position into the cursor's text (the position itself unless
+ * the list carries more in it).
+ */
+export async function fetchPage<T>(
+  cursors: CursorCodec,
+  source: PagedList<T>,
+  binding: CursorBinding,
+  after: string | null,
+  limit: number,
+  cursorOf: (position: string) => string = (position) => position,
+): Promise<Page<T>> {
+  const fetched = await source.fetch(binding.orgId, after, limit + 1);
+  const rows = fetched.slice(0, limit);
+  const last = rows[rows.length - 1];
+  const more = fetched.length > limit && last !== undefined;
+  return { rows, nextCursor: more ? cursors.encode(cursorOf(source.positionOf(last)), binding) : null };
+}
+
+/** One page of `source` for the org. */
 export async function readPage<T>(
   cursors: CursorCodec,
   source: PagedList<T>,
   orgId: string,
   query: PageQuery,
-): Promise<Result<Page<T>>> {
+): Promise<Result<Page<T>, "invalid_cursor">> {
   const binding = { orgId, list: source.list };
-  let after: string | null = null;
-  if (query.cursor !== undefined) {
-    const decoded = cursors.decode(query.cursor, binding);
-    if (!decoded.ok) return fail("invalid_cursor", "The cursor is malformed, was changed, or is not one of this list's.");
-    after = decoded.position;
-  }
-  const fetched = await source.fetch(orgId, after, query.limit + 1);
-  const rows = fetched.slice(0, query.limit);
-  const last = rows[rows.length - 1];
-  const more = fetched.length > query.limit && last !== undefined;
-  return succeed({ rows, nextCursor: more ? cursors.encode(source.positionOf(last), binding) : null });
+  const after = openCursor(cursors, binding, query.cursor);
+  if (!after.ok) return after;
+  return succeed(await fetchPage(cursors, source, binding, after.value, query.limit));
 }

@@ -24,6 +24,9 @@ export interface Clock {
   now(): number;
 }
 
+/** The real clock; everything else takes a {@link Clock} so tests can drive time. */
+export const systemClock: Clock = { now: () => Date.now() };
+
 /** API keys, found by the SHA-256 (hex) of the whole key string. Only hashes are stored. */
 export interface ApiKeyStore {
   /** The key whose hash this is, or null. Expiry and revocation are the caller's to judge. */
@@ -52,8 +55,7 @@ export interface RequestBudget {
 export type { ItemRewrite } from "@lintel/domain";
 
 export type SetTimeZoneOutcome =
-  | { readonly ok: true; readonly unit: Unit }
-  | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
+  { readonly ok: true; readonly unit: Unit } | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
 
 /** Units of an org with their schedule items. */
 export interface UnitStore {
@@ -61,6 +63,18 @@ export interface UnitStore {
   findByIdOrKey(orgId: string, idOrKey: string): Promise<Unit | null>;
   /** The units of the org among `unitIds` (unknown or foreign ids are left out). */
   getMany(orgId: string, unitIds: readonly string[]): Promise<Unit[]>;
+  /**
+   * Units of the org by urlKey ascending, starting after the row whose `unitPosition` is
+   * `after` (from the start when null), at most `limit` rows. O(log n + limit).
+   */
+  listUnits(orgId: string, after: string | null, limit: number): Promise<Unit[]>;
+  /**
+   * The unit's items whose end is strictly after `fromMs`, in `schedulePosition` order
+   * (startAt, kind, key), starting after the position `after` (from the start when null), at
+   * most `limit`. Empty for an unknown or foreign unit. Costs O(log n + limit + s), s being the
+   * items that start within the unit's longest item span before `fromMs` but ended by then.
+   */
+  scheduleAfter(orgId: string, unitId: string, fromMs: number, after: string | null, limit: number): Promise<ScheduleItem[]>;
   /** Every tour, code, open house and scheduled message of the unit, in no particular order. */
   itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
   /**
@@ -101,6 +115,35 @@ export interface LockProvider {
   readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
 }
 
+/** An answer kept for an Idempotency-Key (SPEC 5.2): the HTTP status and the exact body. */
+export interface StoredAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** What {@link IdempotencyStore.begin} found under a key. */
+export type IdempotencyClaim =
+  /** The key was free: it is now held by this request, proven by `token`, until `complete` or `release`. */
+  | { readonly state: "claimed"; readonly token: string }
+  /** Another request with this key is still running. */
+  | { readonly state: "running"; readonly fingerprint: string }
+  /** A request with this key was answered. */
+  | { readonly state: "done"; readonly fingerprint: string; readonly answer: StoredAnswer };
+
+/**
+ * Idempotency keys of one scope (an API key), each holding the fingerprint of its first
+ * request and, once answered, the answer. Exact under concurrency and across instances that
+ * share the store: of any number of simultaneous `begin`s for one key, one claims it.
+ */
+export interface IdempotencyStore {
+  /** Claims `key` for a first request, held for `leaseMs` (so a crashed holder frees it), or says what is there. */
+  begin(scope: string, key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;
+  /** Keeps `answer` under the claimed key for `ttlMs`; false when the claim was lost (lease ran out and another took it). */
+  complete(scope: string, key: string, token: string, answer: StoredAnswer, ttlMs: number): Promise<boolean>;
+  /** Frees the claimed key without an answer (the request changed nothing worth keeping). */
+  release(scope: string, key: string, token: string): Promise<void>;
+}
+
 /** A schedule item as a fixture (and a store) holds it: with the org of its unit. */
 export type FixtureItem = ScheduleItem & { readonly orgId: string };
 
@@ -137,6 +180,7 @@ export interface LintelStore {
   readonly templates: TemplateStore;
   readonly fixtures: FixtureSink;
   readonly health: Health;
+  readonly idempotency: IdempotencyStore;
 }
 
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */

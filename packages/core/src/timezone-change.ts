@@ -3,11 +3,11 @@
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
-import { canonicalTimeZone, planTimezoneChange } from "@lintel/domain";
+import { canonicalTimeZone, planTimezoneChange, refusedZoneReason } from "@lintel/domain";
 import type { LockSharing, TimezoneChangePlan, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
-import { fail, notFound, succeed, type Result } from "./problem.js";
+import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;
@@ -35,8 +35,8 @@ export interface SetTimeZoneResult {
   readonly moved: number;
 }
 
-function badZone<T>(param: string, input: string): Result<T> {
-  const reason = `'${input}' is not an IANA time zone name or link (fixed offsets are not accepted).`;
+function badZone(param: string, input: string): Failure<"invalid_request"> {
+  const reason = refusedZoneReason(input);
   return fail("invalid_request", `${param}: ${reason}`, { invalidParams: [{ name: param, reason }] });
 }
 
@@ -50,9 +50,7 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     const unitIds = [...new Set(locks.flatMap((lock) => lock.unitIds))];
     const zones = new Map((await ports.units.getMany(orgId, unitIds)).map((u) => [u.id, u.timeZone]));
     for (const lock of locks) {
-      const sharing = lock.unitIds.flatMap((unitId) =>
-        zones.has(unitId) ? [{ unitId, timeZone: zones.get(unitId) ?? null }] : [],
-      );
+      const sharing = lock.unitIds.flatMap((unitId) => (zones.has(unitId) ? [{ unitId, timeZone: zones.get(unitId) ?? null }] : []));
       lockUnits.set(lock.lockId, sharing);
     }
     return lockUnits;
@@ -62,7 +60,7 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     caller: Caller,
     unitIdOrKey: string,
     proposedTimeZone: string,
-  ): Promise<Result<{ unit: Unit; plan: TimezoneChangePlan }>> {
+  ): Promise<Result<{ unit: Unit; plan: TimezoneChangePlan }, "not_found">> {
     const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
     if (unit === null) return notFound("unit", unitIdOrKey);
     const items = await ports.units.itemsOf(caller.orgId, unit.id);
@@ -72,32 +70,44 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     return succeed({ unit, plan: planTimezoneChange({ unit, items, lockUnits, proposedTimeZone, nowMs }) });
   }
 
-  async function previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview>> {
+  async function previewTimezoneChange(
+    caller: Caller,
+    query: PreviewQuery,
+  ): Promise<Result<TimezonePreview, "invalid_request" | "not_found">> {
     const zone = canonicalTimeZone(query.proposedTimeZone);
     if (zone === null) return badZone("proposedTimeZone", query.proposedTimeZone);
     const planned = await plan(caller, query.unitIdOrKey, zone);
     return planned.ok ? succeed(planned.value.plan.preview) : planned;
   }
 
-  async function setTimeZone(caller: Caller, command: SetTimeZoneCommand): Promise<Result<SetTimeZoneResult>> {
+  async function setTimeZone(
+    caller: Caller,
+    command: SetTimeZoneCommand,
+  ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">> {
     const zone = canonicalTimeZone(command.timeZone);
     if (zone === null) return badZone("timeZone", command.timeZone);
     const planned = await plan(caller, command.unitIdOrKey, zone);
     if (!planned.ok) return planned;
     const { unit, plan: change } = planned.value;
-    const stale = fail<SetTimeZoneResult>(
-      "version_conflict",
-      `expectedVersion ${command.expectedVersion} is stale: the unit has changed. Preview again and retry.`,
-    );
+    const stale = (currentVersion: number) =>
+      fail(
+        "version_conflict",
+        `expectedVersion ${command.expectedVersion} is stale: the unit is at version ${currentVersion}. Preview again and retry.`,
+        { currentVersion },
+      );
     // Cheap early answer; the store checks the version again atomically.
-    if (unit.version !== command.expectedVersion) return stale;
+    if (unit.version !== command.expectedVersion) return stale(unit.version);
     const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
     const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
       expectedVersion: command.expectedVersion,
       timeZone: zone,
       rewrites,
     });
-    if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale;
+    if (!outcome.ok) {
+      // Lost a race: another change landed between the read and the write. Say where it is now.
+      const now = outcome.reason === "not_found" ? null : await ports.units.findByIdOrKey(caller.orgId, unit.id);
+      return now === null ? notFound("unit", command.unitIdOrKey) : stale(now.version);
+    }
     return succeed({ unit: outcome.unit, moved: rewrites.length });
   }
 

@@ -6,12 +6,20 @@ import type { RatePolicy } from "./records.js";
 
 const policy: fc.Arbitrary<RatePolicy> = fc.oneof(
   fc.record({ requests: fc.integer({ min: 1, max: 1000 }), windowSeconds: fc.integer({ min: 1, max: 3600 }) }),
-  fc.constantFrom({ requests: 600, windowSeconds: 60 }, { requests: 30, windowSeconds: 60 }, { requests: 7, windowSeconds: 1 }, { requests: 3, windowSeconds: 10 }),
+  fc.constantFrom(
+    { requests: 600, windowSeconds: 60 },
+    { requests: 30, windowSeconds: 60 },
+    { requests: 7, windowSeconds: 1 },
+    { requests: 3, windowSeconds: 10 },
+  ),
 );
 /** Epoch milliseconds as Date.now() gives them, so floating-point magnitudes are realistic. */
 const start = fc.integer({ min: 1_600_000_000_000, max: 2_100_000_000_000 });
 /** Gaps between requests: bursts (0), short and long pauses, whole milliseconds. */
-const gaps = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 200_000 })), { maxLength: 300 });
+const gaps = fc.array(
+  fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 200_000 })),
+  { maxLength: 300 },
+);
 
 interface Judged {
   readonly at: number;
@@ -40,10 +48,16 @@ describe("request budget (GCRA)", () => {
   it("a fresh bucket allows exactly `requests` at one instant", () => {
     fc.assert(
       fc.property(policy, start, (p, t) => {
-        const { judged } = run(p, Array.from({ length: p.requests + 3 }, () => t));
+        const { judged } = run(
+          p,
+          Array.from({ length: p.requests + 3 }, () => t),
+        );
         const allowed = judged.filter((j) => j.decision.allowed).length;
         assert.equal(allowed, p.requests);
-        assert.deepEqual(judged.slice(0, p.requests).map((j) => j.decision.remaining), Array.from({ length: p.requests }, (_, i) => p.requests - 1 - i));
+        assert.deepEqual(
+          judged.slice(0, p.requests).map((j) => j.decision.remaining),
+          Array.from({ length: p.requests }, (_, i) => p.requests - 1 - i),
+        );
       }),
     );
   });
@@ -55,7 +69,9 @@ describe("request budget (GCRA)", () => {
     fc.assert(
       fc.property(policy, start, gaps, (p, t0, deltas) => {
         const interval = budgetIntervalMicros(p) / 1000;
-        const allowedAt = run(p, timesFrom(t0, deltas)).judged.filter((j) => j.decision.allowed).map((j) => j.at);
+        const allowedAt = run(p, timesFrom(t0, deltas))
+          .judged.filter((j) => j.decision.allowed)
+          .map((j) => j.at);
         for (let i = 0; i < allowedAt.length; i++) {
           for (let j = i; j < allowedAt.length; j++) {
             const span = (allowedAt[j] as number) - (allowedAt[i] as number);
@@ -83,7 +99,10 @@ describe("request budget (GCRA)", () => {
     fc.assert(
       fc.property(policy, start, fc.integer({ min: 0, max: 999 }), (p, t, micros) => {
         const at = t + micros / 1000;
-        const { judged } = run(p, Array.from({ length: p.requests + 2 }, () => at));
+        const { judged } = run(
+          p,
+          Array.from({ length: p.requests + 2 }, () => at),
+        );
         assert.equal(judged.filter((j) => j.decision.allowed).length, p.requests);
       }),
     );

@@ -51,12 +51,7 @@ function toMicros(ms: number): number {
  * holds `requests`; each request adds one interval of debt, which drains with time, and a
  * request is allowed while the debt it leaves is at most `requests` intervals.
  */
-export function consumeBudget(
-  state: BudgetState | null,
-  nowMs: number,
-  policy: RatePolicy,
-  take = true,
-): BudgetStep {
+export function consumeBudget(state: BudgetState | null, nowMs: number, policy: RatePolicy, take = true): BudgetStep {
   const interval = budgetIntervalMicros(policy);
   const capacity = policy.requests * interval;
   const now = toMicros(nowMs);

@@ -6,24 +6,27 @@
  * Token bytes (then base64url without padding):
  *   version (1) | key id (1) | IV (12) | ciphertext (n) | tag (16)
  * The associated data is the version and key-id bytes followed by the org id and the list
- * name, each length-prefixed (uint32 big-endian byte count), so ("ab","c") ≠ ("a","bc").
+ * name (then the subject, where the list has one), each length-prefixed (uint32 big-endian
+ * byte count), so ("ab","c") ≠ ("a","bc").
  *
  * Each secret's key comes from HKDF-SHA256; its key id is one byte of a second HKDF output.
  * The first secret encrypts, all decrypt (rotation): a token names its key id and every
  * secret with that id is tried (a one-byte id may collide between secrets).
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomFillSync } from "node:crypto";
 import type { ListName } from "./paging.js";
 
-/** What a cursor is bound to: it is accepted only for the same org and the same list. */
+/**
+ * What a cursor is bound to: it is accepted only for the same org and the same list, and for
+ * the same subject where the list has one (a unit's schedule is bound to that unit).
+ */
 export interface CursorBinding {
   readonly orgId: string;
   readonly list: ListName;
+  readonly subject?: string;
 }
 
-export type CursorDecoding =
-  | { readonly ok: true; readonly position: string }
-  | { readonly ok: false; readonly code: "invalid_cursor" };
+export type CursorDecoding = { readonly ok: true; readonly position: string } | { readonly ok: false; readonly code: "invalid_cursor" };
 
 /** Turns list positions into opaque cursor text and back. */
 export interface CursorCodec {
@@ -65,7 +68,10 @@ function lengthPrefixed(text: string): Buffer {
 }
 
 function associatedData(header: Buffer, binding: CursorBinding): Buffer {
-  return Buffer.concat([header, lengthPrefixed(binding.orgId), lengthPrefixed(binding.list)]);
+  const parts = [header, lengthPrefixed(binding.orgId), lengthPrefixed(binding.list)];
+  // Only lists with a subject have one, so the list name alone tells the two layouts apart.
+  if (binding.subject !== undefined) parts.push(lengthPrefixed(binding.subject));
+  return Buffer.concat(parts);
 }
 
 /** The token bytes of canonical unpadded base64url text, else null. */
@@ -101,13 +107,24 @@ export function createCursorCodec(secrets: readonly string[]): CursorCodec {
   secrets.forEach((secret, index) => {
     if (typeof secret !== "string" || secret.length < MIN_CURSOR_SECRET_LENGTH) {
       const length = typeof secret === "string" ? secret.length : 0;
-      throw new Error(
-        `Cursor secret #${index + 1} is ${length} characters long; at least ${MIN_CURSOR_SECRET_LENGTH} are required.`,
-      );
+      throw new Error(`Cursor secret #${index + 1} is ${length} characters long; at least ${MIN_CURSOR_SECRET_LENGTH} are required.`);
     }
   });
   const keys = secrets.map(deriveKey);
   const current = keys[0] as CursorKey;
+
+  // IVs come from a pool of CSPRNG bytes, refilled 4 KiB at a time: one randomFillSync per
+  // ~340 cursors instead of one per cursor (each IV is still fresh random bytes, never reused).
+  const pool = Buffer.alloc(IV_LENGTH * 341);
+  let next = pool.length;
+  const freshIv = (): Buffer => {
+    if (next + IV_LENGTH > pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    next += IV_LENGTH;
+    return Buffer.from(pool.subarray(next - IV_LENGTH, next));
+  };
 
   return {
     encode(position, binding) {
@@ -116,7 +133,7 @@ export function createCursorCodec(secrets: readonly string[]): CursorCodec {
         throw new TypeError("A cursor position must be well-formed Unicode text.");
       }
       const header = Buffer.from([VERSION, current.id]);
-      const iv = randomBytes(IV_LENGTH);
+      const iv = freshIv();
       const cipher = createCipheriv("aes-256-gcm", current.key, iv, { authTagLength: TAG_LENGTH });
       cipher.setAAD(associatedData(header, binding));
       const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
@@ -135,4 +152,3 @@ export function createCursorCodec(secrets: readonly string[]): CursorCodec {
     },
   };
 }
-

@@ -57,8 +57,7 @@ function labelFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Milliseconds of a local date-time counted as if it were UTC (a "local epoch"). */
 function localEpochMs(parts: readonly Intl.DateTimeFormatPart[]): number {
-  const field = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value ?? Number.NaN);
+  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value ?? Number.NaN);
   const date = new Date(0);
   // setUTCFullYear, because Date.UTC reads years 0..99 as 1900..1999.
   date.setUTCFullYear(field("year"), field("month") - 1, field("day"));

@@ -1,26 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import {
-  API_KEY_PREFIX,
-  apiKeyChecksum,
-  evaluateApiKey,
-  generateApiKey,
-  hashApiKey,
-  isWellFormedApiKey,
-  requireScope,
-} from "./keys.js";
+import { API_KEY_PREFIX, apiKeyChecksum, evaluateApiKey, generateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "./keys.js";
 import { SCOPES, type ApiKeyRecord } from "./records.js";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** A key made from fast-check's randomness, so failures shrink and replay. */
-const apiKey = fc
-  .array(fc.nat({ max: 61 }), { minLength: 34, maxLength: 34 })
-  .map((indexes) => {
-    let i = 0;
-    return generateApiKey(() => indexes[i++] ?? 0);
-  });
+const apiKey = fc.array(fc.nat({ max: 61 }), { minLength: 34, maxLength: 34 }).map((indexes) => {
+  let i = 0;
+  return generateApiKey(() => indexes[i++] ?? 0);
+});
 
 function record(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   return {
@@ -82,7 +72,7 @@ describe("API keys", () => {
     );
   });
 
-  it("checksum example: CRC-32 of \"123456789\" is 0xCBF43926 = 3421780262 = base 62 \"3jZRME\"", () => {
+  it('checksum example: CRC-32 of "123456789" is 0xCBF43926 = 3421780262 = base 62 "3jZRME"', () => {
     // 3·62⁵ + 45·62⁴ + 35·62³ + 27·62² + 22·62 + 14 = 3421780262; digits 3 j Z R M E.
     assert.equal(3 * 62 ** 5 + 45 * 62 ** 4 + 35 * 62 ** 3 + 27 * 62 ** 2 + 22 * 62 + 14, 0xcbf43926);
     assert.equal(apiKeyChecksum("123456789"), "3jZRME");
@@ -133,7 +123,8 @@ describe("API keys", () => {
     fc.assert(
       fc.property(fc.subarray([...SCOPES]), fc.constantFrom(...SCOPES), (granted, required) => {
         const check = requireScope(granted, required);
-        if (granted.includes(required)) {
+        const implied = required === "units:read" && granted.includes("units:write");
+        if (granted.includes(required) || implied) {
           assert.deepEqual(check, { ok: true });
         } else {
           assert.equal(check.ok, false);
@@ -144,5 +135,11 @@ describe("API keys", () => {
         }
       }),
     );
+  });
+
+  it("units:write lets a key read units (SPEC 2), and units:read grants nothing else", () => {
+    assert.deepEqual(requireScope(["units:write"], "units:read"), { ok: true });
+    assert.equal(requireScope(["units:read"], "units:write").ok, false);
+    assert.equal(requireScope(["locks:read", "messages:read", "lock-state:read"], "units:read").ok, false);
   });
 });

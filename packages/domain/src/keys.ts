@@ -3,7 +3,7 @@
  * base-62 CRC-32 of those 34, so a mistyped key is refused before any store lookup. Only the
  * SHA-256 of the whole key is ever stored.
  */
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { ApiKeyRecord, Scope } from "./records.js";
 
@@ -40,12 +40,10 @@ export function isWellFormedApiKey(text: string): boolean {
 
 /** SHA-256 (hex) of the whole key string: the only thing stored. */
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return hash("sha256", key, "hex"); // one-shot (Node ≥ 20.12): no Hash object per request
 }
 
-export type KeyCheck =
-  | { readonly ok: true; readonly key: ApiKeyRecord }
-  | { readonly ok: false; readonly code: "invalid_api_key" };
+export type KeyCheck = { readonly ok: true; readonly key: ApiKeyRecord } | { readonly ok: false; readonly code: "invalid_api_key" };
 
 const INVALID: KeyCheck = { ok: false, code: "invalid_api_key" };
 
@@ -58,12 +56,22 @@ export function evaluateApiKey(record: ApiKeyRecord | null, nowMs: number): KeyC
 }
 
 export type ScopeCheck =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: "missing_scope"; readonly scope: Scope; readonly detail: string };
+  { readonly ok: true } | { readonly ok: false; readonly code: "missing_scope"; readonly scope: Scope; readonly detail: string };
 
-/** The scope policy: a key may do an operation only when it holds the operation's scope. */
+/** Scopes that grant another one too (SPEC 2: a key with `units:write` may read units). */
+export const IMPLIED_SCOPES: Readonly<Partial<Record<Scope, readonly Scope[]>>> = { "units:read": ["units:write"] };
+
+/** Whether `granted` allows `required`: held itself, or held through a scope that implies it. */
+export function grantsScope(granted: readonly Scope[], required: Scope): boolean {
+  return granted.includes(required) || (IMPLIED_SCOPES[required] ?? []).some((wider) => granted.includes(wider));
+}
+
+/**
+ * The scope policy: a key may do an operation only when it holds the operation's scope, or a
+ * scope that implies it.
+ */
 export function requireScope(granted: readonly Scope[], required: Scope): ScopeCheck {
-  if (granted.includes(required)) return { ok: true };
+  if (grantsScope(granted, required)) return { ok: true };
   return {
     ok: false,
     code: "missing_scope",

@@ -29,30 +29,57 @@ describe("instantLabel", () => {
 
   it("property (oracle): equals Intl's own en-US rendering with plain spaces", () => {
     fc.assert(
-      fc.property(zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))), ([timeZone, epochMs]) => {
-        const intl = new Intl.DateTimeFormat("en-US", {
-          timeZone,
-          weekday: "short",
-          month: "short",
-          day: "numeric",
-          year: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZoneName: "short",
-        }).format(epochMs);
-        assert.equal(instantLabel(epochMs, timeZone), intl.replace(/[\u00A0\u2009\u202F]/g, " "));
-      }),
+      fc.property(
+        zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))),
+        ([timeZone, epochMs]) => {
+          const intl = new Intl.DateTimeFormat("en-US", {
+            timeZone,
+            weekday: "short",
+            month: "short",
+            day: "numeric",
+            year: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            timeZoneName: "short",
+          }).format(epochMs);
+          assert.equal(instantLabel(epochMs, timeZone), intl.replace(/[\u00A0\u2009\u202F]/g, " "));
+        },
+      ),
     );
   });
 });
 
 describe("rangeLabel", () => {
   const cases: [zone: string, start: string, end: string, label: string, why: string][] = [
-    ["America/New_York", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z", "Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST", "one date, one abbreviation"],
-    ["America/New_York", "2026-12-02T03:00:00.000Z", "2026-12-02T06:00:00.000Z", "Tue, Dec 1, 2026, 10:00 PM EST – Wed, Dec 2, 2026, 1:00 AM EST", "across midnight"],
-    ["America/Chicago", "2027-11-07T06:30:00.000Z", "2027-11-07T08:30:00.000Z", "Sun, Nov 7, 2027, 1:30 AM CDT – Sun, Nov 7, 2027, 2:30 AM CST", "across a DST change: two abbreviations"],
+    [
+      "America/New_York",
+      "2026-12-01T15:00:00.000Z",
+      "2026-12-01T16:00:00.000Z",
+      "Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST",
+      "one date, one abbreviation",
+    ],
+    [
+      "America/New_York",
+      "2026-12-02T03:00:00.000Z",
+      "2026-12-02T06:00:00.000Z",
+      "Tue, Dec 1, 2026, 10:00 PM EST – Wed, Dec 2, 2026, 1:00 AM EST",
+      "across midnight",
+    ],
+    [
+      "America/Chicago",
+      "2027-11-07T06:30:00.000Z",
+      "2027-11-07T08:30:00.000Z",
+      "Sun, Nov 7, 2027, 1:30 AM CDT – Sun, Nov 7, 2027, 2:30 AM CST",
+      "across a DST change: two abbreviations",
+    ],
     ["UTC", "2026-12-01T16:00:00.000Z", "2026-12-01T18:00:00.000Z", "Tue, Dec 1, 2026, 4:00 PM – 6:00 PM UTC", "UTC"],
-    ["America/New_York", "2026-12-01T15:00:00.000Z", "2026-12-01T15:00:00.000Z", "Tue, Dec 1, 2026, 10:00 AM EST", "zero length (a scheduled message): the instant form"],
+    [
+      "America/New_York",
+      "2026-12-01T15:00:00.000Z",
+      "2026-12-01T15:00:00.000Z",
+      "Tue, Dec 1, 2026, 10:00 AM EST",
+      "zero length (a scheduled message): the instant form",
+    ],
   ];
   for (const [timeZone, start, end, label, why] of cases) {
     it(`${why}: ${label}`, () => {
@@ -61,9 +88,7 @@ describe("rangeLabel", () => {
   }
 
   it("property: labels never contain U+202F, U+2009 or any other odd space", () => {
-    const range = zone.chain((z) =>
-      fc.tuple(fc.constant(z), instantIn(z), fc.integer({ min: 0, max: 50 * HOUR_MS })),
-    );
+    const range = zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z), fc.integer({ min: 0, max: 50 * HOUR_MS })));
     fc.assert(
       fc.property(range, ([timeZone, startMs, lengthMs]) => {
         const label = rangeLabel(startMs, startMs + lengthMs, timeZone);
@@ -74,9 +99,7 @@ describe("rangeLabel", () => {
   });
 
   it("property: the short form exactly when both ends share a local date and an abbreviation", () => {
-    const range = zone.chain((z) =>
-      fc.tuple(fc.constant(z), instantIn(z), fc.integer({ min: 1, max: 50 * HOUR_MS })),
-    );
+    const range = zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z), fc.integer({ min: 1, max: 50 * HOUR_MS })));
     fc.assert(
       fc.property(range, ([timeZone, startMs, lengthMs]) => {
         const start = instantLabel(startMs, timeZone);

@@ -7,23 +7,16 @@
  * date and time are computed from the local epoch (the Gregorian calendar there is plain
  * arithmetic) and only the zone name comes from Intl, once per transition interval.
  */
+import { clockTime, DAY_MS, dayStrings } from "./calendar-strings.js";
 import { intlLabelParts, type LabelParts } from "./intl-zone-reading.js";
 import { zoneState } from "./zone-timeline.js";
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 function labelParts(epochMs: number, timeZone: string): LabelParts {
   const state = zoneState(timeZone, epochMs);
   if (state === null) return intlLabelParts(epochMs, timeZone);
-  const local = new Date(epochMs + state.offsetMs);
-  const hour = local.getUTCHours();
-  const minute = String(local.getUTCMinutes()).padStart(2, "0");
-  return {
-    date: `${WEEKDAYS[local.getUTCDay()]}, ${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`,
-    time: `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`,
-    zone: state.name,
-  };
+  const localMs = epochMs + state.offsetMs;
+  const day = Math.floor(localMs / DAY_MS);
+  return { date: dayStrings(day).label, time: clockTime(Math.floor((localMs - day * DAY_MS) / 60_000)), zone: state.name };
 }
 
 /** One instant: `Tue, Dec 1, 2026, 10:00 AM EST`. */

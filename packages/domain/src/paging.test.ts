@@ -1,14 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import {
-  firstIndexAfter,
-  LIST_DIRECTION,
-  lockPosition,
-  rowsAfter,
-  templatePosition,
-  type Direction,
-} from "./paging.js";
+import { firstIndexAfter, LIST_DIRECTION, lockPosition, rowsAfter, templatePosition, type Direction } from "./paging.js";
 
 interface LockRow {
   readonly lockId: string;
@@ -21,9 +14,7 @@ interface TemplateRow {
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/);
 /** Few distinct instants, so many rows share one. */
-const createdAt = fc
-  .integer({ min: 0, max: 5 })
-  .map((n) => new Date(Date.UTC(2026, 0, 1) + n * 997).toISOString());
+const createdAt = fc.integer({ min: 0, max: 5 }).map((n) => new Date(Date.UTC(2026, 0, 1) + n * 997).toISOString());
 /** Few distinct sort orders (negative too), plus the extremes of the safe integers. */
 const sortOrder = fc.oneof(
   fc.integer({ min: -3, max: 3 }),
@@ -52,7 +43,13 @@ function byPosition<T>(rows: readonly T[], positionOf: (row: T) => string, direc
 }
 
 /** Follows cursors from the start until a short page; returns every row read. */
-function readAll<T>(ordered: () => readonly T[], positionOf: (row: T) => string, limit: number, direction: Direction, between?: () => void): T[] {
+function readAll<T>(
+  ordered: () => readonly T[],
+  positionOf: (row: T) => string,
+  limit: number,
+  direction: Direction,
+  between?: () => void,
+): T[] {
   const seen: T[] = [];
   let after: string | null = null;
   for (let pages = 0; pages < 10_000; pages++) {
@@ -97,7 +94,10 @@ describe("keyset paging", () => {
     fc.assert(
       fc.property(lockRows, fc.integer({ min: 1, max: 12 }), (rows, limit) => {
         const ordered = [...rows].sort(lockSpecOrder);
-        assert.deepEqual(readAll(() => ordered, lockPosition, limit, "desc"), ordered);
+        assert.deepEqual(
+          readAll(() => ordered, lockPosition, limit, "desc"),
+          ordered,
+        );
       }),
     );
   });
@@ -106,14 +106,20 @@ describe("keyset paging", () => {
     fc.assert(
       fc.property(templateRows, fc.integer({ min: 1, max: 12 }), (rows, limit) => {
         const ordered = [...rows].sort(templateSpecOrder);
-        assert.deepEqual(readAll(() => ordered, templatePosition, limit, "asc"), ordered);
+        assert.deepEqual(
+          readAll(() => ordered, templatePosition, limit, "asc"),
+          ordered,
+        );
       }),
     );
   });
 
   it("firstIndexAfter agrees with a linear scan", () => {
     const direction = fc.constantFrom<Direction>("asc", "desc");
-    const after = fc.oneof(fc.string({ maxLength: 30 }), createdAt.chain((at) => id.map((lockId) => lockPosition({ createdAt: at, lockId }))));
+    const after = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      createdAt.chain((at) => id.map((lockId) => lockPosition({ createdAt: at, lockId }))),
+    );
     fc.assert(
       fc.property(lockRows, direction, after, (rows, dir, a) => {
         const ordered = byPosition(rows, lockPosition, dir);
@@ -126,7 +132,10 @@ describe("keyset paging", () => {
   });
 
   it("rows present for the whole read are seen exactly once, in order, while rows are added and removed between pages", () => {
-    const change = fc.record({ add: fc.array(fc.record({ lockId: id, createdAt }), { maxLength: 4 }), remove: fc.array(fc.nat(), { maxLength: 3 }) });
+    const change = fc.record({
+      add: fc.array(fc.record({ lockId: id, createdAt }), { maxLength: 4 }),
+      remove: fc.array(fc.nat(), { maxLength: 3 }),
+    });
     fc.assert(
       fc.property(lockRows, fc.integer({ min: 1, max: 8 }), fc.array(change, { maxLength: 30 }), (initial, limit, changes) => {
         const live = new Map(initial.map((r) => [r.lockId, r]));

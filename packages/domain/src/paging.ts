@@ -4,7 +4,7 @@
  * ASCII strings). A cursor names the position of the last row returned; the next page is the
  * rows strictly after it. Locks list newest first, so their order is *descending* position.
  */
-import type { Lock, Template } from "./records.js";
+import type { Lock, ScheduleItem, Template, Unit } from "./records.js";
 
 /** Locks: createdAt desc, then lockId desc. createdAt is fixed-width RFC 3339 UTC. */
 export function lockPosition(lock: Pick<Lock, "createdAt" | "lockId">): string {
@@ -20,6 +20,20 @@ const SORT_ORDER_OFFSET = 2n ** 53n;
 export function templatePosition(template: Pick<Template, "sortOrder" | "id">): string {
   const shifted = (BigInt(template.sortOrder) + SORT_ORDER_OFFSET).toString().padStart(17, "0");
   return `${shifted}|${template.id}`;
+}
+
+/** Units: urlKey asc. A urlKey is unique in its org, so it alone names the row. */
+export function unitPosition(unit: Pick<Unit, "urlKey">): string {
+  return unit.urlKey;
+}
+
+/**
+ * Schedule items: startAt asc, then kind, then key (SPEC 5.9, as the preview orders them).
+ * startAt is fixed-width RFC 3339 UTC without '|', and no kind is a prefix of another, so the
+ * plain order of `startAt|kind:id` is exactly that order.
+ */
+export function schedulePosition(item: Pick<ScheduleItem, "startAt" | "kind" | "id">): string {
+  return `${item.startAt}|${item.kind}:${item.id}`;
 }
 
 export type Direction = "asc" | "desc";
@@ -46,12 +60,7 @@ export function rowsAfter<T>(
 }
 
 /** Binary search: index of the first row of `ordered` strictly after `after`. */
-export function firstIndexAfter<T>(
-  ordered: readonly T[],
-  positionOf: (row: T) => string,
-  after: string,
-  direction: Direction,
-): number {
+export function firstIndexAfter<T>(ordered: readonly T[], positionOf: (row: T) => string, after: string, direction: Direction): number {
   let low = 0;
   let high = ordered.length;
   while (low < high) {
@@ -63,6 +72,11 @@ export function firstIndexAfter<T>(
 }
 
 /** Lists that hand out cursors; a cursor of one list is refused by another. */
-export type ListName = "locks" | "templates";
+export type ListName = "locks" | "templates" | "units" | "schedule";
 
-export const LIST_DIRECTION: Readonly<Record<ListName, Direction>> = { locks: "desc", templates: "asc" };
+export const LIST_DIRECTION: Readonly<Record<ListName, Direction>> = {
+  locks: "desc",
+  templates: "asc",
+  units: "asc",
+  schedule: "asc",
+};

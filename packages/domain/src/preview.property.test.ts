@@ -39,16 +39,19 @@ const planInput: fc.Arbitrary<PreviewInput> = fc
         const endMs = message ? startMs : startMs + lengthMs;
         return { kind, id, unitId: "u1", title, startAt: iso(startMs), endAt: iso(endMs), lockId: message ? null : lockId };
       });
-    const sharing = fc.array(
-      fc.record({ unitId: fc.constantFrom("u1", "u2", "u3"), timeZone: fc.option(zone, { nil: null }) }),
-      { maxLength: 3 },
-    );
+    const sharing = fc.array(fc.record({ unitId: fc.constantFrom("u1", "u2", "u3"), timeZone: fc.option(zone, { nil: null }) }), {
+      maxLength: 3,
+    });
     return fc.record({
       unit: fc.constant({ id: "u1", address: "1 Main St", timeZone: stored, version: 3 }),
       items: fc.uniqueArray(scheduleItem, { selector: (i) => `${i.kind}:${i.id}`, maxLength: 10 }),
-      lockUnits: fc
-        .tuple(sharing, sharing)
-        .map(([one, two]) => new Map<string, readonly LockSharing[]>([["lk_1", one], ["lk_2", two]])),
+      lockUnits: fc.tuple(sharing, sharing).map(
+        ([one, two]) =>
+          new Map<string, readonly LockSharing[]>([
+            ["lk_1", one],
+            ["lk_2", two],
+          ]),
+      ),
       proposedTimeZone: fc.constant(canonicalTimeZone(proposed) ?? "UTC"),
       nowMs: fc.oneof(instant, fc.constant(0)),
     });
@@ -165,10 +168,14 @@ describe("planTimezoneChange: properties", () => {
           const a = preview.items[i - 1];
           const b = preview.items[i];
           assert.ok(a && b);
-          const order = Date.parse(a.startAt) - Date.parse(b.startAt) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || (a.key < b.key ? -1 : 1);
+          const order =
+            Date.parse(a.startAt) - Date.parse(b.startAt) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || (a.key < b.key ? -1 : 1);
           assert.ok(order < 0, `${a.key} before ${b.key}`);
         }
-        assert.deepEqual(rewrites.map((r) => `${r.kind}:${r.id}`), preview.items.map((i) => i.key));
+        assert.deepEqual(
+          rewrites.map((r) => `${r.kind}:${r.id}`),
+          preview.items.map((i) => i.key),
+        );
       }),
     );
   });
@@ -180,7 +187,10 @@ describe("planTimezoneChange: properties", () => {
         for (const listed of preview.items) {
           const { lockId } = sourceOf(input, listed.key);
           const others = lockId === null ? [] : (input.lockUnits.get(lockId) ?? []).filter((u) => u.unitId !== input.unit.id);
-          assert.equal(listed.sharedLockConflict, others.some((u) => !sameTimeZone(u.timeZone, input.proposedTimeZone)));
+          assert.equal(
+            listed.sharedLockConflict,
+            others.some((u) => !sameTimeZone(u.timeZone, input.proposedTimeZone)),
+          );
         }
         const expected = noop(input) ? "noop" : preview.items.some((i) => i.sharedLockConflict) ? "conflict" : "ok";
         assert.equal(preview.status, expected);

@@ -68,9 +68,7 @@ describe("planTimezoneChange: examples", () => {
       keepWallClockLabel: "Sun, Mar 14, 2027, 3:30 AM – 4:00 AM CDT",
       sharedLockConflict: false,
     });
-    assert.deepEqual(result.rewrites, [
-      { kind: "tour", id: "t1", startAt: "2027-03-14T08:30:00.000Z", endAt: "2027-03-14T09:00:00.000Z" },
-    ]);
+    assert.deepEqual(result.rewrites, [{ kind: "tour", id: "t1", startAt: "2027-03-14T08:30:00.000Z", endAt: "2027-03-14T09:00:00.000Z" }]);
   });
 
   it("America/Chicago 01:30 on 2027-11-07 exists twice → the earlier (CDT); a range across the change spells both ends", () => {
@@ -93,13 +91,21 @@ describe("planTimezoneChange: examples", () => {
     assert.equal(listed.beforeLabel, "Sun, Oct 3, 2027, 2:15 AM UTC");
     assert.equal(listed.keepInstantLabel, "Sun, Oct 3, 2027, 1:15 PM GMT+11");
     assert.equal(listed.keepWallClockLabel, "Sun, Oct 3, 2027, 2:45 AM GMT+11");
-    assert.deepEqual(rewrite, { kind: "scheduled_message", id: "m1", startAt: "2027-10-02T15:45:00.000Z", endAt: "2027-10-02T15:45:00.000Z" });
+    assert.deepEqual(rewrite, {
+      kind: "scheduled_message",
+      id: "m1",
+      startAt: "2027-10-02T15:45:00.000Z",
+      endAt: "2027-10-02T15:45:00.000Z",
+    });
   });
 
   it("America/New_York → Asia/Kolkata (+05:30)", () => {
-    const result = plan("America/New_York", "Asia/Kolkata", [
-      item("code", "c1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z", "lk_front"),
-    ], { lk_front: [{ unitId: "u1", timeZone: "America/New_York" }] });
+    const result = plan(
+      "America/New_York",
+      "Asia/Kolkata",
+      [item("code", "c1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z", "lk_front")],
+      { lk_front: [{ unitId: "u1", timeZone: "America/New_York" }] },
+    );
     assert.equal(result.preview.currentTimeZone, "America/New_York");
     assert.equal(result.preview.beforeUsesUtc, false);
     const { item: listed, rewrite } = only(result);
@@ -147,23 +153,43 @@ describe("planTimezoneChange: examples", () => {
       ],
       {
         // This unit (other zone) does not count; US/Central is another spelling of Chicago.
-        lk_door: [{ unitId: "u1", timeZone: "America/New_York" }, { unitId: "u2", timeZone: "America/Chicago" }, { unitId: "u3", timeZone: "US/Central" }],
-        lk_gate: [{ unitId: "u1", timeZone: "America/New_York" }, { unitId: "u4", timeZone: null }],
+        lk_door: [
+          { unitId: "u1", timeZone: "America/New_York" },
+          { unitId: "u2", timeZone: "America/Chicago" },
+          { unitId: "u3", timeZone: "US/Central" },
+        ],
+        lk_gate: [
+          { unitId: "u1", timeZone: "America/New_York" },
+          { unitId: "u4", timeZone: null },
+        ],
         lk_own: [{ unitId: "u1", timeZone: "America/New_York" }],
       },
     );
     assert.deepEqual(
       result.preview.items.map((listed) => [listed.key, listed.sharedLockConflict]),
-      [["tour:t1", false], ["tour:t2", true], ["tour:t3", false], ["open_house:o1", false]],
+      [
+        ["tour:t1", false],
+        ["tour:t2", true],
+        ["tour:t3", false],
+        ["open_house:o1", false],
+      ],
     );
     assert.equal(result.preview.status, "conflict");
     assert.equal(result.rewrites.length, 4);
   });
 
   it("without a conflicting lock the status is ok", () => {
-    const result = plan("America/New_York", "America/Chicago", [
-      item("tour", "t1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z", "lk_door"),
-    ], { lk_door: [{ unitId: "u1", timeZone: "America/New_York" }, { unitId: "u2", timeZone: "America/Chicago" }] });
+    const result = plan(
+      "America/New_York",
+      "America/Chicago",
+      [item("tour", "t1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z", "lk_door")],
+      {
+        lk_door: [
+          { unitId: "u1", timeZone: "America/New_York" },
+          { unitId: "u2", timeZone: "America/Chicago" },
+        ],
+      },
+    );
     assert.equal(result.preview.status, "ok");
   });
 
@@ -182,7 +208,9 @@ describe("planTimezoneChange: examples", () => {
   });
 
   it("items that keep their instants are not listed (New York → Toronto)", () => {
-    const result = plan("America/New_York", "America/Toronto", [item("tour", "t1", "2027-03-14T07:30:00.000Z", "2027-03-14T08:00:00.000Z")]);
+    const result = plan("America/New_York", "America/Toronto", [
+      item("tour", "t1", "2027-03-14T07:30:00.000Z", "2027-03-14T08:00:00.000Z"),
+    ]);
     assert.deepEqual([result.preview.status, result.preview.items, result.rewrites], ["ok", [], []]);
   });
 
@@ -191,7 +219,10 @@ describe("planTimezoneChange: examples", () => {
       item("tour", "ended", "2026-11-21T23:00:00.000Z", "2026-11-22T00:00:00.000Z"),
       item("tour", "running", "2026-11-21T23:00:00.000Z", "2026-11-22T00:00:00.001Z"),
     ]);
-    assert.deepEqual(result.preview.items.map((listed) => listed.key), ["tour:running"]);
+    assert.deepEqual(
+      result.preview.items.map((listed) => listed.key),
+      ["tour:running"],
+    );
   });
 
   it("orders by startAt, then kind, then key", () => {
@@ -210,7 +241,10 @@ describe("planTimezoneChange: examples", () => {
       result.preview.items.map((listed) => listed.key),
       ["tour:early", "code:z", "open_house:b", "scheduled_message:m", "tour:a", "tour:b", "tour:late"],
     );
-    assert.deepEqual(result.rewrites.map((r) => `${r.kind}:${r.id}`), result.preview.items.map((listed) => listed.key));
+    assert.deepEqual(
+      result.rewrites.map((r) => `${r.kind}:${r.id}`),
+      result.preview.items.map((listed) => listed.key),
+    );
   });
 
   it("a stored zone that is no IANA zone is a broken invariant and throws", () => {

@@ -3,7 +3,7 @@
  * which instants `set_timezone` rewrites under keep-wall-clock. Both come from one plan, so the
  * rewrite touches exactly the items the preview listed.
  */
-import { isoInstant } from "./iso-instant.js";
+import { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
 import type { Instant, ItemKind, ScheduleItem, Unit } from "./records.js";
 import { formatZonedDateTime, keepWallClock } from "./wall-clock.js";
@@ -82,10 +82,14 @@ function requireZone(zone: string, what: string): string {
   return canonical;
 }
 
-function parseInstant(instant: Instant, what: string): number {
+/** An instant's epoch ms and its canonical text (the stored text itself when it already is). */
+function readInstant(item: ScheduleItem, field: "startAt" | "endAt"): { ms: number; iso: string } {
+  const instant = item[field];
+  const canonical = parseCanonicalInstant(instant);
+  if (!Number.isNaN(canonical)) return { ms: canonical, iso: instant };
   const ms = Date.parse(instant);
-  if (Number.isNaN(ms)) throw new RangeError(`${what} "${instant}" is not an RFC 3339 instant`);
-  return ms;
+  if (Number.isNaN(ms)) throw new RangeError(`${item.kind} ${item.id} ${field} "${instant}" is not an RFC 3339 instant`);
+  return { ms, iso: isoInstant(ms) };
 }
 
 /** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */
@@ -111,9 +115,8 @@ function comparePlanned(a: Planned, b: Planned): number {
 }
 
 function planItem(item: ScheduleItem, input: PreviewInput, current: string, proposed: string): Planned | null {
-  const where = `${item.kind} ${item.id}`;
-  const startMs = parseInstant(item.startAt, `${where} startAt`);
-  const endMs = parseInstant(item.endAt, `${where} endAt`);
+  const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
+  const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
   if (endMs <= input.nowMs) return null;
   const wallStart = keepWallClock(startMs, current, proposed);
   // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
@@ -125,8 +128,8 @@ function planItem(item: ScheduleItem, input: PreviewInput, current: string, prop
       key: `${item.kind}:${item.id}`,
       kind: item.kind,
       title: item.title,
-      startAt: isoInstant(startMs),
-      endAt: isoInstant(endMs),
+      startAt,
+      endAt,
       wallClockStart: formatZonedDateTime(wallStart, proposed),
       wallClockEnd: formatZonedDateTime(wallEnd, proposed),
       beforeLabel: rangeLabel(startMs, endMs, current),

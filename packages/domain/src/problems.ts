@@ -1,18 +1,85 @@
 /** The problem catalog of SPEC 4: every error code with its status, title and docs anchor. */
 
 export const PROBLEMS = {
-  invalid_request: { status: 400, title: "Invalid request", anchor: "invalid-request", about: "A parameter is missing, malformed, out of range, repeated, or unknown." },
-  invalid_api_key: { status: 401, title: "Unauthorized", anchor: "invalid-api-key", about: "The API key is missing, malformed, unknown, expired or revoked." },
-  missing_scope: { status: 403, title: "Forbidden", anchor: "missing-scope", about: "The API key lacks the scope the operation requires; the detail names it." },
-  invalid_cursor: { status: 404, title: "Invalid cursor", anchor: "invalid-cursor", about: "The pagination cursor is malformed, was changed, or belongs to another organization or list." },
-  not_found: { status: 404, title: "Not found", anchor: "not-found", about: "No such unit, template, lock or route for this organization." },
-  method_not_allowed: { status: 405, title: "Method not allowed", anchor: "method-not-allowed", about: "The path exists but not with this method; the Allow header lists the methods it takes." },
-  version_conflict: { status: 409, title: "Version conflict", anchor: "version-conflict", about: "The unit changed since its preview: expectedVersion is stale. Preview again and retry." },
+  invalid_request: {
+    status: 400,
+    title: "Invalid request",
+    anchor: "invalid-request",
+    about: "A parameter is missing, malformed, out of range, repeated, or unknown.",
+  },
+  invalid_api_key: {
+    status: 401,
+    title: "Unauthorized",
+    anchor: "invalid-api-key",
+    about: "The API key is missing, malformed, unknown, expired or revoked.",
+  },
+  missing_scope: {
+    status: 403,
+    title: "Forbidden",
+    anchor: "missing-scope",
+    about: "The API key lacks the scope the operation requires; the detail names it.",
+  },
+  invalid_cursor: {
+    status: 404,
+    title: "Invalid cursor",
+    anchor: "invalid-cursor",
+    about: "The pagination cursor is malformed, was changed, or belongs to another organization or list.",
+  },
+  not_found: {
+    status: 404,
+    title: "Not found",
+    anchor: "not-found",
+    about: "No such unit, template, lock or route for this organization.",
+  },
+  method_not_allowed: {
+    status: 405,
+    title: "Method not allowed",
+    anchor: "method-not-allowed",
+    about: "The path exists but not with this method; the Allow header lists the methods it takes.",
+  },
+  version_conflict: {
+    status: 409,
+    title: "Version conflict",
+    anchor: "version-conflict",
+    about: "The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry.",
+  },
+  idempotency_in_progress: {
+    status: 409,
+    title: "Request in progress",
+    anchor: "idempotency-in-progress",
+    about: "The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer.",
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: "Idempotency key reused",
+    anchor: "idempotency-key-reused",
+    about: "The Idempotency-Key was already used with a different request body; use a new key for a new request.",
+  },
   payload_too_large: { status: 413, title: "Payload too large", anchor: "payload-too-large", about: "The request body is over 16 KiB." },
-  unsupported_media_type: { status: 415, title: "Unsupported media type", anchor: "unsupported-media-type", about: "A POST body must be application/json." },
-  rate_limited: { status: 429, title: "Too many requests", anchor: "rate-limited", about: "The request budget is used up; wait for Retry-After seconds." },
-  internal_error: { status: 500, title: "Internal error", anchor: "internal-error", about: "Something unexpected happened; quote the requestId to support." },
-  unavailable: { status: 503, title: "Service unavailable", anchor: "unavailable", about: "The store or the lock provider could not answer in time; retry after Retry-After seconds." },
+  unsupported_media_type: {
+    status: 415,
+    title: "Unsupported media type",
+    anchor: "unsupported-media-type",
+    about: "A POST body must be application/json.",
+  },
+  rate_limited: {
+    status: 429,
+    title: "Too many requests",
+    anchor: "rate-limited",
+    about: "The request budget is used up; wait for Retry-After seconds.",
+  },
+  internal_error: {
+    status: 500,
+    title: "Internal error",
+    anchor: "internal-error",
+    about: "Something unexpected happened; quote the requestId to support.",
+  },
+  unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    anchor: "unavailable",
+    about: "The store or the lock provider could not answer in time; retry after Retry-After seconds.",
+  },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -30,6 +97,8 @@ export interface ProblemBody {
   readonly code: ProblemCode;
   readonly requestId: string;
   readonly invalidParams?: readonly InvalidParam[];
+  /** `version_conflict`: the unit's version now (SPEC 5.2). */
+  readonly currentVersion?: number;
 }
 
 /** The problem+json body for `code`; `docsUrl` is the DOCS_URL setting (no trailing slash). */
@@ -39,6 +108,7 @@ export function problemBody(
   requestId: string,
   docsUrl: string,
   invalidParams?: readonly InvalidParam[],
+  currentVersion?: number,
 ): ProblemBody {
   const entry = PROBLEMS[code];
   return {
@@ -49,5 +119,6 @@ export function problemBody(
     code,
     requestId,
     ...(invalidParams && invalidParams.length > 0 ? { invalidParams } : {}),
+    ...(currentVersion === undefined ? {} : { currentVersion }),
   };
 }

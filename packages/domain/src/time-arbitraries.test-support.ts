@@ -81,9 +81,7 @@ export function instantNearTransitionOfOther(fromZone: string, toZone: string): 
 /** Two zones and an instant, weighted towards the transitions of either zone. */
 export const zonePairAndInstant: fc.Arbitrary<[from: string, to: string, epochMs: number]> = fc
   .tuple(zone, zone)
-  .chain(([from, to]) =>
-    fc.tuple(fc.constant(from), fc.constant(to), fc.oneof(instantIn(from), instantNearTransitionOfOther(from, to))),
-  );
+  .chain(([from, to]) => fc.tuple(fc.constant(from), fc.constant(to), fc.oneof(instantIn(from), instantNearTransitionOfOther(from, to))));
 
 /** The local date-time of an instant in a zone, by Temporal. */
 export function temporalLocal(epochMs: number, timeZone: string): Temporal.PlainDateTime {

@@ -49,11 +49,14 @@ describe("formatZonedDateTime", () => {
 
   it("property: names the instant (to the second) with the zone's offset", () => {
     fc.assert(
-      fc.property(zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))), ([timeZone, epochMs]) => {
-        const text = formatZonedDateTime(epochMs, timeZone);
-        assert.match(text, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
-        assert.equal(Date.parse(text), Math.floor(epochMs / 1000) * 1000);
-      }),
+      fc.property(
+        zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))),
+        ([timeZone, epochMs]) => {
+          const text = formatZonedDateTime(epochMs, timeZone);
+          assert.match(text, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+          assert.equal(Date.parse(text), Math.floor(epochMs / 1000) * 1000);
+        },
+      ),
     );
   });
 });
@@ -91,9 +94,12 @@ describe("keepWallClock", () => {
 
   it("property: the same zone keeps every instant", () => {
     fc.assert(
-      fc.property(zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))), ([timeZone, epochMs]) => {
-        assert.equal(keepWallClock(epochMs, timeZone, timeZone), epochMs);
-      }),
+      fc.property(
+        zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))),
+        ([timeZone, epochMs]) => {
+          assert.equal(keepWallClock(epochMs, timeZone, timeZone), epochMs);
+        },
+      ),
     );
   });
 });

@@ -2,9 +2,8 @@
  * Keep-wall-clock (SPEC 5.1): the same local date and time read in another zone, resolved as
  * TC39 Temporal's `compatible` disambiguation does. Instants are epoch milliseconds.
  */
+import { DAY_MS, dayStrings, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
 import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Every instant whose local date-time in `timeZone` is `localEpoch`, earliest first: one
@@ -41,13 +40,34 @@ export function keepWallClock(epochMs: number, fromZone: string, toZone: string)
   return instantOfLocal(toZone, localEpochOf(fromZone, epochMs));
 }
 
-function pad(value: number, width = 2): string {
+function pad(value: number, width: number): string {
   return String(value).padStart(width, "0");
 }
 
 function formatYear(year: number): string {
   if (year >= 0 && year <= 9999) return pad(year, 4);
   return (year < 0 ? "-" : "+") + pad(Math.abs(year), 6);
+}
+
+/** `2026-12-01` of a local epoch (ms); years outside 0000..9999 written as RFC 3339 expanded years. */
+function localDate(localMs: number): string {
+  const day = Math.floor(localMs / DAY_MS);
+  if (day >= MIN_DAY && day <= MAX_DAY) return dayStrings(day).iso;
+  const local = new Date(localMs);
+  return `${formatYear(local.getUTCFullYear())}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}`;
+}
+
+const offsets = new Map<number, string>();
+
+/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes. */
+function offsetText(offsetMinutes: number): string {
+  let text = offsets.get(offsetMinutes);
+  if (text === undefined) {
+    const absolute = Math.abs(offsetMinutes);
+    text = `${offsetMinutes < 0 ? "-" : "+"}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
+    offsets.set(offsetMinutes, text);
+  }
+  return text;
 }
 
 /**
@@ -57,12 +77,9 @@ function formatYear(year: number): string {
  */
 export function formatZonedDateTime(epochMs: number, timeZone: string): string {
   const offsetMinutes = Math.round(zoneOffsetMs(timeZone, epochMs) / 60_000);
-  const local = new Date(Math.floor(epochMs / 1000) * 1000 + offsetMinutes * 60_000);
-  const sign = offsetMinutes < 0 ? "-" : "+";
-  const absolute = Math.abs(offsetMinutes);
-  return (
-    `${formatYear(local.getUTCFullYear())}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`
-  );
+  const localMs = Math.floor(epochMs / 1000) * 1000 + offsetMinutes * 60_000;
+  const secondOfDay = (((localMs / 1000) % 86_400) + 86_400) % 86_400;
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor(secondOfDay / 60) % 60;
+  return `${localDate(localMs)}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
 }

@@ -84,9 +84,12 @@ describe("zoneState (the per-zone cache of Intl's offset and zone name)", () => 
 
   it("property (reference): offsets and labels equal Intl's own, around transitions too", () => {
     fc.assert(
-      fc.property(zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))), ([timeZone, epochMs]) => {
-        assertMatchesIntl(timeZone, epochMs);
-      }),
+      fc.property(
+        zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))),
+        ([timeZone, epochMs]) => {
+          assertMatchesIntl(timeZone, epochMs);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -90,8 +90,7 @@ describe("canonicalTimeZone", () => {
     fc.assert(
       fc.property(fc.constantFrom(...supported), fc.integer({ min: 0, max: 4_102_444_800_000 }), (zone, epochMs) => {
         const canonical = canonicalTimeZone(zone) ?? "";
-        const name = (timeZone: string) =>
-          new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).format(epochMs);
+        const name = (timeZone: string) => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).format(epochMs);
         assert.equal(name(canonical), name(zone));
       }),
     );

@@ -1,7 +1,11 @@
 /**
- * Time-zone names (SPEC 5.1). A zone is always answered by the name tzdb's `zone.tab` lists
- * for that place, whatever spelling came in and whatever the runtime's ICU prefers.
+ * Time-zone names (SPEC 5.1). Only the tz database's own names and links are zones (the list is
+ * data, `tzdb-names.ts`), matched case-insensitively: ids that only ICU knows (`BST`, which ICU
+ * reads as Asia/Dhaka, `IST`, `PST`, `CTT`, …) are refused. A zone is always answered by the
+ * name tzdb's `zone.tab` lists for that place, whatever spelling came in and whatever the
+ * runtime's ICU prefers. A tzdb name the runtime's Intl does not know is refused too.
  */
+import { TZDB_NAMES, ZONE_TAB_NAMES } from "./tzdb-names.js";
 
 /**
  * ICU (CLDR) keeps some pre-rename ids as canonical; tzdb's zone.tab lists the current name.
@@ -40,13 +44,20 @@ const ETC_GMT_OFFSET = /^Etc\/GMT[+-]\d{1,2}$/;
 const ID_SHAPE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 let zoneTabNames: ReadonlySet<string> | undefined;
+let tzdbByLowerCase: ReadonlyMap<string, string> | undefined;
 const canonicalByLowerCase = new Map<string, string | null>();
 const CACHE_LIMIT = 4096;
 
-/** The zone names Intl lists, renamed to zone.tab spelling. Built on first use. */
+/** zone.tab's names. Built on first use. */
 function knownPlaces(): ReadonlySet<string> {
-  zoneTabNames ??= new Set(Intl.supportedValuesOf("timeZone").map(toZoneTabName));
+  zoneTabNames ??= new Set(ZONE_TAB_NAMES);
   return zoneTabNames;
+}
+
+/** The tz database name spelled `input` in any case, or undefined when tzdb has no such name or link. */
+export function tzdbName(input: string): string | undefined {
+  tzdbByLowerCase ??= new Map(TZDB_NAMES.map((name) => [name.toLowerCase(), name]));
+  return tzdbByLowerCase.get(input.toLowerCase());
 }
 
 function toZoneTabName(icuId: string): string {
@@ -63,11 +74,13 @@ function resolveWithIntl(input: string): string | null {
 }
 
 function canonicalize(input: string): string | null {
-  const resolved = resolveWithIntl(input);
+  const name = tzdbName(input);
+  if (name === undefined) return null; // not tzdb's, whatever ICU makes of it
+  const resolved = resolveWithIntl(name);
   if (resolved === null) return null;
   if (UTC_IDS.has(resolved)) return "UTC";
-  const name = toZoneTabName(resolved);
-  if (knownPlaces().has(name) || ETC_GMT_OFFSET.test(name)) return name;
+  const place = toZoneTabName(resolved);
+  if (knownPlaces().has(place) || ETC_GMT_OFFSET.test(place)) return place;
   // Ids ICU still accepts but tzdb dropped (`SystemV/AST4`) or offset strings of newer runtimes.
   return null;
 }

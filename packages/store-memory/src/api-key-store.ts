@@ -6,8 +6,15 @@ import type { MemoryState } from "./memory-state.js";
 /** Only the record's own fields, so nothing else (a plain key, say) is ever kept. */
 function keyRecord(r: ApiKeyRecord): ApiKeyRecord {
   return {
-    id: r.id, orgId: r.orgId, name: r.name, hash: r.hash, scopes: [...r.scopes],
-    expiresAt: r.expiresAt, revokedAt: r.revokedAt, rateLimit: r.rateLimit, createdAt: r.createdAt,
+    id: r.id,
+    orgId: r.orgId,
+    name: r.name,
+    hash: r.hash,
+    scopes: [...r.scopes],
+    expiresAt: r.expiresAt,
+    revokedAt: r.revokedAt,
+    rateLimit: r.rateLimit,
+    createdAt: r.createdAt,
   };
 }
 

@@ -1,9 +1,22 @@
 // The memory adapter opts into every contract suite of @lintel/core.
+import type { Lock } from "@lintel/domain";
+import { systemClock } from "@lintel/core";
 import {
-  describeApiKeyStoreContract, describeFixtureSinkContract, describeHealthContract, describeLockDirectoryContract,
-  describeRequestBudgetContract, describeTemplateStoreContract, describeUnitStoreContract,
+  aLock,
+  describeApiKeyStoreContract,
+  describeCorruptRecordContract,
+  describeFixtureSinkContract,
+  describeHealthContract,
+  describeIdempotencyStoreContract,
+  describeLockDirectoryContract,
+  describeLockProviderContract,
+  describeRequestBudgetContract,
+  describeTemplateStoreContract,
+  describeUnitStoreContract,
 } from "@lintel/core/contracts";
-import { createMemoryStore } from "./index.js";
+import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
+import { createMemoryState } from "./memory-state.js";
+import { memoryStoreOn } from "./memory-store.js";
 
 const makeStore = async () => createMemoryStore();
 
@@ -14,3 +27,29 @@ describeLockDirectoryContract("memory", makeStore);
 describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);
+describeIdempotencyStoreContract("memory", makeStore);
+// The simulator knows every device, so the unknown-device test is skipped for it.
+describeLockProviderContract("simulator", async () => {
+  const at = Date.now();
+  return { provider: createSimulatedLockProvider({ clock: { now: () => at } }), knownLock: aLock("org_1") };
+});
+
+// In memory a record is an object, so a corrupt one is an object that cannot be read.
+const unreadable = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new TypeError("corrupt lock record");
+    },
+  },
+) as Lock;
+describeCorruptRecordContract(
+  "memory",
+  async () => {
+    const state = createMemoryState(systemClock);
+    return { ...memoryStoreOn(state), state };
+  },
+  async ({ state }, lock) => {
+    state.locks.set(lock.lockId, unreadable);
+  },
+);

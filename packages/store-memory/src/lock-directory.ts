@@ -2,7 +2,7 @@
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain";
 import type { Lock } from "@lintel/domain";
 import type { LockDirectory } from "@lintel/core";
-import { mergeOrdered, pageOrdered, pickMany, type MemoryState, type OrderedIndex, type OrderedRow } from "./memory-state.js";
+import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 
 function activeIndex(state: MemoryState): OrderedIndex<Lock> {
   return { rows: state.activeLocks, positionOf: lockPosition, direction: LIST_DIRECTION.locks };
@@ -13,17 +13,14 @@ function activeIndex(state: MemoryState): OrderedIndex<Lock> {
  * same id); only active locks are in the list index, which is updated once for the batch.
  */
 export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
-  const touchedOrgs = new Set<string>();
-  const batch: OrderedRow<Lock>[] = [];
-  for (const lock of locks) {
-    const old = state.locks.get(lock.lockId);
-    if (old !== undefined && old.status === "active") touchedOrgs.add(old.orgId);
-    const stored: Lock = { ...lock, unitIds: [...lock.unitIds] };
-    state.locks.set(lock.lockId, stored);
-    if (stored.status === "active") batch.push({ orgId: stored.orgId, row: stored });
-  }
-  const isCurrent = (row: Lock) => row.status === "active" && state.locks.get(row.lockId) === row;
-  mergeOrdered(activeIndex(state), touchedOrgs, batch, isCurrent);
+  const how = {
+    records: state.locks,
+    index: activeIndex(state),
+    idOf: (lock: Lock) => lock.lockId,
+    orgOf: (lock: Lock) => lock.orgId,
+    listed: (lock: Lock) => lock.status === "active",
+  };
+  upsertIndexed(how, locks, (lock) => ({ ...lock, unitIds: [...lock.unitIds] }));
 }
 
 export function createMemoryLockDirectory(state: MemoryState): LockDirectory {

@@ -5,6 +5,7 @@
 import { comparePositions, firstIndexAfter } from "@lintel/domain";
 import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, Template, Unit } from "@lintel/domain";
 import type { Clock, FixtureItem } from "@lintel/core";
+import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
   readonly clock: Clock;
@@ -18,6 +19,10 @@ export interface MemoryState {
   readonly items: Map<string, FixtureItem>;
   /** unit id → keys of its items. */
   readonly itemKeysByUnit: Map<string, Set<string>>;
+  /** org id → its units, by `unitPosition` (urlKey) ascending. */
+  readonly unitOrder: Map<string, Unit[]>;
+  /** unit id → its items by `schedulePosition`. */
+  readonly schedules: ScheduleIndex;
   readonly locks: Map<string, Lock>;
   /** org id → its active locks, by `lockPosition` descending. */
   readonly activeLocks: Map<string, Lock[]>;
@@ -38,6 +43,8 @@ export function createMemoryState(clock: Clock): MemoryState {
     unitIdByUrlKey: new Map(),
     items: new Map(),
     itemKeysByUnit: new Map(),
+    unitOrder: new Map(),
+    schedules: new Map(),
     locks: new Map(),
     activeLocks: new Map(),
     templates: new Map(),
@@ -99,6 +106,41 @@ export function mergeOrdered<T>(
     if (merged.length === 0) index.rows.delete(orgId);
     else index.rows.set(orgId, merged);
   }
+}
+
+/** A record map with a per-org list index over (some of) its records. */
+export interface IndexedRecords<T> {
+  readonly records: Map<string, T>;
+  readonly index: OrderedIndex<T>;
+  readonly idOf: (row: T) => string;
+  readonly orgOf: (row: T) => string;
+  /** Whether a stored record belongs in the index (all when absent). */
+  readonly listed?: (row: T) => boolean;
+}
+
+/**
+ * Stores or replaces records by id (a later one of the batch wins) as `copy` makes them, and
+ * merges the index once for the batch. `stored` runs for each record after it is stored, with
+ * the record it replaced (for indexes of the caller's own).
+ */
+export function upsertIndexed<T>(
+  how: IndexedRecords<T>,
+  rows: readonly T[],
+  copy: (row: T) => T,
+  stored: (row: T, old: T | undefined) => void = () => {},
+): void {
+  const listed = how.listed ?? (() => true);
+  const touchedOrgs = new Set<string>();
+  const batch: OrderedRow<T>[] = [];
+  for (const row of rows) {
+    const old = how.records.get(how.idOf(row));
+    if (old !== undefined && listed(old)) touchedOrgs.add(how.orgOf(old));
+    const kept = copy(row);
+    how.records.set(how.idOf(kept), kept);
+    stored(kept, old);
+    if (listed(kept)) batch.push({ orgId: how.orgOf(kept), row: kept });
+  }
+  mergeOrdered(how.index, touchedOrgs, batch, (row) => listed(row) && how.records.get(how.idOf(row)) === row);
 }
 
 /** At most `limit` rows of the org strictly after `after` (from the start when null). */

@@ -4,7 +4,7 @@
  * clock's time. Latency and failures can be switched on for tests and demos.
  */
 import { createHash } from "node:crypto";
-import type { Clock, LockProvider } from "@lintel/core";
+import { systemClock, type Clock, type LockProvider } from "@lintel/core";
 import type { DoorState, Lock, LockState, LockStateValue } from "@lintel/domain";
 
 export interface SimulatedLockProviderOptions {
@@ -23,7 +23,6 @@ export interface SimulatedLockProvider extends LockProvider {
 }
 
 const LOCK_STATES: readonly LockStateValue[] = ["locked", "locked", "locked", "locked", "unlocked", "unlocked", "jammed", "unknown"];
-const systemClock: Clock = { now: () => Date.now() };
 
 /** The state the simulated vendor reports for `lock` at `nowMs`. */
 export function simulatedLockState(lock: Pick<Lock, "lockId" | "provider">, nowMs: number): LockState {

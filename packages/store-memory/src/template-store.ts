@@ -2,7 +2,7 @@
 import { LIST_DIRECTION, templatePosition } from "@lintel/domain";
 import type { Template } from "@lintel/domain";
 import type { TemplateStore } from "@lintel/core";
-import { mergeOrdered, pageOrdered, type MemoryState, type OrderedIndex, type OrderedRow } from "./memory-state.js";
+import { pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Template> {
   return { rows: state.templateOrder, positionOf: templatePosition, direction: LIST_DIRECTION.templates };
@@ -13,16 +13,8 @@ function orderIndex(state: MemoryState): OrderedIndex<Template> {
  * org's order; the order is updated once for the batch.
  */
 export function putTemplates(state: MemoryState, templates: readonly Template[]): void {
-  const touchedOrgs = new Set<string>();
-  const batch: OrderedRow<Template>[] = [];
-  for (const template of templates) {
-    const old = state.templates.get(template.id);
-    if (old !== undefined) touchedOrgs.add(old.orgId);
-    const stored: Template = { ...template };
-    state.templates.set(template.id, stored);
-    batch.push({ orgId: stored.orgId, row: stored });
-  }
-  mergeOrdered(orderIndex(state), touchedOrgs, batch, (row) => state.templates.get(row.id) === row);
+  const how = { records: state.templates, index: orderIndex(state), idOf: (t: Template) => t.id, orgOf: (t: Template) => t.orgId };
+  upsertIndexed(how, templates, (template) => ({ ...template }));
 }
 
 export function createMemoryTemplateStore(state: MemoryState): TemplateStore {

@@ -1,21 +1,38 @@
 /** Units and their schedule items in memory. */
+import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { FixtureItem, UnitStore } from "@lintel/core";
-import { itemKey, pickMany, urlKeySlot, type MemoryState } from "./memory-state.js";
+import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
 
-/** Stores or replaces a unit by id, keeping the urlKey index right. */
-export function putUnit(state: MemoryState, unit: Unit): void {
-  const old = state.units.get(unit.id);
-  if (old !== undefined) {
-    const slot = urlKeySlot(old.orgId, old.urlKey);
-    if (state.unitIdByUrlKey.get(slot) === old.id) state.unitIdByUrlKey.delete(slot);
-  }
-  state.units.set(unit.id, { id: unit.id, orgId: unit.orgId, urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone, version: unit.version });
-  state.unitIdByUrlKey.set(urlKeySlot(unit.orgId, unit.urlKey), unit.id);
+function orderIndex(state: MemoryState): OrderedIndex<Unit> {
+  return { rows: state.unitOrder, positionOf: unitPosition, direction: LIST_DIRECTION.units };
 }
 
-/** Stores or replaces an item by kind and id, moving it if its unit changed. */
-export function putItem(state: MemoryState, item: FixtureItem): void {
+/**
+ * Stores or replaces units by id (a later one of the batch wins), keeping the urlKey index and
+ * each org's urlKey order right; the order is merged once for the batch.
+ */
+export function putUnits(state: MemoryState, units: readonly Unit[]): void {
+  const how = { records: state.units, index: orderIndex(state), idOf: (unit: Unit) => unit.id, orgOf: (unit: Unit) => unit.orgId };
+  const copy = ({ id, orgId, urlKey, address, timeZone, version }: Unit): Unit => ({ id, orgId, urlKey, address, timeZone, version });
+  upsertIndexed(how, units, copy, (unit, old) => {
+    const slot = old === undefined ? undefined : urlKeySlot(old.orgId, old.urlKey);
+    if (slot !== undefined && state.unitIdByUrlKey.get(slot) === unit.id) state.unitIdByUrlKey.delete(slot);
+    state.unitIdByUrlKey.set(urlKeySlot(unit.orgId, unit.urlKey), unit.id);
+  });
+}
+
+/** Replaces a unit whose urlKey and org stay the same, in place in its org's order. */
+function replaceUnit(state: MemoryState, updated: Unit): void {
+  state.units.set(updated.id, updated);
+  const rows = state.unitOrder.get(updated.orgId) ?? [];
+  const at = firstIndexAfter(rows, unitPosition, unitPosition(updated), "asc") - 1;
+  if (rows[at]?.id === updated.id) rows[at] = updated;
+}
+
+/** Stores or replaces an item by kind and id in the item maps; answers the item it replaced. */
+function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefined {
   const key = itemKey(item.kind, item.id);
   const old = state.items.get(key);
   if (old !== undefined) state.itemKeysByUnit.get(old.unitId)?.delete(key);
@@ -23,6 +40,35 @@ export function putItem(state: MemoryState, item: FixtureItem): void {
   let keys = state.itemKeysByUnit.get(item.unitId);
   if (keys === undefined) state.itemKeysByUnit.set(item.unitId, (keys = new Set()));
   keys.add(key);
+  return old;
+}
+
+/** Stores or replaces one item, moving it in the schedules (an insert, O(n) at worst). */
+function putItem(state: MemoryState, item: FixtureItem): void {
+  const old = storeItem(state, item);
+  if (old !== undefined) removeScheduled(state.schedules, old);
+  addScheduled(state.schedules, item);
+}
+
+/**
+ * Stores or replaces items (a later one of the batch wins), moving those whose unit changed;
+ * each touched unit's schedule is sorted once for the batch, not once per item.
+ */
+export function putItems(state: MemoryState, items: readonly FixtureItem[]): void {
+  const touched = new Set<string>();
+  for (const item of items) {
+    touched.add(item.unitId);
+    const old = storeItem(state, item);
+    if (old !== undefined) touched.add(old.unitId);
+  }
+  for (const unitId of touched) {
+    const keys = [...(state.itemKeysByUnit.get(unitId) ?? [])];
+    rebuildSchedule(
+      state.schedules,
+      unitId,
+      pickMany(keys, (key) => state.items.get(key)),
+    );
+  }
 }
 
 function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
@@ -34,6 +80,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
     const unit = state.units.get(unitId);
     return unit !== undefined && unit.orgId === orgId ? unit : undefined;
   };
+  const order = orderIndex(state);
 
   return {
     async findByIdOrKey(orgId, idOrKey) {
@@ -42,6 +89,13 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
     },
     async getMany(orgId, unitIds) {
       return pickMany(unitIds, (id) => ownUnit(orgId, id));
+    },
+    async listUnits(orgId, after, limit) {
+      return pageOrdered(order, orgId, after, limit);
+    },
+    async scheduleAfter(orgId, unitId, fromMs, after, limit) {
+      if (ownUnit(orgId, unitId) === undefined) return [];
+      return pageSchedule(state.schedules, unitId, fromMs, after, limit).map(scheduleItem);
     },
     async itemsOf(orgId, unitId) {
       if (ownUnit(orgId, unitId) === undefined) return [];
@@ -57,10 +111,10 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         const key = itemKey(rewrite.kind, rewrite.id);
         const item = state.items.get(key);
         if (item === undefined || !own?.has(key)) continue;
-        state.items.set(key, { ...item, startAt: rewrite.startAt, endAt: rewrite.endAt });
+        putItem(state, { ...item, startAt: rewrite.startAt, endAt: rewrite.endAt });
       }
       const updated = { ...unit, timeZone: change.timeZone, version: unit.version + 1 };
-      state.units.set(unitId, updated);
+      replaceUnit(state, updated);
       return { ok: true, unit: updated };
     },
   };

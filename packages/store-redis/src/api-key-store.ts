@@ -63,7 +63,7 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
       guard(async () => {
         const ids = await redis.smembers(redisKeys.orgApiKeys(orgId));
         const hashes = await Promise.all(ids.map((id) => redis.get(redisKeys.apiKeyHashById(id))));
-        const records = await Promise.all(hashes.map((hash) => (hash === null ? null : read(hash))));
+        const records = await Promise.all(hashes.map((hash) => (hash === null ? Promise.resolve(null) : read(hash))));
         return records
           .filter((record): record is ApiKeyRecord => record !== null && record.orgId === orgId)
           .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

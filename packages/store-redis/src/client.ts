@@ -17,6 +17,9 @@ export interface RedisClientConfig {
   readonly onError?: (error: Error) => void;
 }
 
+/** The Redis everything talks to when nothing names one (the tools, the tests, a client without `url`). */
+export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
+
 /** Per-command deadline: a store that doesn't answer within it is "unavailable" (503). */
 export const COMMAND_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -32,6 +35,9 @@ const NODE_OPTIONS = {
   // One retry for a command caught by a reconnect; beyond that the caller gets the error.
   maxRetriesPerRequest: 1,
   lazyConnect: false,
+  // Commands issued in the same tick (admission's budget peek and key lookup, concurrent
+  // requests) leave in one write and come back in one read.
+  enableAutoPipelining: true,
 } satisfies RedisOptions;
 
 function parseNode(text: string): { host: string; port: number } {
@@ -50,13 +56,14 @@ export function createRedisClient(config: RedisClientConfig): RedisClient {
       ? new Cluster(config.clusterNodes.map(parseNode), {
           redisOptions: NODE_OPTIONS,
           enableOfflineQueue: false,
+          enableAutoPipelining: true,
           clusterRetryStrategy: reconnectDelayMs,
           slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
           retryDelayOnClusterDown: 100,
           retryDelayOnFailover: 100,
           maxRedirections: 8,
         })
-      : new Redis(config.url ?? "redis://127.0.0.1:6379", {
+      : new Redis(config.url ?? DEFAULT_REDIS_URL, {
           ...NODE_OPTIONS,
           enableOfflineQueue: false,
           retryStrategy: reconnectDelayMs,

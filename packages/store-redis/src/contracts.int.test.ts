@@ -1,10 +1,17 @@
 // The Redis adapter opts into every contract suite of @lintel/core, on a real redis-server
 // (or a cluster: REDIS_CLUSTER_NODES). One client per file; each test gets a fresh store on it.
 import {
-  describeApiKeyStoreContract, describeFixtureSinkContract, describeHealthContract, describeLockDirectoryContract,
-  describeRequestBudgetContract, describeTemplateStoreContract, describeUnitStoreContract,
+  describeApiKeyStoreContract,
+  describeCorruptRecordContract,
+  describeFixtureSinkContract,
+  describeHealthContract,
+  describeIdempotencyStoreContract,
+  describeLockDirectoryContract,
+  describeRequestBudgetContract,
+  describeTemplateStoreContract,
+  describeUnitStoreContract,
 } from "@lintel/core/contracts";
-import { createRedisStore } from "./index.js";
+import { createRedisStore, redisKeys } from "./index.js";
 import { useTestRedis } from "./redis.test-support.js";
 
 const redis = useTestRedis();
@@ -17,3 +24,7 @@ describeLockDirectoryContract("redis", makeStore);
 describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);
+describeIdempotencyStoreContract("redis", makeStore);
+describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
+  await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");
+});

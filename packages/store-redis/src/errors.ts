@@ -1,22 +1,41 @@
 /**
- * Maps ioredis failures to the port's StoreUnavailableError: anything that means "Redis can't
- * answer right now" (connection down, command timeout, cluster reconfiguring). Reply errors that
- * mean a bug (WRONGTYPE, a script's own error) are passed through unchanged.
+ * Maps ioredis failures to the port's StoreUnavailableError — only those that mean "Redis can't
+ * answer right now": the connection is down or closing, a command or connect timed out, retries
+ * ran out, the cluster is down or reconfiguring. Everything else (a WRONGTYPE reply, a script's
+ * own error, a record that does not parse, a bug) passes through unchanged: a 500 logged with
+ * its stack, never a 503 that invites a retry that cannot help.
  */
 import { ReplyError } from "ioredis";
 import { StoreUnavailableError } from "@lintel/core";
 
 const TRANSIENT_REPLIES = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|BUSY|NOREPLICAS|READONLY)\b/;
 
+/** ioredis's own errors for a connection that is gone, going, or too slow (it throws plain Errors). */
+const CONNECTION_MESSAGES =
+  /^(Connection is closed|Stream isn't writeable|Command timed out|Command aborted due to connection close|Connection is (discarded|aborted)|Socket timeout|connect ETIMEDOUT|Ready check failed|Cluster isn't ready|Cluster is (disconnected|disconnecting|ended)|None of startup nodes is available|Node is disconnected|Too many Cluster redirections)/;
+
+/** Error names ioredis gives when retries ran out or every cluster node failed. */
+const CONNECTION_ERROR_NAMES = new Set(["MaxRetriesPerRequestError", "ClusterAllFailedError"]);
+
+/** Socket-level codes (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, …) of node:net errors. */
+const SOCKET_CODES = /^(ECONN\w*|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|EAI_AGAIN)$/;
+
+/** A reply Redis sent (`-ERR …`), as opposed to a failure to get one. */
+function isReplyError(error: Error): boolean {
+  return error instanceof (ReplyError as new () => Error);
+}
+
 /** True when the error says the store is unreachable or too slow, not that the call was wrong. */
 export function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error instanceof StoreUnavailableError) return true;
-  if (error instanceof (ReplyError as new () => Error)) return TRANSIENT_REPLIES.test(error.message);
-  // Everything else ioredis rejects with is about the connection: "Stream isn't writeable",
-  // "Connection is closed.", "Command timed out", MaxRetriesPerRequestError, ClusterAllFailedError,
-  // "Cluster isn't ready", ECONNREFUSED/ECONNRESET/ETIMEDOUT.
-  return true;
+  if (isReplyError(error)) return TRANSIENT_REPLIES.test(error.message);
+  const code = (error as { code?: unknown }).code;
+  return (
+    CONNECTION_ERROR_NAMES.has(error.name) ||
+    (typeof code === "string" && SOCKET_CODES.test(code)) ||
+    CONNECTION_MESSAGES.test(error.message)
+  );
 }
 
 /** Runs one store call, turning unavailability into StoreUnavailableError. */

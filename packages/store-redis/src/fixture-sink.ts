@@ -6,11 +6,12 @@
  * names (org-moves.ts). Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
 import type { ApiKeyStore, FixtureItem, FixtureSink } from "@lintel/core";
-import { lockPosition, templatePosition } from "@lintel/domain";
+import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys, type OwnedType } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { SCHEDULE_LUA } from "./schedule-index.js";
 import { itemLeavesOrg, lockLeavesOrg, templateLeavesOrg, unitLeavesOrg } from "./org-moves.js";
 import { itemField } from "./unit-store.js";
 
@@ -31,29 +32,42 @@ end
 return 1
 `);
 
-// KEYS: units hash, urlKey index. ARGV: id, json, urlKey.
+// KEYS: units hash, urlKey index, urlKey order. ARGV: id, json, urlKey. The order holds
+// exactly the urlKeys of the index.
 const UPSERT_UNIT_SCRIPT = new LuaScript(`
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old then
   local oldKey = cjson.decode(old).urlKey
-  if oldKey ~= ARGV[3] and redis.call('HGET', KEYS[2], oldKey) == ARGV[1] then redis.call('HDEL', KEYS[2], oldKey) end
+  if oldKey ~= ARGV[3] and redis.call('HGET', KEYS[2], oldKey) == ARGV[1] then
+    redis.call('HDEL', KEYS[2], oldKey)
+    redis.call('ZREM', KEYS[3], oldKey)
+  end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+redis.call('ZADD', KEYS[3], 0, ARGV[3])
 return 1
 `);
 
-// KEYS: item → unit index, new unit's items, previous unit's items (as read just before).
-// ARGV: field, unitId, json, previous unitId ('' = none). Answers 0, writing nothing, when the
-// item moved meanwhile (the caller reads again and retries).
-const UPSERT_ITEM_SCRIPT = new LuaScript(`
+// KEYS: item → unit index, new unit's items, previous unit's items (as read just before), new
+// unit's schedule, previous unit's schedule, new unit's span. ARGV: field, unitId, json,
+// previous unitId ('' = none), span ms. Answers 0, writing nothing, when the item moved
+// meanwhile (the caller reads again and retries).
+const UPSERT_ITEM_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    `
 local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[4] then return 0 end
+local old = redis.call('HGET', KEYS[3], ARGV[1])
+if old then redis.call('ZREM', KEYS[5], scheduleMember(ARGV[1], old)) end
 if current ~= '' and current ~= ARGV[2] then redis.call('HDEL', KEYS[3], ARGV[1]) end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+redis.call('ZADD', KEYS[4], 0, scheduleMember(ARGV[1], ARGV[3]))
+raiseSpan(KEYS[6], ARGV[5])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1
-`);
+`,
+);
 
 async function inBatches<T>(rows: readonly T[], write: (row: T) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -84,31 +98,36 @@ async function loadOwned<T>(redis: RedisClient, rows: readonly T[], how: OwnedLo
     await Promise.all(
       batch.map((row, i) => {
         const owner = owners[i] ?? null;
-        return owner !== null && owner !== how.orgOf(row) ? how.leave(row, owner) : undefined;
+        return owner !== null && owner !== how.orgOf(row) ? how.leave(row, owner) : Promise.resolve();
       }),
     );
     await Promise.all(batch.map(how.upsert));
     await Promise.all(
       batch.map((row, i) =>
-        owners[i] === how.orgOf(row) ? undefined : redis.set(redisKeys.owner(how.type, how.idOf(row)), how.orgOf(row)),
+        owners[i] === how.orgOf(row) ? Promise.resolve() : redis.set(redisKeys.owner(how.type, how.idOf(row)), how.orgOf(row)),
       ),
     );
   }
 }
 
 /** Loads fixtures into Redis; API keys go through the ApiKeyStore so they get all its indexes. */
-export function createRedisFixtureSink(
-  redis: RedisClient,
-  apiKeys: ApiKeyStore,
-): FixtureSink {
+export function createRedisFixtureSink(redis: RedisClient, apiKeys: ApiKeyStore): FixtureSink {
   async function upsertItem(item: FixtureItem): Promise<void> {
     const field = itemField(item);
     const index = redisKeys.itemUnits(item.orgId);
     const { orgId, ...stored } = item;
     for (let attempt = 0; attempt < 5; attempt++) {
       const previous = (await redis.hget(index, field)) ?? "";
-      const keys = [index, redisKeys.items(orgId, item.unitId), redisKeys.items(orgId, previous || item.unitId)];
-      const args = [field, item.unitId, JSON.stringify(stored), previous];
+      const previousUnit = previous || item.unitId;
+      const keys = [
+        index,
+        redisKeys.items(orgId, item.unitId),
+        redisKeys.items(orgId, previousUnit),
+        redisKeys.schedule(orgId, item.unitId),
+        redisKeys.schedule(orgId, previousUnit),
+        redisKeys.scheduleSpan(orgId, item.unitId),
+      ];
+      const args = [field, item.unitId, JSON.stringify(stored), previous, itemSpanMs(item)];
       if ((await UPSERT_ITEM_SCRIPT.run(redis, keys, args)) === 1) return;
     }
     throw new Error(`Fixture item ${field} of org ${orgId} keeps moving between units; gave up.`);
@@ -124,11 +143,11 @@ export function createRedisFixtureSink(
           orgOf: (unit) => unit.orgId,
           leave: (unit, oldOrg) => unitLeavesOrg(redis, oldOrg, unit.orgId, unit.id),
           upsert: (unit) =>
-            UPSERT_UNIT_SCRIPT.run(redis, [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId)], [
-              unit.id,
-              JSON.stringify(unit),
-              unit.urlKey,
-            ]),
+            UPSERT_UNIT_SCRIPT.run(
+              redis,
+              [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId), redisKeys.unitOrder(unit.orgId)],
+              [unit.id, JSON.stringify(unit), unit.urlKey],
+            ),
         });
         await loadOwned(redis, data.locks, {
           type: "lock",
@@ -150,11 +169,7 @@ export function createRedisFixtureSink(
           upsert: (template) =>
             UPSERT_LISTED_SCRIPT.run(
               redis,
-              [
-                redisKeys.templates(template.orgId),
-                redisKeys.templateOrder(template.orgId),
-                redisKeys.templatePositions(template.orgId),
-              ],
+              [redisKeys.templates(template.orgId), redisKeys.templateOrder(template.orgId), redisKeys.templatePositions(template.orgId)],
               [template.id, JSON.stringify(template), templatePosition(template), "1"],
             ),
         });

@@ -8,12 +8,13 @@ import { createRedisApiKeyStore } from "./api-key-store.js";
 import type { RedisClient } from "./client.js";
 import { createRedisFixtureSink } from "./fixture-sink.js";
 import { createRedisHealth } from "./health.js";
+import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
 
-export { COMMAND_TIMEOUT_MS, createRedisClient, reconnectDelayMs, whenReady } from "./client.js";
+export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./client.js";
 export type { RedisClient, RedisClientConfig } from "./client.js";
 export { isUnavailable } from "./errors.js";
 export { redisKeys } from "./keys.js";
@@ -32,5 +33,6 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     templates: createRedisTemplateStore(redis),
     fixtures: createRedisFixtureSink(redis, apiKeys),
     health: createRedisHealth(redis),
+    idempotency: createRedisIdempotencyStore(redis),
   };
 }

@@ -16,6 +16,12 @@ export const redisKeys = {
   units: (orgId: string) => `${orgTag(orgId)}:units`,
   /** Hash: urlKey → unit id. */
   unitKeys: (orgId: string) => `${orgTag(orgId)}:unitkeys`,
+  /** Sorted set, all scores 0: the urlKey of every unit (a field of `unitKeys`; read BYLEX). */
+  unitOrder: (orgId: string) => `${orgTag(orgId)}:units:order`,
+  /** Sorted set, all scores 0: `schedulePosition` (`startAt|kind:id`) of each item of one unit. */
+  schedule: (orgId: string, unitId: string) => `${orgTag(orgId)}:unit:${unitId}:schedule`,
+  /** String: the longest span in ms any item of the unit has had (only grows). */
+  scheduleSpan: (orgId: string, unitId: string) => `${orgTag(orgId)}:unit:${unitId}:span`,
   /** Hash: `<kind>:<id>` → item JSON, the schedule items of one unit. */
   items: (orgId: string, unitId: string) => `${orgTag(orgId)}:unit:${unitId}:items`,
   /** Hash: `<kind>:<id>` → unit id, so an item that changes unit leaves its old unit. */
@@ -43,6 +49,12 @@ export const redisKeys = {
    * a reload under another org can first take it out of the old one. No hash tag: spreads.
    */
   owner: (type: OwnedType, id: string) => `lintel:owner:${type}:${id}`,
-  /** String: a bucket's theoretical arrival time in ms; expires when the bucket is full again. */
+  /**
+   * String (JSON `{ fingerprint, token }` while the first request runs, `{ fingerprint, status,
+   * body }` once answered): one Idempotency-Key of one API key, by the SHA-256 of the key text
+   * (any printable ASCII). Expires with its lease, then 24 h after its answer.
+   */
+  idempotency: (scope: string, keyHash: string) => `lintel:idem:{${scope}}:${keyHash}`,
+  /** String: a bucket's theoretical arrival time in whole µs (Redis TIME); expires when the bucket is full again. */
   budget: (bucket: string) => `lintel:budget:{${bucket}}`,
 } as const;

@@ -39,11 +39,19 @@ describe("Redis lock directory and template store", () => {
     const [a, b] = [aLock(orgId, { lockId: "lk_a" }), aLock(orgId, { lockId: "lk_b" })];
     await store().fixtures.load(fixture({ locks: [a, b] }));
     await store().fixtures.load(
-      fixture({ locks: [{ ...a, createdAt: "2027-01-01T00:00:00.000Z" }, { ...b, status: "inactive" }] }),
+      fixture({
+        locks: [
+          { ...a, createdAt: "2027-01-01T00:00:00.000Z" },
+          { ...b, status: "inactive" },
+        ],
+      }),
     );
     assert.deepEqual(await walkLocks(store(), orgId, 1), ["lk_a"]);
     assert.equal(await store().locks.getActive(orgId, "lk_b"), null);
-    assert.deepEqual((await store().locks.getMany(orgId, ["lk_b", "lk_x"])).map((l) => l.status), ["inactive"]);
+    assert.deepEqual(
+      (await store().locks.getMany(orgId, ["lk_b", "lk_x"])).map((l) => l.status),
+      ["inactive"],
+    );
   });
 
   test("a large fixture loads in batches and pages out whole", async () => {
@@ -52,7 +60,10 @@ describe("Redis lock directory and template store", () => {
       aLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
     );
     await store().fixtures.load(fixture({ locks }));
-    const expected = locks.filter((l) => l.status === "active").map((l) => l.lockId).reverse();
+    const expected = locks
+      .filter((l) => l.status === "active")
+      .map((l) => l.lockId)
+      .reverse();
     assert.deepEqual(await walkLocks(store(), orgId, 100), expected);
   });
 
@@ -74,12 +85,21 @@ describe("Redis lock directory and template store", () => {
     ];
     await store().fixtures.load(fixture({ templates }));
     const firstPage = await store().templates.list(orgId, null, 3);
-    assert.deepEqual(firstPage.map((t) => t.id), ["t_c", "t_d", "t_a"]);
+    assert.deepEqual(
+      firstPage.map((t) => t.id),
+      ["t_c", "t_d", "t_a"],
+    );
     const rest = await store().templates.list(orgId, templatePosition(firstPage[2]!), 3);
-    assert.deepEqual(rest.map((t) => t.id), ["t_b"]);
+    assert.deepEqual(
+      rest.map((t) => t.id),
+      ["t_b"],
+    );
 
     await store().fixtures.load(fixture({ templates: [{ ...templates[2]!, sortOrder: 9 }] }));
-    assert.deepEqual((await store().templates.list(orgId, null, 10)).map((t) => t.id), ["t_d", "t_a", "t_b", "t_c"]);
+    assert.deepEqual(
+      (await store().templates.list(orgId, null, 10)).map((t) => t.id),
+      ["t_d", "t_a", "t_b", "t_c"],
+    );
     assert.equal((await store().templates.get(orgId, "t_c"))?.sortOrder, 9);
     assert.equal(await store().templates.get(randomId("org"), "t_c"), null);
   });

@@ -31,7 +31,6 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
         return lock !== null && lock.status === "active" ? lock : null;
       }),
 
-    getMany: (orgId, lockIds) =>
-      guard(async () => (await readRecords(redis, redisKeys.locks(orgId), lockIds)).map(parseLock)),
+    getMany: (orgId, lockIds) => guard(async () => (await readRecords(redis, redisKeys.locks(orgId), lockIds)).map(parseLock)),
   };
 }

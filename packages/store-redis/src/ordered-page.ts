@@ -31,13 +31,11 @@ export async function readPage(
   direction: Direction,
 ): Promise<string[]> {
   if (limit <= 0) return [];
-  const [start, end] =
-    direction === "desc" ? [after === null ? "+" : `(${after}`, "-"] : [after === null ? "-" : `(${after}`, "+"];
-  const reply = (await PAGE_SCRIPT.run(redis, [keys.positions, keys.records], [
-    start,
-    end,
-    Math.floor(limit),
-    direction === "desc" ? "REV" : "",
-  ])) as (string | null)[];
+  const [start, end] = direction === "desc" ? [after === null ? "+" : `(${after}`, "-"] : [after === null ? "-" : `(${after}`, "+"];
+  const reply = (await PAGE_SCRIPT.run(
+    redis,
+    [keys.positions, keys.records],
+    [start, end, Math.floor(limit), direction === "desc" ? "REV" : ""],
+  )) as (string | null)[];
   return reply.filter((json): json is string => json !== null);
 }

@@ -6,9 +6,11 @@
  * org (never visible to both), and the owner index still naming the old org makes the next
  * load of the record finish the move.
  */
+import { itemSpanMs, type ScheduleItem } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { SCHEDULE_LUA } from "./schedule-index.js";
 
 // KEYS: records hash, position zset, positions hash. ARGV: id. A lock or a template.
 const LEAVE_LISTED_SCRIPT = new LuaScript(`
@@ -19,45 +21,65 @@ redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
 `);
 
-// KEYS: units hash, urlKey index, the unit's items hash. ARGV: unit id. Drops the unit and its
-// urlKey; answers its items (field, json, …), which stay until they are copied to the new org.
+// KEYS: units hash, urlKey index, the unit's items hash, urlKey order. ARGV: unit id. Drops the
+// unit and its urlKey; answers its items (field, json, …), which stay until they are copied to
+// the new org.
 const LEAVE_UNIT_SCRIPT = new LuaScript(`
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old then
   local key = cjson.decode(old).urlKey
-  if redis.call('HGET', KEYS[2], key) == ARGV[1] then redis.call('HDEL', KEYS[2], key) end
+  if redis.call('HGET', KEYS[2], key) == ARGV[1] then
+    redis.call('HDEL', KEYS[2], key)
+    redis.call('ZREM', KEYS[4], key)
+  end
   redis.call('HDEL', KEYS[1], ARGV[1])
 end
 return redis.call('HGETALL', KEYS[3])
 `);
 
-// KEYS: the unit's items hash, item → unit index (both of the new org). ARGV: unit id, then
-// (field, json) per item.
-const ADOPT_ITEMS_SCRIPT = new LuaScript(`
-for i = 2, #ARGV, 2 do
+// KEYS: the unit's items hash, item → unit index, the unit's schedule, its span (all of the
+// new org). ARGV: unit id, the items' longest span in ms, then (field, json) per item.
+const ADOPT_ITEMS_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    `
+for i = 3, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[1])
+  redis.call('ZADD', KEYS[3], 0, scheduleMember(ARGV[i], ARGV[i + 1]))
 end
+raiseSpan(KEYS[4], ARGV[2])
 return 1
-`);
+`,
+);
 
-// KEYS: the unit's items hash, item → unit index (both of the old org). ARGV: unit id, fields.
-const DROP_ITEMS_SCRIPT = new LuaScript(`
+// KEYS: the unit's items hash, item → unit index, the unit's schedule (all of the old org).
+// ARGV: unit id, fields.
+const DROP_ITEMS_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    `
 for i = 2, #ARGV do
+  local old = redis.call('HGET', KEYS[1], ARGV[i])
+  if old then redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old)) end
   redis.call('HDEL', KEYS[1], ARGV[i])
   if redis.call('HGET', KEYS[2], ARGV[i]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[i]) end
 end
 return 1
-`);
+`,
+);
 
-// KEYS: item → unit index, the unit's items hash (as read just before), of the old org.
-// ARGV: field, unit id. Answers 0, removing nothing, when the item changed unit meanwhile.
-const LEAVE_ITEM_SCRIPT = new LuaScript(`
+// KEYS: item → unit index, the unit's items hash (as read just before), its schedule, of the
+// old org. ARGV: field, unit id. Answers 0, removing nothing, when the item changed unit meanwhile.
+const LEAVE_ITEM_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    `
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then redis.call('ZREM', KEYS[3], scheduleMember(ARGV[1], old)) end
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
-`);
+`,
+);
 
 /** Takes a lock out of `orgId`: its record and its place in the active list. */
 export async function lockLeavesOrg(redis: RedisClient, orgId: string, lockId: string): Promise<void> {
@@ -78,15 +100,23 @@ export async function templateLeavesOrg(redis: RedisClient, orgId: string, templ
  * The unit record itself is written under `toOrg` by the caller.
  */
 export async function unitLeavesOrg(redis: RedisClient, fromOrg: string, toOrg: string, unitId: string): Promise<void> {
-  const from = [redisKeys.items(fromOrg, unitId), redisKeys.itemUnits(fromOrg)] as const;
+  const from = [redisKeys.items(fromOrg, unitId), redisKeys.itemUnits(fromOrg), redisKeys.schedule(fromOrg, unitId)] as const;
   const items = (await LEAVE_UNIT_SCRIPT.run(
     redis,
-    [redisKeys.units(fromOrg), redisKeys.unitKeys(fromOrg), from[0]],
+    [redisKeys.units(fromOrg), redisKeys.unitKeys(fromOrg), from[0], redisKeys.unitOrder(fromOrg)],
     [unitId],
   )) as string[];
   if (items.length === 0) return;
   const fields = items.filter((_, i) => i % 2 === 0);
-  await ADOPT_ITEMS_SCRIPT.run(redis, [redisKeys.items(toOrg, unitId), redisKeys.itemUnits(toOrg)], [unitId, ...items]);
+  const jsons = items.filter((_, i) => i % 2 === 1);
+  const spanMs = jsons.reduce((longest, json) => Math.max(longest, itemSpanMs(JSON.parse(json) as ScheduleItem)), 0);
+  const to = [
+    redisKeys.items(toOrg, unitId),
+    redisKeys.itemUnits(toOrg),
+    redisKeys.schedule(toOrg, unitId),
+    redisKeys.scheduleSpan(toOrg, unitId),
+  ];
+  await ADOPT_ITEMS_SCRIPT.run(redis, to, [unitId, spanMs, ...items]);
   await DROP_ITEMS_SCRIPT.run(redis, from, [unitId, ...fields]);
   await Promise.all(fields.map((field) => redis.set(redisKeys.owner("item", field), toOrg)));
 }
@@ -97,7 +127,8 @@ export async function itemLeavesOrg(redis: RedisClient, orgId: string, field: st
   for (let attempt = 0; attempt < 5; attempt++) {
     const unitId = await redis.hget(index, field);
     if (unitId === null) return;
-    if ((await LEAVE_ITEM_SCRIPT.run(redis, [index, redisKeys.items(orgId, unitId)], [field, unitId])) === 1) return;
+    const keys = [index, redisKeys.items(orgId, unitId), redisKeys.schedule(orgId, unitId)];
+    if ((await LEAVE_ITEM_SCRIPT.run(redis, keys, [field, unitId])) === 1) return;
   }
   throw new Error(`Fixture item ${field} of org ${orgId} keeps moving between units; gave up.`);
 }

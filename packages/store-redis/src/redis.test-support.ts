@@ -5,7 +5,7 @@
  * never flush: every test makes its own org.
  */
 import { after, before } from "node:test";
-import { createRedisClient, whenReady, type RedisClient } from "./client.js";
+import { createRedisClient, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
 
 /** A ready client for the test Redis; the caller quits it. */
@@ -14,7 +14,7 @@ async function connectTestRedis(): Promise<RedisClient> {
   const client =
     nodes !== undefined && nodes !== ""
       ? createRedisClient({ clusterNodes: nodes.split(",").map((node) => node.trim()) })
-      : createRedisClient({ url: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379" });
+      : createRedisClient({ url: process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL });
   await whenReady(client, 10_000);
   return client;
 }

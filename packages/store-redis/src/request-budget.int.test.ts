@@ -54,7 +54,10 @@ describe("Redis request budget", () => {
     const policy: RatePolicy = { requests: 7, windowSeconds: 1 };
     const bucket = randomId("bucket");
     const decisions = await Promise.all(Array.from({ length: 7 }, () => budget.consume(bucket, policy)));
-    assert.deepEqual(decisions.map((d) => d.allowed), Array(7).fill(true));
+    assert.deepEqual(
+      decisions.map((d) => d.allowed),
+      Array(7).fill(true),
+    );
   });
 
   test("concurrent requests never exceed the budget", async () => {

@@ -93,7 +93,10 @@ describe("Redis unit store", () => {
     await store().fixtures.load(fixture({ units: [first, second], items: [item] }));
     await store().fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }));
     assert.deepEqual(await store().units.itemsOf(orgId, first.id), []);
-    assert.deepEqual((await store().units.itemsOf(orgId, second.id)).map((i) => i.id), [item.id]);
+    assert.deepEqual(
+      (await store().units.itemsOf(orgId, second.id)).map((i) => i.id),
+      [item.id],
+    );
   });
 
   test("getMany leaves out unknown and foreign ids", async () => {

@@ -4,12 +4,14 @@
  * set_timezone is one Lua script over two keys of one slot: nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
+import { itemSpanMs } from "@lintel/domain";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 
 const FIND_SCRIPT = new LuaScript(`
 local unit = redis.call('HGET', KEYS[1], ARGV[1])
@@ -19,10 +21,13 @@ if id then return redis.call('HGET', KEYS[1], id) end
 return false
 `);
 
-// KEYS: units hash, the unit's items hash. ARGV: unitId, expectedVersion, timeZone, then
-// (item field, startAt, endAt) per rewrite. A rewrite naming an item this unit doesn't have
-// is skipped (the contract: another unit's item is never touched). Checks come before writes.
-const SET_TIME_ZONE_SCRIPT = new LuaScript(`
+// KEYS: units hash, the unit's items hash, its schedule zset, its span. ARGV: unitId,
+// expectedVersion, timeZone, then (item field, startAt, endAt, span ms) per rewrite. A rewrite
+// naming an item this unit doesn't have is skipped (the contract: another unit's item is never
+// touched). Checks come before writes; a moved item moves in the schedule in the same script.
+const SET_TIME_ZONE_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
 local unit = cjson.decode(raw)
@@ -31,17 +36,21 @@ unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-for i = 4, #ARGV, 3 do
-  local item = redis.call('HGET', KEYS[2], ARGV[i])
-  if item then
-    item = cjson.decode(item)
+for i = 4, #ARGV, 4 do
+  local old = redis.call('HGET', KEYS[2], ARGV[i])
+  if old then
+    local item = cjson.decode(old)
     item.startAt = ARGV[i + 1]
     item.endAt = ARGV[i + 2]
     redis.call('HSET', KEYS[2], ARGV[i], cjson.encode(item))
+    redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old))
+    redis.call('ZADD', KEYS[3], 0, ARGV[i + 1] .. '|' .. ARGV[i])
+    raiseSpan(KEYS[4], ARGV[i + 3])
   end
 end
 return {'ok', encoded}
-`);
+`,
+);
 
 /** The field of an item in its unit's items hash. */
 export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
@@ -61,8 +70,16 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
         return typeof json === "string" ? parseUnit(json) : null;
       }),
 
-    getMany: (orgId, unitIds) =>
-      guard(async () => (await readRecords(redis, redisKeys.units(orgId), unitIds)).map(parseUnit)),
+    getMany: (orgId, unitIds) => guard(async () => (await readRecords(redis, redisKeys.units(orgId), unitIds)).map(parseUnit)),
+
+    listUnits: (orgId, after, limit) => guard(async () => (await readUnitsPage(redis, orgId, after, limit)).map(parseUnit)),
+
+    scheduleAfter: (orgId, unitId, fromMs, after, limit) =>
+      guard(async () => {
+        // The items hash is the unit's own: a foreign or unknown unit has none, so nothing is read.
+        const page = await readSchedulePage(redis, orgId, unitId, { fromMs, after, limit });
+        return page.map((json) => JSON.parse(json) as ScheduleItem);
+      }),
 
     itemsOf: (orgId, unitId) =>
       guard(async () => {
@@ -74,11 +91,16 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
       guard(async (): Promise<SetTimeZoneOutcome> => {
         const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone];
         for (const rewrite of change.rewrites) {
-          args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt);
+          args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt, itemSpanMs(rewrite));
         }
         const reply = (await SET_TIME_ZONE_SCRIPT.run(
           redis,
-          [redisKeys.units(orgId), redisKeys.items(orgId, unitId)],
+          [
+            redisKeys.units(orgId),
+            redisKeys.items(orgId, unitId),
+            redisKeys.schedule(orgId, unitId),
+            redisKeys.scheduleSpan(orgId, unitId),
+          ],
           args,
         )) as [string, string?];
         if (reply[0] === "not_found" || reply[0] === "version_conflict") return { ok: false, reason: reply[0] };

@@ -23,7 +23,13 @@ export function unitWithItems(count: number): PreviewInput {
     };
   });
   const lockUnits = new Map<string, readonly LockSharing[]>([
-    ["lock_0", [{ unitId: "unit_bench", timeZone: "America/Chicago" }, { unitId: "unit_lobby", timeZone: "America/Denver" }]],
+    [
+      "lock_0",
+      [
+        { unitId: "unit_bench", timeZone: "America/Chicago" },
+        { unitId: "unit_lobby", timeZone: "America/Denver" },
+      ],
+    ],
     ["lock_1", [{ unitId: "unit_bench", timeZone: "America/Chicago" }]],
     ["lock_2", [{ unitId: "unit_bench", timeZone: "America/Chicago" }]],
     ["lock_3", [{ unitId: "unit_bench", timeZone: "America/Chicago" }]],

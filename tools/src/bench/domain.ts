@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   // The first plan in the process fills the per-zone offset/name cache (Chicago and New York, 2027).
   const first = await timeOnce(() => planTimezoneChange(input));
   const listed = first.value.preview.items.length;
-  figures.push({ name: "planTimezoneChange, 1,000 items, first call (cold zone cache)", calls: 1, opsPerSecond: 1000 / first.ms, msPerCall: first.ms });
+  figures.push({
+    name: "planTimezoneChange, 1,000 items, first call (cold zone cache)",
+    calls: 1,
+    opsPerSecond: 1000 / first.ms,
+    msPerCall: first.ms,
+  });
   figures.push(await measure(`planTimezoneChange, 1,000 items (${listed} listed)`, () => planTimezoneChange(input), { durationMs: 5000 }));
   const small = unitWithItems(20);
   figures.push(await measure("planTimezoneChange, 20 items", () => planTimezoneChange(small)));
@@ -24,9 +29,16 @@ async function main(): Promise<void> {
   // Cold: the first call for each zone Intl knows (the cache is per process, so this runs once).
   const zones = Intl.supportedValuesOf("timeZone");
   const cold = await timeOnce(() => zones.map((z) => canonicalTimeZone(z.toUpperCase())));
-  figures.push({ name: `canonicalTimeZone, uncached (first call, ${zones.length} zones)`, calls: zones.length, opsPerSecond: (zones.length / cold.ms) * 1000, msPerCall: cold.ms / zones.length });
+  figures.push({
+    name: `canonicalTimeZone, uncached (first call, ${zones.length} zones)`,
+    calls: zones.length,
+    opsPerSecond: (zones.length / cold.ms) * 1000,
+    msPerCall: cold.ms / zones.length,
+  });
   let next = 0;
-  figures.push(await measure("canonicalTimeZone, cached (rotating known zones)", () => canonicalTimeZone(zones[next++ % zones.length] ?? "UTC")));
+  figures.push(
+    await measure("canonicalTimeZone, cached (rotating known zones)", () => canonicalTimeZone(zones[next++ % zones.length] ?? "UTC")),
+  );
   figures.push(await measure("canonicalTimeZone, refused name (never cached)", () => canonicalTimeZone("Mars/Olympus_Mons")));
   figures.push(await measure("canonicalTimeZone, refused by shape (+05:00)", () => canonicalTimeZone("+05:00")));
 

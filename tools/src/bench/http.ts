@@ -10,10 +10,10 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { demoFixture, loadConfig, startServer } from "@lintel/api";
-import { generateApiKey, hashApiKey } from "@lintel/domain";
-import { Redis } from "ioredis";
-import { redisKeys } from "@lintel/store-redis";
+import { loadConfig, startServer } from "@lintel/api";
+import { generateApiKey } from "@lintel/domain";
+import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
+import { benchFixture, dropFromRedis } from "./bench-fixture.js";
 import { machineLine } from "./measure.js";
 
 interface Target {
@@ -23,52 +23,14 @@ interface Target {
 
 const TARGETS: readonly Target[] = [
   { name: "GET /v1/locks?limit=20", path: "/v1/locks?limit=20" },
-  { name: "GET /v1/units/preview_timezone_change (Chicago → New York)", path: "/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=America/New_York" },
+  {
+    name: "GET /v1/units/preview_timezone_change (Chicago → New York)",
+    path: "/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=America/New_York",
+  },
 ];
 
-type Json = Record<string, unknown>;
-
-/**
- * The demo fixture with its orgs renamed by `suffix` (Redis is shared; "" keeps the names),
- * its keys replaced by one bench key of the first org with every scope and a budget of
- * 999,999,999 requests per second.
- */
-function benchFixture(suffix: string, key: string): { fixture: Json; orgIds: string[]; keyId: string } {
-  const demo = demoFixture() as Record<string, Json[]>;
-  const rename = (orgId: unknown) => `${String(orgId)}${suffix}`;
-  const fixture: Record<string, Json[]> = {};
-  for (const [list, records] of Object.entries(demo)) {
-    fixture[list] = records.map((r) => ("orgId" in r ? { ...r, orgId: rename(r["orgId"]) } : list === "orgs" ? { ...r, id: rename(r["id"]) } : r));
-  }
-  const orgIds = (fixture["orgs"] ?? []).map((o) => String(o["id"]));
-  const keyId = `key_bench${suffix}`;
-  fixture["apiKeys"] = [{
-    id: keyId, orgId: orgIds[0], name: "HTTP bench", key, scopes: ["units:write", "messages:read", "locks:read", "lock-state:read"],
-    expiresAt: null, revokedAt: null, rateLimit: { requests: 999_999_999, windowSeconds: 1 }, createdAt: "2026-01-01T00:00:00.000Z",
-  }];
-  return { fixture, orgIds, keyId };
-}
-
-async function dropFromRedis(url: string, orgIds: readonly string[], key: string, keyId: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    const keys = [redisKeys.apiKeyByHash(hashApiKey(key)), redisKeys.apiKeyHashById(keyId)];
-    for (const orgId of orgIds) {
-      let cursor = "0";
-      do {
-        const [next, found] = await redis.scan(cursor, "MATCH", `lintel:\\{org:${orgId}\\}*`, "COUNT", 1000);
-        keys.push(...found);
-        cursor = next;
-      } while (cursor !== "0");
-    }
-    console.log(`removed ${await redis.unlink(...keys)} Redis keys of the bench orgs`);
-  } finally {
-    redis.disconnect();
-  }
-}
-
 async function benchStore(store: "memory" | "redis", duration: number, connections: number): Promise<void> {
-  const redisUrl = process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379";
+  const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
   const key = generateApiKey();
   const suffix = store === "redis" ? `_bench${randomBytes(4).toString("hex")}` : "";
   const { fixture, orgIds, keyId } = benchFixture(suffix, key);
@@ -87,8 +49,21 @@ async function benchStore(store: "memory" | "redis", duration: number, connectio
     for (const target of TARGETS) {
       const check = await fetch(`${server.url}${target.path}`, { headers: { "x-api-key": key } });
       if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
-      const result = await autocannon({ url: `${server.url}${target.path}`, connections, duration, workers: 1, headers: { "x-api-key": key } });
-      const row = [target.name, result.requests.average.toFixed(0), result.latency.p50.toFixed(1), result.latency.p99.toFixed(1), result.non2xx, result.errors + result.timeouts];
+      const result = await autocannon({
+        url: `${server.url}${target.path}`,
+        connections,
+        duration,
+        workers: 1,
+        headers: { "x-api-key": key },
+      });
+      const row = [
+        target.name,
+        result.requests.average.toFixed(0),
+        result.latency.p50.toFixed(1),
+        result.latency.p99.toFixed(1),
+        result.non2xx,
+        result.errors + result.timeouts,
+      ];
       console.log(`| ${row.join(" | ")} |`);
     }
   } finally {

@@ -43,7 +43,8 @@ export async function timeOnce<T>(fn: () => Promise<T> | T): Promise<{ value: T;
   return { value, ms: performance.now() - start };
 }
 
-const number = (value: number, digits: number) => value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const number = (value: number, digits: number) =>
+  value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** One line: `name  12,345 ops/s  0.081 ms/call  (calls)`. */
 export function formatFigure(figure: Figure): string {

@@ -1,6 +1,7 @@
 /**
  * Runs every benchmark, one after the other, each in its own process (so one's caches and
- * garbage don't colour the next): domain, store (memory and Redis), HTTP (memory and Redis).
+ * garbage don't colour the next): domain, the preview against its Temporal reference, store
+ * (memory and Redis), HTTP (memory and Redis). `ratio.js` (Lintel vs bare Koa) runs on its own.
  *
  *   node tools/dist/bench/run-all.js [--no-redis]
  */
@@ -12,6 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const withRedis = !process.argv.includes("--no-redis");
 const runs: [string, string[]][] = [
   ["domain.js", []],
+  ["preview.js", []],
   ["store.js", withRedis ? ["memory", "redis"] : ["memory"]],
   ["http.js", withRedis ? ["memory", "redis"] : ["memory"]],
 ];

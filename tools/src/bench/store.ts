@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { FixtureData, FixtureSink, LockDirectory } from "@lintel/core";
 import { LIST_DIRECTION, lockPosition, type Lock } from "@lintel/domain";
 import { createMemoryStore } from "@lintel/store-memory";
-import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";
+import { createRedisClient, createRedisStore, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "@lintel/store-redis";
 import { countRecords, fixtureChunks } from "../cli/fixture-chunks.js";
 import { orgWithLocks } from "./bench-data.js";
 import { machineLine, measure, printFigures, timeOnce, type Figure } from "./measure.js";
@@ -80,7 +80,7 @@ async function dropOrg(redis: RedisClient, orgId: string): Promise<number> {
 
 async function redisBench(): Promise<void> {
   const nodes = process.env["REDIS_CLUSTER_NODES"];
-  const redis = createRedisClient(nodes ? { clusterNodes: nodes.split(",") } : { url: process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379" });
+  const redis = createRedisClient(nodes ? { clusterNodes: nodes.split(",") } : { url: process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL });
   await whenReady(redis);
   const store = createRedisStore(redis);
   const orgs: string[] = [];

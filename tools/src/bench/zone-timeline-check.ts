@@ -22,7 +22,8 @@ function option(name: string, fallback: string): string {
 
 /** Instants (epoch ms) where the zone's offset, DST flag or abbreviation changes, from a TZif v2+ file. */
 function transitionsOf(file: Buffer): number[] {
-  const counts = (at: number) => [20, 24, 28, 32, 36, 40].map((o) => file.readInt32BE(at + o)) as [number, number, number, number, number, number];
+  const counts = (at: number) =>
+    [20, 24, 28, 32, 36, 40].map((o) => file.readInt32BE(at + o)) as [number, number, number, number, number, number];
   const [isUt1, isStd1, leap1, time1, type1, char1] = counts(0);
   let at = 44 + time1 * 5 + type1 * 6 + char1 + leap1 * 8 + isStd1 + isUt1; // skip the 32-bit block
   const [, , , timeCount, typeCount, charCount] = counts(at);
@@ -48,11 +49,30 @@ function transitionsOf(file: Buffer): number[] {
 
 const ODD_SPACES = /[\u00A0\u2009\u202F]/g;
 function intlLabel(epochMs: number, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  };
   return new Intl.DateTimeFormat("en-US", options).format(epochMs).replace(ODD_SPACES, " ");
 }
 function intlOffset(epochMs: number, timeZone: string): number {
-  const options: Intl.DateTimeFormatOptions = { timeZone, calendar: "iso8601", hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" };
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone,
+    calendar: "iso8601",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  };
   const parts = new Intl.DateTimeFormat("en-US", options).formatToParts(epochMs);
   const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const local = new Date(0);
@@ -64,8 +84,12 @@ function intlOffset(epochMs: number, timeZone: string): number {
 const zoneinfo = option("zoneinfo", "/usr/share/zoneinfo");
 const fromMs = Date.UTC(Number(option("from", "1900")), 0, 1);
 const toMs = Date.UTC(Number(option("to", "2100")), 0, 1);
-const version = existsSync(join(zoneinfo, "tzdata.zi")) ? /version (\S+)/.exec(readFileSync(join(zoneinfo, "tzdata.zi"), "latin1"))?.[1] : undefined;
-console.log(`# zone cache check — Intl tz ${process.versions.tz ?? "?"}, ${zoneinfo} tz ${version ?? "?"}, ${new Date(fromMs).getUTCFullYear()}..${new Date(toMs).getUTCFullYear()}`);
+const version = existsSync(join(zoneinfo, "tzdata.zi"))
+  ? /version (\S+)/.exec(readFileSync(join(zoneinfo, "tzdata.zi"), "latin1"))?.[1]
+  : undefined;
+console.log(
+  `# zone cache check — Intl tz ${process.versions.tz ?? "?"}, ${zoneinfo} tz ${version ?? "?"}, ${new Date(fromMs).getUTCFullYear()}..${new Date(toMs).getUTCFullYear()}`,
+);
 
 let zones = 0;
 let checked = 0;

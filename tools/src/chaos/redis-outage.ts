@@ -14,7 +14,10 @@ import { generateApiKey } from "@lintel/domain";
 import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/api/testing";
 
 type Fault = "kill" | "freeze";
-interface Scenario { readonly fault: Fault; readonly outageMs: number }
+interface Scenario {
+  readonly fault: Fault;
+  readonly outageMs: number;
+}
 
 const LOOPS = 2; // concurrent request loops, each one request at a time
 const PAUSE_MS = 20;
@@ -22,7 +25,11 @@ const HANG_MS = 3000; // a request slower than this is aborted and counted as a 
 const RECOVERY_BOUND_MS = 20_000;
 const MAX_REQUESTS_PER_SCENARIO = 4000;
 
-interface Sample { readonly sentAt: number; readonly doneAt: number; readonly status: number | "hang" | "error" }
+interface Sample {
+  readonly sentAt: number;
+  readonly doneAt: number;
+  readonly status: number | "hang" | "error";
+}
 
 async function sample(url: string, key?: string): Promise<Sample> {
   const sentAt = performance.now();
@@ -41,12 +48,33 @@ function demoData() {
   const key = generateApiKey();
   const at = "2026-01-01T00:00:00.000Z";
   const locks = Array.from({ length: 30 }, (_, i) => ({
-    lockId: `chaos_lk_${i}`, orgId: "chaos_org", name: `Door ${i}`, provider: "simulated", providerDeviceId: `d${i}`,
-    model: null, timeZone: "America/Chicago", unitIds: ["chaos_unit"], status: "active", createdAt: at, updatedAt: at,
+    lockId: `chaos_lk_${i}`,
+    orgId: "chaos_org",
+    name: `Door ${i}`,
+    provider: "simulated",
+    providerDeviceId: `d${i}`,
+    model: null,
+    timeZone: "America/Chicago",
+    unitIds: ["chaos_unit"],
+    status: "active",
+    createdAt: at,
+    updatedAt: at,
   }));
   const json = {
     orgs: [{ id: "chaos_org", name: "Chaos" }],
-    apiKeys: [{ id: "chaos_key", orgId: "chaos_org", name: "chaos", key, scopes: ["locks:read", "messages:read"], expiresAt: null, revokedAt: null, rateLimit: { requests: 100_000, windowSeconds: 60 }, createdAt: at }],
+    apiKeys: [
+      {
+        id: "chaos_key",
+        orgId: "chaos_org",
+        name: "chaos",
+        key,
+        scopes: ["locks:read", "messages:read"],
+        expiresAt: null,
+        revokedAt: null,
+        rateLimit: { requests: 100_000, windowSeconds: 60 },
+        createdAt: at,
+      },
+    ],
     units: [{ id: "chaos_unit", orgId: "chaos_org", urlKey: "chaos", address: "1 Chaos St", timeZone: "America/Chicago", version: 1 }],
     locks,
   };
@@ -62,12 +90,23 @@ function percentile(values: number[], p: number): number {
 function countStatuses(samples: readonly Sample[]): string {
   const counts = new Map<string, number>();
   for (const s of samples) counts.set(String(s.status), (counts.get(String(s.status)) ?? 0) + 1);
-  return [...counts].sort().map(([status, n]) => `${status}×${n}`).join(" ") || "none";
+  return (
+    [...counts]
+      .sort()
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ") || "none"
+  );
 }
 
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
 
-interface Rig { redis: Child; readonly redisPort: number; readonly dir: string; readonly base: string; readonly key: string }
+interface Rig {
+  redis: Child;
+  readonly redisPort: number;
+  readonly dir: string;
+  readonly base: string;
+  readonly key: string;
+}
 
 async function runScenario(rig: Rig, scenario: Scenario): Promise<void> {
   const v1 = [`${rig.base}/v1/locks?limit=10`, `${rig.base}/v1/locks/chaos_lk_3`];
@@ -110,15 +149,23 @@ async function runScenario(rig: Rig, scenario: Scenario): Promise<void> {
   const latencies = outage.map((s) => s.doneAt - s.sentAt);
   console.log(`\n## ${scenario.fault} Redis for ${scenario.outageMs} ms`);
   console.log(`before the fault:        ${countStatuses(before)}`);
-  console.log(`first non-200 answer:    ${ms(firstDown && firstDown.doneAt - faultAt)} after the fault (status ${firstDown?.status ?? "—"})`);
+  console.log(
+    `first non-200 answer:    ${ms(firstDown && firstDown.doneAt - faultAt)} after the fault (status ${firstDown?.status ?? "—"})`,
+  );
   console.log(`during the outage:       ${countStatuses(outage)}`);
-  console.log(`  latency:               p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.length > 0 ? Math.max(...latencies) : undefined)}`);
+  console.log(
+    `  latency:               p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.length > 0 ? Math.max(...latencies) : undefined)}`,
+  );
   console.log(`/readyz during outage:   ${countStatuses(readiness.filter((s) => s.sentAt >= faultAt && s.doneAt < restoreAt))}`);
   if (scenario.fault === "kill") console.log(`redis restart took:      ${ms(restoredAt - restoreAt)}`);
-  console.log(`after the restore until the first 200: ${countStatuses(traffic.filter((s) => s.sentAt >= restoreAt && (!firstUp || s.sentAt <= firstUp.sentAt)))}`);
+  console.log(
+    `after the restore until the first 200: ${countStatuses(traffic.filter((s) => s.sentAt >= restoreAt && (!firstUp || s.sentAt <= firstUp.sentAt)))}`,
+  );
   console.log(`time to recover (/v1):   ${ms(firstUp && firstUp.doneAt - restoredAt)} after Redis was back`);
   console.log(`time to recover (/readyz): ${ms(readyUp && readyUp.doneAt - restoredAt)} after Redis was back`);
-  console.log(`hangs (> ${HANG_MS} ms) / errors over the whole run: ${traffic.filter((s) => s.status === "hang").length} / ${traffic.filter((s) => s.status === "error").length}; requests: ${traffic.length}`);
+  console.log(
+    `hangs (> ${HANG_MS} ms) / errors over the whole run: ${traffic.filter((s) => s.status === "hang").length} / ${traffic.filter((s) => s.status === "error").length}; requests: ${traffic.length}`,
+  );
 }
 
 function parseScenarios(text: string | undefined): Scenario[] {
@@ -144,7 +191,10 @@ async function main(): Promise<void> {
   let server: Child | undefined;
   try {
     server = await spawnServer(serverPort, {
-      STORE: "redis", REDIS_URL: `redis://127.0.0.1:${redisPort}`, CURSOR_SECRET: "chaos-cursor-secret-0123456789abcdefghij", FIXTURE: fixturePath,
+      STORE: "redis",
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      CURSOR_SECRET: "chaos-cursor-secret-0123456789abcdefghij",
+      FIXTURE: fixturePath,
     });
     console.log(`# Redis outage chaos run (node ${process.version}, ${LOOPS} loops, one request each every ~${PAUSE_MS} ms)`);
     for (const scenario of scenarios) await runScenario(rig, scenario);

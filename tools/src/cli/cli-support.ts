@@ -4,7 +4,16 @@
  * connected Redis store that is always closed afterwards.
  */
 import { StoreUnavailableError } from "@lintel/core";
-import { createRedisClient, createRedisStore, isUnavailable, whenReady, type RedisClient, type RedisClientConfig, type RedisStore } from "@lintel/store-redis";
+import {
+  createRedisClient,
+  createRedisStore,
+  DEFAULT_REDIS_URL,
+  isUnavailable,
+  whenReady,
+  type RedisClient,
+  type RedisClientConfig,
+  type RedisStore,
+} from "@lintel/store-redis";
 
 /** Exit codes of every tool. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, unavailable: 3 } as const;
@@ -34,7 +43,10 @@ export function redisConfigFrom(
   const nodes = flags["cluster-nodes"];
   if (url !== undefined && nodes !== undefined) throw new UsageError("give --redis-url or --cluster-nodes, not both");
   const nodeList = (text: string) => {
-    const list = text.split(",").map((n) => n.trim()).filter((n) => n !== "");
+    const list = text
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n !== "");
     if (list.length === 0 || list.some((n) => !/^[^\s:]+:\d{1,5}$/.test(n))) {
       throw new UsageError(`cluster nodes must be a comma list of host:port, got ${JSON.stringify(text)}`);
     }
@@ -43,10 +55,10 @@ export function redisConfigFrom(
   if (nodes !== undefined) return { clusterNodes: nodeList(nodes) };
   if (url !== undefined) return { url };
   if (env["REDIS_CLUSTER_NODES"]) return { clusterNodes: nodeList(env["REDIS_CLUSTER_NODES"]) };
-  return { url: env["REDIS_URL"] || "redis://127.0.0.1:6379" };
+  return { url: env["REDIS_URL"] || DEFAULT_REDIS_URL };
 }
 
-const describeTarget = (config: RedisClientConfig) => config.clusterNodes?.join(",") ?? config.url ?? "redis://127.0.0.1:6379";
+const describeTarget = (config: RedisClientConfig) => config.clusterNodes?.join(",") ?? config.url ?? DEFAULT_REDIS_URL;
 
 /**
  * Connects, runs `work` with the store, and closes the client whatever happens. A Redis that is
@@ -72,7 +84,8 @@ export async function withRedisStore<T>(
 
 /**
  * Runs a tool's main and exits with its code: usage errors print `usage` (exit 2), an
- * unreachable store exit 3, anything else unexpected exit 1.
+ * unreachable store exit 3 (StoreUnavailableError, or a raw connection failure that escaped the
+ * adapters), anything else — a logic error included — exit 1 with its stack.
  */
 export function runCli(usage: string, main: () => Promise<number>): void {
   main().then(
@@ -83,7 +96,7 @@ export function runCli(usage: string, main: () => Promise<number>): void {
       if (error instanceof UsageError || isParseArgsError(error)) {
         console.error(`error: ${(error as Error).message}\n\n${usage}`);
         process.exitCode = EXIT.usage;
-      } else if (error instanceof StoreUnavailableError || isStoreDown(error)) {
+      } else if (isUnavailable(error)) {
         console.error(`error: the store is unavailable: ${(error as Error).message}`);
         process.exitCode = EXIT.unavailable;
       } else {
@@ -97,9 +110,4 @@ export function runCli(usage: string, main: () => Promise<number>): void {
 /** node:util parseArgs reports unknown or malformed options as TypeErrors with an ERR_PARSE_ARGS_* code. */
 function isParseArgsError(error: unknown): boolean {
   return error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS");
-}
-
-/** A raw ioredis connection failure that escaped the adapters' own mapping. */
-function isStoreDown(error: unknown): boolean {
-  return error instanceof Error && /ECONNREFUSED|Connection is closed|Stream isn't writeable|Command timed out/.test(error.message) && isUnavailable(error);
 }

@@ -6,9 +6,9 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRedisClient, redisKeys, type RedisClient } from "@lintel/store-redis";
+import { createRedisClient, DEFAULT_REDIS_URL, redisKeys, type RedisClient } from "@lintel/store-redis";
 
-export const REDIS_URL = process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
 const CLUSTER_NODES = process.env["REDIS_CLUSTER_NODES"];
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,7 +25,10 @@ export function runTool(tool: "seed" | "keys", args: readonly string[], env: Nod
     execFile(
       process.execPath,
       [join(here, `${tool}.js`), ...args],
-      { env: { PATH: process.env["PATH"], REDIS_URL, ...(CLUSTER_NODES ? { REDIS_CLUSTER_NODES: CLUSTER_NODES } : {}), ...env }, timeout: 60_000 },
+      {
+        env: { PATH: process.env["PATH"], REDIS_URL, ...(CLUSTER_NODES ? { REDIS_CLUSTER_NODES: CLUSTER_NODES } : {}), ...env },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
         resolve({ code, stdout, stderr });

@@ -7,16 +7,42 @@ const at = "2026-01-01T00:00:00.000Z";
 const data: FixtureData = {
   orgs: [{ id: "o1", name: "One" }],
   apiKeys: [
-    { id: "k1", orgId: "o1", name: "k", hash: "a".repeat(64), scopes: ["locks:read"], expiresAt: null, revokedAt: null, rateLimit: null, createdAt: at },
+    {
+      id: "k1",
+      orgId: "o1",
+      name: "k",
+      hash: "a".repeat(64),
+      scopes: ["locks:read"],
+      expiresAt: null,
+      revokedAt: null,
+      rateLimit: null,
+      createdAt: at,
+    },
   ],
   units: ["u1", "u2", "u3"].map((id) => ({ id, orgId: "o1", urlKey: id, address: id, timeZone: null, version: 1 })),
   locks: ["l1", "l2"].map((lockId) => ({
-    lockId, orgId: "o1", name: lockId, provider: "simulated", providerDeviceId: lockId, model: null, timeZone: null,
-    unitIds: ["u1"], status: "active" as const, createdAt: at, updatedAt: at,
+    lockId,
+    orgId: "o1",
+    name: lockId,
+    provider: "simulated",
+    providerDeviceId: lockId,
+    model: null,
+    timeZone: null,
+    unitIds: ["u1"],
+    status: "active" as const,
+    createdAt: at,
+    updatedAt: at,
   })),
   templates: [{ id: "t1", orgId: "o1", name: "t", body: "b", sortOrder: 0, createdAt: at, updatedAt: at }],
   items: ["i1", "i2", "i3", "i4"].map((id, n) => ({
-    kind: "tour" as const, id, unitId: `u${(n % 3) + 1}`, orgId: "o1", title: id, startAt: at, endAt: at, lockId: n % 2 ? "l2" : null,
+    kind: "tour" as const,
+    id,
+    unitId: `u${(n % 3) + 1}`,
+    orgId: "o1",
+    title: id,
+    startAt: at,
+    endAt: at,
+    lockId: n % 2 ? "l2" : null,
   })),
 };
 
@@ -33,7 +59,11 @@ describe("fixtureChunks", () => {
       assert.equal(chunks.length, Math.ceil(total / size));
       for (const chunk of chunks.slice(0, -1)) assert.equal(countRecords(chunk), size);
       for (const list of LOAD_ORDER) {
-        assert.deepEqual(chunks.flatMap((c) => c[list] as readonly unknown[]), data[list] as readonly unknown[], list);
+        assert.deepEqual(
+          chunks.flatMap((c) => c[list] as readonly unknown[]),
+          data[list] as readonly unknown[],
+          list,
+        );
       }
     });
 

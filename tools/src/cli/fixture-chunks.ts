@@ -25,7 +25,7 @@ export function* fixtureChunks(data: FixtureData, size: number): Generator<Fixtu
   let count = 0;
   for (const list of LOAD_ORDER) {
     const records = data[list] as readonly unknown[];
-    for (let start = 0; start < records.length; ) {
+    for (let start = 0; start < records.length;) {
       const take = Math.min(size - count, records.length - start);
       (chunk[list] as unknown[]).push(...records.slice(start, start + take));
       start += take;

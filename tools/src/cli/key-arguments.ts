@@ -17,7 +17,10 @@ export function idArgument(option: string, text: string | undefined): string {
 /** `--scopes a,b`: known scopes only, at least one, duplicates dropped, in the SPEC's order. */
 export function scopesArgument(text: string | undefined): Scope[] {
   if (text === undefined) throw new UsageError("--scopes is required");
-  const given = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const given = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (given.length === 0) throw new UsageError("--scopes needs at least one scope");
   const unknown = given.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) {
@@ -34,7 +37,8 @@ export function expiresAtArgument(text: string | undefined, nowMs: number): stri
   const dayMs = Date.parse(`${day}T00:00:00Z`);
   const realDay = !Number.isNaN(dayMs) && new Date(dayMs).toISOString().slice(0, 10) === day;
   const ms = RFC3339.test(text) && realDay ? Date.parse(text.toUpperCase()) : Number.NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`--expires-at must be an RFC 3339 instant such as 2027-01-01T00:00:00Z, got ${JSON.stringify(text)}`);
+  if (Number.isNaN(ms))
+    throw new UsageError(`--expires-at must be an RFC 3339 instant such as 2027-01-01T00:00:00Z, got ${JSON.stringify(text)}`);
   if (ms <= nowMs) throw new UsageError(`--expires-at ${text} is not in the future`);
   return new Date(ms).toISOString();
 }
@@ -49,6 +53,6 @@ export function rateLimitArgument(text: string | undefined): RatePolicy | null {
 
 /** `--name`: free text, not blank. */
 export function nameArgument(text: string | undefined): string {
-  if (text === undefined || text.trim() === "") throw new UsageError("--name is required (a label for people, e.g. \"Zapier integration\")");
+  if (text === undefined || text.trim() === "") throw new UsageError('--name is required (a label for people, e.g. "Zapier integration")');
   return text.trim();
 }

@@ -18,7 +18,17 @@ function freshOrg(): string {
 
 /** Creates a key through the CLI (--json) and returns what it printed. */
 async function createKey(orgId: string, extra: readonly string[] = []): Promise<{ id: string; key: string }> {
-  const run = await runTool("keys", ["create", "--org", orgId, "--name", "CI key", "--scopes", "locks:read,units:write", "--json", ...extra]);
+  const run = await runTool("keys", [
+    "create",
+    "--org",
+    orgId,
+    "--name",
+    "CI key",
+    "--scopes",
+    "locks:read,units:write",
+    "--json",
+    ...extra,
+  ]);
   assert.equal(run.code, 0, run.stderr);
   return JSON.parse(run.stdout) as { id: string; key: string };
 }
@@ -34,8 +44,17 @@ describe("keys CLI", () => {
   it("create prints a well-formed key once that findByHash then finds, with the given settings", async () => {
     const orgId = freshOrg();
     const run = await runTool("keys", [
-      "create", "--org", orgId, "--name", "Zapier", "--scopes", "lock-state:read,locks:read",
-      "--expires-at", "2099-01-01T00:00:00+02:00", "--rate-limit", "100/60",
+      "create",
+      "--org",
+      orgId,
+      "--name",
+      "Zapier",
+      "--scopes",
+      "lock-state:read,locks:read",
+      "--expires-at",
+      "2099-01-01T00:00:00+02:00",
+      "--rate-limit",
+      "100/60",
     ]);
     assert.equal(run.code, 0, run.stderr);
     const key = /^key: (\S+)$/m.exec(run.stdout)?.[1] ?? "";
@@ -62,7 +81,10 @@ describe("keys CLI", () => {
       for (const value of await valuesAt(redis, redisKey)) assert.ok(!value.includes(key), `${redisKey} holds the plain key`);
     }
     const stored = await valuesAt(redis, keys.find((k) => k.startsWith("lintel:apikey:")) ?? "");
-    assert.ok(stored.some((v) => v.includes(hashApiKey(key))), "the record holds the key's hash");
+    assert.ok(
+      stored.some((v) => v.includes(hashApiKey(key))),
+      "the record holds the key's hash",
+    );
   });
 
   it("list shows each key's metadata but never the key or its hash", async () => {
@@ -81,7 +103,10 @@ describe("keys CLI", () => {
       assert.doesNotMatch(run.stdout, /hash/i);
     }
     const listed = JSON.parse(json.stdout) as Record<string, unknown>[];
-    assert.deepEqual(listed.map((k) => Object.keys(k).sort()), Array(2).fill(["createdAt", "expiresAt", "id", "name", "orgId", "rateLimit", "revokedAt", "scopes"]));
+    assert.deepEqual(
+      listed.map((k) => Object.keys(k).sort()),
+      Array(2).fill(["createdAt", "expiresAt", "id", "name", "orgId", "rateLimit", "revokedAt", "scopes"]),
+    );
     assert.deepEqual(new Set(listed.map((k) => k["id"])), new Set([first.id, second.id]));
     assert.match(table.stdout, /5\/1/);
   });

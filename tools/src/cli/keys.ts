@@ -4,9 +4,10 @@
  * SHA-256 is stored, so it can never be shown again. `list` shows a key's metadata, never the
  * key or its hash.
  *
- *   node tools/dist/cli/keys.js create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--json]
- *   node tools/dist/cli/keys.js revoke <keyId>
- *   node tools/dist/cli/keys.js list --org <orgId> [--json]
+ *   npm run -s keys -- create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--json]
+ *   npm run -s keys -- revoke <keyId>
+ *   npm run -s keys -- list --org <orgId> [--json]
+ *   npm run -s keys -- generate --org <orgId> --name <name> --scopes a,b [...]   (no store: a key and its fixture record)
  *
  * Exit codes: 0 done, 1 no such key (revoke), 2 usage, 3 store unavailable.
  */
@@ -17,7 +18,8 @@ import { redisKeys } from "@lintel/store-redis";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
 import { expiresAtArgument, idArgument, nameArgument, rateLimitArgument, scopesArgument } from "./key-arguments.js";
 
-const USAGE = `Usage: node tools/dist/cli/keys.js <command> [options]
+const USAGE = `Usage: npm run -s keys -- <command> [options]
+       (built: node tools/dist/cli/keys.js <command> [options])
 
 Commands:
   create --org ORG --name NAME --scopes S1,S2 [--expires-at INSTANT] [--rate-limit N/SECONDS] [--json]
@@ -26,6 +28,8 @@ Commands:
          revokes a key from now on
   list --org ORG [--json]
          the org's keys: id, name, scopes, createdAt, expiresAt, revokedAt, rateLimit
+  generate --org ORG --name NAME --scopes S1,S2 [--id KEY_ID] [--expires-at INSTANT] [--rate-limit N/SECONDS] [--json]
+         touches no store: prints a new key and its record for a fixture's "apiKeys" list
 
 Scopes: ${SCOPES.join(", ")}
 ${REDIS_USAGE}
@@ -52,7 +56,14 @@ function table(keys: readonly ShownKey[]): string {
     k.rateLimit === null ? "default" : `${k.rateLimit.requests}/${k.rateLimit.windowSeconds}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ").trimEnd()).join("\n");
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** A fresh opaque key id: `key_` + 16 random base64url characters. */
@@ -60,19 +71,43 @@ function newKeyId(): string {
   return `key_${randomBytes(12).toString("base64url")}`;
 }
 
+const KEY_OPTIONS = {
+  org: { type: "string" },
+  name: { type: "string" },
+  scopes: { type: "string" },
+  "expires-at": { type: "string" },
+  "rate-limit": { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+/** `generate`: a key and its fixture record (SPEC 6: `apiKeys[].key` holds the plain key), no store. */
+async function generate(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...KEY_OPTIONS, id: { type: "string" } } });
+  const now = Date.now();
+  const key = generateApiKey();
+  const record = {
+    id: values.id === undefined ? newKeyId() : idArgument("--id", values.id),
+    orgId: idArgument("--org", values.org),
+    name: nameArgument(values.name),
+    key,
+    scopes: scopesArgument(values.scopes),
+    expiresAt: expiresAtArgument(values["expires-at"], now),
+    revokedAt: null,
+    rateLimit: rateLimitArgument(values["rate-limit"]),
+    createdAt: new Date(now).toISOString(),
+  };
+  if (values.json) {
+    console.log(JSON.stringify(record));
+    return EXIT.ok;
+  }
+  console.log(`key: ${key}`);
+  console.log(`Add this record to your fixture's "apiKeys" list (the fixture holds the key; the server stores only its SHA-256):`);
+  console.log(JSON.stringify(record, null, 2));
+  return EXIT.ok;
+}
+
 async function create(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      ...REDIS_OPTIONS,
-      org: { type: "string" },
-      name: { type: "string" },
-      scopes: { type: "string" },
-      "expires-at": { type: "string" },
-      "rate-limit": { type: "string" },
-      json: { type: "boolean" },
-    },
-  });
+  const { values } = parseArgs({ args, options: { ...REDIS_OPTIONS, ...KEY_OPTIONS } });
   const now = Date.now();
   const key = generateApiKey();
   const record: ApiKeyRecord = {
@@ -137,7 +172,7 @@ async function list(args: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-const COMMANDS: Readonly<Record<string, (args: string[]) => Promise<number>>> = { create, revoke, list };
+const COMMANDS: Readonly<Record<string, (args: string[]) => Promise<number>>> = { create, revoke, list, generate };
 
 runCli(USAGE, async () => {
   const [command, ...rest] = process.argv.slice(2);
@@ -146,7 +181,7 @@ runCli(USAGE, async () => {
     return command === undefined ? EXIT.usage : EXIT.ok;
   }
   const run = COMMANDS[command];
-  if (run === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)} (create, revoke, list)`);
+  if (run === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)} (create, revoke, list, generate)`);
   if (rest.includes("--help") || rest.includes("-h")) {
     console.log(USAGE);
     return EXIT.ok;

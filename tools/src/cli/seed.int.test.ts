@@ -26,9 +26,26 @@ function fixtureFor(orgId: string, key: string) {
     ],
     locks: [
       { lockId: `${orgId}_l1`, orgId, name: "Front", provider: "august", providerDeviceId: "d1", unitIds: [`${orgId}_u1`], createdAt: at },
-      { lockId: `${orgId}_l2`, orgId, name: "Back", provider: "yale", providerDeviceId: "d2", unitIds: [`${orgId}_u1`, `${orgId}_u2`], createdAt: "2026-03-02T12:00:00.000Z" },
+      {
+        lockId: `${orgId}_l2`,
+        orgId,
+        name: "Back",
+        provider: "yale",
+        providerDeviceId: "d2",
+        unitIds: [`${orgId}_u1`, `${orgId}_u2`],
+        createdAt: "2026-03-02T12:00:00.000Z",
+      },
     ],
-    tours: [{ id: `${orgId}_t1`, unitId: `${orgId}_u1`, title: "Tour", startAt: "2027-01-05T15:00:00Z", endAt: "2027-01-05T16:00:00Z", lockId: `${orgId}_l1` }],
+    tours: [
+      {
+        id: `${orgId}_t1`,
+        unitId: `${orgId}_u1`,
+        title: "Tour",
+        startAt: "2027-01-05T15:00:00Z",
+        endAt: "2027-01-05T16:00:00Z",
+        lockId: `${orgId}_l1`,
+      },
+    ],
     templates: [{ id: `${orgId}_m1`, orgId, name: "Welcome", body: "Hi {{name}}", sortOrder: 1, createdAt: at }],
   };
 }
@@ -63,9 +80,15 @@ describe("seed CLI", () => {
     assert.equal(unit?.id, `${orgId}_u1`);
     assert.equal(unit?.timeZone, "America/Chicago");
     const locks = await store.locks.listActive(orgId, null, 10);
-    assert.deepEqual(locks.map((l) => l.lockId), [`${orgId}_l2`, `${orgId}_l1`]);
+    assert.deepEqual(
+      locks.map((l) => l.lockId),
+      [`${orgId}_l2`, `${orgId}_l1`],
+    );
     const items = await store.units.itemsOf(orgId, `${orgId}_u1`);
-    assert.deepEqual(items.map((i) => [i.kind, i.id, i.startAt]), [["tour", `${orgId}_t1`, "2027-01-05T15:00:00.000Z"]]);
+    assert.deepEqual(
+      items.map((i) => [i.kind, i.id, i.startAt]),
+      [["tour", `${orgId}_t1`, "2027-01-05T15:00:00.000Z"]],
+    );
     assert.equal((await store.templates.get(orgId, `${orgId}_m1`))?.body, "Hi {{name}}");
     const record = await store.apiKeys.findByHash(hashApiKey(key));
     assert.equal(record?.id, `${orgId}_key`);
@@ -121,6 +144,18 @@ describe("seed CLI", () => {
     assert.equal(unknown.code, 2);
     const both = await runTool("seed", ["--fixture", "x.json", "--redis-url", REDIS_URL, "--cluster-nodes", "a:1"]);
     assert.equal(both.code, 2);
+  });
+
+  it('exits 1 with the error, not 3 "unavailable", on a logic error (a corrupt stored record)', async () => {
+    const orgId = randomOrgId();
+    const key = generateApiKey();
+    const path = await fixtureFile("corrupt.json", fixtureFor(orgId, key));
+    assert.equal((await runTool("seed", ["--fixture", path])).code, 0);
+    await redis.hset(redisKeys.apiKeyByHash(hashApiKey(key)), "orgId", "{not json");
+    const run = await runTool("seed", ["--fixture", path]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.doesNotMatch(run.stderr, /unavailable/);
+    assert.match(run.stderr, /SyntaxError/);
   });
 
   it("exits 3 when Redis is unreachable, after judging the fixture", async () => {

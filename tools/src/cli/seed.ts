@@ -10,11 +10,12 @@
  */
 import { parseArgs } from "node:util";
 import type { FixtureData } from "@lintel/core";
-import { FixtureRefusedError, readFixtureFile } from "@lintel/api";
+import { FixtureRefusedError, readFixtureFile } from "@lintel/api/fixture-file";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks, LOAD_ORDER } from "./fixture-chunks.js";
 
-const USAGE = `Usage: node tools/dist/cli/seed.js --fixture <file> [options]
+const USAGE = `Usage: npm run -s seed -- --fixture <file> [options]
+       (built: node tools/dist/cli/seed.js --fixture <file> [options])
 
 Loads a fixture file (the FIXTURE format of SPEC 6) into Redis, upserting records by id.
 A fixture with any error is refused whole and nothing is written.
@@ -41,7 +42,8 @@ async function main(): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.fixture === undefined) throw new UsageError("--fixture is required");
   const chunkText = values["chunk-size"] ?? "1000";
-  if (!/^[1-9][0-9]{0,6}$/.test(chunkText)) throw new UsageError(`--chunk-size must be a positive integer, got ${JSON.stringify(chunkText)}`);
+  if (!/^[1-9][0-9]{0,6}$/.test(chunkText))
+    throw new UsageError(`--chunk-size must be a positive integer, got ${JSON.stringify(chunkText)}`);
   const chunkSize = Number(chunkText);
   const redis = redisConfigFrom(values, process.env);
 

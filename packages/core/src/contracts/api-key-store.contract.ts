@@ -16,7 +16,9 @@ export function describeApiKeyStoreContract(
 
     it("finds a stored key by its hash, with every field as stored", async () => {
       const key = anApiKey(randomId("org"), {
-        scopes: ["units:write", "lock-state:read"], expiresAt: instant(5000), rateLimit: { requests: 7, windowSeconds: 30 },
+        scopes: ["units:write", "lock-state:read"],
+        expiresAt: instant(5000),
+        rateLimit: { requests: 7, windowSeconds: 30 },
       });
       await store().apiKeys.put(key);
       assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
@@ -63,7 +65,10 @@ export function describeApiKeyStoreContract(
       for (const key of [...keys, anApiKey(randomId("org"))]) await store().apiKeys.put(key);
       const listed = await store().apiKeys.listByOrg(orgId);
       const expected = [...keys].sort((a, b) => (a.createdAt + a.id < b.createdAt + b.id ? -1 : 1));
-      assert.deepEqual(listed.map((k) => k.id), expected.map((k) => k.id));
+      assert.deepEqual(
+        listed.map((k) => k.id),
+        expected.map((k) => k.id),
+      );
       for (const record of listed) {
         assert.deepEqual(Object.keys(record).sort(), [...KEY_FIELDS].sort());
         assert.match(record.hash, /^[0-9a-f]{64}$/);

@@ -1,10 +1,27 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ApiKeyStore, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "../ports.js";
-import { aLock, anApiKey, anItem, aTemplate, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomUrlKey, type Closable } from "./seed.js";
+import {
+  aLock,
+  anApiKey,
+  anItem,
+  aTemplate,
+  aUnit,
+  eachTestStore,
+  fixture,
+  instant,
+  itemView,
+  randomId,
+  randomUrlKey,
+  type Closable,
+} from "./seed.js";
 
 type Store = {
-  fixtures: FixtureSink; apiKeys: ApiKeyStore; units: UnitStore; locks: LockDirectory; templates: TemplateStore;
+  fixtures: FixtureSink;
+  apiKeys: ApiKeyStore;
+  units: UnitStore;
+  locks: LockDirectory;
+  templates: TemplateStore;
 } & Closable;
 
 function sample() {
@@ -16,7 +33,12 @@ function sample() {
   const tour = anItem(unit, "tour", { lockId: lock.lockId });
   const key = anApiKey(orgId);
   const data = fixture({
-    orgs: [{ id: orgId, name: "Org" }], units: [unit], locks: [lock, other], templates, items: [tour], apiKeys: [key],
+    orgs: [{ id: orgId, name: "Org" }],
+    units: [unit],
+    locks: [lock, other],
+    templates,
+    items: [tour],
+    apiKeys: [key],
   });
   return { orgId, unit, lock, other, templates, tour, key, data };
 }
@@ -47,10 +69,16 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       await store().fixtures.load(
         fixture({ units: [renamedUnit], locks: [movedLock], templates: [movedTemplate], items: [retitled], apiKeys: [rescoped] }),
       );
-      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [lock.lockId, other.lockId]);
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
+        [lock.lockId, other.lockId],
+      );
       assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), movedLock);
       const listedTemplates = await store().templates.list(orgId, null, 100);
-      assert.deepEqual(listedTemplates.map((t) => t.id), [templates[1]?.id, movedTemplate.id]);
+      assert.deepEqual(
+        listedTemplates.map((t) => t.id),
+        [templates[1]?.id, movedTemplate.id],
+      );
       assert.deepEqual(await store().templates.get(orgId, movedTemplate.id), movedTemplate);
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), renamedUnit);
       assert.deepEqual(await store().units.findByIdOrKey(orgId, renamedUnit.urlKey), renamedUnit);
@@ -63,10 +91,16 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       const { orgId, lock, other, data } = sample();
       await store().fixtures.load(data);
       await store().fixtures.load(fixture({ locks: [{ ...lock, status: "inactive" }] }));
-      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId]);
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
+        [other.lockId],
+      );
       assert.equal(await store().locks.getActive(orgId, lock.lockId), null);
       await store().fixtures.load(fixture({ locks: [lock] }));
-      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId, lock.lockId]);
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
+        [other.lockId, lock.lockId],
+      );
     });
 
     it("an item reloaded under another unit moves there", async () => {
@@ -100,7 +134,10 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       const newOrg = randomId("org");
       const moved = { ...lock, orgId: newOrg, unitIds: [] };
       await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], locks: [moved] }));
-      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId]);
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
+        [other.lockId],
+      );
       assert.equal(await store().locks.getActive(orgId, lock.lockId), null);
       assert.deepEqual(await store().locks.getMany(orgId, [lock.lockId]), []);
       assert.deepEqual(await store().locks.listActive(newOrg, null, 100), [moved]);
@@ -115,7 +152,10 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       const newOrg = randomId("org");
       const moved = { ...first, orgId: newOrg };
       await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], templates: [moved] }));
-      assert.deepEqual((await store().templates.list(orgId, null, 100)).map((t) => t.id), [second.id]);
+      assert.deepEqual(
+        (await store().templates.list(orgId, null, 100)).map((t) => t.id),
+        [second.id],
+      );
       assert.equal(await store().templates.get(orgId, first.id), null);
       assert.deepEqual(await store().templates.list(newOrg, null, 100), [moved]);
       assert.deepEqual(await store().templates.get(newOrg, first.id), moved);
@@ -148,13 +188,22 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       await store().fixtures.load(data);
       const newOrg = randomId("org");
       const away = fixture({
-        orgs: [{ id: newOrg, name: "New" }], units: [{ ...unit, orgId: newOrg }], locks: [{ ...lock, orgId: newOrg }],
-        templates: templates.map((t) => ({ ...t, orgId: newOrg })), items: [{ ...tour, orgId: newOrg }],
+        orgs: [{ id: newOrg, name: "New" }],
+        units: [{ ...unit, orgId: newOrg }],
+        locks: [{ ...lock, orgId: newOrg }],
+        templates: templates.map((t) => ({ ...t, orgId: newOrg })),
+        items: [{ ...tour, orgId: newOrg }],
       });
       await store().fixtures.load(away);
       await store().fixtures.load(fixture({ units: [unit], locks: [lock], templates, items: [tour] }));
-      assert.deepEqual((await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId), [other.lockId, lock.lockId]);
-      assert.deepEqual((await store().templates.list(orgId, null, 100)).map((t) => t.id), templates.map((t) => t.id));
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
+        [other.lockId, lock.lockId],
+      );
+      assert.deepEqual(
+        (await store().templates.list(orgId, null, 100)).map((t) => t.id),
+        templates.map((t) => t.id),
+      );
       assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [itemView(tour)]);
       assert.deepEqual(await store().locks.listActive(newOrg, null, 100), []);
       assert.deepEqual(await store().templates.list(newOrg, null, 100), []);

@@ -4,9 +4,12 @@
  * Every test seeds fresh random ids, so runs can share one store.
  */
 export { describeApiKeyStoreContract } from "./api-key-store.contract.js";
+export { describeCorruptRecordContract } from "./corrupt-record.contract.js";
 export { describeFixtureSinkContract } from "./fixture-sink.contract.js";
 export { describeHealthContract } from "./health.contract.js";
+export { describeIdempotencyStoreContract } from "./idempotency-store.contract.js";
 export { describeLockDirectoryContract } from "./lock-directory.contract.js";
+export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";

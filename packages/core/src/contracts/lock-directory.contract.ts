@@ -47,7 +47,10 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
     it("lists an org's active locks by createdAt desc then lockId desc, equal createdAt included", async () => {
       const { orgId, locks } = await seedOrg(store(), 25);
       const listed = await store().locks.listActive(orgId, null, 100);
-      assert.deepEqual(listed.map((l) => l.lockId), inListOrder(locks).map((l) => l.lockId));
+      assert.deepEqual(
+        listed.map((l) => l.lockId),
+        inListOrder(locks).map((l) => l.lockId),
+      );
     });
 
     it("pages of any size, each after the last row's position, give the exact order once", async () => {
@@ -61,14 +64,21 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       const ordered = inListOrder(locks);
       const ghost = lockPosition({ createdAt: instant(2000), lockId: randomId("lk") });
       const expected = rowsAfter(ordered, lockPosition, ghost, 5, LIST_DIRECTION.locks);
-      assert.deepEqual((await store().locks.listActive(orgId, ghost, 5)).map((l) => l.lockId), expected.map((l) => l.lockId));
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, ghost, 5)).map((l) => l.lockId),
+        expected.map((l) => l.lockId),
+      );
     });
 
     it("returns a lock with every field as loaded", async () => {
       const orgId = randomId("org");
       const unit = aUnit(orgId);
       const lock = aLock(orgId, {
-        model: "Assure 2", timeZone: "America/Chicago", unitIds: [unit.id], createdAt: instant(5), updatedAt: instant(9),
+        model: "Assure 2",
+        timeZone: "America/Chicago",
+        unitIds: [unit.id],
+        createdAt: instant(5),
+        updatedAt: instant(9),
       });
       await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit], locks: [lock] }));
       assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
@@ -91,7 +101,10 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       const { orgId, locks } = await seedOrg(store(), 2);
       assert.equal(await store().locks.getActive(orgId, randomId("lk")), null);
       const known = locks[0]?.lockId ?? "";
-      assert.deepEqual((await store().locks.getMany(orgId, [randomId("lk"), known])).map((l) => l.lockId), [known]);
+      assert.deepEqual(
+        (await store().locks.getMany(orgId, [randomId("lk"), known])).map((l) => l.lockId),
+        [known],
+      );
       assert.deepEqual(await store().locks.listActive(randomId("org"), null, 10), []);
     });
 
@@ -100,7 +113,10 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       const active = aLock(orgId);
       const inactive = aLock(orgId, { status: "inactive" });
       await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], locks: [active, inactive] }));
-      assert.deepEqual((await store().locks.listActive(orgId, null, 10)).map((l) => l.lockId), [active.lockId]);
+      assert.deepEqual(
+        (await store().locks.listActive(orgId, null, 10)).map((l) => l.lockId),
+        [active.lockId],
+      );
       assert.equal(await store().locks.getActive(orgId, inactive.lockId), null);
       const many = await store().locks.getMany(orgId, [active.lockId, inactive.lockId]);
       assert.deepEqual(many.map((l) => l.lockId).sort(), [active.lockId, inactive.lockId].sort());

@@ -40,19 +40,44 @@ export function aUnit(orgId: string, over: Partial<Unit> = {}): Unit {
 
 export function aLock(orgId: string, over: Partial<Lock> = {}): Lock {
   return {
-    lockId: randomId("lk"), orgId, name: "Front door", provider: "simulated", providerDeviceId: randomId("dev"),
-    model: null, timeZone: null, unitIds: [], status: "active", createdAt: instant(0), updatedAt: instant(0), ...over,
+    lockId: randomId("lk"),
+    orgId,
+    name: "Front door",
+    provider: "simulated",
+    providerDeviceId: randomId("dev"),
+    model: null,
+    timeZone: null,
+    unitIds: [],
+    status: "active",
+    createdAt: instant(0),
+    updatedAt: instant(0),
+    ...over,
   };
 }
 
 export function aTemplate(orgId: string, over: Partial<Template> = {}): Template {
-  return { id: randomId("tpl"), orgId, name: "Reminder", body: "Hi {{name}}", sortOrder: 0, createdAt: instant(0), updatedAt: instant(0), ...over };
+  return {
+    id: randomId("tpl"),
+    orgId,
+    name: "Reminder",
+    body: "Hi {{name}}",
+    sortOrder: 0,
+    createdAt: instant(0),
+    updatedAt: instant(0),
+    ...over,
+  };
 }
 
 export function anItem(unit: Pick<Unit, "id" | "orgId">, kind: ItemKind, over: Partial<FixtureItem> = {}): FixtureItem {
   const base = {
-    kind, id: randomId(kind.slice(0, 2)), unitId: unit.id, orgId: unit.orgId, title: `A ${kind}`,
-    startAt: instant(10 * 86_400_000), endAt: instant(10 * 86_400_000 + 3_600_000), lockId: null,
+    kind,
+    id: randomId(kind.slice(0, 2)),
+    unitId: unit.id,
+    orgId: unit.orgId,
+    title: `A ${kind}`,
+    startAt: instant(10 * 86_400_000),
+    endAt: instant(10 * 86_400_000 + 3_600_000),
+    lockId: null,
   };
   if (kind === "scheduled_message") return { ...base, endAt: base.startAt, templateId: null, ...over };
   return { ...base, ...over };
@@ -60,8 +85,16 @@ export function anItem(unit: Pick<Unit, "id" | "orgId">, kind: ItemKind, over: P
 
 export function anApiKey(orgId: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   return {
-    id: randomId("key"), orgId, name: "ops", hash: randomBytes(32).toString("hex"), scopes: ["locks:read"],
-    expiresAt: null, revokedAt: null, rateLimit: null, createdAt: instant(0), ...over,
+    id: randomId("key"),
+    orgId,
+    name: "ops",
+    hash: randomBytes(32).toString("hex"),
+    scopes: ["locks:read"],
+    expiresAt: null,
+    revokedAt: null,
+    rateLimit: null,
+    createdAt: instant(0),
+    ...over,
   };
 }
 

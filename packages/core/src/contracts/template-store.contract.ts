@@ -7,7 +7,24 @@ import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type C
 
 type Store = { templates: TemplateStore; fixtures: FixtureSink } & Closable;
 
-const SORT_ORDERS = [0, 0, 0, -1, -1, 1, 1, 2, 5, -5, 1000, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 7, 7];
+const SORT_ORDERS = [
+  0,
+  0,
+  0,
+  -1,
+  -1,
+  1,
+  1,
+  2,
+  5,
+  -5,
+  1000,
+  Number.MAX_SAFE_INTEGER - 1,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  7,
+  7,
+];
 
 /** Templates in list order, straight from SPEC 5.4 (not from `templatePosition`): sortOrder asc, id asc. */
 function inListOrder(templates: readonly Template[]): Template[] {
@@ -42,7 +59,10 @@ export function describeTemplateStoreContract(name: string, makeStore: () => Pro
     it("lists by sortOrder ascending (negative, equal and extreme values) then id ascending", async () => {
       const { orgId, templates } = await seedOrg(store());
       const listed = await store().templates.list(orgId, null, 100);
-      assert.deepEqual(listed.map((t) => t.id), inListOrder(templates).map((t) => t.id));
+      assert.deepEqual(
+        listed.map((t) => t.id),
+        inListOrder(templates).map((t) => t.id),
+      );
     });
 
     it("pages of any size, each after the last row's position, give the exact order once", async () => {

@@ -2,7 +2,21 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Unit } from "@lintel/domain";
 import type { FixtureSink, UnitStore } from "../ports.js";
-import { aLock, anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomUrlKey, sortedItems, type Closable, type FixtureItem } from "./seed.js";
+import { describeUnitReadsContract } from "./unit-reads.contract.js";
+import {
+  aLock,
+  anItem,
+  aUnit,
+  eachTestStore,
+  fixture,
+  instant,
+  itemView,
+  randomId,
+  randomUrlKey,
+  sortedItems,
+  type Closable,
+  type FixtureItem,
+} from "./seed.js";
 
 type Store = { units: UnitStore; fixtures: FixtureSink } & Closable;
 
@@ -27,6 +41,7 @@ async function seedOrg(store: Store) {
 
 /** The contract of {@link UnitStore}: org-scoped units and items, and an atomic versioned zone change. */
 export function describeUnitStoreContract(name: string, makeStore: () => Promise<Store>): void {
+  describeUnitReadsContract(name, makeStore);
   describe(`${name}: UnitStore contract`, () => {
     const store = eachTestStore(makeStore);
 
@@ -58,7 +73,10 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       const { unit: foreign } = await seedOrg(store());
       const many = await store().units.getMany(orgId, [unit.id, randomId("u"), foreign.id, neighbour.id]);
       assert.deepEqual(many.map((u) => u.id).sort(), [unit.id, neighbour.id].sort());
-      assert.deepEqual(many.find((u) => u.id === neighbour.id), neighbour);
+      assert.deepEqual(
+        many.find((u) => u.id === neighbour.id),
+        neighbour,
+      );
     });
 
     it("itemsOf returns every item of the unit and only those, not to another org", async () => {
@@ -82,11 +100,17 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       assert.deepEqual(outcome, { ok: true, unit: updated });
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), updated);
       const expected = [
-        { ...tour, startAt: instant(111), endAt: instant(222) }, code, openHouse,
+        { ...tour, startAt: instant(111), endAt: instant(222) },
+        code,
+        openHouse,
         { ...message, startAt: instant(333), endAt: instant(333) },
       ];
       assert.deepEqual(sortedItems(await store().units.itemsOf(orgId, unit.id)), sortedItems(expected));
-      assert.deepEqual(sortedItems(await store().units.itemsOf(orgId, neighbour.id)), [itemView(neighbourTour)], "another unit's item was rewritten");
+      assert.deepEqual(
+        sortedItems(await store().units.itemsOf(orgId, neighbour.id)),
+        [itemView(neighbourTour)],
+        "another unit's item was rewritten",
+      );
       assert.deepEqual(await store().units.findByIdOrKey(orgId, neighbour.id), neighbour);
     });
 

@@ -1,8 +1,9 @@
-// createLintel reads over the memory store: keyset pages, cursors, org isolation, readiness.
+// createLintel reads over the in-core fake store: keyset pages, cursors, org isolation, readiness.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Health } from "@lintel/core";
-import { callerA, callerB, keys, problem, setup, value } from "./lintel.test-support.js";
+import type { Health } from "./ports.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
+import { callerA, callerB, problem, setup, value } from "./lintel.test-support.js";
 
 describe("createLintel reads", () => {
   it("listLocks pages through the org's active locks with cursors, in order, to a null cursor", async () => {
@@ -23,9 +24,15 @@ describe("createLintel reads", () => {
   it("listTemplates orders by sortOrder then id", async () => {
     const { lintel } = await setup();
     const first = value(await lintel.listTemplates(callerA, { limit: 2, cursor: undefined }));
-    assert.deepEqual(first.templates.map((t) => t.id), ["tpl_1", "tpl_3"]);
+    assert.deepEqual(
+      first.templates.map((t) => t.id),
+      ["tpl_1", "tpl_3"],
+    );
     const rest = value(await lintel.listTemplates(callerA, { limit: 5, cursor: first.nextCursor ?? "" }));
-    assert.deepEqual(rest.templates.map((t) => t.id), ["tpl_0", "tpl_2", "tpl_4"]);
+    assert.deepEqual(
+      rest.templates.map((t) => t.id),
+      ["tpl_0", "tpl_2", "tpl_4"],
+    );
     assert.equal(rest.nextCursor, null);
   });
 
@@ -34,7 +41,13 @@ describe("createLintel reads", () => {
     const cursor = value(await lintel.listLocks(callerA, { limit: 2, cursor: undefined })).nextCursor ?? "";
     const templateCursor = value(await lintel.listTemplates(callerA, { limit: 1, cursor: undefined })).nextCursor ?? "";
     const edited = cursor.slice(0, 5) + (cursor[5] === "A" ? "B" : "A") + cursor.slice(6);
-    for (const [caller, bad] of [[callerA, edited], [callerA, "garbage"], [callerA, ""], [callerB, cursor], [callerA, templateCursor]] as const) {
+    for (const [caller, bad] of [
+      [callerA, edited],
+      [callerA, "garbage"],
+      [callerA, ""],
+      [callerB, cursor],
+      [callerA, templateCursor],
+    ] as const) {
       assert.equal(problem(await lintel.listLocks(caller, { limit: 2, cursor: bad }))?.code, "invalid_cursor");
     }
     assert.equal(problem(await lintel.listTemplates(callerA, { limit: 2, cursor }))?.code, "invalid_cursor");
@@ -51,7 +64,10 @@ describe("createLintel reads", () => {
     assert.equal(reads.length, 0);
     const query = { unitIdOrKey: "12-elm-st", proposedTimeZone: "Asia/Tokyo" };
     assert.deepEqual(problem(await lintel.previewTimezoneChange(callerB, query)), { code: "not_found", detail: "No unit '12-elm-st'." });
-    assert.deepEqual(problem(await lintel.setTimeZone(callerB, { ...query, timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" })), { code: "not_found", detail: "No unit '12-elm-st'." });
+    assert.deepEqual(
+      problem(await lintel.setTimeZone(callerB, { ...query, timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" })),
+      { code: "not_found", detail: "No unit '12-elm-st'." },
+    );
   });
 
   it("gets the org's own lock, template and live lock state", async () => {
@@ -59,7 +75,24 @@ describe("createLintel reads", () => {
     assert.equal(value(await lintel.getLock(callerA, "lk_3")).name, "Door 3");
     assert.equal(value(await lintel.getTemplate(callerA, "tpl_2")).sortOrder, 3);
     assert.equal(value(await lintel.getLockState(callerA, "lk_3")).lockState, "locked");
-    assert.deepEqual(reads.map((l) => l.lockId), ["lk_3"]);
+    assert.deepEqual(
+      reads.map((l) => l.lockId),
+      ["lk_3"],
+    );
+  });
+
+  it("a lock provider's failure is the 503 problem, carrying the provider and what happened; other errors still throw", async () => {
+    const failure = { provider: "august", reason: "rate_limited", what: "rate-limited us.", retryAfterSeconds: 7 } as const;
+    const failing = { read: () => Promise.reject(new ProviderUnavailableError(failure)) };
+    const { lintel } = await setup({ lockStates: failing });
+    assert.deepEqual(problem(await lintel.getLockState(callerA, "lk_3")), {
+      code: "unavailable",
+      detail: 'Lock provider "august" rate-limited us. Retry shortly.',
+      retryAfterSeconds: 7,
+      providerFailure: failure,
+    });
+    const broken = await setup({ lockStates: { read: () => Promise.reject(new TypeError("a bug")) } });
+    await assert.rejects(broken.lintel.getLockState(callerA, "lk_3"), TypeError);
   });
 
   it("ready is true when the store answers and false when it does not", async () => {

@@ -1,22 +1,39 @@
-// Shared setup for the createLintel tests: a memory store seeded with two orgs, a manual clock,
-// a key lookup counter and a recording lock-state reader.
+// Shared setup for the createLintel tests: the in-core fake store seeded with two orgs, a manual
+// clock, a key lookup counter and a recording lock-state reader.
 import assert from "node:assert/strict";
-import { createCursorCodec, generateApiKey } from "@lintel/domain";
+import { createCursorCodec, generateApiKey, SCOPES } from "@lintel/domain";
 import type { Lock, LockState, Scope } from "@lintel/domain";
-import { createLintel, parseFixture, type Caller, type LintelPorts, type Result } from "@lintel/core";
-import { createMemoryStore } from "./index.js";
+import { fakeStore } from "./fake-store.test-support.js";
+import { parseFixture } from "./fixture.js";
+import { createLintel, type Caller, type LintelPorts, type Result } from "./lintel.js";
 
 export const START = Date.parse("2026-06-01T12:00:00.000Z");
-export const ALL: Scope[] = ["units:write", "messages:read", "locks:read", "lock-state:read"];
+export const ALL: Scope[] = [...SCOPES];
 export const keys = {
-  a: generateApiKey(), b: generateApiKey(), roomy: generateApiKey(), tight: generateApiKey(),
-  templatesOnly: generateApiKey(), expired: generateApiKey(), revoked: generateApiKey(), unknown: generateApiKey(),
+  a: generateApiKey(),
+  b: generateApiKey(),
+  roomy: generateApiKey(),
+  tight: generateApiKey(),
+  templatesOnly: generateApiKey(),
+  expired: generateApiKey(),
+  revoked: generateApiKey(),
+  unknown: generateApiKey(),
 };
-const keyRecord = (id: string, orgId: string, key: string, extra: Record<string, unknown> = {}) =>
-  ({ id, orgId, name: id, key, scopes: ALL, createdAt: "2026-01-01T00:00:00Z", ...extra });
+const keyRecord = (id: string, orgId: string, key: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  orgId,
+  name: id,
+  key,
+  scopes: ALL,
+  createdAt: "2026-01-01T00:00:00Z",
+  ...extra,
+});
 
 const FIXTURE = {
-  orgs: [{ id: "org_a", name: "A" }, { id: "org_b", name: "B" }],
+  orgs: [
+    { id: "org_a", name: "A" },
+    { id: "org_b", name: "B" },
+  ],
   apiKeys: [
     keyRecord("key_a", "org_a", keys.a),
     keyRecord("key_b", "org_b", keys.b),
@@ -33,16 +50,45 @@ const FIXTURE = {
   ],
   locks: [
     ...Array.from({ length: 7 }, (_, i) => ({
-      lockId: `lk_${i}`, orgId: "org_a", name: `Door ${i}`, provider: "simulated", providerDeviceId: `d${i}`,
-      unitIds: ["u_1", "u_2"], createdAt: `2026-01-0${1 + (i % 3)}T00:00:00Z`,
+      lockId: `lk_${i}`,
+      orgId: "org_a",
+      name: `Door ${i}`,
+      provider: "simulated",
+      providerDeviceId: `d${i}`,
+      unitIds: ["u_1", "u_2"],
+      createdAt: `2026-01-0${1 + (i % 3)}T00:00:00Z`,
     })),
-    { lockId: "lk_off", orgId: "org_a", name: "Old", provider: "simulated", providerDeviceId: "x", unitIds: [], status: "inactive", createdAt: "2026-01-09T00:00:00Z" },
-    { lockId: "lk_b", orgId: "org_b", name: "Gate", provider: "simulated", providerDeviceId: "y", unitIds: ["u_b"], createdAt: "2026-01-01T00:00:00Z" },
+    {
+      lockId: "lk_off",
+      orgId: "org_a",
+      name: "Old",
+      provider: "simulated",
+      providerDeviceId: "x",
+      unitIds: [],
+      status: "inactive",
+      createdAt: "2026-01-09T00:00:00Z",
+    },
+    {
+      lockId: "lk_b",
+      orgId: "org_b",
+      name: "Gate",
+      provider: "simulated",
+      providerDeviceId: "y",
+      unitIds: ["u_b"],
+      createdAt: "2026-01-01T00:00:00Z",
+    },
   ],
   tours: [{ id: "t_1", unitId: "u_1", title: "Tour", startAt: "2026-12-01T15:00:00Z", endAt: "2026-12-01T16:00:00Z", lockId: "lk_0" }],
   codes: [{ id: "c_1", unitId: "u_1", lockId: "lk_1", name: "Cleaner", startAt: "2026-07-01T15:00:00Z", endAt: "2026-07-02T15:00:00Z" }],
   templates: [
-    ...[3, -1, 3, 0, 10].map((sortOrder, i) => ({ id: `tpl_${i}`, orgId: "org_a", name: `T${i}`, body: "Hi {{name}}", sortOrder, createdAt: "2026-01-01T00:00:00Z" })),
+    ...[3, -1, 3, 0, 10].map((sortOrder, i) => ({
+      id: `tpl_${i}`,
+      orgId: "org_a",
+      name: `T${i}`,
+      body: "Hi {{name}}",
+      sortOrder,
+      createdAt: "2026-01-01T00:00:00Z",
+    })),
     { id: "tpl_b", orgId: "org_b", name: "B", body: "b", sortOrder: 0, createdAt: "2026-01-01T00:00:00Z" },
   ],
 };
@@ -50,22 +96,34 @@ const FIXTURE = {
 export async function setup(overrides: Partial<LintelPorts> = {}) {
   let now = START;
   const clock = { now: () => now };
-  const store = createMemoryStore({ clock });
   const parsed = parseFixture(FIXTURE);
   assert.ok(parsed.ok, parsed.ok ? "" : parsed.errors.join("\n"));
-  await store.fixtures.load(parsed.data);
+  const store = fakeStore(parsed.data, clock);
   const lookups = { count: 0 };
   const reads: Lock[] = [];
   const apiKeys = { ...store.apiKeys, findByHash: (hash: string) => (lookups.count++, store.apiKeys.findByHash(hash)) };
   const lockStates = {
     async read(lock: Lock): Promise<LockState> {
       reads.push(lock);
-      return { lockId: lock.lockId, provider: lock.provider, lockState: "locked", doorState: "closed", online: true, batteryLevel: 0.5, lastSeenAt: null, fetchedAt: new Date(now).toISOString() };
+      return {
+        lockId: lock.lockId,
+        provider: lock.provider,
+        lockState: "locked",
+        doorState: "closed",
+        online: true,
+        batteryLevel: 0.5,
+        lastSeenAt: null,
+        fetchedAt: new Date(now).toISOString(),
+      };
     },
   };
   const lintel = createLintel(
     { ...store, apiKeys, lockStates, clock, ...overrides },
-    { cursors: createCursorCodec(["s".repeat(32)]), defaultRateLimit: { requests: 5, windowSeconds: 60 }, failedAuthLimit: { requests: 3, windowSeconds: 60 } },
+    {
+      cursors: createCursorCodec(["s".repeat(32)]),
+      defaultRateLimit: { requests: 5, windowSeconds: 60 },
+      failedAuthLimit: { requests: 3, windowSeconds: 60 },
+    },
   );
   return { lintel, store, lookups, reads, advance: (ms: number) => (now += ms) };
 }
@@ -81,4 +139,3 @@ export function problem<T>(result: Result<T>) {
   assert.equal(result.ok, false, "expected a problem");
   return result.ok ? undefined : result.problem;
 }
-

@@ -1,7 +1,7 @@
-// createLintel preview and set_timezone over the memory store.
+// createLintel preview and set_timezone over the in-core fake store.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { callerA, callerB, keys, problem, setup, value } from "./lintel.test-support.js";
+import { callerA, problem, setup, value } from "./lintel.test-support.js";
 
 describe("createLintel time-zone change", () => {
   it("refuses a zone that is not an IANA name with invalid_request naming the parameter", async () => {
@@ -9,7 +9,9 @@ describe("createLintel time-zone change", () => {
     const preview = problem(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "+05:00" }));
     assert.equal(preview?.code, "invalid_request");
     assert.equal(preview?.invalidParams?.[0]?.name, "proposedTimeZone");
-    const set = problem(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Mars/Base", expectedVersion: 2, policy: "keep_instant" }));
+    const set = problem(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Mars/Base", expectedVersion: 2, policy: "keep_instant" }),
+    );
     assert.equal(set?.invalidParams?.[0]?.name, "timeZone");
   });
 
@@ -28,7 +30,14 @@ describe("createLintel time-zone change", () => {
   it("sets the zone with the current version, bumps it, and a preview right after is noop", async () => {
     const { lintel } = await setup();
     const before = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "america/chicago" }));
-    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "12-elm-st", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }));
+    const done = value(
+      await lintel.setTimeZone(callerA, {
+        unitIdOrKey: "12-elm-st",
+        timeZone: "America/Chicago",
+        expectedVersion: 2,
+        policy: "keep_wall_clock",
+      }),
+    );
     assert.equal(done.unit.timeZone, "America/Chicago");
     assert.equal(done.unit.version, 3);
     assert.equal(done.moved, before.items.length);
@@ -40,7 +49,9 @@ describe("createLintel time-zone change", () => {
   it("keep_instant moves nothing", async () => {
     const { lintel, store } = await setup();
     const itemsBefore = await store.units.itemsOf("org_a", "u_1");
-    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" }));
+    const done = value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" }),
+    );
     assert.equal(done.moved, 0);
     assert.deepEqual(await store.units.itemsOf("org_a", "u_1"), itemsBefore);
   });
@@ -49,7 +60,9 @@ describe("createLintel time-zone change", () => {
     const { lintel, store } = await setup();
     const unit = await store.units.findByIdOrKey("org_a", "u_1");
     for (const expectedVersion of [1, 3]) {
-      const outcome = problem(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion, policy: "keep_wall_clock" }));
+      const outcome = problem(
+        await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion, policy: "keep_wall_clock" }),
+      );
       assert.equal(outcome?.code, "version_conflict");
     }
     assert.deepEqual(await store.units.findByIdOrKey("org_a", "u_1"), unit);
@@ -70,7 +83,9 @@ describe("createLintel time-zone change", () => {
     const { lintel } = await setup();
     const kolkata = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "asia/calcutta" }));
     assert.equal(kolkata.proposedTimeZone, "Asia/Kolkata");
-    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Europe/Kiev", expectedVersion: 2, policy: "keep_instant" }));
+    const done = value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Europe/Kiev", expectedVersion: 2, policy: "keep_instant" }),
+    );
     assert.equal(done.unit.timeZone, "Europe/Kyiv");
   });
 
@@ -79,17 +94,28 @@ describe("createLintel time-zone change", () => {
     // lk_0 and lk_1 serve u_1 and u_2, both in New York.
     const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
     assert.equal(preview.status, "conflict");
-    assert.deepEqual(preview.items.map((i) => [i.key, i.sharedLockConflict]), [["code:c_1", true], ["tour:t_1", true]]);
+    assert.deepEqual(
+      preview.items.map((i) => [i.key, i.sharedLockConflict]),
+      [
+        ["code:c_1", true],
+        ["tour:t_1", true],
+      ],
+    );
   });
 
   it("keep_wall_clock rewrites exactly the previewed items to their wall-clock instants", async () => {
     const { lintel, store } = await setup();
     const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
-    assert.deepEqual(preview.items.map((i) => [i.key, i.wallClockStart]), [
-      ["code:c_1", "2026-07-01T11:00:00-05:00"],
-      ["tour:t_1", "2026-12-01T10:00:00-06:00"],
-    ]);
-    const done = value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }));
+    assert.deepEqual(
+      preview.items.map((i) => [i.key, i.wallClockStart]),
+      [
+        ["code:c_1", "2026-07-01T11:00:00-05:00"],
+        ["tour:t_1", "2026-12-01T10:00:00-06:00"],
+      ],
+    );
+    const done = value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }),
+    );
     assert.equal(done.moved, 2);
     const items = new Map((await store.units.itemsOf("org_a", "u_1")).map((i) => [`${i.kind}:${i.id}`, i]));
     assert.equal(items.get("tour:t_1")?.startAt, "2026-12-01T16:00:00.000Z");
@@ -102,11 +128,12 @@ describe("createLintel time-zone change", () => {
 
   it("no conflict when every other unit the lock serves is already in the proposed zone", async () => {
     const { lintel } = await setup();
-    value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_2", timeZone: "America/Chicago", expectedVersion: 1, policy: "keep_instant" }));
+    value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_2", timeZone: "America/Chicago", expectedVersion: 1, policy: "keep_instant" }),
+    );
     const preview = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
     assert.equal(preview.status, "ok");
     assert.equal(preview.items.length, 2);
     assert.ok(preview.items.every((i) => !i.sharedLockConflict));
   });
 });
-

@@ -1,0 +1,110 @@
+/**
+ * Prometheus metrics (SPEC 5.8), served on METRICS_PORT by a listener of their own, never on
+ * the API port. Each server has its own registry, so several can run in one process (tests).
+ */
+import { createServer, type Server } from "node:http";
+import type { Middleware } from "koa";
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { LockProviderObserver } from "@lintel/core";
+
+/** What the server counts; the lock-state reader calls {@link LockProviderObserver.providerCalled}. */
+export interface Metrics extends LockProviderObserver {
+  readonly registry: Registry;
+  /** A store call failed (the request was answered 503). */
+  storeError(): void;
+  /** Records one answered request. */
+  requestAnswered(route: string, method: string, status: number, seconds: number): void;
+}
+
+/** A fresh registry with Lintel's metrics and the default process metrics. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labels = ["route", "method", "status"] as const;
+  const requests = new Counter({
+    name: "lintel_http_requests_total",
+    help: "Answered requests by route template, method and status.",
+    labelNames: labels,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "lintel_http_request_duration_seconds",
+    help: "Time to answer, by route template, method and status.",
+    labelNames: labels,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "lintel_budget_refusals_total",
+    help: "Requests refused by a request budget (429).",
+    registers: [registry],
+  });
+  const providerCalls = new Counter({
+    name: "lintel_lock_provider_calls_total",
+    help: "Calls to lock providers by provider.",
+    labelNames: ["provider"],
+    registers: [registry],
+  });
+  const providerFailures = new Counter({
+    name: "lintel_lock_provider_failures_total",
+    help: "Failed lock provider calls by provider and reason.",
+    labelNames: ["provider", "reason"],
+    registers: [registry],
+  });
+  const storeErrors = new Counter({
+    name: "lintel_store_errors_total",
+    help: "Store calls that failed (answered 503).",
+    registers: [registry],
+  });
+  return {
+    registry,
+    storeError: () => storeErrors.inc(),
+    providerCalled(provider, outcome) {
+      providerCalls.inc({ provider });
+      if (outcome !== "ok") providerFailures.inc({ provider, reason: outcome });
+    },
+    requestAnswered(route, method, status, seconds) {
+      const values = { route, method, status: String(status) };
+      requests.inc(values);
+      latency.observe(values, seconds);
+      if (status === 429) refusals.inc();
+    },
+  };
+}
+
+/** Outermost-but-one middleware: times each request and labels it with its route template. */
+export function measureRequests(metrics: Metrics): Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      // @koa/router leaves the matched template (`/v1/locks/:lockId`); 404s and 405s have none,
+      // and their raw paths would make one series per probed URL.
+      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.requestAnswered(typeof route === "string" ? route : "(unmatched)", ctx.method, ctx.status, seconds);
+    }
+  };
+}
+
+/** Serves `GET /metrics` on its own listener; resolves once it listens. */
+export async function startMetricsServer(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not found. Metrics are at /metrics.\n");
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { "content-type": "text/plain" }).end("Metrics could not be collected.\n"),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error) =>
+      reject(new Error(`cannot listen on HOST=${host} METRICS_PORT=${port}: ${error.message}`, { cause: error })),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

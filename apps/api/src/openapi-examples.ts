@@ -1,0 +1,121 @@
+/**
+ * Examples for the OpenAPI document (SPEC 5.8: every operation with examples), taken from the
+ * built-in demo fixture and the real serializers and preview engine, so they have the shapes
+ * the server answers.
+ */
+import { planTimezoneChange, problemBody, scheduleEntry, type ProblemCode } from "@lintel/domain";
+import { parseFixture } from "@lintel/core";
+import { demoFixture } from "./demo-fixture.js";
+import type { OperationId } from "./endpoints.js";
+import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "./serialize.js";
+
+const parsed = parseFixture(demoFixture());
+if (!parsed.ok) throw new Error(`the demo fixture is refused: ${parsed.errors.join("; ")}`);
+const demo = parsed.data;
+const ORG = "org_acme";
+/** "Now" for the preview example: before every demo item, so the example is the same every day. */
+const EXAMPLE_NOW = Date.UTC(2026, 0, 1);
+const CURSOR = "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU";
+
+function first<T>(list: readonly T[], what: string): T {
+  const found = list[0];
+  if (found === undefined) throw new Error(`the demo fixture has no ${what}`);
+  return found;
+}
+
+const locks = demo.locks.filter((lock) => lock.orgId === ORG && lock.status === "active").slice(0, 2);
+const lock = first(locks, "active lock");
+const templates = demo.templates.filter((template) => template.orgId === ORG).slice(0, 2);
+const unit = first(
+  demo.units.filter((u) => u.id === "unit_chicago"),
+  "unit_chicago",
+);
+const units = demo.units
+  .filter((u) => u.orgId === ORG)
+  .sort((a, b) => (a.urlKey < b.urlKey ? -1 : 1))
+  .slice(0, 2);
+const schedule = demo.items
+  .filter((item) => item.unitId === unit.id)
+  .map((item) => scheduleEntry(item, unit.timeZone))
+  .sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0))
+  .slice(0, 2);
+const preview = planTimezoneChange({
+  unit,
+  items: demo.items.filter((item) => item.unitId === unit.id),
+  lockUnits: new Map(),
+  proposedTimeZone: "America/New_York",
+  nowMs: EXAMPLE_NOW,
+}).preview;
+
+/** The 200 body of each operation. */
+export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
+  previewTimezoneChange: previewView(preview),
+  listUnits: { units: units.map(unitView), nextCursor: CURSOR },
+  getUnit: { unit: unitView(unit) },
+  listSchedule: { items: schedule.map(scheduleEntryView), nextCursor: CURSOR },
+  setTimezone: { unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 }, moved: preview.items.length },
+  getMessageTemplate: { template: templateView(first(templates, "template")) },
+  listMessageTemplates: { templates: templates.map(templateView), nextCursor: CURSOR },
+  listLocks: { locks: locks.map(lockView), nextCursor: CURSOR },
+  getLock: { lock: lockView(lock) },
+  getLockState: {
+    state: lockStateView({
+      lockId: lock.lockId,
+      provider: lock.provider,
+      lockState: "locked",
+      doorState: "closed",
+      online: true,
+      batteryLevel: 0.82,
+      lastSeenAt: "2026-01-01T11:58:04.000Z",
+      fetchedAt: "2026-01-01T12:00:00.000Z",
+    }),
+  },
+};
+
+/** The body of set_timezone's example: the move the preview example shows. */
+export const SET_TIMEZONE_EXAMPLE = {
+  unitIdOrKey: unit.urlKey,
+  timeZone: "America/New_York",
+  expectedVersion: unit.version,
+  policy: "keep_wall_clock",
+};
+
+/** An example per query or path parameter, by name. */
+export const PARAMETER_EXAMPLES: Record<string, string | number> = {
+  unitIdOrKey: unit.urlKey,
+  templateId: first(templates, "template").id,
+  lockId: lock.lockId,
+  limit: 50,
+  proposedTimeZone: "America/New_York",
+  cursor: CURSOR,
+};
+
+const DETAILS: Record<ProblemCode, string> = {
+  invalid_request: "Invalid parameter: limit. See invalidParams.",
+  invalid_api_key: "The API key is missing, malformed, unknown, expired or revoked.",
+  missing_scope: "This operation needs the scope locks:read.",
+  invalid_cursor: "The cursor is not valid for this list.",
+  not_found: "There is no lock lk_unknown.",
+  method_not_allowed: "/v1/locks does not take DELETE; it takes GET, HEAD.",
+  version_conflict: "expectedVersion 3 is stale: the unit has changed. Preview again and retry.",
+  idempotency_in_progress: "A request with this Idempotency-Key is still running. Retry shortly.",
+  idempotency_key_reused: "This Idempotency-Key was used with a different body.",
+  payload_too_large: "The body is over 16 KiB.",
+  unsupported_media_type: "The body must be application/json.",
+  rate_limited: "The request budget of this key is used up. Retry after Retry-After seconds.",
+  internal_error: "The service could not complete the request. Quote the requestId to support.",
+  unavailable: "The store did not answer in time. Retry shortly.",
+};
+
+/** One example problem body for `code`, as the server writes it. */
+export function problemExample(code: ProblemCode, docsUrl: string): unknown {
+  const invalid = code === "invalid_request" ? [{ name: "limit", reason: "limit must be an integer from 1 to 100" }] : undefined;
+  return problemBody(
+    code,
+    DETAILS[code],
+    "3f0c1b8e-5d0a-4c8e-9a51-2f7d0c6b9e11",
+    docsUrl,
+    invalid,
+    code === "version_conflict" ? 4 : undefined,
+  );
+}

@@ -1,0 +1,19 @@
+/** `@lintel/client`: a typed client of the Lintel HTTP API (fetch only, no runtime dependencies). */
+export {
+  createLintelClient,
+  type LintelClient,
+  type Lock,
+  type LockState,
+  type Template,
+  type PreviewItem,
+  type Problem,
+  type Unit,
+  type ScheduleEntry,
+  type QueryOf,
+  type AnswerOf,
+  type BodyOf,
+} from "./client.js";
+export { LintelProblem, type InvalidParam } from "./problem.js";
+export type { PagedList } from "./paging.js";
+export type { ClientOptions, RetryInfo } from "./transport.js";
+export type { components, operations, paths } from "./openapi-types.js";

@@ -1,0 +1,2089 @@
+// Generated from Lintel's /v1/openapi.json by openapi-typescript: `npm run -s client:types`. Do not edit.
+
+export interface paths {
+    "/v1/units/preview_timezone_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a unit's time-zone change
+         * @description Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone.
+         *
+         *     Requires the scope `units:write`.
+         */
+        get: operations["previewTimezoneChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/set_timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a unit's time zone
+         * @description Atomically checks expectedVersion, sets the zone, rewrites the items the preview listed (keep_wall_clock only) and bumps the version. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 200 or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["setTimezone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/list_units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List units
+         * @description Units of the caller's organization by urlKey ascending; keyset pagination as for locks. A key with units:write may read too.
+         *
+         *     Requires the scope `units:read`.
+         */
+        get: operations["listUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/get_unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a unit
+         * @description One unit of the caller's organization, by id, else by urlKey. A key with units:write may read too.
+         *
+         *     Requires the scope `units:read`.
+         */
+        get: operations["getUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/list_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a unit's schedule
+         * @description The unit's tours, codes, open houses and scheduled messages whose end is after `from` (default now), by startAt, then kind, then key, with their times in the unit's zone. A cursor is bound to its unit and its `from`: send it without `from`, or with the same one.
+         *
+         *     Requires the scope `units:read`.
+         */
+        get: operations["listSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/get_message_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a saved message template
+         * @description One template of the caller's organization.
+         *
+         *     Requires the scope `messages:read`.
+         */
+        get: operations["getMessageTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/list_message_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved message templates
+         * @description Templates of the caller's organization by sortOrder, then id; keyset pagination as for locks.
+         *
+         *     Requires the scope `messages:read`.
+         */
+        get: operations["listMessageTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active locks
+         * @description Active locks of the caller's organization, newest first (createdAt desc, then lockId desc). Follow nextCursor until it is null; cursors are opaque, bound to the organization and the list.
+         *
+         *     Requires the scope `locks:read`.
+         */
+        get: operations["listLocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locks/{lockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an active lock
+         * @description One active lock of the caller's organization.
+         *
+         *     Requires the scope `locks:read`.
+         */
+        get: operations["getLock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locks/{lockId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a lock's live state
+         * @description Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503.
+         *
+         *     Requires the scope `lock-state:read`.
+         */
+        get: operations["getLockState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Process is alive
+         * @description Process is alive. No API key needed; a query string is refused (400).
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Store is reachable
+         * @description Store is reachable. No API key needed; a query string is refused (400).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI document
+         * @description This OpenAPI document. No API key needed; a query string is refused (400).
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference, rendered from this document
+         * @description The API reference, rendered from this document. No API key needed; a query string is refused (400).
+         */
+        get: operations["getReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Error documentation, one anchor per problem code
+         * @description Error documentation, one anchor per problem code. No API key needed; a query string is refused (400).
+         */
+        get: operations["getErrorReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Lock: {
+            lockId: string;
+            name: string;
+            provider: string;
+            providerDeviceId: string;
+            model: string | null;
+            /** @description IANA zone name, or null = none set (UTC). */
+            timeZone: string | null;
+            unitIds: string[];
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            updatedAt: string;
+        };
+        LockState: {
+            lockId: string;
+            provider: string;
+            /** @enum {string} */
+            lockState: "locked" | "unlocked" | "jammed" | "unknown";
+            /** @enum {string} */
+            doorState: "open" | "closed" | "unknown";
+            online: boolean;
+            batteryLevel: number | null;
+            lastSeenAt: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            fetchedAt: string;
+        };
+        Template: {
+            id: string;
+            name: string;
+            /** @description Message text with {{variables}} placeholders. */
+            body: string;
+            sortOrder: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            updatedAt: string;
+        };
+        PreviewItem: {
+            /** @description <kind>:<id> */
+            key: string;
+            /** @enum {string} */
+            kind: "tour" | "code" | "open_house" | "scheduled_message";
+            title: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            startAt: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            endAt: string;
+            /**
+             * Format: date-time
+             * @description Keep-wall-clock start, RFC 3339 with the proposed zone's offset.
+             */
+            wallClockStart: string;
+            /**
+             * Format: date-time
+             * @description Keep-wall-clock end, RFC 3339 with the proposed zone's offset.
+             */
+            wallClockEnd: string;
+            beforeLabel: string;
+            keepInstantLabel: string;
+            keepWallClockLabel: string;
+            sharedLockConflict: boolean;
+        };
+        Unit: {
+            id: string;
+            urlKey: string;
+            address: string;
+            /** @description IANA zone name, or null = none set (UTC). */
+            timeZone: string | null;
+            version: number;
+        };
+        ScheduleEntry: {
+            /** @description <kind>:<id> */
+            key: string;
+            /** @enum {string} */
+            kind: "tour" | "code" | "open_house" | "scheduled_message";
+            id: string;
+            /** @description A code's name, else the title. */
+            title: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            startAt: string;
+            /** @description RFC 3339 instant in UTC with milliseconds; a message's sendAt, as startAt. */
+            endAt: string;
+            lockId: string | null;
+            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision. */
+            localStart: string;
+            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision. */
+            localEnd: string;
+            /** @description The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST. */
+            label: string;
+        };
+        Problem: {
+            /** @description {DOCS_URL}/errors#<anchor> */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @enum {string} */
+            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+            requestId: string;
+            invalidParams?: {
+                name: string;
+                reason: string;
+            }[];
+            /** @description version_conflict only: the unit's version now. */
+            currentVersion?: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    previewTimezoneChange: {
+        parameters: {
+            query: {
+                /**
+                 * @description The unit's id, else its urlKey.
+                 * @example chicago-loft
+                 */
+                unitIdOrKey: string;
+                /**
+                 * @description An IANA time zone name or link, matched case-insensitively; fixed offsets are refused.
+                 * @example America/New_York
+                 */
+                proposedTimeZone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "unitId": "unit_chicago",
+                     *       "address": "1200 W Lake St, Chicago, IL",
+                     *       "expectedVersion": 1,
+                     *       "currentTimeZone": "America/Chicago",
+                     *       "proposedTimeZone": "America/New_York",
+                     *       "beforeUsesUtc": false,
+                     *       "items": [
+                     *         {
+                     *           "key": "code:code_chi_cleaner",
+                     *           "kind": "code",
+                     *           "title": "Cleaner access",
+                     *           "startAt": "2027-03-13T14:00:00.000Z",
+                     *           "endAt": "2027-03-15T02:00:00.000Z",
+                     *           "wallClockStart": "2027-03-13T08:00:00-05:00",
+                     *           "wallClockEnd": "2027-03-14T21:00:00-04:00",
+                     *           "beforeLabel": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT",
+                     *           "keepInstantLabel": "Sat, Mar 13, 2027, 9:00 AM EST – Sun, Mar 14, 2027, 10:00 PM EDT",
+                     *           "keepWallClockLabel": "Sat, Mar 13, 2027, 8:00 AM EST – Sun, Mar 14, 2027, 9:00 PM EDT",
+                     *           "sharedLockConflict": false
+                     *         },
+                     *         {
+                     *           "key": "scheduled_message:msg_chi_reminder",
+                     *           "kind": "scheduled_message",
+                     *           "title": "Tour reminder",
+                     *           "startAt": "2027-03-13T23:00:00.000Z",
+                     *           "endAt": "2027-03-13T23:00:00.000Z",
+                     *           "wallClockStart": "2027-03-13T17:00:00-05:00",
+                     *           "wallClockEnd": "2027-03-13T17:00:00-05:00",
+                     *           "beforeLabel": "Sat, Mar 13, 2027, 5:00 PM CST",
+                     *           "keepInstantLabel": "Sat, Mar 13, 2027, 6:00 PM EST",
+                     *           "keepWallClockLabel": "Sat, Mar 13, 2027, 5:00 PM EST",
+                     *           "sharedLockConflict": false
+                     *         },
+                     *         {
+                     *           "key": "tour:tour_chi_gap",
+                     *           "kind": "tour",
+                     *           "title": "Early tour before spring-forward",
+                     *           "startAt": "2027-03-14T07:30:00.000Z",
+                     *           "endAt": "2027-03-14T08:00:00.000Z",
+                     *           "wallClockStart": "2027-03-14T01:30:00-05:00",
+                     *           "wallClockEnd": "2027-03-14T03:00:00-04:00",
+                     *           "beforeLabel": "Sun, Mar 14, 2027, 1:30 AM CST – Sun, Mar 14, 2027, 3:00 AM CDT",
+                     *           "keepInstantLabel": "Sun, Mar 14, 2027, 3:30 AM – 4:00 AM EDT",
+                     *           "keepWallClockLabel": "Sun, Mar 14, 2027, 1:30 AM EST – Sun, Mar 14, 2027, 3:00 AM EDT",
+                     *           "sharedLockConflict": false
+                     *         },
+                     *         {
+                     *           "key": "open_house:oh_chi_spring",
+                     *           "kind": "open_house",
+                     *           "title": "Spring open house",
+                     *           "startAt": "2027-04-17T16:00:00.000Z",
+                     *           "endAt": "2027-04-17T19:00:00.000Z",
+                     *           "wallClockStart": "2027-04-17T11:00:00-04:00",
+                     *           "wallClockEnd": "2027-04-17T14:00:00-04:00",
+                     *           "beforeLabel": "Sat, Apr 17, 2027, 11:00 AM – 2:00 PM CDT",
+                     *           "keepInstantLabel": "Sat, Apr 17, 2027, 12:00 PM – 3:00 PM EDT",
+                     *           "keepWallClockLabel": "Sat, Apr 17, 2027, 11:00 AM – 2:00 PM EDT",
+                     *           "sharedLockConflict": false
+                     *         },
+                     *         {
+                     *           "key": "tour:tour_chi_evening",
+                     *           "kind": "tour",
+                     *           "title": "Evening tour",
+                     *           "startAt": "2027-06-01T23:00:00.000Z",
+                     *           "endAt": "2027-06-02T00:00:00.000Z",
+                     *           "wallClockStart": "2027-06-01T18:00:00-04:00",
+                     *           "wallClockEnd": "2027-06-01T19:00:00-04:00",
+                     *           "beforeLabel": "Tue, Jun 1, 2027, 6:00 PM – 7:00 PM CDT",
+                     *           "keepInstantLabel": "Tue, Jun 1, 2027, 7:00 PM – 8:00 PM EDT",
+                     *           "keepWallClockLabel": "Tue, Jun 1, 2027, 6:00 PM – 7:00 PM EDT",
+                     *           "sharedLockConflict": false
+                     *         },
+                     *         {
+                     *           "key": "tour:tour_chi_overlap",
+                     *           "kind": "tour",
+                     *           "title": "Tour during fall-back",
+                     *           "startAt": "2027-11-07T06:30:00.000Z",
+                     *           "endAt": "2027-11-07T07:30:00.000Z",
+                     *           "wallClockStart": "2027-11-07T01:30:00-04:00",
+                     *           "wallClockEnd": "2027-11-07T01:30:00-04:00",
+                     *           "beforeLabel": "Sun, Nov 7, 2027, 1:30 AM CDT – Sun, Nov 7, 2027, 1:30 AM CST",
+                     *           "keepInstantLabel": "Sun, Nov 7, 2027, 1:30 AM – 2:30 AM EST",
+                     *           "keepWallClockLabel": "Sun, Nov 7, 2027, 1:30 AM EDT",
+                     *           "sharedLockConflict": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "noop" | "conflict";
+                        unitId: string;
+                        address: string;
+                        expectedVersion: number;
+                        /** @description IANA zone name, or null = none set (UTC). */
+                        currentTimeZone: string | null;
+                        proposedTimeZone: string;
+                        beforeUsesUtc: boolean;
+                        items: components["schemas"]["PreviewItem"][];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setTimezone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "chicago-loft",
+                 *       "timeZone": "America/New_York",
+                 *       "expectedVersion": 1,
+                 *       "policy": "keep_wall_clock"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description The new IANA time zone name or link, matched case-insensitively. */
+                    timeZone: string;
+                    /** @description The unit version the preview answered; a stale one gives 409. */
+                    expectedVersion: number;
+                    /**
+                     * @description keep_instant leaves every instant; keep_wall_clock rewrites the items the preview listed.
+                     * @enum {string}
+                     */
+                    policy: "keep_instant" | "keep_wall_clock";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/New_York",
+                     *         "version": 2
+                     *       },
+                     *       "moved": 6
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                        moved: number;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUnits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1..100 in plain decimal; default 20.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description The nextCursor of the previous page, sent unchanged.
+                 * @example v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "units": [
+                     *         {
+                     *           "id": "unit_berlin",
+                     *           "urlKey": "berlin-altbau",
+                     *           "address": "Oderberger Str. 12, Berlin",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "version": 1
+                     *         },
+                     *         {
+                     *           "id": "unit_brooklyn",
+                     *           "urlKey": "brooklyn-brownstone",
+                     *           "address": "88 Berkeley Pl, Brooklyn, NY",
+                     *           "timeZone": "America/New_York",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
+                     *     }
+                     */
+                    "application/json": {
+                        units: components["schemas"]["Unit"][];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUnit: {
+        parameters: {
+            query: {
+                /**
+                 * @description The unit's id, else its urlKey.
+                 * @example chicago-loft
+                 */
+                unitIdOrKey: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches; no body. */
+            304: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSchedule: {
+        parameters: {
+            query: {
+                /**
+                 * @description The unit's id, else its urlKey.
+                 * @example chicago-loft
+                 */
+                unitIdOrKey: string;
+                /**
+                 * @description Page size, 1..100 in plain decimal; default 20.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description The nextCursor of the previous page, sent unchanged.
+                 * @example v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU
+                 */
+                cursor?: string;
+                /** @description An RFC 3339 instant; items whose end is after it are listed. Default: now (or the cursor's). */
+                from?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "key": "tour:tour_chi_past",
+                     *           "kind": "tour",
+                     *           "id": "tour_chi_past",
+                     *           "title": "Last year's tour (not a candidate)",
+                     *           "startAt": "2025-06-01T15:00:00.000Z",
+                     *           "endAt": "2025-06-01T16:00:00.000Z",
+                     *           "lockId": null,
+                     *           "localStart": "2025-06-01T10:00:00-05:00",
+                     *           "localEnd": "2025-06-01T11:00:00-05:00",
+                     *           "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT"
+                     *         },
+                     *         {
+                     *           "key": "code:code_chi_cleaner",
+                     *           "kind": "code",
+                     *           "id": "code_chi_cleaner",
+                     *           "title": "Cleaner access",
+                     *           "startAt": "2027-03-13T14:00:00.000Z",
+                     *           "endAt": "2027-03-15T02:00:00.000Z",
+                     *           "lockId": "lock_shared_gate",
+                     *           "localStart": "2027-03-13T08:00:00-06:00",
+                     *           "localEnd": "2027-03-14T21:00:00-05:00",
+                     *           "label": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["ScheduleEntry"][];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMessageTemplate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The template's id.
+                 * @example tpl_welcome
+                 */
+                templateId: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "tpl_welcome",
+                     *         "name": "Welcome",
+                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "sortOrder": 10,
+                     *         "createdAt": "2026-01-02T10:00:00.000Z",
+                     *         "updatedAt": "2026-01-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        template: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches; no body. */
+            304: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMessageTemplates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1..100 in plain decimal; default 20.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description The nextCursor of the previous page, sent unchanged.
+                 * @example v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": "tpl_welcome",
+                     *           "name": "Welcome",
+                     *           "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *           "sortOrder": 10,
+                     *           "createdAt": "2026-01-02T10:00:00.000Z",
+                     *           "updatedAt": "2026-01-02T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "tpl_reminder",
+                     *           "name": "Tour reminder",
+                     *           "body": "Reminder: your tour of {{unitAddress}} starts at {{tourStart}}.",
+                     *           "sortOrder": 20,
+                     *           "createdAt": "2026-01-02T10:05:00.000Z",
+                     *           "updatedAt": "2026-02-11T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
+                     *     }
+                     */
+                    "application/json": {
+                        templates: components["schemas"]["Template"][];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1..100 in plain decimal; default 20.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description The nextCursor of the previous page, sent unchanged.
+                 * @example v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "locks": [
+                     *         {
+                     *           "lockId": "lock_001",
+                     *           "name": "88 Berkeley Pl door 1",
+                     *           "provider": "yale",
+                     *           "providerDeviceId": "dev-5025",
+                     *           "model": "Model B1",
+                     *           "timeZone": "America/New_York",
+                     *           "unitIds": [
+                     *             "unit_brooklyn"
+                     *           ],
+                     *           "status": "active",
+                     *           "createdAt": "2026-01-05T09:01:00.000Z",
+                     *           "updatedAt": "2026-01-05T09:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "lockId": "lock_002",
+                     *           "name": "Oderberger Str. 12 door 2",
+                     *           "provider": "schlage",
+                     *           "providerDeviceId": "dev-504a",
+                     *           "model": "Model C2",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "unitIds": [
+                     *             "unit_berlin"
+                     *           ],
+                     *           "status": "active",
+                     *           "createdAt": "2026-01-05T09:02:00.000Z",
+                     *           "updatedAt": "2026-01-05T09:02:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
+                     *     }
+                     */
+                    "application/json": {
+                        locks: components["schemas"]["Lock"][];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The lock's id.
+                 * @example lock_001
+                 */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lock": {
+                     *         "lockId": "lock_001",
+                     *         "name": "88 Berkeley Pl door 1",
+                     *         "provider": "yale",
+                     *         "providerDeviceId": "dev-5025",
+                     *         "model": "Model B1",
+                     *         "timeZone": "America/New_York",
+                     *         "unitIds": [
+                     *           "unit_brooklyn"
+                     *         ],
+                     *         "status": "active",
+                     *         "createdAt": "2026-01-05T09:01:00.000Z",
+                     *         "updatedAt": "2026-01-05T09:01:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        lock: components["schemas"]["Lock"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match tag still matches; no body. */
+            304: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    /** @description Validator of this representation; send it back in If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLockState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The lock's id.
+                 * @example lock_001
+                 */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit?: string;
+                    /** @description The request id (also in problem bodies). */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "lockId": "lock_001",
+                     *         "provider": "yale",
+                     *         "lockState": "locked",
+                     *         "doorState": "closed",
+                     *         "online": true,
+                     *         "batteryLevel": 0.82,
+                     *         "lastSeenAt": "2026-01-01T11:58:04.000Z",
+                     *         "fetchedAt": "2026-01-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        state: components["schemas"]["LockState"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getErrorReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

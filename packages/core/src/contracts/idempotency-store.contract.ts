@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { IdempotencyClaim, IdempotencyStore } from "../ports.js";
+import { eachTestStore, randomId, type Closable } from "./seed.js";
+
+const LEASE = 60_000;
+const DAY = 86_400_000;
+const answer = { status: 200, body: '{"unit":{"id":"u1","version":2},"moved":3}' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tokenOf(claim: IdempotencyClaim): string {
+  assert.equal(claim.state, "claimed");
+  return claim.state === "claimed" ? claim.token : "";
+}
+
+/** The contract of {@link IdempotencyStore} (SPEC 5.2). Expiry tests wait real time (~0.2 s). */
+export function describeIdempotencyStoreContract(
+  name: string,
+  makeStore: () => Promise<{ idempotency: IdempotencyStore } & Closable>,
+): void {
+  describe(`${name}: IdempotencyStore contract`, () => {
+    const store = eachTestStore(makeStore);
+    const fresh = () => ({ scope: randomId("key"), key: `retry ${randomId("k")} {x}:/é` });
+
+    it("a free key is claimed; while it runs, every other begin says running with the first fingerprint", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      tokenOf(await idempotency.begin(scope, key, "fp-1", LEASE));
+      assert.deepEqual(await idempotency.begin(scope, key, "fp-1", LEASE), { state: "running", fingerprint: "fp-1" });
+      assert.deepEqual(await idempotency.begin(scope, key, "fp-2", LEASE), { state: "running", fingerprint: "fp-1" });
+    });
+
+    it("complete keeps the answer: later begins get it, with the first fingerprint", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      const token = tokenOf(await idempotency.begin(scope, key, '{"expectedVersion":1}', LEASE));
+      assert.equal(await idempotency.complete(scope, key, token, answer, DAY), true);
+      for (const fingerprint of ['{"expectedVersion":1}', "other"]) {
+        assert.deepEqual(await idempotency.begin(scope, key, fingerprint, LEASE), {
+          state: "done",
+          fingerprint: '{"expectedVersion":1}',
+          answer,
+        });
+      }
+    });
+
+    it("only the claim's token completes or releases it", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      const token = tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
+      assert.equal(await idempotency.complete(scope, key, "not-the-token", answer, DAY), false);
+      await idempotency.release(scope, key, "not-the-token");
+      assert.equal((await idempotency.begin(scope, key, "fp", LEASE)).state, "running");
+      await idempotency.release(scope, key, token);
+      tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
+    });
+
+    it("a released key is free again; keys of different scopes never meet", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      await idempotency.release(scope, key, tokenOf(await idempotency.begin(scope, key, "fp", LEASE)));
+      tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
+      tokenOf(await idempotency.begin(randomId("key"), key, "fp", LEASE));
+    });
+
+    it("a lease that runs out frees the key, and the old holder can no longer complete", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      const old = tokenOf(await idempotency.begin(scope, key, "fp", 60));
+      await sleep(200);
+      const next = tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
+      assert.equal(await idempotency.complete(scope, key, old, answer, DAY), false);
+      assert.equal(await idempotency.complete(scope, key, next, answer, DAY), true);
+    });
+
+    it("a kept answer expires after its ttl", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      assert.equal(await idempotency.complete(scope, key, tokenOf(await idempotency.begin(scope, key, "fp", LEASE)), answer, 60), true);
+      await sleep(200);
+      tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
+    });
+
+    it("of 20 simultaneous begins for one key, exactly one claims it", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      const claims = await Promise.all(Array.from({ length: 20 }, () => idempotency.begin(scope, key, "fp", LEASE)));
+      assert.equal(claims.filter((claim) => claim.state === "claimed").length, 1);
+      assert.equal(claims.filter((claim) => claim.state === "running").length, 19);
+    });
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Small in-core fakes of the store ports for the use-case tests: plain arrays over a validated
+ * fixture, sorted on every read with the domain's own positions (clarity over speed). The real
+ * adapters are held to the same behaviour by the contract suites.
+ */
+import { consumeBudget, LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain";
+import type { BudgetState, Direction, ScheduleItem, Unit } from "@lintel/domain";
+import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports.js";
+
+/** The rows after `after`, in the order `positionOf` and `direction` give. */
+function page<T>(rows: readonly T[], positionOf: (row: T) => string, direction: Direction, after: string | null, limit: number): T[] {
+  const sign = direction === "asc" ? 1 : -1;
+  const ordered = [...rows].sort((a, b) => sign * (positionOf(a) < positionOf(b) ? -1 : positionOf(a) > positionOf(b) ? 1 : 0));
+  return rowsAfter(ordered, positionOf, after, limit, direction);
+}
+
+const withoutOrg = ({ orgId: _org, ...item }: FixtureItem): ScheduleItem => item;
+
+/** Every store port over `data`, on `clock` (budgets); `fixtures.load` appends. */
+export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
+  const units = new Map<string, Unit>(data.units.map((unit) => [unit.id, unit]));
+  const items: FixtureItem[] = [...data.items];
+  const budgets = new Map<string, BudgetState>();
+  const ownUnit = (orgId: string, id: string) => [...units.values()].find((u) => u.orgId === orgId && u.id === id) ?? null;
+  const judge = (bucket: string, policy: Parameters<typeof consumeBudget>[2], take: boolean) => {
+    const step = consumeBudget(budgets.get(bucket) ?? null, clock.now(), policy, take);
+    if (take && step.decision.allowed && step.state !== null) budgets.set(bucket, step.state);
+    return step.decision;
+  };
+  const unsupported = (): never => {
+    throw new Error("not part of the use-case tests");
+  };
+
+  return {
+    apiKeys: {
+      findByHash: async (hash) => data.apiKeys.find((key) => key.hash === hash) ?? null,
+      put: async () => unsupported(),
+      revoke: async () => unsupported(),
+      listByOrg: async (orgId) => data.apiKeys.filter((key) => key.orgId === orgId),
+    },
+    budget: {
+      consume: async (bucket, policy) => judge(bucket, policy, true),
+      peek: async (bucket, policy) => judge(bucket, policy, false),
+    },
+    units: {
+      findByIdOrKey: async (orgId, idOrKey) =>
+        ownUnit(orgId, idOrKey) ?? [...units.values()].find((u) => u.orgId === orgId && u.urlKey === idOrKey) ?? null,
+      getMany: async (orgId, ids) => ids.flatMap((id) => ownUnit(orgId, id) ?? []),
+      listUnits: async (orgId, after, limit) =>
+        page(
+          [...units.values()].filter((u) => u.orgId === orgId),
+          unitPosition,
+          LIST_DIRECTION.units,
+          after,
+          limit,
+        ),
+      scheduleAfter: async (orgId, unitId, fromMs, after, limit) => {
+        const ending = items.filter((i) => i.orgId === orgId && i.unitId === unitId && Date.parse(i.endAt) > fromMs);
+        return page(ending.map(withoutOrg), schedulePosition, LIST_DIRECTION.schedule, after, limit);
+      },
+      itemsOf: async (orgId, unitId) => items.filter((i) => i.orgId === orgId && i.unitId === unitId).map(withoutOrg),
+      async setTimeZone(orgId, unitId, { expectedVersion, timeZone, rewrites }) {
+        const unit = ownUnit(orgId, unitId);
+        if (unit === null) return { ok: false, reason: "not_found" };
+        if (unit.version !== expectedVersion) return { ok: false, reason: "version_conflict" };
+        const changed = { ...unit, timeZone, version: unit.version + 1 };
+        units.set(unitId, changed);
+        for (const { kind, id, startAt, endAt } of rewrites) {
+          const at = items.findIndex((i) => i.kind === kind && i.id === id && i.unitId === unitId);
+          const item = items[at];
+          if (item !== undefined) items[at] = { ...item, startAt, endAt };
+        }
+        return { ok: true, unit: changed };
+      },
+    },
+    locks: {
+      listActive: async (orgId, after, limit) =>
+        page(
+          data.locks.filter((l) => l.orgId === orgId && l.status === "active"),
+          lockPosition,
+          LIST_DIRECTION.locks,
+          after,
+          limit,
+        ),
+      getActive: async (orgId, lockId) => data.locks.find((l) => l.orgId === orgId && l.lockId === lockId && l.status === "active") ?? null,
+      getMany: async (orgId, ids) => data.locks.filter((l) => l.orgId === orgId && ids.includes(l.lockId)),
+    },
+    templates: {
+      get: async (orgId, id) => data.templates.find((t) => t.orgId === orgId && t.id === id) ?? null,
+      list: async (orgId, after, limit) =>
+        page(
+          data.templates.filter((t) => t.orgId === orgId),
+          templatePosition,
+          LIST_DIRECTION.templates,
+          after,
+          limit,
+        ),
+    },
+    fixtures: { load: async () => unsupported() },
+    health: { ping: async () => {} },
+    idempotency: { begin: async () => unsupported(), complete: async () => unsupported(), release: async () => unsupported() },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Safe retries (SPEC 5.2, the IETF Idempotency-Key draft as Stripe behaves): the first request
+ * with a key runs and, when its answer is one to keep (200 or 409), the answer is stored with
+ * the request's fingerprint for 24 h. The same key with the same fingerprint gets that answer
+ * again; with another fingerprint, 422 `idempotency_key_reused`; while the first still runs,
+ * 409 `idempotency_in_progress`. Any other answer (400, 401, 403, 429, 503, a thrown error)
+ * frees the key, so it may be retried.
+ *
+ * Nothing is applied twice even past the lease: a request that claims a key after a crashed
+ * holder's lease ran out meets set_timezone's version check, and its 409 says `currentVersion`.
+ */
+import type { IdempotencyStore, StoredAnswer } from "./ports.js";
+import type { Failure } from "./problem.js";
+
+/** How long answers are kept: at least 24 h (SPEC 5.2). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** How long a running first request holds its key before a crash is assumed. */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+
+/** What the guarded request produced, and whether its answer is one to keep. */
+export interface GuardedAnswer {
+  readonly answer: StoredAnswer;
+  readonly keep: boolean;
+}
+
+/** The problems a request guarded by an Idempotency-Key can answer besides its own. */
+export type IdempotencyCode = "idempotency_key_reused" | "idempotency_in_progress";
+
+export type IdempotentOutcome = { readonly ok: true; readonly answer: StoredAnswer; readonly replayed: boolean } | Failure<IdempotencyCode>;
+
+/** Runs requests at most once per (scope, key); see the module comment. */
+export function createIdempotency(store: IdempotencyStore) {
+  return async function once(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    run: () => Promise<GuardedAnswer>,
+  ): Promise<IdempotentOutcome> {
+    const claim = await store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS);
+    if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
+      return {
+        ok: false,
+        problem: {
+          code: "idempotency_key_reused",
+          detail: "This Idempotency-Key was used with a different request body. Use a new key for a new request.",
+        },
+      };
+    }
+    if (claim.state === "running") {
+      return {
+        ok: false,
+        problem: {
+          code: "idempotency_in_progress",
+          detail: "The first request with this Idempotency-Key is still running. Retry shortly for its answer.",
+          retryAfterSeconds: 1,
+        },
+      };
+    }
+    if (claim.state === "done") return { ok: true, answer: claim.answer, replayed: true };
+
+    let guarded: GuardedAnswer;
+    try {
+      guarded = await run();
+    } catch (error) {
+      await store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
+      throw error;
+    }
+    if (guarded.keep) await store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS);
+    else await store.release(scope, key, claim.token);
+    return { ok: true, answer: guarded.answer, replayed: false };
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * One lock provider port in front of several: each lock goes to the provider registered for
+ * its `provider` name, every other name to a fallback (SPEC 5.7: `simulated` → the simulator,
+ * every real vendor → Seam, or a refusal when Seam is not configured).
+ */
+import type { LockProvider } from "./ports.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
+
+/** A provider that sends each lock to `byName[lock.provider]`, else to `otherwise`. */
+export function routeLockProviders(byName: Readonly<Record<string, LockProvider>>, otherwise: LockProvider): LockProvider {
+  const routes = new Map(Object.entries(byName));
+  return {
+    readState(lock, signal) {
+      return (routes.get(lock.provider) ?? otherwise).readState(lock, signal);
+    },
+  };
+}
+
+/**
+ * A provider for locks that nothing is configured to reach: every read fails at once with
+ * `not_configured`, and `what` says what to set (e.g. `is read through Seam, and SEAM_API_KEY is not set.`).
+ */
+export function unconfiguredLockProvider(what: string): LockProvider {
+  return {
+    readState(lock) {
+      return Promise.reject(new ProviderUnavailableError({ provider: lock.provider, reason: "not_configured", what }));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * A unit's schedule as SPEC 5.9 serves it: the items whose end is after an instant, each with
+ * its instants read in the unit's zone. Stores page it by `schedulePosition` (paging.ts); the
+ * rules here say which rows a page may skip and how an entry reads.
+ */
+import { isoInstant } from "./iso-instant.js";
+import { rangeLabel } from "./labels.js";
+import type { ItemKind, ScheduleItem } from "./records.js";
+import { formatZonedDateTime } from "./wall-clock.js";
+
+/** One row of `list_schedule`. */
+export interface ScheduleEntry {
+  readonly key: string;
+  readonly kind: ItemKind;
+  readonly id: string;
+  readonly title: string;
+  readonly startAt: string;
+  readonly endAt: string;
+  readonly lockId: string | null;
+  /** The instants in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision. */
+  readonly localStart: string;
+  readonly localEnd: string;
+  /** SPEC 5.1 range label in the unit's zone. */
+  readonly label: string;
+}
+
+/** The entry of `item` for a unit whose zone is `timeZone` (null reads as UTC). */
+export function scheduleEntry(item: ScheduleItem, timeZone: string | null): ScheduleEntry {
+  const zone = timeZone ?? "UTC";
+  const startMs = Date.parse(item.startAt);
+  const endMs = Date.parse(item.endAt);
+  return {
+    key: `${item.kind}:${item.id}`,
+    kind: item.kind,
+    id: item.id,
+    title: item.title,
+    startAt: item.startAt,
+    endAt: item.endAt,
+    lockId: item.lockId,
+    localStart: formatZonedDateTime(startMs, zone),
+    localEnd: formatZonedDateTime(endMs, zone),
+    label: rangeLabel(startMs, endMs, zone),
+  };
+}
+
+/** How long the item lasts, in ms (0 for a message). Stores keep the largest per unit. */
+export function itemSpanMs(item: Pick<ScheduleItem, "startAt" | "endAt">): number {
+  return Math.max(0, Date.parse(item.endAt) - Date.parse(item.startAt));
+}
+
+/** Whether the item belongs to a schedule read from `fromIso`: its end is strictly after it. */
+export function endsAfter(item: Pick<ScheduleItem, "endAt">, fromIso: string): boolean {
+  return item.endAt > fromIso;
+}
+
+/**
+ * Where a schedule page from `fromMs` starts when no cursor says: an item that ends after
+ * `from` started at most `spanMs` (the unit's longest item) before it, so every earlier
+ * position can be skipped. The items between here and `from` that already ended are read and
+ * dropped; everything from `from` on is kept.
+ */
+export function scheduleScanStart(fromMs: number, spanMs: number): string {
+  return isoInstant(fromMs - spanMs);
+}

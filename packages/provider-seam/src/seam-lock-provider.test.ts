@@ -1,0 +1,96 @@
+// The Seam adapter against Seam's own fake, over loopback HTTP: the LockProvider contract,
+// and SPEC 5.7's mapping of a device to a LockState.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { aLock, describeLockProviderContract } from "@lintel/core/contracts";
+import { systemClock } from "@lintel/core";
+import type { Lock } from "@lintel/domain";
+import { createSeamLockProvider } from "./seam-lock-provider.js";
+import { startFakeSeam, type FakeSeam } from "./fake-seam.test-support.js";
+
+const clock = systemClock;
+
+const providerFor = (fake: FakeSeam) => createSeamLockProvider({ apiKey: fake.apiKey, endpoint: fake.endpoint, timeoutMs: 3000, clock });
+
+describeLockProviderContract("seam (Seam's fake)", async () => {
+  const fake = await startFakeSeam();
+  const deviceId = fake.addLock("Front door", { locked: true, door_open: false, online: true, battery_level: 0.8 });
+  return {
+    provider: providerFor(fake),
+    knownLock: aLock("org_1", { provider: "august", providerDeviceId: deviceId }),
+    unknownLock: aLock("org_1", { provider: "yale", providerDeviceId: "device_unknown_to_seam" }),
+    close: () => fake.close(),
+  };
+});
+
+describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
+  let fake: FakeSeam;
+  before(async () => {
+    fake = await startFakeSeam();
+  });
+  after(() => fake.close());
+
+  const read = (lock: Lock) => providerFor(fake).readState(lock, new AbortController().signal);
+  const lockOn = (deviceId: string) => aLock("org_1", { provider: "schlage", providerDeviceId: deviceId });
+
+  it("locked, door closed, online, battery: mapped one to one; fetchedAt is when Seam answered", async () => {
+    const lock = lockOn(fake.addLock("a", { locked: true, door_open: false, online: true, battery_level: 0.42 }));
+    const before = Date.now();
+    const state = await read(lock);
+    assert.deepEqual(
+      { ...state, fetchedAt: "" },
+      {
+        lockId: lock.lockId,
+        provider: "schlage",
+        lockState: "locked",
+        doorState: "closed",
+        online: true,
+        batteryLevel: 0.42,
+        lastSeenAt: null,
+        fetchedAt: "",
+      },
+    );
+    assert.ok(Date.parse(state.fetchedAt) >= before && Date.parse(state.fetchedAt) <= Date.now());
+  });
+
+  it("unlocked and door open", async () => {
+    const state = await read(lockOn(fake.addLock("b", { locked: false, door_open: true, online: true })));
+    assert.equal(state.lockState, "unlocked");
+    assert.equal(state.doorState, "open");
+    assert.equal(state.batteryLevel, null);
+  });
+
+  it("absent locked and door_open → unknown", async () => {
+    const state = await read(lockOn(fake.addLock("c", { online: true })));
+    assert.equal(state.lockState, "unknown");
+    assert.equal(state.doorState, "unknown");
+  });
+
+  it("an offline device is a state (online: false), lastSeenAt from Seam's device_offline error", async () => {
+    const offlineSince = "2026-11-20T08:30:00.000Z";
+    const deviceId = fake.addLock(
+      "d",
+      { locked: true, online: false },
+      {
+        errors: [{ error_code: "device_offline", is_device_error: true, message: "Device is offline", created_at: offlineSince }],
+        warnings: [],
+      },
+    );
+    const state = await read(lockOn(deviceId));
+    assert.equal(state.online, false);
+    assert.equal(state.lastSeenAt, offlineSince);
+    assert.equal(state.lockState, "locked");
+  });
+
+  it("a change made at the vendor shows on the next read", async () => {
+    const deviceId = fake.addLock("e", { locked: true, online: true });
+    assert.equal((await read(lockOn(deviceId))).lockState, "locked");
+    fake.updateLock(deviceId, { locked: false });
+    assert.equal((await read(lockOn(deviceId))).lockState, "unlocked");
+  });
+
+  it("a battery level outside 0..1 is not passed on (null)", async () => {
+    const state = await read(lockOn(fake.addLock("f", { online: true, battery_level: 7 })));
+    assert.equal(state.batteryLevel, null);
+  });
+});

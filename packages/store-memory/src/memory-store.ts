@@ -1,0 +1,24 @@
+/** Every memory adapter on one shared state (tests that must reach into the state build it here). */
+import type { LintelStore } from "@lintel/core";
+import { createMemoryApiKeyStore } from "./api-key-store.js";
+import { createMemoryFixtureSink } from "./fixture-sink.js";
+import { createMemoryIdempotencyStore } from "./idempotency-store.js";
+import { createMemoryLockDirectory } from "./lock-directory.js";
+import type { MemoryState } from "./memory-state.js";
+import { createMemoryRequestBudget } from "./request-budget.js";
+import { createMemoryTemplateStore } from "./template-store.js";
+import { createMemoryUnitStore } from "./unit-store.js";
+
+/** The memory adapters of every port, sharing `state`. */
+export function memoryStoreOn(state: MemoryState): LintelStore {
+  return {
+    apiKeys: createMemoryApiKeyStore(state),
+    budget: createMemoryRequestBudget(state),
+    units: createMemoryUnitStore(state),
+    locks: createMemoryLockDirectory(state),
+    templates: createMemoryTemplateStore(state),
+    fixtures: createMemoryFixtureSink(state),
+    health: { async ping() {} },
+    idempotency: createMemoryIdempotencyStore(state),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The HTTP benchmarks' data: the demo fixture under one bench key whose budget never runs
+ * out, and the clean-up of what a Redis run wrote.
+ */
+import { demoFixture } from "@lintel/api";
+import { hashApiKey, SCOPES } from "@lintel/domain";
+import { Redis } from "ioredis";
+import { redisKeys } from "@lintel/store-redis";
+
+type Json = Record<string, unknown>;
+
+/**
+ * The demo fixture with its orgs renamed by `suffix` (Redis is shared; "" keeps the names),
+ * its keys replaced by one bench key of the first org with every scope and a budget of
+ * 999,999,999 requests per second.
+ */
+export function benchFixture(
+  suffix: string,
+  key: string,
+  scopes: readonly string[] = SCOPES,
+): { fixture: Json; orgIds: string[]; keyId: string } {
+  const demo = demoFixture() as Record<string, Json[]>;
+  const rename = (orgId: unknown) => `${String(orgId)}${suffix}`;
+  const fixture: Record<string, Json[]> = {};
+  for (const [list, records] of Object.entries(demo)) {
+    fixture[list] = records.map((r) =>
+      "orgId" in r ? { ...r, orgId: rename(r["orgId"]) } : list === "orgs" ? { ...r, id: rename(r["id"]) } : r,
+    );
+  }
+  const orgIds = (fixture["orgs"] ?? []).map((o) => String(o["id"]));
+  const keyId = `key_bench${suffix}`;
+  fixture["apiKeys"] = [
+    {
+      id: keyId,
+      orgId: orgIds[0],
+      name: "HTTP bench",
+      key,
+      scopes: [...scopes],
+      expiresAt: null,
+      revokedAt: null,
+      rateLimit: { requests: 999_999_999, windowSeconds: 1 },
+      createdAt: "2026-01-01T00:00:00.000Z",
+    },
+  ];
+  return { fixture, orgIds, keyId };
+}
+
+export async function dropFromRedis(url: string, orgIds: readonly string[], key: string, keyId: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    const keys = [redisKeys.apiKeyByHash(hashApiKey(key)), redisKeys.apiKeyHashById(keyId)];
+    for (const orgId of orgIds) {
+      let cursor = "0";
+      do {
+        const [next, found] = await redis.scan(cursor, "MATCH", `lintel:\\{org:${orgId}\\}*`, "COUNT", 1000);
+        keys.push(...found);
+        cursor = next;
+      } while (cursor !== "0");
+    }
+    console.log(`removed ${await redis.unlink(...keys)} Redis keys of the bench orgs`);
+  } finally {
+    redis.disconnect();
+  }
+}
