@@ -29,10 +29,19 @@ export interface AppDependencies {
   readonly metrics?: Metrics | null;
   /** False leaves bodies uncompressed (the compression benchmark's baseline); default true. */
   readonly compression?: boolean;
+  /** True once the server is shutting down: /readyz answers 503 so a load balancer drains it. */
+  readonly draining?: () => boolean;
 }
 
 /** Builds the Koa application. */
-export function createApp({ lintel, config, logger, metrics = null, compression: compress = true }: AppDependencies): Koa<LintelState> {
+export function createApp({
+  lintel,
+  config,
+  logger,
+  metrics = null,
+  compression: compress = true,
+  draining = () => false,
+}: AppDependencies): Koa<LintelState> {
   const app = new Koa<LintelState>();
   app.proxy = config.trustedProxies > 0;
   app.maxIpsCount = config.trustedProxies;
@@ -54,7 +63,8 @@ export function createApp({ lintel, config, logger, metrics = null, compression:
     ctx.body = { status: "ok" };
   });
   operational("/readyz", async (ctx) => {
-    if (await lintel.ready()) ctx.body = { status: "ok" };
+    if (draining()) sendProblem(ctx, "unavailable", "The server is shutting down.", { retryAfterSeconds: 1 });
+    else if (await lintel.ready()) ctx.body = { status: "ok" };
     else sendProblem(ctx, "unavailable", "The store is not reachable.", { retryAfterSeconds: 1 });
   });
   const openApi = JSON.stringify(buildOpenApiDocument(config.publicBaseUrl, config.docsUrl));

@@ -1,29 +1,98 @@
 /**
- * Requests Node's HTTP parser refuses before Koa sees them (a malformed request line or header,
- * headers over Node's size limit) still get a problem answer with an `x-request-id` (SPEC 4),
- * instead of Node's bare `400 Bad Request`. Both are 400 invalid_request, and the connection closes.
+ * What Node's HTTP server answers before Koa sees a request, as problems with an
+ * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
+ * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
+ *   16 KiB limit 431 headers_too_large; headers or request not in within the timeouts 408
+ *   request_timeout. An answer still in progress on that connection (a request before the bad
+ *   bytes) is delivered first; then this problem, then the connection closes.
+ * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed.
+ * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy.
  */
-import { randomUUID } from "node:crypto";
+import type { IncomingMessage, Server } from "node:http";
+import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { problemBody } from "@lintel/domain";
+import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
+import type { ConnectionDrain } from "./connection-drain.js";
+import { requestIdFor } from "./middleware.js";
 
-/** A `clientError` listener for a node:http server whose problem types link to `docsUrl`. */
-export function answerClientError(docsUrl: string): (error: Error & { code?: string }, socket: Duplex) => void {
-  return (error, socket) => {
-    if (error.code === "ECONNRESET" || !socket.writable) {
+/** After our last byte, how long a connection may stay half-open waiting for the client to close. */
+const LINGER_MS = 1_000;
+
+/** The methods Lintel's routes take, for the `Allow` of a CONNECT's 405. */
+const ALLOWED_METHODS = "GET, HEAD, POST";
+
+interface RawProblem {
+  readonly code: ProblemCode;
+  readonly detail: string;
+  readonly headers?: Record<string, string>;
+}
+
+function problemFor(error: Error & { code?: string }): RawProblem {
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return { code: "request_timeout", detail: "The request did not arrive in time." };
+  if (error.code === "HPE_HEADER_OVERFLOW") return { code: "headers_too_large", detail: "The request headers are too large." };
+  return { code: "invalid_request", detail: "The request is not well-formed HTTP." };
+}
+
+/** The whole answer as bytes: status line, headers (closing the connection), problem body. */
+function rawAnswer(problem: RawProblem, requestId: string, docsUrl: string): string {
+  const { status } = PROBLEMS[problem.code];
+  const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
+  const headers = {
+    ...problem.headers,
+    "Content-Type": "application/problem+json",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+    "x-request-id": requestId,
+    Connection: "close",
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${body}`;
+}
+
+/** Writes the answer and closes our side; the socket is destroyed if the client has not closed its side soon after. */
+function answerOnSocket(socket: Duplex, answer: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(answer);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** Answers the requests above on `server`; problem types link to `docsUrl`. */
+export function answerEdgeRequests(server: Server, docsUrl: string, connections: Pick<ConnectionDrain, "afterResponses">): void {
+  const answered = new WeakSet<Duplex>();
+  server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
+    if (answered.has(socket)) return; // Node reports a socket again (a timeout, its end) while its answer waits
+    answered.add(socket);
+    if (error.code === "ECONNRESET") {
       socket.destroy();
       return;
     }
-    const requestId = randomUUID();
-    const detail = error.code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large." : "The request is not well-formed HTTP.";
-    const body = JSON.stringify(problemBody("invalid_request", detail, requestId, docsUrl));
-    socket.end(
-      "HTTP/1.1 400 Bad Request\r\n" +
-        "Content-Type: application/problem+json\r\n" +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${requestId}\r\n` +
-        "Connection: close\r\n\r\n" +
-        body,
-    );
-  };
+    const problem = problemFor(error);
+    // Node raises the error as soon as the bad bytes arrive, possibly while the request before
+    // them is still being answered: that answer goes first, then this one.
+    connections.afterResponses(socket, () => answerOnSocket(socket, rawAnswer(problem, requestIdFor(undefined), docsUrl)));
+  });
+  server.on("checkExpectation", (request: IncomingMessage, response) => {
+    const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;
+    const requestId = requestIdFor(request.headers["x-request-id"]);
+    const body = JSON.stringify(problemBody(expectation.code, expectation.detail, requestId, docsUrl));
+    response.writeHead(PROBLEMS.expectation_failed.status, {
+      "Content-Type": "application/problem+json",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "x-request-id": requestId,
+      Connection: "close", // its body, if the client sends one anyway, is never read
+    });
+    response.end(body);
+  });
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+    const problem: RawProblem = {
+      code: "method_not_allowed",
+      detail: `CONNECT is not allowed: Lintel is not a proxy. Its routes take ${ALLOWED_METHODS}.`,
+      headers: { Allow: ALLOWED_METHODS },
+    };
+    answerOnSocket(socket, rawAnswer(problem, requestIdFor(request.headers["x-request-id"]), docsUrl));
+  });
 }

@@ -11,11 +11,15 @@ import { isUnavailableError, sendProblem } from "./problem-response.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The request id of a request whose `x-request-id` header is `offered`: the client's when well formed, else a new one. */
+export function requestIdFor(offered: string | string[] | undefined): string {
+  return typeof offered === "string" && CLIENT_REQUEST_ID.test(offered) ? offered : randomUUID();
+}
+
 /** Reuses the client's `x-request-id` when it is well formed, else makes one; echoes it on every response. */
 export function requestId(docsUrl: string): Middleware<LintelState> {
   return async (ctx, next) => {
-    const offered = ctx.get("x-request-id");
-    const id = CLIENT_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const id = requestIdFor(ctx.get("x-request-id"));
     ctx.state.requestId = id;
     ctx.state.docsUrl = docsUrl;
     ctx.set("x-request-id", id);

@@ -105,6 +105,9 @@ const DETAILS: Record<ProblemCode, string> = {
   rate_limited: "The request budget of this key is used up. Retry after Retry-After seconds.",
   internal_error: "The service could not complete the request. Quote the requestId to support.",
   unavailable: "The store did not answer in time. Retry shortly.",
+  request_timeout: "The request headers did not arrive within 10 s.",
+  expectation_failed: "Expect: 100-continue is the only expectation this server meets.",
+  headers_too_large: "The request headers are over 16 KiB.",
 };
 
 /** One example problem body for `code`, as the server writes it. */

@@ -2,15 +2,17 @@
  * Starting and stopping one Lintel server: build the container, load the fixture, listen.
  * `main.ts` calls it for the real process; e2e tests call it in-process on port 0.
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FixtureData, Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
-import { answerClientError } from "./client-errors.js";
+import { answerEdgeRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
+import { trackConnections } from "./connection-drain.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
 import { readFixtureFile, validateFixture } from "./fixture-file.js";
+import { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
 import { startMetricsServer } from "./metrics.js";
 
 export interface StartOptions extends Overrides {
@@ -18,6 +20,8 @@ export interface StartOptions extends Overrides {
   readonly fixture?: unknown;
   /** False serves every body uncompressed (benchmark baseline); default true. */
   readonly compression?: boolean;
+  /** Other HTTP timeouts than HTTP_LIMITS (tests that wait for one). */
+  readonly httpLimits?: Partial<HttpLimits>;
 }
 
 export interface RunningServer {
@@ -28,7 +32,10 @@ export interface RunningServer {
   readonly lintel: Lintel;
   /** Where the fixture came from: a path, "demo", "given" or "none". */
   readonly fixtureSource: string;
-  /** Stops taking connections, lets in-flight requests finish, closes Redis. */
+  /**
+   * Drains (connection-drain.ts): /readyz answers 503, no new connections, every answer from
+   * now on closes its connection, idle connections are closed; once all are gone, closes Redis.
+   */
   close(): Promise<void>;
 }
 
@@ -47,7 +54,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = async () => {
     if (redis !== null) await redis.close();
   };
-  let server: Server;
+  const limits = { ...HTTP_LIMITS, ...options.httpLimits };
+  const server = createLimitedServer(limits);
+  const connections = trackConnections(server, limits);
   let metricsServer: Server | null = null;
   let fixtureSource: string;
   let lintel: Lintel;
@@ -59,9 +68,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null) metricsServer = await startMetricsServer(metrics, config.host, config.metricsPort);
-    const handle = createApp({ lintel, config, logger, metrics, compression: options.compression ?? true }).callback(); // answers every error itself
-    server = createServer((request, response) => void handle(request, response));
-    server.on("clientError", answerClientError(config.docsUrl));
+    const draining = () => connections.draining;
+    const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
+    server.on(
+      "request",
+      connections.listener((request, response) => void handle(request, response)),
+    );
+    answerEdgeRequests(server, config.docsUrl, connections);
     await new Promise<void>((resolve, reject) => {
       const refuse = (error: Error) =>
         reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
@@ -86,16 +99,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     lintel,
     fixtureSource,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-        metricsServer?.close();
-        metricsServer?.closeAllConnections();
-      }).then(closeRedis);
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      closing ??= connections.drain().then(closeRedis);
       return closing;
     },
   };

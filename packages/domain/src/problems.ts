@@ -1,4 +1,8 @@
-/** The problem catalog of SPEC 4: every error code with its status, title and docs anchor. */
+/**
+ * The problem catalog: every error code with its status, title and docs anchor. The rows of
+ * SPEC 4, then the answers the HTTP server gives before a request reaches a route (408, 417,
+ * 431: statuses SPEC 4 has no row for; see docs/decisions.md, "HTTP server edge").
+ */
 
 export const PROBLEMS = {
   invalid_request: {
@@ -79,6 +83,24 @@ export const PROBLEMS = {
     title: "Service unavailable",
     anchor: "unavailable",
     about: "The store or the lock provider could not answer in time; retry after Retry-After seconds.",
+  },
+  request_timeout: {
+    status: 408,
+    title: "Request timeout",
+    anchor: "request-timeout",
+    about: "The request's headers (10 s) or the whole request (20 s) did not arrive in time; the connection closes.",
+  },
+  expectation_failed: {
+    status: 417,
+    title: "Expectation failed",
+    anchor: "expectation-failed",
+    about: "The Expect header asks for something other than 100-continue, the only expectation the server meets.",
+  },
+  headers_too_large: {
+    status: 431,
+    title: "Request header fields too large",
+    anchor: "headers-too-large",
+    about: "The request headers are over 16 KiB in all; the connection closes.",
   },
 } as const;
 

@@ -1,0 +1,134 @@
+/**
+ * The connections of a node:http server, each with its responses in progress, so that a
+ * shutdown loses no request (issue 12) and a parse error waits for the answer before it
+ * (client-errors.ts). Draining: the server stops listening; an answer not yet started, and every
+ * answer to a request that still arrives on a kept-alive connection, says `Connection: close`
+ * (Node then closes the connection after it); a connection idle for `drainIdleGraceMs` is closed
+ * with a FIN, a younger idle one when it reaches that age unless a request comes first. The
+ * reasoning (the race of a request sent just as its idle connection closes) is in
+ * docs/decisions.md, "Graceful shutdown".
+ */
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
+import type { Duplex } from "node:stream";
+import type { HttpLimits } from "./http-limits.js";
+
+/** After our FIN, how long a connection may stay half-open waiting for the client's. */
+const HALF_CLOSE_LINGER_MS = 1_000;
+
+interface Connection {
+  readonly responses: Set<ServerResponse>;
+  /** When the last response ended (or the connection opened), and the bytes read by then. */
+  idleSince: number;
+  bytesAtIdle: number;
+  /** Run once no response is in progress. */
+  whenIdle: (() => void)[];
+  /** Our side is closed: a request that still arrives is dropped unanswered, never run. */
+  ended: boolean;
+  timer: NodeJS.Timeout | undefined;
+}
+
+type Socket = Duplex & { bytesRead?: number };
+
+export interface ConnectionDrain {
+  /** True from `drain()` on. */
+  readonly draining: boolean;
+  /** The server's request listener: `handle` with each response counted on its connection. */
+  listener(handle: RequestListener): RequestListener;
+  /** Runs `callback` once `socket` has no response in progress: at once when it has none. */
+  afterResponses(socket: Duplex, callback: () => void): void;
+  /** Stops listening and closes every connection as above; resolves once all are closed. */
+  drain(): Promise<void>;
+}
+
+/** Tracks the connections of `server`; its requests must go through `listener`. */
+export function trackConnections(server: Server, limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs">): ConnectionDrain {
+  const connections = new Map<Socket, Connection>();
+  let draining = false;
+  let closing: Promise<void> | undefined;
+
+  const close = (socket: Socket, connection: Connection) => {
+    clearTimeout(connection.timer);
+    connection.timer = undefined;
+    if (connection.responses.size > 0 || socket.destroyed || !socket.writable) return;
+    const wait = connection.idleSince + limits.drainIdleGraceMs - performance.now();
+    if (wait > 0) {
+      connection.timer = setTimeout(() => close(socket, connection), wait);
+      return;
+    }
+    // Bytes since the last answer: a request is on its way in (a slow one meets headersTimeout).
+    if (socket.bytesRead !== connection.bytesAtIdle) return;
+    connection.ended = true;
+    socket.end();
+    setTimeout(() => socket.destroy(), HALF_CLOSE_LINGER_MS).unref();
+  };
+
+  const settle = (socket: Socket, connection: Connection, response: ServerResponse) => {
+    connection.responses.delete(response);
+    if (connection.responses.size > 0) return;
+    connection.idleSince = performance.now();
+    connection.bytesAtIdle = socket.bytesRead ?? 0;
+    for (const callback of connection.whenIdle.splice(0)) callback();
+    if (draining) close(socket, connection);
+  };
+
+  server.on("connection", (socket: Socket) => {
+    const connection: Connection = {
+      responses: new Set(),
+      idleSince: performance.now(),
+      bytesAtIdle: 0,
+      whenIdle: [],
+      ended: false,
+      timer: undefined,
+    };
+    connections.set(socket, connection);
+    socket.once("close", () => {
+      clearTimeout(connection.timer);
+      connections.delete(socket);
+    });
+  });
+
+  return {
+    get draining() {
+      return draining;
+    },
+    listener(handle) {
+      return (request: IncomingMessage, response: ServerResponse) => {
+        const socket: Socket = request.socket;
+        const connection = connections.get(socket);
+        if (connection === undefined || connection.ended) {
+          socket.destroy();
+          return;
+        }
+        connection.responses.add(response);
+        response.once("close", () => settle(socket, connection, response));
+        if (draining) response.setHeader("Connection", "close");
+        handle(request, response);
+      };
+    },
+    afterResponses(socket, callback) {
+      const connection = connections.get(socket);
+      if (connection === undefined || connection.responses.size === 0) callback();
+      else connection.whenIdle.push(callback);
+    },
+    drain() {
+      closing ??= new Promise<void>((resolve) => {
+        draining = true;
+        const deadline = setTimeout(() => {
+          for (const socket of connections.keys()) socket.destroy();
+        }, limits.drainDeadlineMs);
+        // node:http's own close() would also destroy every connection it deems idle at once,
+        // resetting requests already on their way on them; net's close only stops listening.
+        NetServer.prototype.close.call(server, () => {
+          clearTimeout(deadline);
+          resolve();
+        });
+        for (const [socket, connection] of connections) {
+          for (const response of connection.responses) if (!response.headersSent) response.setHeader("Connection", "close");
+          close(socket, connection);
+        }
+      });
+      return closing;
+    },
+  };
+}

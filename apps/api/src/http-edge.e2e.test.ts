@@ -1,0 +1,106 @@
+// What the HTTP server answers before a route sees the request (issue 12), over a raw socket:
+// bytes after a request wait for its answer, then get a 400 problem, then the connection closes;
+// odd Expect, CONNECT, oversized and late headers are problems with an x-request-id too.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
+import { rawGet, RawConnection } from "./raw-http.test-support.js";
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer({}, { httpLimits: { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50 } });
+});
+after(() => server.close());
+
+const admin = () => server.fixture.keys.admin;
+
+async function unitVersion(unitId: string): Promise<number> {
+  const answer = await call(server.url, `/v1/units/get_unit?unitIdOrKey=${unitId}`, { key: admin() });
+  assert.equal(answer.status, 200, answer.text);
+  return answer.json.unit.version as number;
+}
+
+describe("e2e: bytes after a request", () => {
+  it("a set_timezone followed by a stray byte: its 200 first, then a 400 problem, then close; the write happened once", async () => {
+    const unit = server.fixture.units.york.id;
+    const version = await unitVersion(unit);
+    const body = JSON.stringify({ unitIdOrKey: unit, timeZone: "Europe/Lisbon", expectedVersion: version, policy: "keep_instant" });
+    const connection = await RawConnection.open(server.url);
+    connection.send(
+      "POST /v1/units/set_timezone HTTP/1.1\r\nHost: lintel.test\r\nContent-Type: application/json\r\n" +
+        `x-api-key: ${admin()}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}x`,
+    );
+    const applied = await connection.answer();
+    assert.equal(applied.status, 200, applied.text);
+    assert.equal(applied.json.unit.version, version + 1);
+    assertProblem(await connection.answer(), 400, "invalid_request");
+    assert.equal(await connection.closed, true);
+    assert.equal(await unitVersion(unit), version + 1);
+  });
+
+  it("a GET followed by garbage: its 200 first, then a 400 problem, then close", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send(rawGet("/v1/locks?limit=2", { "x-api-key": admin() }) + "\u0001garbage\r\n\r\n");
+    const locks = await connection.answer();
+    assert.equal(locks.status, 200, locks.text);
+    assert.equal(locks.json.locks.length, 2);
+    const refused = await connection.answer();
+    assertProblem(refused, 400, "invalid_request");
+    assert.equal(refused.headers.get("connection"), "close");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("garbage on a fresh connection is a 400 problem at once", async () => {
+    const connection = await RawConnection.open(server.url);
+    assertProblem(await connection.exchange("NOT HTTP AT ALL\r\n\r\n"), 400, "invalid_request");
+    assert.equal(await connection.closed, true);
+  });
+});
+
+describe("e2e: answers Node would give bare", () => {
+  it("an Expect other than 100-continue is 417 expectation_failed, with the client's x-request-id", async () => {
+    const connection = await RawConnection.open(server.url);
+    const answer = await connection.exchange(rawGet("/healthz", { Expect: "teapot", "x-request-id": "expect-test-0001" }));
+    assertProblem(answer, 417, "expectation_failed");
+    assert.equal(answer.json.requestId, "expect-test-0001");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("Expect: 100-continue still works", async () => {
+    const connection = await RawConnection.open(server.url);
+    assert.equal((await connection.exchange(rawGet("/healthz", { Expect: "100-continue" }))).status, 100);
+    assert.equal((await connection.answer()).status, 200);
+    connection.destroy();
+  });
+
+  it("CONNECT is 405 method_not_allowed with Allow, not a silent close", async () => {
+    const connection = await RawConnection.open(server.url);
+    const answer = await connection.exchange(
+      "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nx-request-id: connect-test-01\r\n\r\n",
+    );
+    assertProblem(answer, 405, "method_not_allowed");
+    assert.equal(answer.json.requestId, "connect-test-01");
+    assert.equal(answer.headers.get("allow"), "GET, HEAD, POST");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("headers over 16 KiB are 431 headers_too_large", async () => {
+    const connection = await RawConnection.open(server.url);
+    const answer = await connection.exchange(rawGet("/healthz", { "x-padding": "a".repeat(20_000) }));
+    assertProblem(answer, 431, "headers_too_large");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("headers that never finish are 408 request_timeout, and the connection closes", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send("GET /healthz HTTP/1.1\r\nHost: lintel.test\r\nx-slow: 1");
+    assertProblem(await connection.answer(), 408, "request_timeout");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("/docs/errors has an anchor for each of these answers", async () => {
+    const page = await call(server.url, "/docs/errors");
+    for (const anchor of ["request-timeout", "expectation-failed", "headers-too-large"])
+      assert.ok(page.text.includes(`id="${anchor}"`), anchor);
+  });
+});

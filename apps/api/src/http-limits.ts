@@ -1,0 +1,57 @@
+/**
+ * How long the HTTP server waits for clients, set on purpose instead of Node's defaults
+ * (headers 60 s checked every 30 s, so a silent or slowloris socket was held up to 90 s; a
+ * request body up to 300 s; keep-alive 5 s; no cap on requests per connection). The reasons
+ * are in docs/decisions.md ("HTTP server edge").
+ */
+import { createServer, type Server } from "node:http";
+
+export interface HttpLimits {
+  /** A request's headers must be in within this; else 408. Also bounds a socket that never sends a byte. */
+  readonly headersTimeoutMs: number;
+  /** A whole request (headers and body, at most 16 KiB) must be in within this; else 408. */
+  readonly requestTimeoutMs: number;
+  /** How often Node checks the two timeouts above: a late socket is cut at most this much after them. */
+  readonly connectionsCheckingIntervalMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** The answer to this many-th request on one connection says `Connection: close`. */
+  readonly maxRequestsPerSocket: number;
+  /** Draining: a connection idle this long is closed; a younger one may have its next request on the way. */
+  readonly drainIdleGraceMs: number;
+  /** Draining: connections still open after this are cut (a backstop; requests end well before it). */
+  readonly drainDeadlineMs: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
+  // Honest clients send their headers in one packet; 10 s covers a slow mobile link many times
+  // over, and a slowloris socket is gone in ≤ 11 s instead of 90 s.
+  headersTimeoutMs: 10_000,
+  // Bodies are at most 16 KiB (SPEC 4, 413): 20 s is ~8 kbit/s. Handling time is bounded
+  // elsewhere (store 1 s, LOCK_PROVIDER_TIMEOUT_MS), this bounds only how long the client sends.
+  requestTimeoutMs: 20_000,
+  connectionsCheckingIntervalMs: 1_000,
+  // Longer than the idle timeout of the load balancers Lintel sits behind (60 s is the usual
+  // default): the balancer, the side that sends requests, closes an idle connection first, so
+  // it never sends a request on a connection Lintel is closing at that very moment.
+  keepAliveTimeoutMs: 65_000,
+  // Long-lived connections from a balancer are recycled now and then, so load spreads onto
+  // instances added later; 1,000 requests keep the cost of reconnecting negligible.
+  maxRequestsPerSocket: 1_000,
+  // A client in a request loop sends its next request within milliseconds of an answer; one
+  // that sent nothing for a second is idle, and closing it races with nothing but chance.
+  drainIdleGraceMs: 1_000,
+  drainDeadlineMs: 10_000,
+};
+
+/** A node:http server (no request listener yet) that holds clients to `limits`. */
+export function createLimitedServer(limits: HttpLimits): Server {
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+  });
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  return server;
+}
