@@ -63,8 +63,10 @@ export function createApp({
     ctx.body = { status: "ok" };
   });
   operational("/readyz", async (ctx) => {
+    const storeReady = await lintel.ready();
+    // Checked after the store's answer: a shutdown that began meanwhile already answers 503.
     if (draining()) sendProblem(ctx, "unavailable", "The server is shutting down.", { retryAfterSeconds: 1 });
-    else if (await lintel.ready()) ctx.body = { status: "ok" };
+    else if (storeReady) ctx.body = { status: "ok" };
     else sendProblem(ctx, "unavailable", "The store is not reachable.", { retryAfterSeconds: 1 });
   });
   const openApi = JSON.stringify(buildOpenApiDocument(config.publicBaseUrl, config.docsUrl));

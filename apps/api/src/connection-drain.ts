@@ -47,20 +47,29 @@ export function trackConnections(server: Server, limits: Pick<HttpLimits, "drain
   let draining = false;
   let closing: Promise<void> | undefined;
 
+  /** No answer in progress, still open, and no byte read since the last answer (a request on its way in). */
+  const idle = (socket: Socket, connection: Connection) =>
+    connection.responses.size === 0 && !socket.destroyed && socket.writable && socket.bytesRead === connection.bytesAtIdle;
+
   const close = (socket: Socket, connection: Connection) => {
     clearTimeout(connection.timer);
     connection.timer = undefined;
-    if (connection.responses.size > 0 || socket.destroyed || !socket.writable) return;
+    if (!idle(socket, connection)) return;
     const wait = connection.idleSince + limits.drainIdleGraceMs - performance.now();
     if (wait > 0) {
       connection.timer = setTimeout(() => close(socket, connection), wait);
       return;
     }
-    // Bytes since the last answer: a request is on its way in (a slow one meets headersTimeout).
-    if (socket.bytesRead !== connection.bytesAtIdle) return;
-    connection.ended = true;
-    socket.end();
-    setTimeout(() => socket.destroy(), HALF_CLOSE_LINGER_MS).unref();
+    // A request the kernel already holds (the process may have been too busy to read it, which
+    // also made the connection look idle for long) is read in the next poll phase: look after it.
+    setImmediate(() =>
+      setImmediate(() => {
+        if (!idle(socket, connection)) return;
+        connection.ended = true;
+        socket.end();
+        setTimeout(() => socket.destroy(), HALF_CLOSE_LINGER_MS).unref();
+      }),
+    );
   };
 
   const settle = (socket: Socket, connection: Connection, response: ServerResponse) => {
@@ -86,6 +95,7 @@ export function trackConnections(server: Server, limits: Pick<HttpLimits, "drain
       clearTimeout(connection.timer);
       connections.delete(socket);
     });
+    if (draining) close(socket, connection); // accepted from the queue as the listener closes: its request comes first
   });
 
   return {
@@ -117,12 +127,18 @@ export function trackConnections(server: Server, limits: Pick<HttpLimits, "drain
         const deadline = setTimeout(() => {
           for (const socket of connections.keys()) socket.destroy();
         }, limits.drainDeadlineMs);
+        // Connections the kernel has queued but Node not yet accepted (a busy process accepts
+        // late) would be reset by closing the listener: the next poll phase accepts them first.
         // node:http's own close() would also destroy every connection it deems idle at once,
         // resetting requests already on their way on them; net's close only stops listening.
-        NetServer.prototype.close.call(server, () => {
-          clearTimeout(deadline);
-          resolve();
-        });
+        setImmediate(() =>
+          setImmediate(() =>
+            NetServer.prototype.close.call(server, () => {
+              clearTimeout(deadline);
+              resolve();
+            }),
+          ),
+        );
         for (const [socket, connection] of connections) {
           for (const response of connection.responses) if (!response.headersSent) response.setHeader("Connection", "close");
           close(socket, connection);

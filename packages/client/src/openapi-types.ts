@@ -449,7 +449,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
             requestId: string;
             invalidParams?: {
                 name: string;

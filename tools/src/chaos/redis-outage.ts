@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey } from "@lintel/domain";
 import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/api/testing";
+import { percentile } from "../bench/measure.js";
 
 type Fault = "kill" | "freeze";
 interface Scenario {
@@ -79,12 +80,6 @@ function demoData() {
     locks,
   };
   return { key, json };
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 function countStatuses(samples: readonly Sample[]): string {
