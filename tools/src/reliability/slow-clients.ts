@@ -1,9 +1,9 @@
 /**
  * Reliability script (issue 12): slow clients do not stop others being served. Against the real
  * server process: a normal client's latency alone, then again while 200 slowloris connections
- * (a header line every second, never the end of the headers) and 1,000 idle keep-alive
- * connections (one request each, then silence) are open; then how long the server held each
- * kind and what it answered them. Loopback only, bounded (≤ ~90 s); it stops what it starts.
+ * (a header line every second, never the end of the headers), 100 silent ones (not a byte) and
+ * 1,000 idle keep-alive connections (one request each, then silence) are open; then how long the
+ * server held each kind and what it answered them. Loopback only, bounded (≤ ~90 s); it stops what it starts.
  *
  * Usage: npm run -s reliability:slow-clients [-- memory|redis]
  */
@@ -14,11 +14,13 @@ import { machineLine, percentile } from "../bench/measure.js";
 import { send, startRig, tally, type Outcome, type Rig, type Store } from "./edge-rig.js";
 
 const SLOWLORIS = 200;
+const SILENT = 100;
 const IDLE = 1_000;
 const OPEN_BATCH = 100;
 const DRIP_MS = 1_000;
+const WARM_MS = 1_000;
 const BASELINE_MS = 3_000;
-/** The loaded phase ends when every slowloris connection is closed, or after this. */
+/** The loaded phase ends when every slowloris and silent connection is closed, or after this. */
 const LOADED_BOUND_MS = 30_000;
 /** How long to wait for the server to close the idle connections (its keep-alive timeout is 65 s). */
 const IDLE_BOUND_MS = 80_000;
@@ -59,6 +61,11 @@ async function idleConnection(port: number): Promise<Held> {
   socket.write("GET /healthz HTTP/1.1\r\nHost: lintel.test\r\n\r\n");
   await answered;
   return watch(socket, performance.now());
+}
+
+/** A connection that never sends a byte. */
+async function silent(port: number): Promise<Held> {
+  return watch(await open(port), performance.now());
 }
 
 /** A request line and then one header line every DRIP_MS, never the blank line that ends them. */
@@ -117,13 +124,16 @@ async function runStore(store: Store): Promise<void> {
   const port = Number(new URL(rig.server.url).port);
   const sockets: Socket[] = [];
   try {
+    const warmEnd = performance.now() + WARM_MS;
+    await normalClient(rig, true, () => performance.now() > warmEnd); // JIT and caches, not measured
     const baselineEnd = performance.now() + BASELINE_MS;
     const baseline = await normalClient(rig, true, () => performance.now() > baselineEnd);
     const idle = await openMany(IDLE, () => idleConnection(port));
     const loris = await openMany(SLOWLORIS, () => slowloris(port));
-    sockets.push(...[...idle, ...loris].map((h) => h.socket));
+    const quiet = await openMany(SILENT, () => silent(port));
+    sockets.push(...[...idle, ...loris, ...quiet].map((h) => h.socket));
     const loadedEnd = performance.now() + LOADED_BOUND_MS;
-    const lorisGone = () => loris.every((h) => h.closedAt !== undefined) || performance.now() > loadedEnd;
+    const lorisGone = () => [...loris, ...quiet].every((h) => h.closedAt !== undefined) || performance.now() > loadedEnd;
     const [kept, fresh] = await Promise.all([normalClient(rig, true, lorisGone), normalClient(rig, false, lorisGone)]);
     const idleEnd = performance.now() + IDLE_BOUND_MS;
     while (idle.some((h) => h.closedAt === undefined) && performance.now() < idleEnd) await pause(250);
@@ -133,6 +143,7 @@ async function runStore(store: Store): Promise<void> {
     console.log(latencyLine("normal client under slow clients (keep-alive)", kept));
     console.log(latencyLine("  … on a new connection per request", fresh));
     console.log(heldLine(`${SLOWLORIS} slowloris connections`, loris));
+    console.log(heldLine(`${SILENT} silent connections`, quiet));
     console.log(heldLine(`${IDLE} idle keep-alive connections`, idle));
     console.log(`server still serving afterwards:            ${alive.status === 200 ? "yes" : `no (${alive.status ?? alive.error})`}`);
   } finally {
@@ -144,7 +155,9 @@ async function runStore(store: Store): Promise<void> {
 async function main(): Promise<void> {
   const stores = (process.argv[2] ?? "memory").split(",");
   for (const store of stores) if (store !== "memory" && store !== "redis") throw new Error(`Unknown store "${store}": memory or redis`);
-  console.log(`# Slow clients: ${SLOWLORIS} slowloris + ${IDLE} idle keep-alive connections while a normal client is measured`);
+  console.log(
+    `# Slow clients: ${SLOWLORIS} slowloris, ${SILENT} silent and ${IDLE} idle keep-alive connections while a normal client is measured`,
+  );
   console.log(machineLine());
   for (const store of stores as Store[]) await runStore(store);
 }
