@@ -18,6 +18,8 @@ const HALF_CLOSE_LINGER_MS = 1_000;
 
 interface Connection {
   readonly responses: Set<ServerResponse>;
+  /** Requests taken on this connection so far. */
+  requests: number;
   /** When the last response ended (or the connection opened), and the bytes read by then. */
   idleSince: number;
   bytesAtIdle: number;
@@ -41,8 +43,14 @@ export interface ConnectionDrain {
   drain(): Promise<void>;
 }
 
-/** Tracks the connections of `server`; its requests must go through `listener`. */
-export function trackConnections(server: Server, limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs">): ConnectionDrain {
+/**
+ * Tracks the connections of `server`; its requests must go through `listener`, which also closes
+ * a connection after `maxRequestsPerSocket` answers.
+ */
+export function trackConnections(
+  server: Server,
+  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket">,
+): ConnectionDrain {
   const connections = new Map<Socket, Connection>();
   let draining = false;
   let closing: Promise<void> | undefined;
@@ -84,6 +92,7 @@ export function trackConnections(server: Server, limits: Pick<HttpLimits, "drain
   server.on("connection", (socket: Socket) => {
     const connection: Connection = {
       responses: new Set(),
+      requests: 0,
       idleSince: performance.now(),
       bytesAtIdle: 0,
       whenIdle: [],
@@ -112,7 +121,7 @@ export function trackConnections(server: Server, limits: Pick<HttpLimits, "drain
         }
         connection.responses.add(response);
         response.once("close", () => settle(socket, connection, response));
-        if (draining) response.setHeader("Connection", "close");
+        if (draining || ++connection.requests >= limits.maxRequestsPerSocket) response.setHeader("Connection", "close");
         handle(request, response);
       };
     },

@@ -8,7 +8,10 @@ import { rawGet, RawConnection } from "./raw-http.test-support.js";
 
 let server: TestServer;
 before(async () => {
-  server = await startTestServer({}, { httpLimits: { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50 } });
+  server = await startTestServer(
+    {},
+    { httpLimits: { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50, maxRequestsPerSocket: 3 } },
+  );
 });
 after(() => server.close());
 
@@ -95,6 +98,21 @@ describe("e2e: answers Node would give bare", () => {
     const connection = await RawConnection.open(server.url);
     connection.send("GET /healthz HTTP/1.1\r\nHost: lintel.test\r\nx-slow: 1");
     assertProblem(await connection.answer(), 408, "request_timeout");
+    assert.equal(await connection.closed, true);
+  });
+
+  it("the answer to the maxRequestsPerSocket-th request on a connection closes it", async () => {
+    const connection = await RawConnection.open(server.url);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await connection.exchange(rawGet("/healthz")));
+    assert.deepEqual(
+      answers.map((answer) => [answer.status, answer.headers.get("connection")]),
+      [
+        [200, "keep-alive"],
+        [200, "keep-alive"],
+        [200, "close"],
+      ],
+    );
     assert.equal(await connection.closed, true);
   });
 

@@ -15,7 +15,11 @@ export interface HttpLimits {
   readonly connectionsCheckingIntervalMs: number;
   /** An idle keep-alive connection is closed after this. */
   readonly keepAliveTimeoutMs: number;
-  /** The answer to this many-th request on one connection says `Connection: close`. */
+  /**
+   * The answer to this many-th request on one connection says `Connection: close` (applied by
+   * connection-drain.ts: Node's own `maxRequestsPerSocket` answers requests pipelined past the
+   * limit with a bare 503, not a problem).
+   */
   readonly maxRequestsPerSocket: number;
   /** Draining: a connection idle this long is closed; a younger one may have its next request on the way. */
   readonly drainIdleGraceMs: number;
@@ -52,6 +56,5 @@ export function createLimitedServer(limits: HttpLimits): Server {
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   return server;
 }

@@ -1,6 +1,7 @@
 /**
  * The server process: validate the configuration, start, print the banner, and stop
- * gracefully on SIGTERM/SIGINT (in-flight requests finish, Redis is closed, exit 0).
+ * gracefully on SIGTERM/SIGINT: the server drains (connection-drain.ts: /readyz 503, in-flight
+ * requests answered with `Connection: close`, idle connections closed), Redis is closed, exit 0.
  */
 import { loadConfig } from "./config.js";
 import { bannerText } from "./banner.js";
