@@ -4,7 +4,8 @@
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
  *   16 KiB limit 431 headers_too_large; headers or request not in within the timeouts 408
  *   request_timeout. An answer still in progress on that connection (a request before the bad
- *   bytes) is delivered first; then this problem, then the connection closes.
+ *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
+ *   request's own body answer that request at once.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed.
  * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy.
  */
@@ -71,8 +72,12 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
     }
     const problem = problemFor(error);
     // Node raises the error as soon as the bad bytes arrive, possibly while the request before
-    // them is still being answered: that answer goes first, then this one.
-    connections.afterResponses(socket, () => answerOnSocket(socket, rawAnswer(problem, requestIdFor(undefined), docsUrl)));
+    // them is still being answered: that answer goes first, then this one. Bad bytes inside a
+    // request's body are that request's answer (it can never be read whole).
+    connections.afterResponses(socket, (answerable) => {
+      if (answerable) answerOnSocket(socket, rawAnswer(problem, requestIdFor(undefined), docsUrl));
+      else socket.destroy();
+    });
   });
   server.on("checkExpectation", (request: IncomingMessage, response) => {
     const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;

@@ -17,7 +17,8 @@ import type { HttpLimits } from "./http-limits.js";
 const HALF_CLOSE_LINGER_MS = 1_000;
 
 interface Connection {
-  readonly responses: Set<ServerResponse>;
+  /** Responses in progress, each with its request. */
+  readonly responses: Map<ServerResponse, IncomingMessage>;
   /** Requests taken on this connection so far. */
   requests: number;
   /** When the last response ended (or the connection opened), and the bytes read by then. */
@@ -37,8 +38,12 @@ export interface ConnectionDrain {
   readonly draining: boolean;
   /** The server's request listener: `handle` with each response counted on its connection. */
   listener(handle: RequestListener): RequestListener;
-  /** Runs `callback` once `socket` has no response in progress: at once when it has none. */
-  afterResponses(socket: Duplex, callback: () => void): void;
+  /**
+   * Runs `callback(true)` once `socket` has no response in progress: at once when it has none,
+   * or when the request in progress is itself incomplete (bad bytes in its body: it never will
+   * be) — then `callback(false)` if its answer has already started (a second one would corrupt it).
+   */
+  afterResponses(socket: Duplex, callback: (answerable: boolean) => void): void;
   /** Stops listening and closes every connection as above; resolves once all are closed. */
   drain(): Promise<void>;
 }
@@ -91,7 +96,7 @@ export function trackConnections(
 
   server.on("connection", (socket: Socket) => {
     const connection: Connection = {
-      responses: new Set(),
+      responses: new Map(),
       requests: 0,
       idleSince: performance.now(),
       bytesAtIdle: 0,
@@ -119,7 +124,7 @@ export function trackConnections(
           socket.destroy();
           return;
         }
-        connection.responses.add(response);
+        connection.responses.set(response, request);
         response.once("close", () => settle(socket, connection, response));
         if (draining || ++connection.requests >= limits.maxRequestsPerSocket) response.setHeader("Connection", "close");
         handle(request, response);
@@ -127,8 +132,10 @@ export function trackConnections(
     },
     afterResponses(socket, callback) {
       const connection = connections.get(socket);
-      if (connection === undefined || connection.responses.size === 0) callback();
-      else connection.whenIdle.push(callback);
+      const inProgress = [...(connection?.responses ?? [])];
+      if (connection === undefined || inProgress.length === 0) callback(true);
+      else if (inProgress.some(([, request]) => !request.complete)) callback(inProgress.every(([response]) => !response.headersSent));
+      else connection.whenIdle.push(() => callback(true));
     },
     drain() {
       closing ??= new Promise<void>((resolve) => {
@@ -149,7 +156,7 @@ export function trackConnections(
           ),
         );
         for (const [socket, connection] of connections) {
-          for (const response of connection.responses) if (!response.headersSent) response.setHeader("Connection", "close");
+          for (const response of connection.responses.keys()) if (!response.headersSent) response.setHeader("Connection", "close");
           close(socket, connection);
         }
       });

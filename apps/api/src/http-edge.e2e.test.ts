@@ -53,6 +53,19 @@ describe("e2e: bytes after a request", () => {
     assert.equal(await connection.closed, true);
   });
 
+  it("a set_timezone whose chunked body breaks mid-way is that request's 400 problem at once; nothing is written", async () => {
+    const unit = server.fixture.units.chicago.id;
+    const version = await unitVersion(unit);
+    const connection = await RawConnection.open(server.url);
+    connection.send(
+      "POST /v1/units/set_timezone HTTP/1.1\r\nHost: lintel.test\r\nContent-Type: application/json\r\n" +
+        `x-api-key: ${admin()}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"uni\r\nnot a chunk size\r\n`,
+    );
+    assertProblem(await connection.answer(), 400, "invalid_request");
+    assert.equal(await connection.closed, true);
+    assert.equal(await unitVersion(unit), version);
+  });
+
   it("garbage on a fresh connection is a 400 problem at once", async () => {
     const connection = await RawConnection.open(server.url);
     assertProblem(await connection.exchange("NOT HTTP AT ALL\r\n\r\n"), 400, "invalid_request");
