@@ -26,6 +26,8 @@ interface Connection {
   bytesAtIdle: number;
   /** Run once no response is in progress. */
   whenIdle: (() => void)[];
+  /** An answer saying `Connection: close` is on its way: no later request here is run (RFC 9112 §9.6). */
+  closing: boolean;
   /** Our side is closed: a request that still arrives is dropped unanswered, never run. */
   ended: boolean;
   timer: NodeJS.Timeout | undefined;
@@ -85,6 +87,11 @@ export function trackConnections(
     );
   };
 
+  const closeAfter = (connection: Connection, response: ServerResponse) => {
+    response.setHeader("Connection", "close"); // Node closes the connection once this answer is out
+    connection.closing = true;
+  };
+
   const settle = (socket: Socket, connection: Connection, response: ServerResponse) => {
     connection.responses.delete(response);
     if (connection.responses.size > 0) return;
@@ -101,6 +108,7 @@ export function trackConnections(
       idleSince: performance.now(),
       bytesAtIdle: 0,
       whenIdle: [],
+      closing: false,
       ended: false,
       timer: undefined,
     };
@@ -124,9 +132,10 @@ export function trackConnections(
           socket.destroy();
           return;
         }
+        if (connection.closing) return; // pipelined after the last answer: the connection closes unanswered
         connection.responses.set(response, request);
         response.once("close", () => settle(socket, connection, response));
-        if (draining || ++connection.requests >= limits.maxRequestsPerSocket) response.setHeader("Connection", "close");
+        if (draining || ++connection.requests >= limits.maxRequestsPerSocket) closeAfter(connection, response);
         handle(request, response);
       };
     },
@@ -156,7 +165,8 @@ export function trackConnections(
           ),
         );
         for (const [socket, connection] of connections) {
-          for (const response of connection.responses.keys()) if (!response.headersSent) response.setHeader("Connection", "close");
+          const last = [...connection.responses.keys()].at(-1); // pipelined requests already run keep their answers
+          if (last !== undefined && !last.headersSent) closeAfter(connection, last);
           close(socket, connection);
         }
       });

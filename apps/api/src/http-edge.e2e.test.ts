@@ -66,6 +66,15 @@ describe("e2e: bytes after a request", () => {
     assert.equal(await unitVersion(unit), version);
   });
 
+  it("two pipelined GETs, then garbage: both 200s in order, then the 400", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send(rawGet("/healthz") + rawGet("/v1/locks?limit=1", { "x-api-key": admin() }) + "\u0001\r\n\r\n");
+    assert.equal((await connection.answer()).json.status, "ok");
+    assert.equal((await connection.answer()).json.locks.length, 1);
+    assertProblem(await connection.answer(), 400, "invalid_request");
+    assert.equal(await connection.closed, true);
+  });
+
   it("garbage on a fresh connection is a 400 problem at once", async () => {
     const connection = await RawConnection.open(server.url);
     assertProblem(await connection.exchange("NOT HTTP AT ALL\r\n\r\n"), 400, "invalid_request");
@@ -127,6 +136,22 @@ describe("e2e: answers Node would give bare", () => {
       ],
     );
     assert.equal(await connection.closed, true);
+  });
+
+  it("a request pipelined after the answer that closes the connection is never run", async () => {
+    const unit = server.fixture.units.none.id;
+    const version = await unitVersion(unit);
+    const body = JSON.stringify({ unitIdOrKey: unit, timeZone: "UTC", expectedVersion: version, policy: "keep_instant" });
+    const write =
+      "POST /v1/units/set_timezone HTTP/1.1\r\nHost: lintel.test\r\nContent-Type: application/json\r\n" +
+      `x-api-key: ${admin()}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const connection = await RawConnection.open(server.url);
+    connection.send(rawGet("/healthz").repeat(3) + write);
+    for (const expected of ["keep-alive", "keep-alive", "close"])
+      assert.equal((await connection.answer()).headers.get("connection"), expected);
+    assert.equal(await connection.closed, true);
+    await assert.rejects(connection.answer());
+    assert.equal(await unitVersion(unit), version);
   });
 
   it("/docs/errors has an anchor for each of these answers", async () => {
