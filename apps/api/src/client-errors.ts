@@ -7,7 +7,8 @@
  *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
  *   request's own body answer that request at once.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed.
- * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy.
+ * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy. Like a parse error,
+ *   it waits for an answer in progress on its connection.
  */
 import type { IncomingMessage, Server } from "node:http";
 import { STATUS_CODES } from "node:http";
@@ -74,10 +75,8 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
     // Node raises the error as soon as the bad bytes arrive, possibly while the request before
     // them is still being answered: that answer goes first, then this one. Bad bytes inside a
     // request's body are that request's answer (it can never be read whole).
-    connections.afterResponses(socket, (answerable) => {
-      if (answerable) answerOnSocket(socket, rawAnswer(problem, requestIdFor(undefined), docsUrl));
-      else socket.destroy();
-    });
+    const answer = rawAnswer(problem, requestIdFor(undefined), docsUrl);
+    connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
   });
   server.on("checkExpectation", (request: IncomingMessage, response) => {
     const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;
@@ -98,6 +97,7 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
       detail: `CONNECT is not allowed: Lintel is not a proxy. Its routes take ${ALLOWED_METHODS}.`,
       headers: { Allow: ALLOWED_METHODS },
     };
-    answerOnSocket(socket, rawAnswer(problem, requestIdFor(request.headers["x-request-id"]), docsUrl));
+    const answer = rawAnswer(problem, requestIdFor(request.headers["x-request-id"]), docsUrl);
+    connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
   });
 }

@@ -109,6 +109,16 @@ describe("e2e: answers Node would give bare", () => {
     assert.equal(await connection.closed, true);
   });
 
+  it("CONNECT after a GET on the same connection: the GET's 200 first, then the 405", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send(
+      rawGet("/v1/locks?limit=1", { "x-api-key": admin() }) + "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+    );
+    assert.equal((await connection.answer()).status, 200);
+    assertProblem(await connection.answer(), 405, "method_not_allowed");
+    assert.equal(await connection.closed, true);
+  });
+
   it("headers over 16 KiB are 431 headers_too_large", async () => {
     const connection = await RawConnection.open(server.url);
     const answer = await connection.exchange(rawGet("/healthz", { "x-padding": "a".repeat(20_000) }));
