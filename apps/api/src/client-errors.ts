@@ -14,11 +14,8 @@ import type { IncomingMessage, Server } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
-import type { ConnectionDrain } from "./connection-drain.js";
+import { endConnection, type ConnectionDrain } from "./connection-drain.js";
 import { requestIdFor } from "./middleware.js";
-
-/** After our last byte, how long a connection may stay half-open waiting for the client to close. */
-const LINGER_MS = 1_000;
 
 /** The methods Lintel's routes take, for the `Allow` of a CONNECT's 405. */
 const ALLOWED_METHODS = "GET, HEAD, POST";
@@ -51,14 +48,10 @@ function rawAnswer(problem: RawProblem, requestId: string, docsUrl: string): str
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${body}`;
 }
 
-/** Writes the answer and closes our side; the socket is destroyed if the client has not closed its side soon after. */
+/** Writes the answer and closes the connection after it. */
 function answerOnSocket(socket: Duplex, answer: string): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  socket.end(answer);
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  if (socket.writable) endConnection(socket, answer);
+  else socket.destroy();
 }
 
 /** Answers the requests above on `server`; problem types link to `docsUrl`. */

@@ -1,12 +1,12 @@
 /**
  * The connections of a node:http server, each with its responses in progress, so that a
  * shutdown loses no request (issue 12) and a parse error waits for the answer before it
- * (client-errors.ts). Draining: the server stops listening; an answer not yet started, and every
- * answer to a request that still arrives on a kept-alive connection, says `Connection: close`
- * (Node then closes the connection after it); a connection idle for `drainIdleGraceMs` is closed
- * with a FIN, a younger idle one when it reaches that age unless a request comes first. The
- * reasoning (the race of a request sent just as its idle connection closes) is in
- * docs/decisions.md, "Graceful shutdown".
+ * (client-errors.ts). Draining: the server stops listening; the answer in progress on each
+ * connection (if not yet started), and the answer to a request that still arrives on a kept-alive
+ * connection, says `Connection: close` (Node then closes the connection after it); a connection
+ * idle for `drainIdleGraceMs` is closed with a FIN, a younger idle one when it reaches that age
+ * unless a request comes first. The reasoning (the race of a request sent just as its idle
+ * connection closes) is in docs/decisions.md, "HTTP server edge".
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
@@ -34,6 +34,15 @@ interface Connection {
 }
 
 type Socket = Duplex & { bytesRead?: number };
+
+/**
+ * Ends our side of `socket` after `lastBytes` (a FIN, not a reset: a client that sent a request
+ * meanwhile sees a clean close) and destroys it if the client has not closed its side soon after.
+ */
+export function endConnection(socket: Duplex, lastBytes?: string): void {
+  socket.end(lastBytes);
+  setTimeout(() => socket.destroy(), HALF_CLOSE_LINGER_MS).unref();
+}
 
 export interface ConnectionDrain {
   /** True from `drain()` on. */
@@ -81,8 +90,7 @@ export function trackConnections(
       setImmediate(() => {
         if (!idle(socket, connection)) return;
         connection.ended = true;
-        socket.end();
-        setTimeout(() => socket.destroy(), HALF_CLOSE_LINGER_MS).unref();
+        endConnection(socket);
       }),
     );
   };
