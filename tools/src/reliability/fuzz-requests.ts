@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 
-/** The fixture values a case may name: keys by role, and ids that exist (own or foreign). */
+/** The fixture values a case may name: keys by role (the first one has every scope), and ids that exist (own or foreign). */
 export interface FuzzTargets {
   readonly keys: readonly string[];
   readonly ids: readonly string[];
@@ -245,6 +245,8 @@ export function isValidHeaderValue(value: string): boolean {
 /** A header Node's parser takes as it is: a valid value, not over the size limit, no Transfer-Encoding of its own. */
 const parseable = (h: FuzzHeader) => isValidHeaderValue(h.value) && h.value.length < 8000 && h.name.toLowerCase() !== "transfer-encoding";
 
+const admitted = (targets: FuzzTargets): FuzzHeader => ({ name: "x-api-key", value: targets.keys[0] ?? "" });
+
 /** A hostile request against a server whose fixture holds `targets`; one in four breaks HTTP syntax on purpose. */
 export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
   return fc.record({
@@ -259,6 +261,8 @@ export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
     headers: fc.oneof(
       { weight: 3, arbitrary: fc.array(header(targets).filter(parseable), { maxLength: 4 }) },
       { weight: 1, arbitrary: fc.array(header(targets), { maxLength: 4 }) },
+      // The first key (every scope) first: requests that get past admission to the operations.
+      { weight: 3, arbitrary: fc.array(header(targets).filter(parseable), { maxLength: 3 }).map((rest) => [admitted(targets), ...rest]) },
     ),
     body: fc.option(
       fc.record({ text: bodyText, length: fc.constantFrom<BodyLength>("exact", "exact", "exact", "short", "long", "chunked") }),
