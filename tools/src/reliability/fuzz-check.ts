@@ -119,7 +119,31 @@ export function judge(c: FuzzCase, result: RawExchange, docsUrl: string): string
   if (offered !== undefined && CLIENT_REQUEST_ID.test(offered) && !replay && wellFormed(c) && first.headers["x-request-id"] !== offered) {
     failures.push(`x-request-id ${first.headers["x-request-id"]} is not the well-formed one sent (${offered})`);
   }
+  if (wellFormed(c) && !first.body.includes("not well-formed HTTP")) failures.push(...judgeConventions(c, first));
   for (const response of result.responses) failures.push(...judgeResponse(c, response, docsUrl));
+  return failures;
+}
+
+/** SPEC 4 and 5.8 headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */
+function judgeConventions(c: FuzzCase, { status, headers, body }: RawResponse): string[] {
+  const failures: string[] = [];
+  const cacheControl = headers["cache-control"];
+  if (c.target.startsWith("/v1/") && status !== 304) {
+    const expected = status < 300 && (c.method === "GET" || c.method === "HEAD") ? "private, no-cache" : "no-store";
+    if (cacheControl !== expected) failures.push(`${c.method} ${status} on /v1 with Cache-Control ${cacheControl}, not ${expected}`);
+  }
+  if (status === 405 && !headers["allow"]) failures.push("405 without Allow");
+  if ((status === 429 || status === 503) && !/^\d+$/.test(headers["retry-after"] ?? "")) failures.push(`${status} without Retry-After`);
+  if (status >= 400 && c.method !== "HEAD") {
+    const params = (parseJson(body) as { invalidParams?: unknown } | undefined)?.invalidParams;
+    const valid = (p: unknown) =>
+      typeof p === "object" &&
+      p !== null &&
+      typeof (p as Record<string, unknown>)["name"] === "string" &&
+      typeof (p as Record<string, unknown>)["reason"] === "string";
+    if (params !== undefined && !(Array.isArray(params) && params.length > 0 && params.every(valid)))
+      failures.push(`invalidParams ${JSON.stringify(params)}`);
+  }
   return failures;
 }
 
@@ -156,6 +180,14 @@ function judgeResponse(c: FuzzCase, response: RawResponse, docsUrl: string): str
 function withoutEchoes(body: string, c: FuzzCase): string {
   const echoes = [c.target, ...c.target.split(/[/?&=]/)].flatMap((part) => [part, safeDecode(part)]).filter((part) => part.length > 3);
   return echoes.sort((a, b) => b.length - a.length).reduce((text, part) => text.split(part).join(""), body);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function safeDecode(text: string): string {

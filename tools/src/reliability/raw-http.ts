@@ -39,8 +39,11 @@ export function exchange(port: number, bytes: Buffer, options: ExchangeOptions):
       timedOut = true;
       socket.destroy();
     }, options.timeoutMs);
-    const halfClose = options.endAfterMs === undefined ? undefined : setTimeout(() => socket.end(), options.endAfterMs);
-    socket.on("connect", () => socket.write(bytes));
+    let halfClose: NodeJS.Timeout | undefined;
+    socket.on("connect", () => {
+      socket.write(bytes);
+      if (options.endAfterMs !== undefined) halfClose = setTimeout(() => socket.end(), options.endAfterMs);
+    });
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", (error: NodeJS.ErrnoException) => {
       // A reset after the server answered and closed is the end of the exchange, not a failure of ours.
