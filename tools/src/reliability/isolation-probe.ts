@@ -79,21 +79,19 @@ function editedCursor(cursor: string): string {
   return cursor.slice(0, at) + (cursor[at] === "A" ? "B" : "A") + cursor.slice(at + 1);
 }
 
-/** Probes every org of `world` on the server at `base`; `rounds` repeats the name probes (for timing). */
-export async function probeWorld(base: string, world: World, rounds = 1): Promise<ProbeReport> {
+/**
+ * Probes every org of `world` on the server at `base`, `rounds` times. With `parallel` the orgs
+ * are probed side by side (the test, for speed); without, one request at a time (for timing).
+ */
+export async function probeWorld(base: string, world: World, { rounds = 1, parallel = false } = {}): Promise<ProbeReport> {
   const report: ProbeReport = { mismatches: [], pairs: 0, timings: new Map() };
-  for (const org of world.orgs) {
-    for (const [list, field] of Object.entries(LISTS) as [keyof typeof LISTS, string][]) {
-      const answer = (await send(base, org.key, { path: `${LIST_PATHS[list]}?limit=100` })).answer;
-      const own = list === "list_units" ? org.units.map((u) => u.id) : list === "list_locks" ? org.lockIds : org.templateIds;
-      const listed = ((answer.json?.[field] ?? []) as { id?: string; lockId?: string }[]).map((row) => row.id ?? row.lockId);
-      if (JSON.stringify([...listed].sort()) !== JSON.stringify([...own].sort())) {
-        report.mismatches.push(`${org.orgId} ${list} lists ${JSON.stringify(listed)}, owns ${JSON.stringify(own)}`);
-      }
-    }
-  }
+  const each = async (work: (org: WorldOrg) => Promise<void>) => {
+    if (parallel) await Promise.all(world.orgs.map(work));
+    else for (const org of world.orgs) await work(org);
+  };
+  await each((org) => expectOwnLists(base, org, report));
   for (let round = 0; round < rounds; round++) {
-    for (const org of world.orgs) {
+    await each(async (org) => {
       for (const other of world.orgs.filter((o) => o !== org)) {
         const names = [...other.units.flatMap((u) => [u.id, u.urlKey]), ...other.lockIds, ...other.templateIds];
         for (const name of names) {
@@ -105,10 +103,22 @@ export async function probeWorld(base: string, world: World, rounds = 1): Promis
         }
         await probeCursors(base, org, other, report);
       }
-    }
+    });
   }
   await expectUnchanged(base, world, report);
   return report;
+}
+
+/** `org`'s lists hold exactly its own units, locks and templates. */
+async function expectOwnLists(base: string, org: WorldOrg, report: ProbeReport) {
+  for (const [list, field] of Object.entries(LISTS) as [keyof typeof LISTS, string][]) {
+    const answer = (await send(base, org.key, { path: `${LIST_PATHS[list]}?limit=100` })).answer;
+    const own = list === "list_units" ? org.units.map((u) => u.id) : list === "list_locks" ? org.lockIds : org.templateIds;
+    const listed = ((answer.json?.[field] ?? []) as { id?: string; lockId?: string }[]).map((row) => row.id ?? row.lockId);
+    if (JSON.stringify([...listed].sort()) !== JSON.stringify([...own].sort())) {
+      report.mismatches.push(`${org.orgId} ${list} lists ${JSON.stringify(listed)}, owns ${JSON.stringify(own)}`);
+    }
+  }
 }
 
 /** A name that is also one of `org`'s urlKeys answers `org`'s own unit. */

@@ -34,7 +34,7 @@ for (const store of stores) {
   const { worlds, server } = await startWorldsServer(store!, seed, 1);
   try {
     const world = worlds[0]!;
-    const report = await probeWorld(server.url, world, rounds);
+    const report = await probeWorld(server.url, world, { rounds });
     console.log(
       `\nstore=${store}: ${world.orgs.length} orgs, ${report.pairs} foreign/unknown pairs, ${report.mismatches.length} mismatches`,
     );
