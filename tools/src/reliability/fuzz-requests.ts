@@ -172,6 +172,7 @@ const header = (targets: FuzzTargets): fc.Arbitrary<FuzzHeader> =>
     { weight: 1, arbitrary: brokenHeader("x-api-key") },
     { weight: 3, arbitrary: safeHeader("content-type", fc.oneof(fc.constantFrom(...CONTENT_TYPES), ascii)) },
     { weight: 1, arbitrary: safeHeader("accept-encoding", fc.constantFrom("gzip", "br", "gzip, br", "identity;q=0", "*", "x")) },
+    { weight: 1, arbitrary: safeHeader("content-encoding", fc.constantFrom("gzip", "deflate", "br", "identity", "x")) },
     { weight: 1, arbitrary: safeHeader("accept", fc.constantFrom("*/*", "text/html", "application/xml", "application/problem+json")) },
     { weight: 1, arbitrary: safeHeader("if-none-match", fc.oneof(fc.constantFrom("*", 'W/"x"', '"'), ascii)) },
     {

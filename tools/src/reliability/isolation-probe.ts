@@ -5,14 +5,21 @@
  * (status, content type, body but requestId and the name itself) unless it is also one of A's
  * own (a urlKey A uses too), when A must get its own unit. Lists must hold A's records only.
  */
+import { randomUUID } from "node:crypto";
 import { call, withoutRequestId, type Answer } from "@lintel/api/testing/e2e";
 import { resolveUnit, unknownLike, type World, type WorldOrg } from "./isolation-world.js";
 
-type Probe = (name: string) => { readonly path: string; readonly body?: string };
+interface ProbeRequest {
+  readonly path: string;
+  /** A POST body (JSON); without one the request is a GET. */
+  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+type Probe = (name: string) => ProbeRequest;
 
-const setTimezone = (name: string) => ({
+const setTimezone = (name: string, expectedVersion = 1) => ({
   path: "/v1/units/set_timezone",
-  body: JSON.stringify({ unitIdOrKey: name, timeZone: "UTC", expectedVersion: 1, policy: "keep_instant" }),
+  body: JSON.stringify({ unitIdOrKey: name, timeZone: "UTC", expectedVersion, policy: "keep_instant" }),
 });
 
 /** Every endpoint that takes a unit (id or urlKey), a lock id or a template id. */
@@ -44,12 +51,13 @@ export interface ProbeReport {
   readonly timings: Map<string, { foreign: number[]; unknown: number[] }>;
 }
 
-async function send(base: string, key: string, request: { path: string; body?: string }): Promise<{ answer: Answer; ms: number }> {
+async function send(base: string, key: string, request: ProbeRequest): Promise<{ answer: Answer; ms: number }> {
   const started = performance.now();
+  const headers = { ...(request.body === undefined ? {} : { "content-type": "application/json" }), ...request.headers };
   const answer = await call(
     base,
     request.path,
-    request.body === undefined ? { key } : { key, method: "POST", body: request.body, headers: { "content-type": "application/json" } },
+    request.body === undefined ? { key, headers } : { key, method: "POST", body: request.body, headers },
   );
   return { answer, ms: performance.now() - started };
 }
@@ -102,6 +110,7 @@ export async function probeWorld(base: string, world: World, { rounds = 1, paral
           }
         }
         await probeCursors(base, org, other, report);
+        if (round === 0) await probeIdempotencyKey(base, org, other, world, report);
       }
     });
   }
@@ -147,6 +156,20 @@ async function probeCursors(base: string, org: WorldOrg, other: WorldOrg, report
     const withCursor = (c: string) => ({ path: `${path}&cursor=${encodeURIComponent(c)}` });
     await pair(base, org, `cursor ${path.replace(/\?.*/, "")}`, withCursor, cursor, editedCursor(cursor), report);
   }
+}
+
+/**
+ * An Idempotency-Key `other` used (its kept answer a 409 that names its unit's version) sent by
+ * `org` with the same body answers like an unknown unit with a fresh key: never `other`'s replay.
+ */
+async function probeIdempotencyKey(base: string, org: WorldOrg, other: WorldOrg, world: World, report: ProbeReport) {
+  const unit = other.units.find((u) => resolveUnit(org, u.id) === undefined);
+  if (unit === undefined) return;
+  const used = `isolation-${randomUUID()}`;
+  const stale = (name: string) => ({ ...setTimezone(name, 99), headers: { "idempotency-key": name === unit.id ? used : randomUUID() } });
+  const kept = (await send(base, other.key, stale(unit.id))).answer;
+  if (kept.status !== 409) report.mismatches.push(`${other.orgId} stale set_timezone of ${unit.id} answered ${kept.status}, not 409`);
+  await pair(base, org, "set_timezone with another org's Idempotency-Key", stale, unit.id, unknownLike(unit.id, world), report);
 }
 
 /** No probe changed anything: every unit is still at version 1 for its own org. */
