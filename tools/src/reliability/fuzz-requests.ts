@@ -26,8 +26,8 @@ export interface FuzzCase {
   readonly target: string;
   readonly headers: readonly FuzzHeader[];
   readonly body: { readonly text: string; readonly length: BodyLength } | null;
-  /** What follows the request on the same connection. */
-  readonly tail: "none" | "stray-byte" | "pipelined";
+  /** What follows the request on the same connection; "half-close" ends the client's side right after it. */
+  readonly tail: "none" | "stray-byte" | "pipelined" | "half-close";
 }
 
 const ROUTES = [
@@ -204,19 +204,20 @@ const header = (targets: FuzzTargets): fc.Arbitrary<FuzzHeader> =>
     },
   );
 
-const bodyText = fc.oneof(
-  fc.json(),
-  fc
-    .record({
-      unitIdOrKey: fc.oneof(fc.string(), fc.integer()),
-      timeZone: fc.constantFrom(...ZONES),
-      expectedVersion: fc.oneof(fc.integer(), fc.double(), fc.constant(null)),
-      policy: fc.constantFrom("keep_instant", "keep_wall_clock", "sometimes"),
-    })
-    .map((body) => JSON.stringify(body)),
-  fc.string({ unit: "binary", maxLength: 200 }),
-  fc.constantFrom("", "{", "[]", "null", '{"__proto__":{"x":1}}', "\uFEFF{}", '{"a":1}'.repeat(3000)),
-);
+const bodyText = (targets: FuzzTargets) =>
+  fc.oneof(
+    fc.json(),
+    fc
+      .record({
+        unitIdOrKey: fc.oneof(fc.constantFrom(...targets.ids), fc.string(), fc.integer()),
+        timeZone: fc.constantFrom(...ZONES),
+        expectedVersion: fc.oneof(fc.integer(), fc.double(), fc.constant(null)),
+        policy: fc.constantFrom("keep_instant", "keep_wall_clock", "sometimes"),
+      })
+      .map((body) => JSON.stringify(body)),
+    fc.string({ unit: "binary", maxLength: 200 }),
+    fc.constantFrom("", "{", "[]", "null", '{"__proto__":{"x":1}}', "\uFEFF{}", '{"a":1}'.repeat(3000)),
+  );
 
 /** A request an honest client could send, with one parameter perhaps off: the paths past admission. */
 const plausibleTarget = (targets: FuzzTargets) => {
@@ -248,9 +249,24 @@ const parseable = (h: FuzzHeader) => isValidHeaderValue(h.value) && h.value.leng
 
 const admitted = (targets: FuzzTargets): FuzzHeader => ({ name: "x-api-key", value: targets.keys[0] ?? "" });
 
-/** A hostile request against a server whose fixture holds `targets`; one in four breaks HTTP syntax on purpose. */
+const TAILS: FuzzCase["tail"][] = ["none", "none", "none", "none", "stray-byte", "pipelined", "half-close"];
+const bodyLength = fc.constantFrom<BodyLength>("exact", "exact", "exact", "short", "long", "chunked");
+
+/** A set_timezone an admitted client sends as JSON, its body and framing fuzzed: the one write path. */
+const writeCase = (targets: FuzzTargets): fc.Arbitrary<FuzzCase> =>
+  fc.record({
+    method: fc.constant("POST"),
+    target: fc.constantFrom("/v1/units/set_timezone", "/v1/units/set_timezone?dryRun=1"),
+    headers: fc
+      .array(header(targets).filter(parseable), { maxLength: 2 })
+      .map((rest) => [admitted(targets), { name: "content-type", value: "application/json" }, ...rest]),
+    body: fc.record({ text: bodyText(targets), length: bodyLength }),
+    tail: fc.constantFrom(...TAILS),
+  });
+
+/** A hostile request against a server whose fixture holds `targets`; about one in four breaks HTTP syntax on purpose. */
 export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
-  return fc.record({
+  const anyCase = fc.record({
     method: fc.oneof(
       { weight: 15, arbitrary: fc.constantFrom(...METHODS) },
       { weight: 1, arbitrary: fc.constantFrom("get", "BREW", "G ET", "", "GET\0") },
@@ -265,10 +281,8 @@ export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
       // The first key (every scope) first: requests that get past admission to the operations.
       { weight: 3, arbitrary: fc.array(header(targets).filter(parseable), { maxLength: 3 }).map((rest) => [admitted(targets), ...rest]) },
     ),
-    body: fc.option(
-      fc.record({ text: bodyText, length: fc.constantFrom<BodyLength>("exact", "exact", "exact", "short", "long", "chunked") }),
-      { freq: 3 },
-    ),
-    tail: fc.constantFrom<FuzzCase["tail"]>("none", "none", "none", "none", "stray-byte", "pipelined"),
+    body: fc.option(fc.record({ text: bodyText(targets), length: bodyLength }), { freq: 3 }),
+    tail: fc.constantFrom(...TAILS),
   });
+  return fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: writeCase(targets) });
 }

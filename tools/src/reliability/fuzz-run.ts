@@ -42,6 +42,7 @@ export async function startFuzzServer(store: string): Promise<FuzzServer> {
     TRUST_PROXY: "true",
     RATE_LIMIT: "1000000/60",
     PUBLIC_BASE_URL: "http://localhost:3000",
+    LOG_LEVEL: "error", // an error logged is a 500 even when no client saw it (the socket was gone)
   });
   return { server, port, targets };
 }
@@ -60,6 +61,8 @@ export interface FuzzReport {
   readonly statuses: ReadonlyMap<string, number>;
   readonly failures: readonly FuzzFailure[];
   readonly skipped: number;
+  /** The server's error log lines of the run ("unexpected error": a 500, answered or not). */
+  readonly loggedErrors: readonly string[];
 }
 
 /**
@@ -71,6 +74,7 @@ export async function runFuzz(
   options: { seed: number; runs: number; skipPendingOnEdge: boolean },
 ): Promise<FuzzReport> {
   const cases = fc.sample(fuzzCase(target.targets), { seed: options.seed, numRuns: options.runs });
+  const logStart = target.server.output().length;
   const statuses = new Map<string, number>();
   const failures: FuzzFailure[] = [];
   let skipped = 0;
@@ -92,7 +96,12 @@ export async function runFuzz(
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   failures.sort((a, b) => a.index - b.index);
-  return { seed: options.seed, runs: options.runs, statuses, failures, skipped };
+  const loggedErrors = target.server
+    .output()
+    .slice(logStart)
+    .split("\n")
+    .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+  return { seed: options.seed, runs: options.runs, statuses, failures, skipped, loggedErrors };
 }
 
 /** One failure as a line a person can act on: seed, index, what broke, the request. */

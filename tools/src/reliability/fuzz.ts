@@ -43,7 +43,9 @@ try {
   const shown = [...report.failures].sort((a, b) => Number(a.pendingOnEdge !== undefined) - Number(b.pendingOnEdge !== undefined));
   for (const failure of shown.slice(0, SHOWN_FAILURES)) console.log(describeFailure(seed, failure));
   if (report.failures.length > SHOWN_FAILURES) console.log(`… and ${report.failures.length - SHOWN_FAILURES} more`);
-  process.exitCode = report.failures.length === 0 ? 0 : 1;
+  console.log(`errors in the server's log: ${report.loggedErrors.length}`);
+  for (const line of report.loggedErrors.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+  process.exitCode = report.failures.length === 0 && report.loggedErrors.length === 0 ? 0 : 1;
 } finally {
   await target.server.stop();
 }

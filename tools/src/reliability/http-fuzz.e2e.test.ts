@@ -26,6 +26,7 @@ it(`HTTP fuzz: ${RUNS} hostile requests (seed ${seed}) each get a SPEC 4 answer:
     [],
     `seed ${seed}: repeat with FUZZ_SEED=${seed} or npm run -s fuzz -- --seed ${seed} --runs ${RUNS}`,
   );
+  assert.deepEqual(report.loggedErrors, [], `seed ${seed}: the server logged errors`);
   // Not all refusals: the run reached the operations too.
   assert.ok((report.statuses.get("200") ?? 0) > 0, `no 200 in ${sent} requests (seed ${seed})`);
 });

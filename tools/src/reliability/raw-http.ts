@@ -86,7 +86,12 @@ function parseOne(data: Buffer, start: number, head: boolean): { response: RawRe
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const bodyStart = headEnd + 4;
-  const bodiless = head || status === "204" || status === "304" || status.startsWith("1");
+  // The answer to a HEAD has no body, unless it is not an answer to the HEAD (Node's parser
+  // refused the request): then the bytes its Content-Length names follow, and no next response.
+  const length = Number(headers["content-length"] ?? 0);
+  const headWithBody =
+    head && length > 0 && data.length >= bodyStart + length && data.toString("latin1", bodyStart, bodyStart + 5) !== "HTTP/";
+  const bodiless = (head && !headWithBody) || status === "204" || status === "304" || status.startsWith("1");
   const body = bodiless
     ? { bytes: Buffer.alloc(0), end: bodyStart }
     : headers["transfer-encoding"]?.toLowerCase() === "chunked"
