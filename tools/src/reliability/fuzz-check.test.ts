@@ -43,6 +43,14 @@ describe("raw HTTP responses", () => {
     assert.match(parsed.trailing, /^HTTP\/1.1 400/);
   });
 
+  it("a HEAD answered with a body (Node's parser refused the request) keeps it", () => {
+    const refused = Buffer.from("HTTP/1.1 400 X\r\ncontent-length: 5\r\n\r\nerror");
+    assert.deepEqual(
+      parseResponses(refused, true).responses.map((r) => [r.status, r.body]),
+      [[400, "error"]],
+    );
+  });
+
   it("the answer to a HEAD has no body, whatever its Content-Length", () => {
     const head = Buffer.from("HTTP/1.1 404 X\r\ncontent-length: 50\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
     assert.deepEqual(
