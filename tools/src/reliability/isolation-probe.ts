@@ -110,7 +110,7 @@ export async function probeWorld(base: string, world: World, { rounds = 1, paral
           }
         }
         await probeCursors(base, org, other, report);
-        if (round === 0) await probeIdempotencyKey(base, org, other, world, report);
+        await probeIdempotencyKey(base, org, other, world, report);
       }
     });
   }
@@ -169,7 +169,7 @@ async function probeIdempotencyKey(base: string, org: WorldOrg, other: WorldOrg,
   const stale = (name: string) => ({ ...setTimezone(name, 99), headers: { "idempotency-key": name === unit.id ? used : randomUUID() } });
   const kept = (await send(base, other.key, stale(unit.id))).answer;
   if (kept.status !== 409) report.mismatches.push(`${other.orgId} stale set_timezone of ${unit.id} answered ${kept.status}, not 409`);
-  await pair(base, org, "set_timezone with another org's Idempotency-Key", stale, unit.id, unknownLike(unit.id, world), report);
+  await pair(base, org, "set_timezone, foreign Idempotency-Key", stale, unit.id, unknownLike(unit.id, world), report);
 }
 
 /** No probe changed anything: every unit is still at version 1 for its own org. */
