@@ -17,7 +17,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** `200×97 503×3`: how often each status occurs, or `none`. */
-export function countStatuses(samples: readonly Pick<Sample, "status">[]): string {
+export function countStatuses(samples: readonly { readonly status: number | string }[]): string {
   const counts = new Map<string, number>();
   for (const s of samples) counts.set(String(s.status), (counts.get(String(s.status)) ?? 0) + 1);
   return (
