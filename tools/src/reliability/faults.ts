@@ -13,6 +13,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { freePorts, spawnRedis, spawnServer, writeFixture, type Child, type ServerChild } from "@lintel/api/testing";
 import { startFakeSeam } from "@lintel/provider-seam/testing";
@@ -45,6 +46,10 @@ function expect(ok: boolean, promise: string): string {
 
 const during = (shots: readonly Shot[], from: number, to: number) => shots.filter((s) => s.sentAt >= from && s.sentAt < to);
 
+/** The script's own event-loop delay: a busy client would add to every latency it measures. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 function report(name: string, shots: readonly Shot[]): void {
   const slow = shots.filter((s) => s.doneAt - s.sentAt > ANSWER_BOUND_MS).length;
   const odd = shots.filter((s) => s.status !== 200 && s.status !== 503);
@@ -52,6 +57,8 @@ function report(name: string, shots: readonly Shot[]): void {
   console.log(`\n## ${name}`);
   console.log(`requests: ${shots.length}; statuses: ${countStatuses(shots)}`);
   console.log(`latency: ${latencies(shots)}; over ${ANSWER_BOUND_MS} ms: ${slow} (${expect(slow === 0, `${name}: answers within bound`)})`);
+  console.log(`this script's event-loop delay: max ${ms(loopDelay.max / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}`);
+  loopDelay.reset();
   console.log(`other than 200/503: ${odd.length} (${expect(odd.length === 0, `${name}: only 200 or 503`)}); connection errors: ${errors}`);
 }
 
