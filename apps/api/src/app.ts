@@ -1,7 +1,7 @@
 /**
  * The Koa application: built from a `Lintel` and the configuration, with no globals, so tests
  * can run several side by side. Order: compression → request id → Cache-Control → metrics →
- * log line → error boundary → route (404/405) → per-route admission → ETag (single-resource
+ * log line → error boundary → route, or 404/405 when none matches → per-route admission → ETag (single-resource
  * GETs) → parameters → use case.
  */
 import Koa from "koa";
@@ -77,10 +77,11 @@ export function createApp({ lintel, config, logger, metrics = null, compression:
   if (metrics !== null) app.use(measureRequests(metrics));
   app.use(requestLog(logger, config.trustedProxies));
   app.use(errorBoundary(logger, metrics === null ? undefined : () => metrics.storeError()));
-  app.use(async (ctx, next) => {
-    const match = router.match(ctx.path, ctx.method);
-    if (match.route) return next();
-    const allowed = new Set(match.path.flatMap((layer) => layer.methods));
+  app.use(router.routes());
+  // Reached only when no route took the request (a matched request is matched once, by the
+  // router): no layer for the path → 404, else 405 with the methods the path takes.
+  app.use((ctx) => {
+    const allowed = new Set(router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods));
     if (allowed.size === 0) {
       sendProblem(ctx, "not_found", `There is no route ${ctx.method} ${ctx.path}. See ${config.docsUrl}.`);
       return;
@@ -89,6 +90,5 @@ export function createApp({ lintel, config, logger, metrics = null, compression:
     ctx.set("Allow", allow);
     sendProblem(ctx, "method_not_allowed", `${ctx.path} does not take ${ctx.method}; it takes ${allow}.`);
   });
-  app.use(router.routes());
   return app;
 }

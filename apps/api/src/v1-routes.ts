@@ -26,9 +26,13 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
 
 /** Registers every `/v1` operation on `router`. */
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
-  const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
+  const route = (
+    endpoint: Endpoint,
+    handler: (ctx: LintelRouteContext) => Promise<void>,
+    whileBudgeting?: (ctx: LintelRouteContext, caller: Caller) => void,
+  ) => {
     const conditional = endpoint.etag ? [conditionalGet()] : [];
-    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
+    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies, whileBudgeting), ...conditional, handler);
   };
 
   /**
@@ -82,18 +86,43 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     });
   });
 
-  /** A GET operation: strict query, then the use case, then `view` of its value. */
+  /**
+   * A GET operation: strict query, then the use case, then `view` of its value. A store read
+   * (`early`) starts as soon as the key is known good and holds the scope, while the key's budget
+   * is consumed: on Redis the two share a round trip. Its result is used only once admission has
+   * passed; a refused request's read is dropped. Operations with a cost beyond one store read
+   * (the preview's CPU, a lock provider's call) wait for admission.
+   */
   const read = <E extends Endpoint, T>(
     endpoint: E,
     run: (caller: Caller, query: v.InferOutput<E["query"]>, ctx: LintelRouteContext) => Promise<Result<T, DeclaredProblem<E>>>,
     view: (value: T) => unknown,
-  ) =>
-    route(endpoint, async (ctx) => {
-      const query = queryOf(ctx, endpoint.query);
-      if (query !== undefined) answer(ctx, endpoint, await run(callerOf(ctx), query, ctx), view);
-    });
+    { early = true } = {},
+  ) => {
+    const started = new WeakMap<LintelRouteContext, Promise<Result<T, DeclaredProblem<E>>>>();
+    const start = (ctx: LintelRouteContext, caller: Caller) => {
+      const parsing = parseQuery(endpoint.query, ctx.querystring);
+      if (!parsing.ok) return; // answered 400 after admission, in order
+      const running = run(caller, parsing.value, ctx);
+      running.catch(() => {}); // a refused request never awaits it; an admitted one does and sees the error
+      started.set(ctx, running);
+    };
+    route(
+      endpoint,
+      async (ctx) => {
+        const running = started.get(ctx);
+        if (running !== undefined) {
+          answer(ctx, endpoint, await running, view);
+          return;
+        }
+        const query = queryOf(ctx, endpoint.query);
+        if (query !== undefined) answer(ctx, endpoint, await run(callerOf(ctx), query, ctx), view);
+      },
+      early ? start : undefined,
+    );
+  };
 
-  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView);
+  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView, { early: false });
   read(
     ENDPOINTS.listUnits,
     (caller, { limit, cursor }) => lintel.listUnits(caller, { limit, cursor }),
@@ -136,6 +165,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     (state) => ({
       state: lockStateView(state),
     }),
+    { early: false },
   );
 }
 

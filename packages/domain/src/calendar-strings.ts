@@ -51,6 +51,16 @@ function civilDate(day: number): { year: number; month: number; dayOfMonth: numb
   };
 }
 
+/** Day number (days since 1970-01-01) of a proleptic Gregorian date: the inverse of {@link civilDate}. */
+export function dayNumber(year: number, month: number, dayOfMonth: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + dayOfMonth - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
 /** Days kept before the cache starts again (a day's strings are about 100 bytes). */
 const MAX_DAYS = 50_000;
 const days = new Map<number, DayStrings>();

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import * as fc from "fast-check";
 import { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
+import { DAY_MS, dayNumber } from "./calendar-strings.js";
 
 const MAX_DATE_MS = 8.64e15;
 
@@ -75,5 +76,23 @@ describe("parseCanonicalInstant", () => {
       assert.ok(Number.isNaN(parseCanonicalInstant(text)), text);
     }
     assert.equal(parseCanonicalInstant("2028-02-29T23:59:59.999Z"), Date.UTC(2028, 1, 29, 23, 59, 59, 999));
+  });
+});
+
+describe("dayNumber", () => {
+  it("property: is the day of Date's own proleptic Gregorian calendar, for years 0000..9999", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          const date = new Date(0);
+          date.setUTCFullYear(year, month - 1, day); // rolls over like dayNumber does (Feb 30 → Mar 2)
+          assert.equal(dayNumber(year, month, day) * DAY_MS, date.getTime());
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -137,7 +137,12 @@ function planItem(item: ScheduleItem, input: PreviewInput, current: string, prop
       keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
       sharedLockConflict: hasSharedLockConflict(item, input, proposed),
     },
-    rewrite: { kind: item.kind, id: item.id, startAt: isoInstant(wallStart), endAt: isoInstant(wallEnd) },
+    rewrite: {
+      kind: item.kind,
+      id: item.id,
+      startAt: wallStart === startMs ? startAt : isoInstant(wallStart),
+      endAt: wallEnd === endMs ? endAt : isoInstant(wallEnd),
+    },
   };
 }
 

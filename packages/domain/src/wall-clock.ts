@@ -6,18 +6,20 @@ import { DAY_MS, dayStrings, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-stri
 import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
 
 /**
- * Every instant whose local date-time in `timeZone` is `localEpoch`, earliest first: one
- * normally, two in a fall-back overlap, none in a spring-forward gap. Like Temporal, it looks
- * at the offsets a day either side, so it sees one transition around the local time.
+ * The earliest (`latest` false) or latest instant whose local date-time in `timeZone` is
+ * `localEpoch`, or NaN when there is none (a spring-forward gap). There is one normally, two in a
+ * fall-back overlap. Like Temporal, it looks at the offsets a day either side, so it sees one
+ * transition around the local time. No allocation: a plan calls it twice per item.
  */
-function possibleInstants(timeZone: string, localEpoch: number): number[] {
-  const offsets = new Set([zoneOffsetMs(timeZone, localEpoch - DAY_MS), zoneOffsetMs(timeZone, localEpoch + DAY_MS)]);
-  const instants: number[] = [];
-  for (const offset of offsets) {
-    const instant = localEpoch - offset;
-    if (zoneOffsetMs(timeZone, instant) === offset) instants.push(instant);
-  }
-  return instants.sort((a, b) => a - b);
+function matchingInstant(timeZone: string, localEpoch: number, latest: boolean): number {
+  const before = zoneOffsetMs(timeZone, localEpoch - DAY_MS);
+  const after = zoneOffsetMs(timeZone, localEpoch + DAY_MS);
+  const withBefore = zoneOffsetMs(timeZone, localEpoch - before) === before ? localEpoch - before : Number.NaN;
+  if (after === before) return withBefore;
+  const withAfter = zoneOffsetMs(timeZone, localEpoch - after) === after ? localEpoch - after : Number.NaN;
+  if (Number.isNaN(withBefore)) return withAfter;
+  if (Number.isNaN(withAfter)) return withBefore;
+  return latest ? Math.max(withBefore, withAfter) : Math.min(withBefore, withAfter);
 }
 
 /**
@@ -25,13 +27,12 @@ function possibleInstants(timeZone: string, localEpoch: number): number[] {
  * earlier instant; in a gap the local time moved forward by the gap's length.
  */
 export function instantOfLocal(timeZone: string, localEpoch: number): number {
-  const possible = possibleInstants(timeZone, localEpoch);
-  const earliest = possible[0];
-  if (earliest !== undefined) return earliest;
+  const earliest = matchingInstant(timeZone, localEpoch, false);
+  if (!Number.isNaN(earliest)) return earliest;
   const offsetBefore = zoneOffsetMs(timeZone, localEpoch - DAY_MS);
   const gapMs = zoneOffsetMs(timeZone, localEpoch + DAY_MS) - offsetBefore;
-  const shifted = possibleInstants(timeZone, localEpoch + gapMs);
-  return shifted[shifted.length - 1] ?? localEpoch - offsetBefore;
+  const shifted = matchingInstant(timeZone, localEpoch + gapMs, true);
+  return Number.isNaN(shifted) ? localEpoch - offsetBefore : shifted;
 }
 
 /** The instant that shows, in `toZone`, the local date-time `epochMs` shows in `fromZone`. */

@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { openSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,8 +50,17 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 const devNull = openSync("/dev/null", "w");
 const children: ChildProcess[] = [];
 
+/**
+ * CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). Per request,
+ * it is a figure that other work on a shared machine barely moves, unlike req/s.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
 /** Starts `node script args` with `env`, stdout to /dev/null, and waits until it listens. */
-async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<string> {
+async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<{ url: string; pid: number }> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env, PORT: String(port) },
     stdio: ["ignore", devNull, "pipe"],
@@ -68,7 +77,7 @@ async function serve(script: string, args: string[], env: Record<string, string>
         () => false,
       )
     )
-      return url;
+      return { url, pid: child.pid ?? 0 };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${script} did not listen: ${stderr}`);
@@ -88,8 +97,8 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
   };
-  const url = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port);
-  return { url, drop: () => (store === "redis" ? dropFromRedis(redisUrl, orgIds, key, keyId) : Promise.resolve()) };
+  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port);
+  return { url, pid, drop: () => (store === "redis" ? dropFromRedis(redisUrl, orgIds, key, keyId) : Promise.resolve()) };
 }
 
 async function record(url: string, key: string): Promise<RecordedAnswer[]> {
@@ -113,8 +122,8 @@ const memory = await lintel("memory", key, mp!);
 const answersPath = join(await tempDir(), "answers.json");
 await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
 const apps = [
-  { name: "bare Koa", url: await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!) },
-  { name: "Lintel memory", url: memory.url },
+  { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
+  { name: "Lintel memory", ...memory },
   ...(withRedis ? [{ name: "Lintel Redis", ...(await lintel("redis", key, rp!)) }] : []),
   ...(values.before === undefined
     ? []
@@ -123,11 +132,12 @@ const apps = [
     ? []
     : [{ name: "before: Lintel Redis", ...(await lintel("redis", key, beforeRedisPort!, values.before)) }]),
 ];
-const figures = new Map<string, { rps: number[]; p99: number[] }>();
+const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[] }>();
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const endpoint of ENDPOINTS) {
       for (const app of apps) {
+        const cpuBefore = cpuMs(app.pid);
         const result = await autocannon({
           url: `${app.url}${endpoint.path}`,
           connections: Number(values.connections),
@@ -137,14 +147,15 @@ try {
         });
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${app.name} ${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], p99: [] };
+        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], p99: [], cpu: [] };
         cell.rps.push(result.requests.average);
         cell.p99.push(result.latency.p99);
+        cell.cpu.push(((cpuMs(app.pid) - cpuBefore) * 1000) / result.requests.total);
         figures.set(`${endpoint.name}|${app.name}`, cell);
       }
     }
   }
-  const at = (endpoint: string, app: string) => figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN] };
+  const at = (endpoint: string, app: string) => figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN], cpu: [NaN] };
   console.log(`# Lintel vs bare Koa — ${machineLine()}`);
   console.log(
     `${values.connections} connections, ${values.rounds} alternating rounds of ${values.duration} s; median req/s (median p99 ms)\n`,
@@ -175,6 +186,19 @@ try {
     ];
     const after = `| ${name} | ${cell(bare)} | ${cell(mem)} | ${cell(red)} | ${ratio(mem, bare)} | ${ratio(red, mem)} |`;
     console.log(before ? `${after} ${cell(oldMem)} | ${cell(oldRed)} | ${ratio(oldMem, bare)} | ${ratio(oldRed, oldMem)} |` : after);
+  }
+  // The same rounds as CPU time per request of each server process (Redis's own CPU not counted):
+  // bare/Lintel is what the req/s ratio would be if each server had a core to itself.
+  const names = ["bare Koa", "Lintel memory", "Lintel Redis", ...(before ? ["before: Lintel memory", "before: Lintel Redis"] : [])];
+  console.log(`\nServer CPU per request, µs (median of the rounds; the Lintel process only)\n`);
+  console.log(`| endpoint | ${names.join(" | ")} | bare/memory | bare/Redis |${before ? " before: bare/memory |" : ""}`);
+  console.log(`|---|${names.map(() => "---:|").join("")}---:|---:|${before ? "---:|" : ""}`);
+  for (const { name } of ENDPOINTS) {
+    const cpu = names.map((app) => median(at(name, app).cpu));
+    const share = (lintelCpu: number | undefined) =>
+      lintelCpu === undefined || Number.isNaN(lintelCpu) ? "—" : ((cpu[0] ?? NaN) / lintelCpu).toFixed(2);
+    const cells = cpu.map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
+    console.log(`| ${name} | ${cells.join(" | ")} | ${share(cpu[1])} | ${share(cpu[2])} |${before ? ` ${share(cpu[3])} |` : ""}`);
   }
 } finally {
   for (const child of children) child.kill();
