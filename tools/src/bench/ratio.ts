@@ -26,6 +26,8 @@ import { benchFixture, dropFromRedis } from "./bench-fixture.js";
 import { machineLine } from "./measure.js";
 
 const ENDPOINTS = [
+  // No key, no store: what every answer's envelope costs (request id, log line, headers, error boundary).
+  { name: "`GET /healthz`", path: "/healthz", route: "/healthz" },
   { name: "`GET /v1/locks?limit=20`", path: "/v1/locks?limit=20", route: "/v1/locks" },
   { name: "`GET /v1/locks/{id}`", path: "/v1/locks/lock_001", route: "/v1/locks/:lockId" },
   {
