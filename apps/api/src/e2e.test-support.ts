@@ -177,6 +177,14 @@ export type TestFixture = ReturnType<typeof testFixture>;
 /** The Redis of the e2e tests: REDIS_URL (the test runner sets it), else the default. */
 export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
 
+/**
+ * The store variables of a server process (`spawnServer`) on `store` (by default the one this
+ * run tests, STORE): Redis adds REDIS_URL and a CURSOR_SECRET, memory needs nothing.
+ */
+export function processStoreEnv(store = process.env["STORE"] ?? "memory"): Record<string, string> {
+  return store === "redis" ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "e2e-process-secret-0123456789abcdefghij" } : {};
+}
+
 /** The configuration e2e servers run with; STORE=redis in the environment switches the store. */
 export function testConfig(env: Record<string, string> = {}): Config {
   const store = process.env["STORE"] ?? "memory";

@@ -1,6 +1,7 @@
 /**
  * Reading a JSON request body with a hard size limit. The media type is checked before a
- * byte is read (415); a body over 16 KiB is refused (413) without being buffered whole.
+ * byte is read (415); a body over 16 KiB is refused (413) without being buffered whole; a body
+ * whose client closed the connection first is a 400, never an internal error.
  */
 import type { LintelContext } from "./lintel-state.js";
 import bodyParser from "koa-bodyparser";
@@ -40,6 +41,10 @@ export async function readJsonBody(ctx: LintelContext): Promise<BodyReading> {
     await parseJson(ctx, async () => {});
   } catch (error) {
     const status = (error as { status?: unknown }).status;
+    // The client went away (a half-close after a complete request counts: Node aborts the
+    // request) while the body waited its turn: a client's doing, not an internal error.
+    if (ctx.req.destroyed)
+      return { ok: false, code: "invalid_request", detail: "The request body could not be read: the client closed the connection." };
     if (status === 413) {
       return { ok: false, code: "payload_too_large", detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.` };
     }

@@ -118,12 +118,27 @@ export async function spawnServer(port: number, env: Record<string, string>): Pr
 /**
  * A private redis-server on 127.0.0.1:`port` whose data lives in `dir` and survives a SIGKILL
  * (append-only file, fsync on every write), so a restart on the same port and dir comes back
- * with everything. Resolves once it accepts connections.
+ * with everything. `extraArgs` are more redis-server options (e.g. cluster mode). Resolves once it
+ * accepts connections.
  */
-export async function spawnRedis(port: number, dir: string): Promise<Child> {
+export async function spawnRedis(port: number, dir: string, extraArgs: readonly string[] = []): Promise<Child> {
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      dir,
+      "--save",
+      "",
+      "--appendonly",
+      "yes",
+      "--appendfsync",
+      "always",
+      ...extraArgs,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   return started(child, "Ready to accept connections");

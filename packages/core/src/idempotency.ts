@@ -9,7 +9,7 @@
  * Nothing is applied twice even past the lease: a request that claims a key after a crashed
  * holder's lease ran out meets set_timezone's version check, and its 409 says `currentVersion`.
  */
-import type { IdempotencyStore, StoredAnswer } from "./ports.js";
+import { StoreUnavailableError, type IdempotencyStore, type StoredAnswer } from "./ports.js";
 import type { Failure } from "./problem.js";
 
 /** How long answers are kept: at least 24 h (SPEC 5.2). */
@@ -27,6 +27,15 @@ export interface GuardedAnswer {
 export type IdempotencyCode = "idempotency_key_reused" | "idempotency_in_progress";
 
 export type IdempotentOutcome = { readonly ok: true; readonly answer: StoredAnswer; readonly replayed: boolean } | Failure<IdempotencyCode>;
+
+/**
+ * The request has run (its change is made): a store that cannot take the bookkeeping now does
+ * not turn that answer into a 503. The key stays claimed until its lease ends; a retry meanwhile
+ * gets `idempotency_in_progress`, one after it meets the version check. Anything else is a bug.
+ */
+function unlessUnavailable(error: unknown): void {
+  if (!(error instanceof StoreUnavailableError)) throw error;
+}
 
 /** Runs requests at most once per (scope, key); see the module comment. */
 export function createIdempotency(store: IdempotencyStore) {
@@ -62,11 +71,13 @@ export function createIdempotency(store: IdempotencyStore) {
     try {
       guarded = await run();
     } catch (error) {
-      await store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
+      const releasing = store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
+      // A store that just failed (a frozen Redis) would hold the 503 for another command timeout.
+      if (!(error instanceof StoreUnavailableError)) await releasing;
       throw error;
     }
-    if (guarded.keep) await store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS);
-    else await store.release(scope, key, claim.token);
+    if (guarded.keep) await store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS).catch(unlessUnavailable);
+    else await store.release(scope, key, claim.token).catch(unlessUnavailable);
     return { ok: true, answer: guarded.answer, replayed: false };
   };
 }

@@ -2,28 +2,27 @@
  * Idempotency keys in memory: one entry per (scope, key), dropped when its lease or its kept
  * answer expires on the store's clock. Each call runs to the end without awaiting, so
  * concurrent `begin`s for one key are judged one after another: one claims it.
+ *
+ * Answers are kept 24 h, so a steady stream of fresh keys would grow the map all day: it holds
+ * at most {@link MAX_IDEMPOTENCY_KEYS}; past that the oldest claims are forgotten first (a
+ * forgotten key runs again when retried). The Redis store keeps every key its full time.
  */
 import { randomUUID } from "node:crypto";
-import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from "@lintel/core";
+import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core";
 import type { MemoryState } from "./memory-state.js";
-
-interface Entry {
-  readonly fingerprint: string;
-  /** Set while the first request runs; absent once answered. */
-  readonly token?: string;
-  readonly answer?: StoredAnswer;
-  readonly expiresAtMs: number;
-}
 
 /** After this many claims, expired entries are swept. */
 const SWEEP_EVERY = 1_000;
 
-export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock">): IdempotencyStore {
-  const entries = new Map<string, Entry>();
+/** The most keys kept at once (about 1 KB each with its answer). */
+export const MAX_IDEMPOTENCY_KEYS = 50_000;
+
+export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock" | "idempotency">): IdempotencyStore {
+  const entries = state.idempotency;
   const id = (scope: string, key: string) => `${scope}\u0000${key}`;
   let claims = 0;
 
-  function live(at: string, nowMs: number): Entry | undefined {
+  function live(at: string, nowMs: number) {
     const entry = entries.get(at);
     if (entry !== undefined && entry.expiresAtMs <= nowMs) {
       entries.delete(at);
@@ -36,6 +35,14 @@ export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock">):
     for (const [at, entry] of entries) if (entry.expiresAtMs <= nowMs) entries.delete(at);
   }
 
+  /** Keeps the map within its bound by forgetting the oldest claims (O(1) per claim, unlike a sweep). */
+  function bound(): void {
+    for (const at of entries.keys()) {
+      if (entries.size <= MAX_IDEMPOTENCY_KEYS) break;
+      entries.delete(at);
+    }
+  }
+
   return {
     async begin(scope, key, fingerprint, leaseMs): Promise<IdempotencyClaim> {
       const nowMs = state.clock.now();
@@ -46,6 +53,7 @@ export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock">):
       const token = randomUUID();
       entries.set(at, { fingerprint, token, expiresAtMs: nowMs + leaseMs });
       if (++claims % SWEEP_EVERY === 0) sweep(nowMs);
+      bound();
       return { state: "claimed", token };
     },
 

@@ -4,7 +4,7 @@
  */
 import { comparePositions, firstIndexAfter } from "@lintel/domain";
 import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, Template, Unit } from "@lintel/domain";
-import type { Clock, FixtureItem } from "@lintel/core";
+import type { Clock, FixtureItem, StoredAnswer } from "@lintel/core";
 import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
@@ -30,6 +30,17 @@ export interface MemoryState {
   /** org id → its templates, by `templatePosition` ascending. */
   readonly templateOrder: Map<string, Template[]>;
   readonly budgets: Map<string, BudgetState>;
+  /** `scope \0 key` → idempotency entry, oldest claim first (a Map keeps insertion order). */
+  readonly idempotency: Map<string, IdempotencyEntry>;
+}
+
+/** One Idempotency-Key: claimed and running (with its token), or answered (with the answer). */
+export interface IdempotencyEntry {
+  readonly fingerprint: string;
+  /** Set while the first request runs; absent once answered. */
+  readonly token?: string;
+  readonly answer?: StoredAnswer;
+  readonly expiresAtMs: number;
 }
 
 /** An empty state on `clock`. */
@@ -50,6 +61,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     templates: new Map(),
     templateOrder: new Map(),
     budgets: new Map(),
+    idempotency: new Map(),
   };
 }
 

@@ -24,9 +24,14 @@ export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 export const COMMAND_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
 
-/** Capped exponential backoff (attempt 1 → 100 ms, then doubling up to 2 s); never null, so the client never stops trying. */
+/**
+ * Capped exponential backoff (attempt 1 → 100 ms, then doubling up to 1 s); never null, so the
+ * client never stops trying. The 1 s cap bounds how long a Redis that is back goes unnoticed:
+ * service resumes within about a second of it, whatever the outage's length (one connect a
+ * second per instance while it is down is nothing to a Redis).
+ */
 export function reconnectDelayMs(attempt: number): number {
-  return Math.min(50 * 2 ** attempt, 2000);
+  return Math.min(50 * 2 ** attempt, 1000);
 }
 
 const NODE_OPTIONS = {

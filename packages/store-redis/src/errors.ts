@@ -7,6 +7,7 @@
  */
 import { ReplyError } from "ioredis";
 import { StoreUnavailableError } from "@lintel/core";
+import { COMMAND_TIMEOUT_MS } from "./client.js";
 
 const TRANSIENT_REPLIES = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|BUSY|NOREPLICAS|READONLY)\b/;
 
@@ -38,15 +39,30 @@ export function isUnavailable(error: unknown): boolean {
   );
 }
 
-/** Runs one store call, turning unavailability into StoreUnavailableError. */
-export async function guard<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs one store call, turning unavailability into StoreUnavailableError. The call gets
+ * `deadlineMs` from the moment it is made (null: no deadline, for bulk loads): ioredis's own
+ * command timeout starts only when a command is written, and with auto-pipelining a command
+ * waits unwritten behind the pipeline in flight, so against a frozen Redis a request queued
+ * behind another would wait two timeouts (~2 s). A late answer is dropped.
+ */
+export async function guard<T>(call: () => Promise<T>, deadlineMs: number | null = COMMAND_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return await call();
+    const running = call();
+    if (deadlineMs === null) return await running;
+    running.catch(() => undefined); // a failure after the deadline has nobody left to tell
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailableError(`Redis did not answer within ${deadlineMs} ms.`)), deadlineMs);
+    });
+    return await Promise.race([running, late]);
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
     if (isUnavailable(error)) {
       throw new StoreUnavailableError(`Redis did not answer: ${(error as Error).message}`, { cause: error });
     }
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }

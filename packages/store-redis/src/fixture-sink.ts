@@ -181,6 +181,6 @@ export function createRedisFixtureSink(redis: RedisClient, apiKeys: ApiKeyStore)
           upsert: upsertItem,
         });
         await inBatches(data.apiKeys, (record) => apiKeys.put(record));
-      }),
+      }, null), // a bulk load: no deadline
   };
 }

@@ -58,13 +58,6 @@ export function printFigures(heading: string, figures: readonly Figure[]): void 
   for (const figure of figures) console.log(formatFigure(figure));
 }
 
-/** The `p`-th percentile (nearest rank) of `values`; NaN when there are none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /** The machine line every report starts with. */
 export function machineLine(): string {
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";

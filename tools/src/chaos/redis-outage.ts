@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey } from "@lintel/domain";
 import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/api/testing";
-import { percentile } from "../bench/measure.js";
+import { countStatuses, ms, pause, percentile, type Sample } from "../reliability/figures.js";
 
 type Fault = "kill" | "freeze";
 interface Scenario {
@@ -26,12 +26,6 @@ const HANG_MS = 3000; // a request slower than this is aborted and counted as a 
 const RECOVERY_BOUND_MS = 20_000;
 const MAX_REQUESTS_PER_SCENARIO = 4000;
 
-interface Sample {
-  readonly sentAt: number;
-  readonly doneAt: number;
-  readonly status: number | "hang" | "error";
-}
-
 async function sample(url: string, key?: string): Promise<Sample> {
   const sentAt = performance.now();
   try {
@@ -42,8 +36,6 @@ async function sample(url: string, key?: string): Promise<Sample> {
     return { sentAt, doneAt: performance.now(), status: (error as Error).name === "TimeoutError" ? "hang" : "error" };
   }
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function demoData() {
   const key = generateApiKey();
@@ -81,19 +73,6 @@ function demoData() {
   };
   return { key, json };
 }
-
-function countStatuses(samples: readonly Sample[]): string {
-  const counts = new Map<string, number>();
-  for (const s of samples) counts.set(String(s.status), (counts.get(String(s.status)) ?? 0) + 1);
-  return (
-    [...counts]
-      .sort()
-      .map(([status, n]) => `${status}×${n}`)
-      .join(" ") || "none"
-  );
-}
-
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
 
 interface Rig {
   redis: Child;

@@ -109,15 +109,3 @@ export function send(agent: Agent, base: string, what: Send): Promise<Outcome & 
     outgoing.end(what.body);
   });
 }
-
-/** `a×3 b×1`: how often each value occurs. */
-export function tally(values: readonly (string | number)[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
-  return (
-    [...counts]
-      .sort()
-      .map(([value, n]) => `${value}×${n}`)
-      .join(" ") || "none"
-  );
-}

@@ -4,15 +4,18 @@
  * connections (45 reading, 5 writing set_timezone on units of their own) plus a /readyz probe;
  * then SIGTERM. Prints requests sent and answered, connection-level failures, the requests in
  * flight at the signal and what became of them, what /readyz answered after it, and the exit.
- * Each connection stops once an answer after the signal says `Connection: close`.
+ * Each connection stops once an answer after the signal says `Connection: close`. Exits 1 when a
+ * request failed at the connection level, one in flight went unanswered, /readyz said 200 after
+ * the server took the signal, or the exit code was not 0.
  * Loopback only, bounded in time; every process it starts it also stops.
  *
  * Usage: npm run -s reliability:shutdown [-- memory,redis]
  */
 import { once } from "node:events";
 import { Agent } from "node:http";
-import { machineLine, percentile } from "../bench/measure.js";
-import { send, startRig, tally, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { machineLine } from "../bench/measure.js";
+import { send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { countStatuses, ms, pause, percentile } from "./figures.js";
 
 const CONNECTIONS = 50;
 const WRITERS = 5;
@@ -37,8 +40,6 @@ interface Run {
   /** set_timezone answers 409: a write applied whose answer was lost would show as one. */
   conflicts: number;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Goes on until, after the signal, an answer closes the connection or a request fails. */
 const goOn = (run: Run, last: Outcome) =>
@@ -92,8 +93,6 @@ async function probe(rig: Rig, run: Run): Promise<void> {
   }
 }
 
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
-
 interface Ending {
   readonly signalAt: number;
   /** When the server's "SIGTERM: finishing" line had arrived (a little after it took the signal). */
@@ -103,7 +102,8 @@ interface Ending {
   readonly signal: string | null;
 }
 
-function report(store: Store, run: Run, ending: Ending): void {
+/** Prints the figures; false when a promise was broken. */
+function report(store: Store, run: Run, ending: Ending): boolean {
   const { signalAt, tookAt } = ending;
   const { outcomes } = run;
   const answered = outcomes.filter((o) => o.status !== null);
@@ -116,10 +116,12 @@ function report(store: Store, run: Run, ending: Ending): void {
   const lastAnswer = Math.max(...answered.map((o) => o.doneAt));
   const latencies = answered.filter((o) => o.doneAt < signalAt).map((o) => o.doneAt - o.sentAt);
   console.log(`\n## ${store}`);
-  console.log(`requests sent / answered:            ${outcomes.length} / ${answered.length}  (${tally(answered.map((o) => o.status!))})`);
+  console.log(
+    `requests sent / answered:            ${outcomes.length} / ${answered.length}  (${countStatuses(answered.map((o) => ({ status: o.status! })))})`,
+  );
   console.log(`latency before the signal:           p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`);
   console.log(
-    `connection-level failures:           ${failures.length}${failures.length > 0 ? ` (${tally(failures.map((o) => o.error!))})` : ""}`,
+    `connection-level failures:           ${failures.length}${failures.length > 0 ? ` (${countStatuses(failures.map((o) => ({ status: o.error! })))})` : ""}`,
   );
   console.log(`in flight at SIGTERM:                ${inFlight.length}, answered ${inFlight.filter((o) => o.status !== null).length}`);
   console.log(
@@ -130,14 +132,15 @@ function report(store: Store, run: Run, ending: Ending): void {
   console.log(`set_timezone 409s (a lost answer):   ${run.conflicts}`);
   console.log(`server logged the signal:            ${ms(tookAt - signalAt)} after it`);
   console.log(
-    `/readyz answered after SIGTERM:      ${tally(probesAfter.map((o) => o.status ?? o.error!))}; first 503 ` +
+    `/readyz answered after SIGTERM:      ${countStatuses(probesAfter.map((o) => ({ status: o.status ?? o.error! })))}; first 503 ` +
       `${ms(first503 && first503.doneAt - signalAt)} after the signal; 200s after the server logged it: ${okAfterTook}`,
   );
   console.log(`last answer:                         ${ms(lastAnswer - signalAt)} after the signal`);
   console.log(`exit:                                ${ms(ending.exitMs)} after the signal, code ${ending.code ?? ending.signal}`);
+  return failures.length === 0 && inFlight.every((o) => o.status !== null) && okAfterTook === 0 && run.conflicts === 0 && ending.code === 0;
 }
 
-async function runStore(store: Store): Promise<void> {
+async function runStore(store: Store): Promise<boolean> {
   const rig = await startRig(store);
   try {
     const run: Run = { signalAt: undefined, outcomes: [], probes: [], conflicts: 0 };
@@ -155,7 +158,7 @@ async function runStore(store: Store): Promise<void> {
     const [code, signal] = await exited;
     const exitMs = performance.now() - signalAt;
     await Promise.all(clients);
-    report(store, run, { signalAt, tookAt: await took, exitMs, code, signal });
+    return report(store, run, { signalAt, tookAt: await took, exitMs, code, signal });
   } finally {
     await rig.stop();
   }
@@ -166,7 +169,12 @@ async function main(): Promise<void> {
   for (const store of stores) if (store !== "memory" && store !== "redis") throw new Error(`Unknown store "${store}": memory or redis`);
   console.log(`# Graceful shutdown under load: ${CONNECTIONS} keep-alive connections (${WRITERS} writing), SIGTERM after ${WARM_MS} ms`);
   console.log(machineLine());
-  for (const store of stores as Store[]) await runStore(store);
+  let held = true;
+  for (const store of stores as Store[]) held = (await runStore(store)) && held;
+  if (!held) {
+    console.log("\nA promise was broken (see above).");
+    process.exitCode = 1;
+  }
 }
 
 await main();

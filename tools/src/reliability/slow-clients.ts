@@ -3,15 +3,17 @@
  * server process: a normal client's latency alone, then again while 200 slowloris connections
  * (a header line every second, never the end of the headers), 100 silent ones (not a byte) and
  * 1,000 idle keep-alive connections (one request each, then silence) are open; then how long the
- * server held each kind and what it answered them. Loopback only, bounded (≤ ~90 s); it stops what it starts.
+ * server held each kind and what it answered them. Exits 1 when a normal request failed or a
+ * slow connection was never closed. Loopback only, bounded (≤ ~90 s); it stops what it starts.
  *
  * Usage: npm run -s reliability:slow-clients [-- memory|redis]
  */
 import { once } from "node:events";
 import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
-import { machineLine, percentile } from "../bench/measure.js";
-import { send, startRig, tally, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { machineLine } from "../bench/measure.js";
+import { send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { countStatuses, pause, percentile } from "./figures.js";
 
 const SLOWLORIS = 200;
 const SILENT = 100;
@@ -34,8 +36,6 @@ interface Held {
   reset: boolean;
   readonly socket: Socket;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function watch(socket: Socket, from: number): Held {
   const held: Held = { from, closedAt: undefined, answer: "", reset: false, socket };
@@ -97,6 +97,7 @@ async function normalClient(rig: Rig, keepAlive: boolean, until: () => boolean):
   return outcomes;
 }
 
+/** Like figures' `ms`, with two decimals below 10 ms (loopback answers take well under one). */
 const ms = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? "—" : `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
 
@@ -105,7 +106,7 @@ function latencyLine(label: string, outcomes: readonly Outcome[]): string {
   const errors = outcomes.filter((o) => o.error !== null);
   return (
     `${label.padEnd(44)} ${String(outcomes.length).padStart(6)} requests, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ` +
-    `max ${ms(Math.max(...latencies))}; statuses ${tally(outcomes.map((o) => o.status ?? "error"))}; errors ${errors.length}`
+    `max ${ms(Math.max(...latencies))}; statuses ${countStatuses(outcomes.map((o) => ({ status: o.status ?? "error" })))}; errors ${errors.length}`
   );
 }
 
@@ -115,11 +116,12 @@ function heldLine(label: string, held: readonly Held[]): string {
   const s = (value: number) => (Number.isNaN(value) ? "—" : `${value.toFixed(1)} s`);
   return (
     `${label.padEnd(44)} closed by the server ${closed.length}/${held.length}, held min ${s(Math.min(...times))}, ` +
-    `p50 ${s(percentile(times, 50))}, max ${s(Math.max(...times))}; answered ${tally(held.map((h) => h.answer || "(nothing)"))}; resets ${held.filter((h) => h.reset).length}`
+    `p50 ${s(percentile(times, 50))}, max ${s(Math.max(...times))}; answered ${countStatuses(held.map((h) => ({ status: h.answer || "(nothing)" })))}; resets ${held.filter((h) => h.reset).length}`
   );
 }
 
-async function runStore(store: Store): Promise<void> {
+/** Prints the figures; false when a normal request failed, a slow connection was not closed, or the server stopped serving. */
+async function runStore(store: Store): Promise<boolean> {
   const rig = await startRig(store);
   const port = Number(new URL(rig.server.url).port);
   const sockets: Socket[] = [];
@@ -146,6 +148,10 @@ async function runStore(store: Store): Promise<void> {
     console.log(heldLine(`${SILENT} silent connections`, quiet));
     console.log(heldLine(`${IDLE} idle keep-alive connections`, idle));
     console.log(`server still serving afterwards:            ${alive.status === 200 ? "yes" : `no (${alive.status ?? alive.error})`}`);
+    const normal = [...baseline, ...kept, ...fresh];
+    return (
+      normal.every((o) => o.status === 200) && [...loris, ...quiet, ...idle].every((h) => h.closedAt !== undefined) && alive.status === 200
+    );
   } finally {
     for (const socket of sockets) socket.destroy();
     await rig.stop();
@@ -159,7 +165,12 @@ async function main(): Promise<void> {
     `# Slow clients: ${SLOWLORIS} slowloris, ${SILENT} silent and ${IDLE} idle keep-alive connections while a normal client is measured`,
   );
   console.log(machineLine());
-  for (const store of stores as Store[]) await runStore(store);
+  let held = true;
+  for (const store of stores as Store[]) held = (await runStore(store)) && held;
+  if (!held) {
+    console.log("\nA promise was broken (see above).");
+    process.exitCode = 1;
+  }
 }
 
 await main();

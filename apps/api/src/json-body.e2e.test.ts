@@ -1,0 +1,44 @@
+// A client that sends a complete set_timezone and half-closes at once: Node aborts the request,
+// and on Redis the body is read after the (awaited) admission, from a request already gone. That
+// is the client's doing: it must not become a 500 logged as an unexpected error with a stack.
+// The real server process, on the store this run tests (STORE).
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { after, before, it } from "node:test";
+import { processStoreEnv, testFixture } from "./e2e.test-support.js";
+import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
+
+const fixture = testFixture();
+let server: ServerChild;
+let port: number;
+before(async () => {
+  [port] = (await freePorts(1)) as [number];
+  server = await spawnServer(port, { ...processStoreEnv(), FIXTURE: await writeFixture(fixture.json), LOG_LEVEL: "error" });
+});
+after(() => server.stop());
+
+/** Sends `request` and half-closes right after it; resolves once the server has closed too. */
+function sendAndHalfClose(request: string): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(request));
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => resolve());
+    socket.resume();
+  });
+}
+
+it("set_timezone half-closed by its client right after the request: nothing logged as an unexpected error", async () => {
+  const body = JSON.stringify({ unitIdOrKey: fixture.units.york.id, timeZone: "UTC", expectedVersion: 99, policy: "keep_instant" });
+  const request =
+    `POST /v1/units/set_timezone HTTP/1.1\r\nHost: x\r\nx-api-key: ${fixture.keys.admin}\r\n` +
+    `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  for (let i = 0; i < 10; i++) await sendAndHalfClose(request);
+  // The server is still serving, and its error log is empty.
+  const health = await fetch(`${server.url}/healthz`);
+  assert.equal(health.status, 200);
+  const errors = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"level":50'));
+  assert.deepEqual(errors, []);
+});

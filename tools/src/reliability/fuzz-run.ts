@@ -1,0 +1,113 @@
+/**
+ * One fuzz run: the real server process (`node apps/api/dist/main.js`) on the e2e test fixture,
+ * `runs` cases drawn from `fuzzCase` with `seed`, sent a few at a time, each answer judged.
+ * Shared by the script (tools/src/reliability/fuzz.ts) and the npm-test run.
+ */
+import fc from "fast-check";
+import { processStoreEnv, testFixture } from "@lintel/api/testing/e2e";
+import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/api/testing";
+import { pendingOnEdge, sendCase } from "./fuzz-check.js";
+import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
+
+/** DOCS_URL as the server derives it from the PUBLIC_BASE_URL it is given. */
+export const FUZZ_DOCS_URL = "http://localhost:3000/docs";
+const CONCURRENCY = 8;
+
+export interface FuzzServer {
+  readonly server: ServerChild;
+  readonly port: number;
+  readonly targets: FuzzTargets;
+}
+
+/** The server on a fresh test fixture; budgets high enough that 429 stays the exception. */
+export async function startFuzzServer(store: string): Promise<FuzzServer> {
+  const fixture = testFixture();
+  const { keys, units, shared, foreignLock, templates, inactiveLock } = fixture;
+  const targets: FuzzTargets = {
+    keys: Object.values(keys),
+    ids: [
+      ...Object.values(units).flatMap((unit) => [unit.id, unit.urlKey]),
+      shared.lockId,
+      foreignLock.lockId,
+      inactiveLock?.lockId ?? shared.lockId,
+      templates[0]?.id ?? shared.lockId,
+      `${fixture.p}_tpl_b`,
+      `${fixture.p}_unknown`,
+    ],
+  };
+  const [port] = (await freePorts(1)) as [number];
+  const server = await spawnServer(port, {
+    ...processStoreEnv(store),
+    FIXTURE: await writeFixture(fixture.json),
+    TRUST_PROXY: "true",
+    RATE_LIMIT: "1000000/60",
+    PUBLIC_BASE_URL: "http://localhost:3000",
+    LOG_LEVEL: "error", // an error logged is a 500 even when no client saw it (the socket was gone)
+  });
+  return { server, port, targets };
+}
+
+export interface FuzzFailure {
+  readonly index: number;
+  readonly fuzzCase: FuzzCase;
+  readonly failures: readonly string[];
+  /** The branch-edge TODO this case falls under, if any. */
+  readonly pendingOnEdge: string | undefined;
+}
+
+export interface FuzzReport {
+  readonly seed: number;
+  readonly runs: number;
+  readonly statuses: ReadonlyMap<string, number>;
+  readonly failures: readonly FuzzFailure[];
+  readonly skipped: number;
+  /** The server's error log lines of the run ("unexpected error": a 500, answered or not). */
+  readonly loggedErrors: readonly string[];
+}
+
+/**
+ * Sends `runs` cases of `seed` to `target`; with `skipPendingOnEdge` the cases of
+ * PENDING_ON_BRANCH_EDGE are drawn but not sent (counted in `skipped`).
+ */
+export async function runFuzz(
+  target: FuzzServer,
+  options: { seed: number; runs: number; skipPendingOnEdge: boolean },
+): Promise<FuzzReport> {
+  const cases = fc.sample(fuzzCase(target.targets), { seed: options.seed, numRuns: options.runs });
+  const logStart = target.server.output().length;
+  const statuses = new Map<string, number>();
+  const failures: FuzzFailure[] = [];
+  let skipped = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next++;
+      const c = cases[index]!;
+      const pending = pendingOnEdge(c);
+      if (pending !== undefined && options.skipPendingOnEdge) {
+        skipped++;
+        continue;
+      }
+      const sent = await sendCase(c, target.port, FUZZ_DOCS_URL);
+      const status = sent.exchange.responses[0]?.status ?? "no answer";
+      statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
+      if (sent.failures.length > 0) failures.push({ index, fuzzCase: c, failures: sent.failures, pendingOnEdge: pending });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  failures.sort((a, b) => a.index - b.index);
+  const loggedErrors = target.server
+    .output()
+    .slice(logStart)
+    .split("\n")
+    .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+  return { seed: options.seed, runs: options.runs, statuses, failures, skipped, loggedErrors };
+}
+
+/** One failure as a line a person can act on: seed, index, what broke, the request. */
+export function describeFailure(seed: number, failure: FuzzFailure): string {
+  const c = failure.fuzzCase;
+  const shown = JSON.stringify({ ...c, headers: c.headers.map((h) => ({ ...h, value: h.value.slice(0, 120) })) }).slice(0, 400);
+  const edge = failure.pendingOnEdge === undefined ? "" : ` [TODO branch edge: ${failure.pendingOnEdge}]`;
+  return `seed ${seed} case #${failure.index}${edge}: ${failure.failures.join("; ")}\n  ${JSON.stringify(c.method)} ${c.target.slice(0, 160)}\n  ${shown}`;
+}
