@@ -8,6 +8,7 @@
 import { ReplyError } from "ioredis";
 import { StoreUnavailableError } from "@lintel/core";
 import { COMMAND_TIMEOUT_MS } from "./client.js";
+import { withDeadline } from "./deadlines.js";
 
 const TRANSIENT_REPLIES = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|BUSY|NOREPLICAS|READONLY)\b/;
 
@@ -44,25 +45,18 @@ export function isUnavailable(error: unknown): boolean {
  * `deadlineMs` from the moment it is made (null: no deadline, for bulk loads): ioredis's own
  * command timeout starts only when a command is written, and with auto-pipelining a command
  * waits unwritten behind the pipeline in flight, so against a frozen Redis a request queued
- * behind another would wait two timeouts (~2 s). A late answer is dropped.
+ * behind another would wait two timeouts (~2 s). A late answer is dropped (deadlines.ts).
  */
 export async function guard<T>(call: () => Promise<T>, deadlineMs: number | null = COMMAND_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
   try {
     const running = call();
     if (deadlineMs === null) return await running;
-    running.catch(() => undefined); // a failure after the deadline has nobody left to tell
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new StoreUnavailableError(`Redis did not answer within ${deadlineMs} ms.`)), deadlineMs);
-    });
-    return await Promise.race([running, late]);
+    return await withDeadline(running, deadlineMs, () => new StoreUnavailableError(`Redis did not answer within ${deadlineMs} ms.`));
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
     if (isUnavailable(error)) {
       throw new StoreUnavailableError(`Redis did not answer: ${(error as Error).message}`, { cause: error });
     }
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
