@@ -75,6 +75,26 @@ describe("judging answers", () => {
     assert.deepEqual(judged(parseError(400), { ...write, body: { text: "{}", length: "long" } }), []);
   });
 
+  it("an Expect without 100-continue must be 417 even when Node refuses the body after the head; nothing may follow Connection: close", () => {
+    const expect = (value: string) => ({
+      ...get,
+      headers: [
+        { name: "expect", value },
+        { name: "transfer-encoding", value: "gzip" },
+      ],
+    });
+    const refused = response(
+      417,
+      { "content-type": "application/problem+json", "x-request-id": "req-12345678", "cache-control": "no-store", connection: "close" },
+      JSON.stringify(problemBody("expectation_failed", "d", "req-12345678", DOCS)),
+    );
+    assert.deepEqual(judged(refused, expect("teapot")), []);
+    assert.ok(
+      judged(Buffer.concat([refused, parseError(400)]), expect("teapot")).some((f) => /after one that said Connection: close/.test(f)),
+    );
+    assert.ok(judged(refused, expect("teapot, 100-continue")).some((f) => /not 400 invalid_request/.test(f)));
+  });
+
   it("the client's x-request-id is required back only when the server read exactly one well-formed one", () => {
     const sent = (value: string) => ({ ...get, headers: [{ name: "x-request-id", value }] });
     assert.ok(judged(problem("req-12345678"), sent("client-id-0001")).some((f) => /not the well-formed one sent/.test(f)));

@@ -7,7 +7,7 @@
 import { randomInt } from "node:crypto";
 import { PROBLEMS, type ProblemCode } from "@lintel/domain";
 import { readRequest, valuesOf, type RequestReading } from "./fuzz-head.js";
-import type { FuzzCase } from "./fuzz-requests.js";
+import type { FuzzCase, FuzzHeader } from "./fuzz-requests.js";
 import type { RawAnswer } from "@lintel/api/testing/raw-http";
 import { exchange, type RawExchange } from "./raw-http.js";
 
@@ -86,6 +86,10 @@ export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: 
   if (first === undefined) return [result.timedOut ? "no answer within 3 s" : "connection closed without an answer"];
   const failures = judgeFirst(c, readRequest(bytes), first);
   for (const response of result.responses) failures.push(...judgeResponse(c, response, docsUrl));
+  // RFC 9112 §9.6: the server closes the connection after the answer that says so.
+  if (result.responses.slice(0, -1).some((response) => response.headers.get("connection") === "close")) {
+    failures.push(`an answer after one that said Connection: close (${result.responses.map((r) => r.status).join(", ")})`);
+  }
   return failures;
 }
 
@@ -93,6 +97,8 @@ export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: 
  * Which first answer is right for the request as the server's parser reads it (fuzz-head.ts):
  * - refused by the parser: 431 headers_too_large when the head reached 16 KiB before any fault,
  *   else 400 invalid_request; a new request id, since no header of it was read (docs/decisions.md);
+ *   but 417 expectation_failed, as any answer to a head, when Node handed over a head with an
+ *   `Expect` other than 100-continue before refusing its Transfer-Encoding (Node answers it first);
  * - read, its body in whole: the route's answer, never the parse-error 400 (bytes that follow it
  *   wait for its answer), with the client's `x-request-id` when exactly one well-formed one was read;
  * - read, its body promised longer than sent: the route's answer if it answers without the body,
@@ -101,6 +107,8 @@ export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: 
 function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): string[] {
   const parseError = first.status === 400 && first.json?.detail === PARSE_ERROR_DETAIL;
   const id = first.headers.get("x-request-id");
+  if (reading.refused !== undefined && reading.headers !== undefined && oddExpect(c, reading.headers))
+    return judgeRead(c, reading.headers, first);
   if (reading.refused !== undefined) {
     const right = `${reading.refused} ${reading.refused === 431 ? "headers_too_large" : "invalid_request"}`;
     const answered = `${first.status} ${first.json?.code}`;
@@ -109,13 +117,30 @@ function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): str
     return failures;
   }
   if (parseError) return reading.complete ? ["a complete request lost its answer to the parse error of what followed it"] : [];
+  return judgeRead(c, reading.headers, first);
+}
+
+/** The route's (or Node's `Expect`/`CONNECT`) answer to a head the server read as `headers`. */
+function judgeRead(c: FuzzCase, headers: readonly FuzzHeader[], first: RawAnswer): string[] {
+  const id = first.headers.get("x-request-id");
   const failures: string[] = [];
-  const offers = valuesOf(reading.headers, "x-request-id");
-  const replay = valuesOf(reading.headers, "idempotency-key").length > 0;
+  const offers = valuesOf(headers, "x-request-id");
+  const replay = valuesOf(headers, "idempotency-key").length > 0;
+  if (oddExpect(c, headers) && first.status !== 417) failures.push(`an Expect other than 100-continue answered ${first.status}, not 417`);
   if (offers.length === 1 && CLIENT_REQUEST_ID.test(offers[0]!) && !replay && id !== offers[0]) {
     failures.push(`x-request-id ${id} is not the well-formed one sent (${offers[0]})`);
   }
   return [...failures, ...judgeConventions(c, first)];
+}
+
+/**
+ * An `Expect` Node answers 417 as soon as the head is in: its values joined hold no
+ * `100-continue` (Node's test; RFC 9110 §10.1.1 lets a server refuse any other). A CONNECT
+ * goes to its own handler instead.
+ */
+function oddExpect(c: FuzzCase, headers: readonly FuzzHeader[]): boolean {
+  const expect = valuesOf(headers, "expect");
+  return c.method !== "CONNECT" && expect.length > 0 && !/(?:^|\W)100-continue(?:$|\W)/i.test(expect.join(", "));
 }
 
 /** SPEC 4 and 5.8 headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */

@@ -9,9 +9,11 @@
  *   up, and reaching 16 KiB is 431; a fault after that point is never reached, one before it wins.
  * - A CR LF inside a value ends that header; a CR LF CR LF ends the head there, and what was
  *   meant as the rest of the head follows the request as more bytes.
- * - `Transfer-Encoding` (RFC 9112 §6.1): a coding after `chunked`, a last coding other than
- *   `chunked`, or a `Content-Length` beside it is 400; the parser refuses it before any route
- *   can answer (the server answers the broken body at once).
+ * - `Transfer-Encoding` (RFC 9112 §6.1): a coding after `chunked` or a `Content-Length` beside
+ *   it is 400 within the head. A last coding other than `chunked` is 400 once the head is in:
+ *   Node has handed the head over by then (an odd `Expect` is answered 417 at that moment), but
+ *   no route answers first (the server answers the broken body at once). `CONNECT` is exempt:
+ *   Node reads no body after its head.
  */
 import { METHODS } from "node:http";
 import { isValidHeaderValue, type FuzzHeader } from "./fuzz-requests.js";
@@ -21,8 +23,12 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export type RequestReading =
-  /** Node's parser refuses the request: no header of it reaches the server, whose answer is this status. */
-  | { readonly refused: 400 | 431 }
+  /**
+   * Node's parser refuses the request: the server's answer is this status. With `headers`, it
+   * refused the framing only once the head was in and handed to the server (who may have
+   * answered an `Expect` already); else no header of it reached the server.
+   */
+  | { readonly refused: 400 | 431; readonly headers?: readonly FuzzHeader[] }
   | {
       readonly refused: undefined;
       /** The header fields the server is handed (values without surrounding spaces and tabs, as Node gives them). */
@@ -57,6 +63,8 @@ export function readRequest(bytes: Buffer): RequestReading {
   }
   const body = bodyLength(headers, text, at + 2);
   if (body === undefined) return { refused: 400 };
+  if (method === "CONNECT") return { refused: undefined, headers, complete: true, followed: false }; // what follows is no HTTP to Node
+  if (codings(headers).length > 0 && codings(headers).at(-1) !== "chunked") return { refused: 400, headers };
   const available = text.length - (at + 2);
   return { refused: undefined, headers, complete: available >= body, followed: available > body };
 }
@@ -78,8 +86,10 @@ function codingAfterChunked(headers: readonly FuzzHeader[]): boolean {
 /** The length of the body that starts at `start` as the headers frame it; undefined when the framing is refused. */
 function bodyLength(headers: readonly FuzzHeader[], text: string, start: number): number | undefined {
   const lengths = valuesOf(headers, "content-length");
-  if (codings(headers).length > 0)
-    return codings(headers).at(-1) === "chunked" && lengths.length === 0 ? chunkedLength(text, start) : undefined;
+  if (codings(headers).length > 0) {
+    if (lengths.length > 0) return undefined;
+    return codings(headers).at(-1) === "chunked" ? chunkedLength(text, start) : 0;
+  }
   if (lengths.length === 0) return 0;
   if (new Set(lengths).size > 1 || !/^\d+$/.test(lengths[0]!)) return undefined;
   return Number(lengths[0]);
