@@ -11,8 +11,26 @@ import { join } from "node:path";
 import { freePorts, spawnRedis, spawnServer, type Child, type ServerChild } from "@lintel/api/testing";
 import { generateApiKey } from "@lintel/domain";
 import { benchFixture } from "../bench/bench-fixture.js";
+import { machineLine } from "../bench/measure.js";
 
 export type Store = "memory" | "redis";
+
+/**
+ * A script's main: prints `title` and the machine, runs `runStore` for each store named in
+ * argv[2] (a comma list, `defaultStores` when absent), and exits 1 when any run broke a promise.
+ */
+export async function runStores(title: string, defaultStores: string, runStore: (store: Store) => Promise<boolean>): Promise<void> {
+  const stores = (process.argv[2] ?? defaultStores).split(",");
+  for (const store of stores) if (store !== "memory" && store !== "redis") throw new Error(`Unknown store "${store}": memory or redis`);
+  console.log(title);
+  console.log(machineLine());
+  let held = true;
+  for (const store of stores as Store[]) held = (await runStore(store)) && held;
+  if (!held) {
+    console.log("\nA promise was broken (see above).");
+    process.exitCode = 1;
+  }
+}
 
 export interface Rig {
   readonly server: ServerChild;

@@ -13,8 +13,7 @@
  */
 import { once } from "node:events";
 import { Agent } from "node:http";
-import { machineLine } from "../bench/measure.js";
-import { send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { runStores, send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
 import { countStatuses, ms, pause, percentile } from "./figures.js";
 
 const CONNECTIONS = 50;
@@ -164,17 +163,8 @@ async function runStore(store: Store): Promise<boolean> {
   }
 }
 
-async function main(): Promise<void> {
-  const stores = (process.argv[2] ?? "memory,redis").split(",");
-  for (const store of stores) if (store !== "memory" && store !== "redis") throw new Error(`Unknown store "${store}": memory or redis`);
-  console.log(`# Graceful shutdown under load: ${CONNECTIONS} keep-alive connections (${WRITERS} writing), SIGTERM after ${WARM_MS} ms`);
-  console.log(machineLine());
-  let held = true;
-  for (const store of stores as Store[]) held = (await runStore(store)) && held;
-  if (!held) {
-    console.log("\nA promise was broken (see above).");
-    process.exitCode = 1;
-  }
-}
-
-await main();
+await runStores(
+  `# Graceful shutdown under load: ${CONNECTIONS} keep-alive connections (${WRITERS} writing), SIGTERM after ${WARM_MS} ms`,
+  "memory,redis",
+  runStore,
+);

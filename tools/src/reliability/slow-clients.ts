@@ -11,8 +11,7 @@
 import { once } from "node:events";
 import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
-import { machineLine } from "../bench/measure.js";
-import { send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
+import { runStores, send, startRig, type Outcome, type Rig, type Store } from "./edge-rig.js";
 import { countStatuses, pause, percentile } from "./figures.js";
 
 const SLOWLORIS = 200;
@@ -158,19 +157,8 @@ async function runStore(store: Store): Promise<boolean> {
   }
 }
 
-async function main(): Promise<void> {
-  const stores = (process.argv[2] ?? "memory").split(",");
-  for (const store of stores) if (store !== "memory" && store !== "redis") throw new Error(`Unknown store "${store}": memory or redis`);
-  console.log(
-    `# Slow clients: ${SLOWLORIS} slowloris, ${SILENT} silent and ${IDLE} idle keep-alive connections while a normal client is measured`,
-  );
-  console.log(machineLine());
-  let held = true;
-  for (const store of stores as Store[]) held = (await runStore(store)) && held;
-  if (!held) {
-    console.log("\nA promise was broken (see above).");
-    process.exitCode = 1;
-  }
-}
-
-await main();
+await runStores(
+  `# Slow clients: ${SLOWLORIS} slowloris, ${SILENT} silent and ${IDLE} idle keep-alive connections while a normal client is measured`,
+  "memory",
+  runStore,
+);
