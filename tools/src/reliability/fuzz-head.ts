@@ -95,13 +95,14 @@ function bodyLength(headers: readonly FuzzHeader[], text: string, start: number)
   return Number(lengths[0]);
 }
 
-/** The bytes of the chunked body at `start`, up to its last chunk (the fuzz always sends one). */
+/** The bytes of the chunked body at `start`, up to its last chunk; more than were sent when it has none. */
 function chunkedLength(text: string, start: number): number {
-  let at = start;
-  for (;;) {
+  for (let at = start; at < text.length;) {
     const lineEnd = text.indexOf("\r\n", at);
     const size = parseInt(text.slice(at, lineEnd), 16);
+    if (lineEnd < 0 || Number.isNaN(size)) break;
     at = lineEnd + 2 + size + 2;
     if (size === 0) return at - start;
   }
+  return text.length - start + 1;
 }
