@@ -6,7 +6,8 @@
  *   request_timeout. An answer still in progress on that connection (a request before the bad
  *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
  *   request's own body answer that request at once.
- * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed.
+ * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed, and nothing
+ *   after it on that connection (it says `Connection: close`).
  * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy. Like a parse error,
  *   it waits for an answer in progress on its connection.
  */
@@ -72,6 +73,8 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
     connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
   });
   server.on("checkExpectation", (request: IncomingMessage, response) => {
+    // Its answer closes the connection: bad bytes after the head (a broken body) get no second one.
+    answered.add(request.socket);
     const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;
     const requestId = requestIdFor(request.headers["x-request-id"]);
     const body = JSON.stringify(problemBody(expectation.code, expectation.detail, requestId, docsUrl));

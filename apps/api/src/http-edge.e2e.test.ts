@@ -91,6 +91,16 @@ describe("e2e: answers Node would give bare", () => {
     assert.equal(await connection.closed, true);
   });
 
+  it("an odd Expect followed by garbage: the 417 (Connection: close) and nothing after it", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send(rawGet("/healthz", { Expect: "teapot" }) + "\u0001garbage\r\n\r\n");
+    const answer = await connection.answer();
+    assertProblem(answer, 417, "expectation_failed");
+    assert.equal(answer.headers.get("connection"), "close");
+    assert.equal(await connection.closed, true);
+    await assert.rejects(connection.answer(), /closed with no further answer/);
+  });
+
   it("Expect: 100-continue still works", async () => {
     const connection = await RawConnection.open(server.url);
     assert.equal((await connection.exchange(rawGet("/healthz", { Expect: "100-continue" }))).status, 100);

@@ -1,10 +1,14 @@
 /**
- * HTTP/1.1 over a plain TCP socket, for e2e tests of what fetch cannot send or see: bytes after
- * a request, CONNECT, odd `Expect`, several answers on one kept-alive connection, and the moment
- * the server closes it. Answers are parsed by Content-Length (every Lintel answer has one).
+ * HTTP/1.1 over a plain TCP socket, for tests and scripts that send what fetch cannot send or
+ * see: bytes after a request, CONNECT, odd `Expect`, control characters in a header, a
+ * Content-Length that lies, several answers on one kept-alive connection, and the moment the
+ * server closes it. Answers are parsed from the bytes: Content-Length or chunked bodies,
+ * gzip and br decoded, 1xx answers kept (they have no body). Also `@lintel/api/testing/raw-http`
+ * (the HTTP fuzz in tools/ uses it).
  */
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Answer } from "./e2e.test-support.js";
 
 export interface RawAnswer extends Answer {
@@ -12,24 +16,75 @@ export interface RawAnswer extends Answer {
   readonly head: string;
 }
 
-function parseOne(buffer: Buffer): { answer: RawAnswer; rest: Buffer } | null {
+/**
+ * The first whole answer in `buffer` and the bytes after it; null while it is incomplete (or not
+ * an answer). With `toHead`, it answers a HEAD: no body, whatever its Content-Length, unless the
+ * bytes after its head are no next answer but the body of an answer to a request the server
+ * could not parse (then it did not know it was a HEAD).
+ */
+export function parseAnswer(buffer: Buffer, toHead = false): { answer: RawAnswer; rest: Buffer } | null {
   const end = buffer.indexOf("\r\n\r\n");
   if (end < 0) return null;
   const head = buffer.subarray(0, end).toString("latin1");
   const [statusLine = "", ...lines] = head.split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
+  if (Number.isNaN(status)) return null;
   const headers = new Headers();
   for (const line of lines) headers.append(line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim());
+  const bodyStart = end + 4;
   const length = Number(headers.get("content-length") ?? 0);
-  if (buffer.length < end + 4 + length) return null;
-  const text = buffer.subarray(end + 4, end + 4 + length).toString("utf8");
+  const bodiless =
+    status < 200 ||
+    status === 204 ||
+    status === 304 ||
+    (toHead && !(length > 0 && buffer.length >= bodyStart + length && buffer.toString("latin1", bodyStart, bodyStart + 5) !== "HTTP/"));
+  const body = bodiless
+    ? { bytes: Buffer.alloc(0), end: bodyStart }
+    : headers.get("transfer-encoding")?.toLowerCase() === "chunked"
+      ? dechunk(buffer, bodyStart)
+      : buffer.length >= bodyStart + length
+        ? { bytes: buffer.subarray(bodyStart, bodyStart + length), end: bodyStart + length }
+        : null;
+  if (body === null) return null;
+  const text = decode(body.bytes, headers.get("content-encoding"));
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  const status = Number(statusLine.split(" ")[1]);
-  return { answer: { status, headers, text, json, head }, rest: buffer.subarray(end + 4 + length) };
+  return { answer: { status, headers, text, json, head }, rest: buffer.subarray(body.end) };
+}
+
+function dechunk(buffer: Buffer, start: number): { bytes: Buffer; end: number } | null {
+  const parts: Buffer[] = [];
+  for (let at = start; ;) {
+    const lineEnd = buffer.indexOf("\r\n", at);
+    if (lineEnd < 0) return null;
+    const size = parseInt(buffer.toString("latin1", at, lineEnd), 16);
+    if (Number.isNaN(size) || lineEnd + 2 + size + 2 > buffer.length) return null;
+    if (size === 0) return { bytes: Buffer.concat(parts), end: lineEnd + 4 };
+    parts.push(buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+function decode(bytes: Buffer, encoding: string | null): string {
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+/** Every whole answer in `buffer`, in order, and the bytes after the last; with `headFirst` the first final answer is to a HEAD. */
+export function parseAnswers(buffer: Buffer, headFirst = false): { answers: RawAnswer[]; rest: Buffer } {
+  const answers: RawAnswer[] = [];
+  let rest = buffer;
+  const toHead = () => headFirst && answers.every((answer) => answer.status < 200);
+  for (let parsed = parseAnswer(rest, toHead()); parsed !== null; parsed = parseAnswer(rest, toHead())) {
+    answers.push(parsed.answer);
+    rest = parsed.rest;
+  }
+  return { answers, rest };
 }
 
 /** One client connection. */
@@ -43,11 +98,9 @@ export class RawConnection {
 
   private constructor(readonly socket: Socket) {
     socket.on("data", (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      for (let parsed = parseOne(this.buffer); parsed !== null; parsed = parseOne(this.buffer)) {
-        this.answers.push(parsed.answer);
-        this.buffer = parsed.rest;
-      }
+      const parsed = parseAnswers(Buffer.concat([this.buffer, chunk]));
+      this.answers.push(...parsed.answers);
+      this.buffer = parsed.rest;
       this.waiting?.();
     });
     this.closed = new Promise((resolve) => {

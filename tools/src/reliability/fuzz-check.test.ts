@@ -1,12 +1,11 @@
-// The fuzz's own parts, on made-up bytes: the response parser and the judge must catch what
-// the fuzz exists to catch (a bare status, a stack trace, a requestId that does not match).
+// The fuzz's judge, on made-up answers: it must catch what the fuzz exists to catch (a bare
+// status, a stack trace, a requestId that does not match, the wrong answer to a refused request).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { gzipSync } from "node:zlib";
 import { problemBody } from "@lintel/domain";
-import { judge, pendingOnEdge } from "./fuzz-check.js";
+import { encodeCase, judge } from "./fuzz-check.js";
 import type { FuzzCase } from "./fuzz-requests.js";
-import { parseResponses } from "./raw-http.js";
+import { parseAnswers } from "@lintel/api/testing/raw-http";
 
 const DOCS = "http://localhost:3000/docs";
 const get: FuzzCase = { method: "GET", target: "/v1/locks/nope", headers: [], body: null, tail: "none" };
@@ -23,48 +22,17 @@ const problem = (requestId: string, detail = "There is no lock nope.") =>
     JSON.stringify(problemBody("not_found", detail, requestId, DOCS)),
   );
 
-describe("raw HTTP responses", () => {
-  it("splits pipelined answers, skips 100 Continue, decodes chunked and gzip bodies, keeps a cut-off answer as trailing", () => {
-    const chunked = Buffer.from("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n");
-    const zipped = gzipSync("zipped");
-    const gzip = Buffer.concat([
-      Buffer.from(`HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\ncontent-length: ${zipped.length}\r\n\r\n`),
-      zipped,
-    ]);
-    const cut = Buffer.from("HTTP/1.1 400 Bad\r\ncontent-length: 10\r\n\r\nabc");
-    const parsed = parseResponses(Buffer.concat([Buffer.from("HTTP/1.1 100 Continue\r\n\r\n"), chunked, gzip, cut]), false);
-    assert.deepEqual(
-      parsed.responses.map((r) => [r.status, r.body]),
-      [
-        [200, "abcde"],
-        [200, "zipped"],
-      ],
-    );
-    assert.match(parsed.trailing, /^HTTP\/1.1 400/);
-  });
-
-  it("a HEAD answered with a body (Node's parser refused the request) keeps it", () => {
-    const refused = Buffer.from("HTTP/1.1 400 X\r\ncontent-length: 5\r\n\r\nerror");
-    assert.deepEqual(
-      parseResponses(refused, true).responses.map((r) => [r.status, r.body]),
-      [[400, "error"]],
-    );
-  });
-
-  it("the answer to a HEAD has no body, whatever its Content-Length", () => {
-    const head = Buffer.from("HTTP/1.1 404 X\r\ncontent-length: 50\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
-    assert.deepEqual(
-      parseResponses(head, true).responses.map((r) => [r.status, r.body]),
-      [
-        [404, ""],
-        [200, "ok"],
-      ],
-    );
-  });
-});
-
 describe("judging answers", () => {
-  const judged = (bytes: Buffer, c: FuzzCase = get) => judge(c, { ...parseResponses(bytes, false), timedOut: false }, DOCS);
+  const judged = (bytes: Buffer, c: FuzzCase = get) =>
+    judge(c, encodeCase(c, 3000), { responses: parseAnswers(bytes).answers, timedOut: false }, DOCS);
+  const parseError = (status: 400 | 431, requestId = "req-12345678") =>
+    response(
+      status,
+      { "content-type": "application/problem+json", "x-request-id": requestId },
+      JSON.stringify(
+        problemBody(status === 431 ? "headers_too_large" : "invalid_request", "The request is not well-formed HTTP.", requestId, DOCS),
+      ),
+    );
 
   it("a complete problem with a matching x-request-id passes", () => {
     assert.deepEqual(judged(problem("req-12345678")), []);
@@ -91,12 +59,54 @@ describe("judging answers", () => {
     assert.deepEqual(judged(problem("req-12345678", "There is no route GET /node_modules/TypeError."), c), []);
   });
 
-  it("the branch-edge TODO list names CONNECT, odd Expect, huge headers and bytes after a request, and nothing else", () => {
-    assert.ok(pendingOnEdge({ ...get, method: "CONNECT" }));
-    assert.ok(pendingOnEdge({ ...get, headers: [{ name: "expect", value: "200-ok" }] }));
-    assert.ok(pendingOnEdge({ ...get, headers: [{ name: "x-huge", value: "h".repeat(40_000) }] }));
-    assert.ok(pendingOnEdge({ ...get, tail: "stray-byte" }));
-    assert.equal(pendingOnEdge({ ...get, headers: [{ name: "expect", value: "100-continue" }] }), undefined);
-    assert.equal(pendingOnEdge(get), undefined);
+  it("a request the parser refuses must get its status: 431 when the head reached 16 KiB first, else 400, never the client's id", () => {
+    const badMethod = { ...get, method: "BREW", headers: [{ name: "x-huge", value: "h".repeat(40_000) }] };
+    assert.deepEqual(judged(parseError(400), badMethod), []);
+    assert.ok(judged(parseError(431), badMethod).some((f) => /not 400 invalid_request/.test(f)));
+    const huge = { ...get, headers: [{ name: "x-huge", value: "h".repeat(40_000) }] };
+    assert.ok(judged(parseError(400), huge).some((f) => /not 431 headers_too_large/.test(f)));
+    const offered = { ...badMethod, headers: [{ name: "x-request-id", value: "client-id-0001" }] };
+    assert.ok(judged(parseError(400, "client-id-0001"), offered).some((f) => /reuses its x-request-id/.test(f)));
+  });
+
+  it("the parse-error 400 is right first only for a request whose body never came whole", () => {
+    const write = { ...get, method: "POST", body: { text: "{}", length: "exact" as const }, tail: "stray-byte" as const };
+    assert.ok(judged(parseError(400), write).some((f) => /lost its answer/.test(f)));
+    assert.deepEqual(judged(parseError(400), { ...write, body: { text: "{}", length: "long" } }), []);
+  });
+
+  it("an Expect without 100-continue must be 417 even when Node refuses the body after the head; nothing may follow Connection: close", () => {
+    const expect = (value: string) => ({
+      ...get,
+      headers: [
+        { name: "expect", value },
+        { name: "transfer-encoding", value: "gzip" },
+      ],
+    });
+    const refused = response(
+      417,
+      { "content-type": "application/problem+json", "x-request-id": "req-12345678", "cache-control": "no-store", connection: "close" },
+      JSON.stringify(problemBody("expectation_failed", "d", "req-12345678", DOCS)),
+    );
+    assert.deepEqual(judged(refused, expect("teapot")), []);
+    assert.ok(
+      judged(Buffer.concat([refused, parseError(400)]), expect("teapot")).some((f) => /after one that said Connection: close/.test(f)),
+    );
+    assert.ok(judged(refused, expect("teapot, 100-continue")).some((f) => /not 400 invalid_request/.test(f)));
+  });
+
+  it("the client's x-request-id is required back only when the server read exactly one well-formed one", () => {
+    const sent = (value: string) => ({ ...get, headers: [{ name: "x-request-id", value }] });
+    assert.ok(judged(problem("req-12345678"), sent("client-id-0001")).some((f) => /not the well-formed one sent/.test(f)));
+    assert.deepEqual(judged(problem("client-id-0001"), sent("  client-id-0001\t")), []);
+    // A CR LF CR LF in an earlier header ends the head: the id after it was never read.
+    const early = {
+      ...get,
+      headers: [
+        { name: "x-api-key", value: "k\r\n" },
+        { name: "x-request-id", value: "client-id-0001" },
+      ],
+    };
+    assert.deepEqual(judged(problem("req-12345678"), early), []);
   });
 });

@@ -5,13 +5,15 @@
  * client sent); nothing that looks like a stack trace, a file path or an internal error name.
  */
 import { randomInt } from "node:crypto";
-import { METHODS } from "node:http";
 import { PROBLEMS, type ProblemCode } from "@lintel/domain";
-import { isValidHeaderValue, type FuzzCase } from "./fuzz-requests.js";
-import { exchange, type RawExchange, type RawResponse } from "./raw-http.js";
+import { readRequest, valuesOf, type RequestReading } from "./fuzz-head.js";
+import type { FuzzCase, FuzzHeader } from "./fuzz-requests.js";
+import type { RawAnswer } from "@lintel/api/testing/raw-http";
+import { exchange, type RawExchange } from "./raw-http.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
-const MAX_HEADER_BYTES = 16 * 1024; // Node's default --max-http-header-size
+/** The detail of the server's answer to bytes Node's parser refused (apps/api/src/client-errors.ts). */
+const PARSE_ERROR_DETAIL = "The request is not well-formed HTTP.";
 /** What must never reach a client: stack frames, module paths, source files, error class names. */
 const INTERNALS = [
   /\n\s*at /,
@@ -24,46 +26,11 @@ const INTERNALS = [
 ];
 
 /**
- * Cases the server (apps/api/src/server.ts, client-errors.ts: branch `edge`) does not answer
- * right yet. TODO(branch edge): remove each entry once `edge` is merged; the script keeps them.
+ * True when the case sends bytes after its request as its Content-Length frames it (a stray
+ * byte, a second request, the last byte of a body one byte short): it asks to keep the connection.
  */
-export const PENDING_ON_BRANCH_EDGE: readonly { readonly name: string; readonly matches: (c: FuzzCase) => boolean }[] = [
-  { name: "CONNECT is closed with no answer", matches: (c) => c.method === "CONNECT" },
-  { name: "Expect other than 100-continue gets a bare 417", matches: (c) => c.headers.some(isOddExpect) },
-  { name: "headers over the limit get 400, not 431", matches: (c) => headBytes(c) > MAX_HEADER_BYTES },
-  { name: "bytes after a request lose its answer", matches: (c) => wellFormed(c) && followedByMore(c) },
-];
-
-/** True when bytes follow the request as its Content-Length frames it: a stray byte, a second request, a body that lies. */
 function followedByMore(c: FuzzCase): boolean {
-  return c.tail === "stray-byte" || c.tail === "pipelined" || c.body?.length === "short";
-}
-
-function isOddExpect(header: { name: string; value: string }): boolean {
-  return header.name.toLowerCase() === "expect" && header.value.toLowerCase() !== "100-continue";
-}
-
-/** The name of the branch-edge case `c` falls under, if any. */
-export function pendingOnEdge(c: FuzzCase): string | undefined {
-  return PENDING_ON_BRANCH_EDGE.find((pending) => pending.matches(c))?.name;
-}
-
-function headBytes(c: FuzzCase): number {
-  return Buffer.byteLength(c.target) + c.headers.reduce((sum, h) => sum + Buffer.byteLength(h.name + h.value, "latin1") + 4, 0);
-}
-
-/**
- * True when nothing in the request line or headers breaks HTTP/1.1 syntax (its body may still
- * lie). Node's parser knows only the methods of http.METHODS, and refuses most Transfer-Encodings
- * a case sets itself, so those count as broken too.
- */
-export function wellFormed(c: FuzzCase): boolean {
-  return (
-    METHODS.includes(c.method) &&
-    /^[\x21-\x7e]+$/.test(c.target) &&
-    !c.headers.some((h) => !isValidHeaderValue(h.value) || h.name.toLowerCase() === "transfer-encoding") &&
-    headBytes(c) <= MAX_HEADER_BYTES
-  );
+  return c.tail === "stray-byte" || c.tail === "pipelined" || (c.body?.length === "short" && c.body.text !== "");
 }
 
 export interface SentCase {
@@ -106,45 +73,88 @@ export function encodeCase(c: FuzzCase, port: number): Buffer {
 export async function sendCase(c: FuzzCase, port: number, docsUrl: string): Promise<SentCase> {
   const endAfterMs = c.tail === "half-close" ? 0 : c.body?.length === "long" ? 300 : undefined;
   const options = { timeoutMs: 3000, head: c.method === "HEAD", ...(endAfterMs === undefined ? {} : { endAfterMs }) };
-  const result = await exchange(port, encodeCase(c, port), options);
-  return { exchange: result, failures: judge(c, result, docsUrl) };
+  const bytes = encodeCase(c, port);
+  const result = await exchange(port, bytes, options);
+  return { exchange: result, failures: judge(c, bytes, result, docsUrl) };
 }
 
-/** Every way the answers to `c` break SPEC 4 (empty when they hold). */
-export function judge(c: FuzzCase, result: RawExchange, docsUrl: string): string[] {
+/** Every way the answers to `c`, sent as `bytes`, break SPEC 4 (empty when they hold). */
+export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: string): string[] {
   const [first] = result.responses;
   // Node takes a half-close as the client aborting (httpAllowHalfOpen is off): an answer may or may not come.
   if (first === undefined && c.tail === "half-close" && !result.timedOut) return [];
   if (first === undefined) return [result.timedOut ? "no answer within 3 s" : "connection closed without an answer"];
-  const failures: string[] = [];
-  if (headBytes(c) > MAX_HEADER_BYTES && first.status !== 431) failures.push(`headers over the limit answered ${first.status}, not 431`);
-  if (wellFormed(c) && followedByMore(c) && first.body.includes("not well-formed HTTP")) {
-    failures.push("a well-formed request followed by more bytes lost its answer to a parse error");
-  }
-  const offers = c.headers.filter((h) => h.name.toLowerCase() === "x-request-id");
-  const offered = offers.length === 1 ? offers[0]?.value : undefined;
-  const replay = c.headers.some((h) => h.name === "idempotency-key");
-  const parseError = first.body.includes("not well-formed HTTP"); // Node's parser refused it: no header was read
-  if (offered !== undefined && CLIENT_REQUEST_ID.test(offered) && !replay && !parseError && first.headers["x-request-id"] !== offered) {
-    failures.push(`x-request-id ${first.headers["x-request-id"]} is not the well-formed one sent (${offered})`);
-  }
-  if (wellFormed(c) && !parseError) failures.push(...judgeConventions(c, first));
+  const failures = judgeFirst(c, readRequest(bytes), first);
   for (const response of result.responses) failures.push(...judgeResponse(c, response, docsUrl));
+  // RFC 9112 §9.6: the server closes the connection after the answer that says so.
+  if (result.responses.slice(0, -1).some((response) => response.headers.get("connection") === "close")) {
+    failures.push(`an answer after one that said Connection: close (${result.responses.map((r) => r.status).join(", ")})`);
+  }
   return failures;
 }
 
-/** SPEC 4 and 5.8 headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */
-function judgeConventions(c: FuzzCase, { status, headers, body }: RawResponse): string[] {
+/**
+ * Which first answer is right for the request as the server's parser reads it (fuzz-head.ts):
+ * - refused by the parser: 431 headers_too_large when the head reached 16 KiB before any fault,
+ *   else 400 invalid_request; a new request id, since no header of it was read (docs/decisions.md);
+ *   but 417 expectation_failed, as any answer to a head, when Node handed over a head with an
+ *   `Expect` other than 100-continue before refusing its Transfer-Encoding (Node answers it first);
+ * - read, its body in whole: the route's answer, never the parse-error 400 (bytes that follow it
+ *   wait for its answer), with the client's `x-request-id` when exactly one well-formed one was read;
+ * - read, its body promised longer than sent: the route's answer if it answers without the body,
+ *   else the parse-error 400 once the client ends the connection mid-body (it can never be read).
+ */
+function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): string[] {
+  const parseError = first.status === 400 && first.json?.detail === PARSE_ERROR_DETAIL;
+  const id = first.headers.get("x-request-id");
+  if (reading.refused !== undefined && reading.headers !== undefined && oddExpect(c, reading.headers))
+    return judgeRead(c, reading.headers, first);
+  if (reading.refused !== undefined) {
+    const right = `${reading.refused} ${reading.refused === 431 ? "headers_too_large" : "invalid_request"}`;
+    const answered = `${first.status} ${first.json?.code}`;
+    const failures = answered === right ? [] : [`a request the parser refuses answered ${answered}, not ${right}`];
+    if (valuesOf(c.headers, "x-request-id").includes(id ?? "")) failures.push(`a refused request's answer reuses its x-request-id ${id}`);
+    return failures;
+  }
+  if (parseError) return reading.complete ? ["a complete request lost its answer to the parse error of what followed it"] : [];
+  return judgeRead(c, reading.headers, first);
+}
+
+/** The route's (or Node's `Expect`/`CONNECT`) answer to a head the server read as `headers`. */
+function judgeRead(c: FuzzCase, headers: readonly FuzzHeader[], first: RawAnswer): string[] {
+  const id = first.headers.get("x-request-id");
   const failures: string[] = [];
-  const cacheControl = headers["cache-control"];
+  const offers = valuesOf(headers, "x-request-id");
+  const replay = valuesOf(headers, "idempotency-key").length > 0;
+  if (oddExpect(c, headers) && first.status !== 417) failures.push(`an Expect other than 100-continue answered ${first.status}, not 417`);
+  if (offers.length === 1 && CLIENT_REQUEST_ID.test(offers[0]!) && !replay && id !== offers[0]) {
+    failures.push(`x-request-id ${id} is not the well-formed one sent (${offers[0]})`);
+  }
+  return [...failures, ...judgeConventions(c, first)];
+}
+
+/**
+ * An `Expect` Node answers 417 as soon as the head is in: its values joined hold no
+ * `100-continue` (Node's test; RFC 9110 §10.1.1 lets a server refuse any other). A CONNECT
+ * goes to its own handler instead.
+ */
+function oddExpect(c: FuzzCase, headers: readonly FuzzHeader[]): boolean {
+  const expect = valuesOf(headers, "expect");
+  return c.method !== "CONNECT" && expect.length > 0 && !/(?:^|\W)100-continue(?:$|\W)/i.test(expect.join(", "));
+}
+
+/** SPEC 4 and 5.8 headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */
+function judgeConventions(c: FuzzCase, { status, headers, json }: RawAnswer): string[] {
+  const failures: string[] = [];
+  const cacheControl = headers.get("cache-control");
   if (c.target.startsWith("/v1/") && status !== 304) {
     const expected = status < 300 && (c.method === "GET" || c.method === "HEAD") ? "private, no-cache" : "no-store";
     if (cacheControl !== expected) failures.push(`${c.method} ${status} on /v1 with Cache-Control ${cacheControl}, not ${expected}`);
   }
-  if (status === 405 && !headers["allow"]) failures.push("405 without Allow");
-  if ((status === 429 || status === 503) && !/^\d+$/.test(headers["retry-after"] ?? "")) failures.push(`${status} without Retry-After`);
+  if (status === 405 && !headers.get("allow")) failures.push("405 without Allow");
+  if ((status === 429 || status === 503) && !/^\d+$/.test(headers.get("retry-after") ?? "")) failures.push(`${status} without Retry-After`);
   if (status >= 400 && c.method !== "HEAD") {
-    const params = (parseJson(body) as { invalidParams?: unknown } | undefined)?.invalidParams;
+    const params: unknown = json?.invalidParams;
     const valid = (p: unknown) =>
       typeof p === "object" &&
       p !== null &&
@@ -156,23 +166,21 @@ function judgeConventions(c: FuzzCase, { status, headers, body }: RawResponse): 
   return failures;
 }
 
-function judgeResponse(c: FuzzCase, response: RawResponse, docsUrl: string): string[] {
-  const { status, headers, body } = response;
+function judgeResponse(c: FuzzCase, response: RawAnswer, docsUrl: string): string[] {
+  const { status, headers, text } = response;
   const failures: string[] = [];
-  const id = headers["x-request-id"];
+  const id = headers.get("x-request-id");
   if (status >= 500) failures.push(`status ${status}`);
-  if (id === undefined || !CLIENT_REQUEST_ID.test(id)) failures.push(`x-request-id header missing or malformed: ${JSON.stringify(id)}`);
-  const leaked = INTERNALS.find((pattern) => pattern.test(withoutEchoes(body, c)));
-  if (leaked !== undefined) failures.push(`internal text in the body (${leaked.source}): ${body.slice(0, 300)}`);
+  if (id === null || !CLIENT_REQUEST_ID.test(id)) failures.push(`x-request-id header missing or malformed: ${JSON.stringify(id)}`);
+  const leaked = INTERNALS.find((pattern) => pattern.test(withoutEchoes(text, c)));
+  if (leaked !== undefined) failures.push(`internal text in the body (${leaked.source}): ${text.slice(0, 300)}`);
   if (status < 300 || status === 304) return failures;
-  if (headers["content-type"] !== "application/problem+json") failures.push(`${status} with content-type ${headers["content-type"]}`);
+  const contentType = headers.get("content-type");
+  if (contentType !== "application/problem+json") failures.push(`${status} with content-type ${contentType}`);
   if (c.method === "HEAD") return failures;
-  let problem: Record<string, unknown>;
-  try {
-    problem = JSON.parse(body) as Record<string, unknown>;
-  } catch {
-    return [...failures, `${status} body is not JSON: ${body.slice(0, 200)}`];
-  }
+  if (typeof response.json !== "object" || response.json === null)
+    return [...failures, `${status} body is not a JSON object: ${text.slice(0, 200)}`];
+  const problem = response.json as Record<string, unknown>;
   const missing = ["type", "title", "detail", "code", "requestId", "status"].filter((field) => !(field in problem));
   if (missing.length > 0) failures.push(`problem without ${missing.join(", ")}`);
   const entry = PROBLEMS[problem["code"] as ProblemCode] as (typeof PROBLEMS)[ProblemCode] | undefined;
@@ -189,14 +197,6 @@ function judgeResponse(c: FuzzCase, response: RawResponse, docsUrl: string): str
 function withoutEchoes(body: string, c: FuzzCase): string {
   const echoes = [c.target, ...c.target.split(/[/?&=]/)].flatMap((part) => [part, safeDecode(part)]).filter((part) => part.length > 3);
   return echoes.sort((a, b) => b.length - a.length).reduce((text, part) => text.split(part).join(""), body);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function safeDecode(text: string): string {

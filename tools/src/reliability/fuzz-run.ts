@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { processStoreEnv, testFixture } from "@lintel/api/testing/e2e";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/api/testing";
-import { pendingOnEdge, sendCase } from "./fuzz-check.js";
+import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
 
 /** DOCS_URL as the server derives it from the PUBLIC_BASE_URL it is given. */
@@ -51,8 +51,6 @@ export interface FuzzFailure {
   readonly index: number;
   readonly fuzzCase: FuzzCase;
   readonly failures: readonly string[];
-  /** The branch-edge TODO this case falls under, if any. */
-  readonly pendingOnEdge: string | undefined;
 }
 
 export interface FuzzReport {
@@ -60,38 +58,25 @@ export interface FuzzReport {
   readonly runs: number;
   readonly statuses: ReadonlyMap<string, number>;
   readonly failures: readonly FuzzFailure[];
-  readonly skipped: number;
   /** The server's error log lines of the run ("unexpected error": a 500, answered or not). */
   readonly loggedErrors: readonly string[];
 }
 
-/**
- * Sends `runs` cases of `seed` to `target`; with `skipPendingOnEdge` the cases of
- * PENDING_ON_BRANCH_EDGE are drawn but not sent (counted in `skipped`).
- */
-export async function runFuzz(
-  target: FuzzServer,
-  options: { seed: number; runs: number; skipPendingOnEdge: boolean },
-): Promise<FuzzReport> {
+/** Sends `runs` cases of `seed` to `target`, each judged. */
+export async function runFuzz(target: FuzzServer, options: { seed: number; runs: number }): Promise<FuzzReport> {
   const cases = fc.sample(fuzzCase(target.targets), { seed: options.seed, numRuns: options.runs });
   const logStart = target.server.output().length;
   const statuses = new Map<string, number>();
   const failures: FuzzFailure[] = [];
-  let skipped = 0;
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const index = next++;
       const c = cases[index]!;
-      const pending = pendingOnEdge(c);
-      if (pending !== undefined && options.skipPendingOnEdge) {
-        skipped++;
-        continue;
-      }
       const sent = await sendCase(c, target.port, FUZZ_DOCS_URL);
       const status = sent.exchange.responses[0]?.status ?? "no answer";
       statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
-      if (sent.failures.length > 0) failures.push({ index, fuzzCase: c, failures: sent.failures, pendingOnEdge: pending });
+      if (sent.failures.length > 0) failures.push({ index, fuzzCase: c, failures: sent.failures });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -101,13 +86,12 @@ export async function runFuzz(
     .slice(logStart)
     .split("\n")
     .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
-  return { seed: options.seed, runs: options.runs, statuses, failures, skipped, loggedErrors };
+  return { seed: options.seed, runs: options.runs, statuses, failures, loggedErrors };
 }
 
 /** One failure as a line a person can act on: seed, index, what broke, the request. */
 export function describeFailure(seed: number, failure: FuzzFailure): string {
   const c = failure.fuzzCase;
   const shown = JSON.stringify({ ...c, headers: c.headers.map((h) => ({ ...h, value: h.value.slice(0, 120) })) }).slice(0, 400);
-  const edge = failure.pendingOnEdge === undefined ? "" : ` [TODO branch edge: ${failure.pendingOnEdge}]`;
-  return `seed ${seed} case #${failure.index}${edge}: ${failure.failures.join("; ")}\n  ${JSON.stringify(c.method)} ${c.target.slice(0, 160)}\n  ${shown}`;
+  return `seed ${seed} case #${failure.index}: ${failure.failures.join("; ")}\n  ${JSON.stringify(c.method)} ${c.target.slice(0, 160)}\n  ${shown}`;
 }

@@ -27,21 +27,18 @@ console.log(`HTTP fuzz: store=${store} runs=${runs} seed=${seed} (repeat with --
 const target = await startFuzzServer(store);
 try {
   const started = performance.now();
-  const report = await runFuzz(target, { seed, runs, skipPendingOnEdge: false });
+  const report = await runFuzz(target, { seed, runs });
   const seconds = (performance.now() - started) / 1000;
   const byStatus = [...report.statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}×${n}`);
   console.log(`${runs} requests in ${seconds.toFixed(1)} s; by first status: ${byStatus.join(" ")}`);
   const kinds = new Map<string, number>();
   for (const failure of report.failures) {
-    const kind =
-      failure.pendingOnEdge === undefined ? failure.failures[0]!.replace(/:.*$/s, "") : `TODO branch edge: ${failure.pendingOnEdge}`;
+    const kind = failure.failures[0]!.replace(/:.*$/s, "");
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   console.log(`failures: ${report.failures.length}${report.failures.length === 0 ? "" : " —"}`);
   for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${kind}`);
-  // The failures nobody is fixing yet first, then those of branch edge.
-  const shown = [...report.failures].sort((a, b) => Number(a.pendingOnEdge !== undefined) - Number(b.pendingOnEdge !== undefined));
-  for (const failure of shown.slice(0, SHOWN_FAILURES)) console.log(describeFailure(seed, failure));
+  for (const failure of report.failures.slice(0, SHOWN_FAILURES)) console.log(describeFailure(seed, failure));
   if (report.failures.length > SHOWN_FAILURES) console.log(`… and ${report.failures.length - SHOWN_FAILURES} more`);
   console.log(`errors in the server's log: ${report.loggedErrors.length}`);
   for (const line of report.loggedErrors.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);

@@ -1,22 +1,15 @@
 /**
- * HTTP/1.1 over a bare loopback socket (node:net), for requests fetch refuses to send: CR/LF in a
- * header value, a Content-Length that lies, bytes after the request, odd methods. The answer is
- * every response the server wrote before closing (or before `timeoutMs`), parsed from the bytes.
+ * One request's bytes over a bare loopback socket (node:net), for requests fetch refuses to
+ * send: CR/LF in a header value, a Content-Length that lies, bytes after the request, odd
+ * methods. The answer is every response the server wrote before closing (or before
+ * `timeoutMs`), parsed by @lintel/api's raw HTTP test support.
  */
 import { connect } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
-
-export interface RawResponse {
-  readonly status: number;
-  /** Header names in lower case; a repeated header keeps its last value. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
+import { parseAnswers, type RawAnswer } from "@lintel/api/testing/raw-http";
 
 export interface RawExchange {
-  readonly responses: readonly RawResponse[];
-  /** Bytes after the last complete response (a cut-off answer), as text. */
-  readonly trailing: string;
+  /** The final answers (1xx left out), in order. */
+  readonly responses: readonly RawAnswer[];
   /** True when the server had not closed the connection within the time allowed. */
   readonly timedOut: boolean;
 }
@@ -52,77 +45,8 @@ export function exchange(port: number, bytes: Buffer, options: ExchangeOptions):
     socket.on("close", () => {
       clearTimeout(timer);
       clearTimeout(halfClose);
-      resolve({ ...parseResponses(Buffer.concat(chunks), options.head === true), timedOut });
+      const { answers } = parseAnswers(Buffer.concat(chunks), options.head === true);
+      resolve({ responses: answers.filter((answer) => answer.status >= 200), timedOut });
     });
   });
-}
-
-/**
- * Splits a byte stream into complete HTTP/1.1 responses (Content-Length or chunked bodies,
- * gzip/br decoded); with `head`, the first final response is the bodiless answer to a HEAD.
- */
-export function parseResponses(data: Buffer, head: boolean): Pick<RawExchange, "responses" | "trailing"> {
-  const responses: RawResponse[] = [];
-  let at = 0;
-  for (;;) {
-    const parsed = parseOne(data, at, head && responses.length === 0);
-    if (parsed === undefined) break;
-    if (parsed.response.status >= 200) responses.push(parsed.response); // 1xx (100 Continue) are interim
-
-    at = parsed.end;
-  }
-  return { responses, trailing: data.subarray(at).toString("latin1") };
-}
-
-function parseOne(data: Buffer, start: number, head: boolean): { response: RawResponse; end: number } | undefined {
-  const headEnd = data.indexOf("\r\n\r\n", start, "latin1");
-  if (headEnd < 0) return undefined;
-  const [statusLine = "", ...lines] = data.subarray(start, headEnd).toString("latin1").split("\r\n");
-  const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
-  if (status === undefined) return undefined;
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(":");
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const bodyStart = headEnd + 4;
-  // The answer to a HEAD has no body, unless it is not an answer to the HEAD (Node's parser
-  // refused the request): then the bytes its Content-Length names follow, and no next response.
-  const length = Number(headers["content-length"] ?? 0);
-  const headWithBody =
-    head && length > 0 && data.length >= bodyStart + length && data.toString("latin1", bodyStart, bodyStart + 5) !== "HTTP/";
-  const bodiless = (head && !headWithBody) || status === "204" || status === "304" || status.startsWith("1");
-  const body = bodiless
-    ? { bytes: Buffer.alloc(0), end: bodyStart }
-    : headers["transfer-encoding"]?.toLowerCase() === "chunked"
-      ? dechunk(data, bodyStart)
-      : sized(data, bodyStart, headers);
-  if (body === undefined) return undefined;
-  return { response: { status: Number(status), headers, body: decode(body.bytes, headers["content-encoding"]) }, end: body.end };
-}
-
-function sized(data: Buffer, at: number, headers: Record<string, string>): { bytes: Buffer; end: number } | undefined {
-  const length = Number(headers["content-length"] ?? 0);
-  if (at + length > data.length) return undefined;
-  return { bytes: data.subarray(at, at + length), end: at + length };
-}
-
-function dechunk(data: Buffer, start: number): { bytes: Buffer; end: number } | undefined {
-  const parts: Buffer[] = [];
-  let at = start;
-  for (;;) {
-    const lineEnd = data.indexOf("\r\n", at, "latin1");
-    if (lineEnd < 0) return undefined;
-    const size = parseInt(data.subarray(at, lineEnd).toString("latin1"), 16);
-    if (Number.isNaN(size) || lineEnd + 2 + size + 2 > data.length) return undefined;
-    if (size === 0) return { bytes: Buffer.concat(parts), end: lineEnd + 4 };
-    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-}
-
-function decode(bytes: Buffer, encoding: string | undefined): string {
-  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
-  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
-  return bytes.toString("utf8");
 }
