@@ -9,6 +9,8 @@ export interface Figure {
   readonly calls: number;
   readonly opsPerSecond: number;
   readonly msPerCall: number;
+  /** CPU time (user + system, all threads) per call: what other work on a shared machine barely moves. */
+  readonly cpuMsPerCall?: number;
 }
 
 /** Runs `fn` (sync or async) repeatedly for about `durationMs` after `warmupMs`, one call at a time. */
@@ -32,8 +34,16 @@ export async function measure(name: string, fn: () => unknown, options: { durati
     return { calls, elapsedMs: elapsed };
   };
   await runFor(warmupMs);
+  const cpuBefore = process.cpuUsage();
   const { calls, elapsedMs } = await runFor(durationMs);
-  return { name, calls, opsPerSecond: (calls / elapsedMs) * 1000, msPerCall: elapsedMs / calls };
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    name,
+    calls,
+    opsPerSecond: (calls / elapsedMs) * 1000,
+    msPerCall: elapsedMs / calls,
+    cpuMsPerCall: (cpu.user + cpu.system) / 1000 / calls,
+  };
 }
 
 /** Times one run of `fn` (for one-off costs such as seeding). */
@@ -49,7 +59,8 @@ const number = (value: number, digits: number) =>
 /** One line: `name  12,345 ops/s  0.081 ms/call  (calls)`. */
 export function formatFigure(figure: Figure): string {
   const ms = figure.msPerCall < 0.01 ? `${number(figure.msPerCall * 1000, 2)} µs/call` : `${number(figure.msPerCall, 3)} ms/call`;
-  return `${figure.name.padEnd(58)} ${number(figure.opsPerSecond, 0).padStart(12)} ops/s  ${ms.padStart(16)}  (${figure.calls} calls)`;
+  const cpu = figure.cpuMsPerCall === undefined ? "" : `  cpu ${number(figure.cpuMsPerCall, 3)} ms/call`;
+  return `${figure.name.padEnd(58)} ${number(figure.opsPerSecond, 0).padStart(12)} ops/s  ${ms.padStart(16)}  (${figure.calls} calls)${cpu}`;
 }
 
 /** Prints the figures under a heading, as a Markdown-friendly block. */
