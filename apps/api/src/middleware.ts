@@ -22,11 +22,11 @@ export function requestId(docsUrl: string): Middleware<LintelState> {
     const id = requestIdFor(ctx.get("x-request-id"));
     ctx.state.requestId = id;
     ctx.state.docsUrl = docsUrl;
-    ctx.set("x-request-id", id);
     try {
       await next();
     } finally {
-      // state.requestId, not id: a replayed answer (Idempotency-Key) names its first request.
+      // Set once, when the answer is final (Koa sends it after this): state.requestId, not id,
+      // since a replayed answer (Idempotency-Key) names its first request.
       ctx.set("x-request-id", ctx.state.requestId);
     }
   };
