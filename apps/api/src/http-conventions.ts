@@ -6,6 +6,7 @@
 import { hash } from "node:crypto";
 import type { Middleware } from "koa";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { jsonText } from "./serialize.js";
 
 /** A successful GET may be kept but must be revalidated; anything else must not be stored. */
 export const CACHE_GET = "private, no-cache";
@@ -85,7 +86,7 @@ export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
-    const json = JSON.stringify(ctx.body);
+    const json = jsonText(ctx.body);
     const tag = entityTag(json);
     ctx.set("ETag", tag);
     ctx.type = "application/json";

@@ -7,6 +7,7 @@ import type { InvalidParam } from "@lintel/domain";
 import type { Caller, Lintel } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
+import { jsonText } from "./serialize.js";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** 1–255 printable ASCII characters (SPEC 5.2). */
@@ -51,7 +52,7 @@ export async function answerOnce(
   if (key === undefined) return respond();
   const outcome = await lintel.idempotently(caller, key, fingerprint, async () => {
     await respond();
-    const body = JSON.stringify(ctx.body);
+    const body = jsonText(ctx.body);
     ctx.body = body; // the kept bytes are the sent bytes
     return { answer: { status: ctx.status, body }, keep: ctx.status === 200 || ctx.status === 409 };
   });

@@ -2,6 +2,10 @@
  * Records as the API shows them (SPEC 1, 5): fields are picked one by one, so an owner id
  * (`orgId`) or any field a store adds can never leak into a response. Each view's type is the
  * output of the response schema the OpenAPI document is made from: one description per shape.
+ *
+ * Stored records (locks, units, templates) are also written as JSON text once per record object
+ * ({@link jsonOnce}): stores never change a record they handed out (a change is a new object),
+ * so a page of 20 locks is 20 cached strings joined, not 20 views stringified per request.
  */
 import type * as v from "valibot";
 import type { Lock, LockState, PreviewItem, ScheduleEntry, Template, TimezonePreview, Unit } from "@lintel/domain";
@@ -100,4 +104,37 @@ export function previewView(preview: TimezonePreview): v.InferOutput<typeof prev
     beforeUsesUtc: preview.beforeUsesUtc,
     items: preview.items.map(previewItemView),
   };
+}
+
+/**
+ * `view(record)` as JSON text, computed once per record object and kept while the record is
+ * alive (a WeakMap: a replaced record's text goes with it). Records must be immutable, as every
+ * store's are.
+ */
+export function jsonOnce<R extends object>(view: (record: R) => unknown): (record: R) => string {
+  const texts = new WeakMap<R, string>();
+  return (record) => {
+    let text = texts.get(record);
+    if (text === undefined) texts.set(record, (text = JSON.stringify(view(record))));
+    return text;
+  };
+}
+
+export const lockJson = jsonOnce(lockView);
+export const unitJson = jsonOnce(unitView);
+export const templateJson = jsonOnce(templateView);
+
+/** `{"<name>":<record>}`: the text JSON.stringify gives for `{ [name]: view(record) }`. */
+export function oneJson(name: string, recordJson: string): string {
+  return `{"${name}":${recordJson}}`;
+}
+
+/** `{"<name>":[<rows>],"nextCursor":…}`: the text JSON.stringify gives for the page object. */
+export function pageJson(name: string, rowsJson: readonly string[], nextCursor: string | null): string {
+  return `{"${name}":[${rowsJson.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** The JSON text of an answer body: a 200's body is text already (`answer`), a problem's an object. */
+export function jsonText(body: unknown): string {
+  return typeof body === "string" ? body : JSON.stringify(body);
 }

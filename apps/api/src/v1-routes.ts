@@ -14,7 +14,18 @@ import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
-import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "./serialize.js";
+import {
+  jsonText,
+  lockJson,
+  lockStateView,
+  oneJson,
+  pageJson,
+  previewView,
+  scheduleEntryView,
+  templateJson,
+  unitJson,
+  unitView,
+} from "./serialize.js";
 
 /** The parsed query, or undefined after answering 400. */
 function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {
@@ -56,7 +67,8 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       return;
     }
     ctx.status = 200;
-    ctx.body = view(result.value);
+    ctx.type = "application/json";
+    ctx.body = jsonText(view(result.value)); // text from here on: compression, ETag and idempotency use it as it is
   }
 
   route(ENDPOINTS.setTimezone, async (ctx) => {
@@ -126,12 +138,12 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
   read(
     ENDPOINTS.listUnits,
     (caller, { limit, cursor }) => lintel.listUnits(caller, { limit, cursor }),
-    ({ units, nextCursor }) => ({ units: units.map(unitView), nextCursor }),
+    ({ units, nextCursor }) => pageJson("units", units.map(unitJson), nextCursor),
   );
   read(
     ENDPOINTS.getUnit,
     (caller, query) => lintel.getUnit(caller, query.unitIdOrKey),
-    (unit) => ({ unit: unitView(unit) }),
+    (unit) => oneJson("unit", unitJson(unit)),
   );
   read(
     ENDPOINTS.listSchedule,
@@ -142,22 +154,22 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
   read(
     ENDPOINTS.getMessageTemplate,
     (caller, query) => lintel.getTemplate(caller, query.templateId),
-    (template) => ({ template: templateView(template) }),
+    (template) => oneJson("template", templateJson(template)),
   );
   read(
     ENDPOINTS.listMessageTemplates,
     (caller, { limit, cursor }) => lintel.listTemplates(caller, { limit, cursor }),
-    ({ templates, nextCursor }) => ({ templates: templates.map(templateView), nextCursor }),
+    ({ templates, nextCursor }) => pageJson("templates", templates.map(templateJson), nextCursor),
   );
   read(
     ENDPOINTS.listLocks,
     (caller, { limit, cursor }) => lintel.listLocks(caller, { limit, cursor }),
-    ({ locks, nextCursor }) => ({ locks: locks.map(lockView), nextCursor }),
+    ({ locks, nextCursor }) => pageJson("locks", locks.map(lockJson), nextCursor),
   );
   read(
     ENDPOINTS.getLock,
     (caller, _query, ctx) => lintel.getLock(caller, lockIdOf(ctx)),
-    (lock) => ({ lock: lockView(lock) }),
+    (lock) => oneJson("lock", lockJson(lock)),
   );
   read(
     ENDPOINTS.getLockState,

@@ -9,13 +9,11 @@ import { guard } from "./errors.js";
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { readPage } from "./ordered-page.js";
-
-function parseLock(json: string): Lock {
-  return JSON.parse(json) as Lock;
-}
+import { recordDecoder } from "./record-decoder.js";
 
 /** Locks in Redis. */
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
+  const parseLock = recordDecoder<Lock>();
   return {
     listActive: (orgId, after, limit) =>
       guard(async () => {

@@ -8,13 +8,11 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
 import { readPage } from "./ordered-page.js";
-
-function parseTemplate(json: string): Template {
-  return JSON.parse(json) as Template;
-}
+import { recordDecoder } from "./record-decoder.js";
 
 /** Message templates in Redis. */
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
+  const parseTemplate = recordDecoder<Template>();
   return {
     get: (orgId, templateId) =>
       guard(async () => {

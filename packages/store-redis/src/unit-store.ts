@@ -11,6 +11,7 @@ import { guard } from "./errors.js";
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { recordDecoder } from "./record-decoder.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 
 const FIND_SCRIPT = new LuaScript(`
@@ -57,12 +58,9 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
   return `${item.kind}:${item.id}`;
 }
 
-function parseUnit(json: string): Unit {
-  return JSON.parse(json) as Unit;
-}
-
 /** Units and their schedule items in Redis. */
 export function createRedisUnitStore(redis: RedisClient): UnitStore {
+  const parseUnit = recordDecoder<Unit>();
   return {
     findByIdOrKey: (orgId, idOrKey) =>
       guard(async () => {

@@ -1,0 +1,44 @@
+// Records written once as JSON text: the text is JSON.stringify's own for the same view, so the
+// bytes on the wire (and their ETag) are what they were when each answer was stringified whole.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Lock } from "@lintel/domain";
+import { jsonOnce, lockJson, lockView, oneJson, pageJson } from "./serialize.js";
+
+const lock = (n: number, name = `Front door ${n} "quoted" ✓`): Lock => ({
+  lockId: `lock_${n}`,
+  orgId: "org_a",
+  name,
+  provider: "yale",
+  providerDeviceId: `device-${n}`,
+  model: n % 2 === 0 ? null : "Assure 2",
+  timeZone: "America/Chicago",
+  unitIds: [`unit_${n}`],
+  status: "active",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-02T00:00:00.000Z",
+});
+
+test("a page and a single record are the text JSON.stringify gives for the whole answer", () => {
+  const locks = [1, 2, 3].map((n) => lock(n));
+  for (const nextCursor of ["AQx-_9", null]) {
+    assert.equal(pageJson("locks", locks.map(lockJson), nextCursor), JSON.stringify({ locks: locks.map(lockView), nextCursor }));
+  }
+  assert.equal(pageJson("locks", [], null), JSON.stringify({ locks: [], nextCursor: null }));
+  const one = lock(7, "Back\ngate \u2028");
+  assert.equal(oneJson("lock", lockJson(one)), JSON.stringify({ lock: lockView(one) }));
+});
+
+test("a record's text is made once per record object; a replaced record gets its own", () => {
+  let views = 0;
+  const json = jsonOnce((record: Lock) => {
+    views++;
+    return lockView(record);
+  });
+  const first = lock(1);
+  assert.equal(json(first), json(first));
+  assert.equal(views, 1);
+  const renamed = { ...first, name: "Renamed" };
+  assert.match(json(renamed), /"name":"Renamed"/);
+  assert.equal(views, 2);
+});
