@@ -45,7 +45,11 @@ class Timeline {
   start(): StoreDeadline {
     const t = this.now();
     // While no call is in flight no timer runs: expired deadlines also leave from the head here.
-    for (let first = this.queue[this.head]; first !== undefined && first.at <= t && first.waiting.length === 0; first = this.queue[++this.head]) {
+    for (
+      let first = this.queue[this.head];
+      first !== undefined && first.at <= t && first.waiting.length === 0;
+      first = this.queue[++this.head]
+    ) {
       first.expired = true;
     }
     this.compact();
