@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
-import { callerA, keys, setup, value } from "./lintel.test-support.js";
+import { keys, setup, value } from "./lintel.test-support.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
 
 /** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
