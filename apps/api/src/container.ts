@@ -21,6 +21,7 @@ import {
 } from "@lintel/core";
 import { createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
+import { COMMAND_TIMEOUT_MS } from "@lintel/store-redis";
 import type { Config } from "./config.js";
 import { createLogger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
@@ -109,7 +110,13 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
         lockStates: c.resolve(TOKENS.lockStates),
         clock: c.resolve(TOKENS.clock),
       },
-      { cursors: c.resolve(TOKENS.cursors), defaultRateLimit: config.rateLimit, failedAuthLimit: config.failedAuthLimit },
+      {
+        cursors: c.resolve(TOKENS.cursors),
+        defaultRateLimit: config.rateLimit,
+        failedAuthLimit: config.failedAuthLimit,
+        // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
+        storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
+      },
     );
   });
   return c;

@@ -6,12 +6,18 @@ import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@l
 import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
 import type { Problem } from "./problem.js";
+import { createStoreDeadlines, storeCall, type StoreDeadline } from "./store-deadline.js";
 
 /** Who is calling: the key that was accepted, its Org and its scopes. */
 export interface Caller {
   readonly keyId: string;
   readonly orgId: string;
   readonly scopes: readonly Scope[];
+  /**
+   * When this request stops waiting for the store: every store call made for it races this one
+   * moment (fixed when admission starts). Absent, each call is bounded by the store alone.
+   */
+  readonly deadline?: StoreDeadline;
 }
 
 /** An admitted request: its caller and the key budget decision (for RateLimit headers). */
@@ -52,6 +58,11 @@ export interface AdmissionPorts {
 export interface AdmissionOptions {
   readonly defaultRateLimit: RatePolicy;
   readonly failedAuthLimit: RatePolicy;
+  /**
+   * Every admitted request's store calls share one deadline this many ms after admission starts
+   * (past it: StoreUnavailableError, 503). Absent: no request deadline (today's embedders).
+   */
+  readonly storeDeadlineMs?: number | undefined;
 }
 
 /** The one detail every 401 carries, so the answer never tells which check failed. */
@@ -73,6 +84,8 @@ function rateLimited(decision: BudgetDecision, detail: string): Problem {
 
 /** Builds the admission check over the key store and the request budget. */
 export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions) {
+  const deadlines = options.storeDeadlineMs === undefined ? undefined : createStoreDeadlines(options.storeDeadlineMs);
+
   async function findValidKey(apiKey: string | undefined) {
     if (apiKey === undefined || !isWellFormedApiKey(apiKey)) return null;
     const check = evaluateApiKey(await ports.apiKeys.findByHash(hashApiKey(apiKey)), ports.clock.now());
@@ -80,13 +93,13 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
   }
 
   return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
+    const deadline = deadlines?.start();
     const addressBucket = failedAuthBucket(request.clientAddress);
     // Both reads at once (one round trip on a pipelining store); the answers keep SPEC 2's order:
     // a refused address is 429 whatever the key, and the key is judged only after it.
-    const [addressBudget, key] = await Promise.all([
-      ports.budget.peek(addressBucket, options.failedAuthLimit),
-      findValidKey(request.apiKey),
-    ]);
+    const [addressBudget, key] = await storeCall(deadline, () =>
+      Promise.all([ports.budget.peek(addressBucket, options.failedAuthLimit), findValidKey(request.apiKey)]),
+    );
     if (!addressBudget.allowed) {
       return {
         ok: false,
@@ -97,17 +110,20 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     if (key === null) {
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
-      const failure = await ports.budget.consume(addressBucket, options.failedAuthLimit);
+      const failure = await storeCall(deadline, () => ports.budget.consume(addressBucket, options.failedAuthLimit));
       if (!failure.allowed) {
         return { ok: false, problem: rateLimited(failure, "Too many requests with an invalid API key from this address.") };
       }
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
 
-    const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
+    const caller: Caller =
+      deadline === undefined
+        ? { keyId: key.id, orgId: key.orgId, scopes: key.scopes }
+        : { keyId: key.id, orgId: key.orgId, scopes: key.scopes, deadline };
     const scope = requireScope(key.scopes, request.scope);
     if (scope.ok) request.whileBudgeting?.(caller);
-    const budget = await ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
+    const budget = await storeCall(deadline, () => ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit));
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }

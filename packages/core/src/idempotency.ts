@@ -11,6 +11,7 @@
  */
 import { StoreUnavailableError, type IdempotencyStore, type StoredAnswer } from "./ports.js";
 import type { Failure } from "./problem.js";
+import { storeCall, type StoreDeadline } from "./store-deadline.js";
 
 /** How long answers are kept: at least 24 h (SPEC 5.2). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -44,8 +45,9 @@ export function createIdempotency(store: IdempotencyStore) {
     key: string,
     fingerprint: string,
     run: () => Promise<GuardedAnswer>,
+    deadline?: StoreDeadline,
   ): Promise<IdempotentOutcome> {
-    const claim = await store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS);
+    const claim = await storeCall(deadline, () => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
     if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
       return {
         ok: false,
@@ -73,11 +75,16 @@ export function createIdempotency(store: IdempotencyStore) {
     } catch (error) {
       const releasing = store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
       // A store that just failed (a frozen Redis) would hold the 503 for another command timeout.
-      if (!(error instanceof StoreUnavailableError)) await releasing;
+      if (!(error instanceof StoreUnavailableError)) await storeCall(deadline, () => releasing).catch(() => undefined);
       throw error;
     }
-    if (guarded.keep) await store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS).catch(unlessUnavailable);
-    else await store.release(scope, key, claim.token).catch(unlessUnavailable);
+    // Always sent, but awaited only until the request's deadline: past it the answer goes out and
+    // the bookkeeping finishes (or not) on its own, as when the store fails.
+    const keeping: Promise<unknown> = guarded.keep
+      ? store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS)
+      : store.release(scope, key, claim.token);
+    keeping.catch(() => undefined); // awaited below unless the deadline has passed
+    await storeCall(deadline, () => keeping).then(() => undefined, unlessUnavailable);
     return { ok: true, answer: guarded.answer, replayed: false };
   };
 }

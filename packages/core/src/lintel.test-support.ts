@@ -5,7 +5,7 @@ import { createCursorCodec, generateApiKey, SCOPES } from "@lintel/domain";
 import type { Lock, LockState, Scope } from "@lintel/domain";
 import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixture.js";
-import { createLintel, type Caller, type LintelPorts, type Result } from "./lintel.js";
+import { createLintel, type Caller, type LintelOptions, type LintelPorts, type Result } from "./lintel.js";
 
 export const START = Date.parse("2026-06-01T12:00:00.000Z");
 export const ALL: Scope[] = [...SCOPES];
@@ -93,7 +93,7 @@ const FIXTURE = {
   ],
 };
 
-export async function setup(overrides: Partial<LintelPorts> = {}) {
+export async function setup(overrides: Partial<LintelPorts> = {}, options: Partial<LintelOptions> = {}) {
   let now = START;
   const clock = { now: () => now };
   const parsed = parseFixture(FIXTURE);
@@ -123,6 +123,7 @@ export async function setup(overrides: Partial<LintelPorts> = {}) {
       cursors: createCursorCodec(["s".repeat(32)]),
       defaultRateLimit: { requests: 5, windowSeconds: 60 },
       failedAuthLimit: { requests: 3, windowSeconds: 60 },
+      ...options,
     },
   );
   return { lintel, store, lookups, reads, advance: (ms: number) => (now += ms) };

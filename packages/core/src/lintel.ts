@@ -11,6 +11,7 @@ import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Result } from "./problem.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
+import { storeCall } from "./store-deadline.js";
 import { createTimezoneChange, type PreviewQuery, type SetTimeZoneCommand, type SetTimeZoneResult } from "./timezone-change.js";
 import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
 
@@ -20,6 +21,7 @@ export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } 
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+export { createStoreDeadlines, storeCall, type StoreDeadline } from "./store-deadline.js";
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {
@@ -40,6 +42,12 @@ export interface LintelOptions {
   readonly defaultRateLimit: RatePolicy;
   /** The budget of failed key attempts per client address (SPEC 2: 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
+  /**
+   * The store calls of one admitted request share a deadline this many ms after its admission
+   * starts (the Redis composition uses its 1 s command timeout); past it the request is
+   * StoreUnavailableError (503). Absent: no request deadline, as for callers made by hand.
+   */
+  readonly storeDeadlineMs?: number | undefined;
 }
 
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
@@ -111,31 +119,32 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     listUnits: unitReads.listUnits,
     getUnit: unitReads.getUnit,
     listSchedule: unitReads.listSchedule,
-    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run),
+    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, caller.deadline),
 
     async getTemplate(caller, templateId) {
-      const template = await ports.templates.get(caller.orgId, templateId);
+      const template = await storeCall(caller.deadline, () => ports.templates.get(caller.orgId, templateId));
       return template === null ? notFound("template", templateId) : succeed(template);
     },
 
     async listTemplates(caller, query) {
-      const page = await readPage(options.cursors, templateList, caller.orgId, query);
+      const page = await storeCall(caller.deadline, () => readPage(options.cursors, templateList, caller.orgId, query));
       return page.ok ? succeed({ templates: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
     async listLocks(caller, query) {
-      const page = await readPage(options.cursors, lockList, caller.orgId, query);
+      const page = await storeCall(caller.deadline, () => readPage(options.cursors, lockList, caller.orgId, query));
       return page.ok ? succeed({ locks: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
     async getLock(caller, lockId) {
-      const lock = await ports.locks.getActive(caller.orgId, lockId);
+      const lock = await storeCall(caller.deadline, () => ports.locks.getActive(caller.orgId, lockId));
       return lock === null ? notFound("lock", lockId) : succeed(lock);
     },
 
     async getLockState(caller, lockId) {
-      const lock = await ports.locks.getActive(caller.orgId, lockId);
+      const lock = await storeCall(caller.deadline, () => ports.locks.getActive(caller.orgId, lockId));
       if (lock === null) return notFound("lock", lockId);
+      // The provider is not the store: it keeps its own timeout (LOCK_PROVIDER_TIMEOUT_MS).
       try {
         return succeed(await ports.lockStates.read(lock));
       } catch (error) {

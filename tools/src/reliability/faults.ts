@@ -51,12 +51,15 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
 function report(name: string, shots: readonly Shot[]): void {
-  const slow = shots.filter((s) => s.doneAt - s.sentAt > ANSWER_BOUND_MS).length;
+  const late = shots.filter((s) => s.doneAt - s.sentAt > ANSWER_BOUND_MS);
+  const slow = late.length;
   const odd = shots.filter((s) => s.status !== 200 && s.status !== 503);
   const errors = countStatuses(shots.filter((s) => s.status === "error").map((s) => ({ status: s.error ?? "?" })));
   console.log(`\n## ${name}`);
   console.log(`requests: ${shots.length}; statuses: ${countStatuses(shots)}`);
   console.log(`latency: ${latencies(shots)}; over ${ANSWER_BOUND_MS} ms: ${slow} (${expect(slow === 0, `${name}: answers within bound`)})`);
+  if (slow > 0)
+    console.log(`over ${ANSWER_BOUND_MS} ms: ${countStatuses(late)}; by kind: ${countStatuses(late.map((s) => ({ status: s.kind })))}`);
   console.log(`this script's event-loop delay: max ${ms(loopDelay.max / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}`);
   loopDelay.reset();
   console.log(`other than 200/503: ${odd.length} (${expect(odd.length === 0, `${name}: only 200 or 503`)}); connection errors: ${errors}`);

@@ -1,0 +1,147 @@
+// A request's store calls share one deadline, fixed when admission starts (issue 12): over a
+// fake store whose every call takes a while, two sequential round trips that each fit the
+// deadline do not fit it together; a request within it is unaffected; a lock provider's wait is
+// not the store's; and a caller without a deadline (an embedder's) waits as long as it takes.
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, it } from "node:test";
+import type { Lock, LockState } from "@lintel/domain";
+import { keys, setup, value } from "./lintel.test-support.js";
+import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
+
+/** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
+function slowed(
+  store: LintelStore,
+  ms: number,
+  settled: string[],
+): Pick<LintelStore, "apiKeys" | "budget" | "units" | "locks" | "templates"> {
+  const slow = <T extends object>(port: T, name: string): T =>
+    Object.fromEntries(
+      Object.entries(port).map(([method, call]) => [
+        method,
+        async (...args: unknown[]) => {
+          const answer: unknown = await (call as (...a: unknown[]) => Promise<unknown>)(...args);
+          await sleep(ms);
+          settled.push(`${name}.${method}`);
+          return answer;
+        },
+      ]),
+    ) as T;
+  return {
+    apiKeys: slow(store.apiKeys, "apiKeys"),
+    budget: slow(store.budget, "budget"),
+    units: slow(store.units, "units"),
+    locks: slow(store.locks, "locks"),
+    templates: slow(store.templates, "templates"),
+  };
+}
+
+/** A lintel whose store calls take `callMs` each, with a request deadline of `deadlineMs` (none: undefined). */
+async function slowLintel(callMs: number, deadlineMs: number | undefined) {
+  const settled: string[] = [];
+  const plain = await setup();
+  const { lintel } = await setup(slowed(plain.store, callMs, settled), { storeDeadlineMs: deadlineMs });
+  const admitted = async (scope: "units:read" | "units:write" | "locks:read" = "units:read") => {
+    const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.0.1", scope });
+    assert.ok(outcome.ok);
+    return outcome.admission.caller;
+  };
+  return { lintel, settled, admitted };
+}
+
+describe("the store deadline of one request", () => {
+  it("two sequential round trips share it: each 210 ms of 300 ms, the second is cut at 300 ms, not answered at 420", async () => {
+    const { lintel, settled } = await slowLintel(210, 300);
+    const started = performance.now();
+    // Admission: the address budget and the key in one round trip, then the key's budget.
+    await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.1.1", scope: "units:read" }), StoreUnavailableError);
+    const waited = performance.now() - started;
+    assert.deepEqual(settled.sort(), ["apiKeys.findByHash", "budget.peek"], "the consume had not answered yet");
+    assert.ok(waited < 410, `answered after ${Math.round(waited)} ms, before the second round trip's answer`);
+  });
+
+  it("the use case's calls share the admission's deadline", async () => {
+    const { settled, lintel, admitted } = await slowLintel(110, 300);
+    const caller = await admitted(); // two round trips: 220 of 300 ms spent
+    assert.ok(caller.deadline !== undefined);
+    settled.length = 0;
+    await assert.rejects(lintel.getUnit(caller, "12-elm-st"), StoreUnavailableError);
+    assert.deepEqual(settled, [], "cut before the unit's late answer");
+  });
+
+  it("a request within its deadline is answered as without one", async () => {
+    const { lintel, admitted } = await slowLintel(40, 300);
+    const caller = await admitted(); // 80 ms
+    const unit = value(await lintel.getUnit(caller, "12-elm-st")); // 120 ms
+    assert.equal(unit.id, "u_1");
+    const page = value(await lintel.listSchedule(caller, { unitIdOrKey: "u_1", limit: 10, cursor: undefined, from: 0 })); // 200 ms
+    assert.deepEqual(
+      page.items.map((item) => item.id),
+      ["c_1", "t_1"],
+    );
+  });
+
+  it("set_timezone past its deadline does not send its write", async () => {
+    const { lintel, settled, admitted } = await slowLintel(70, 300);
+    const caller = await admitted("units:write"); // 140 ms
+    // Unit, items, the items' locks and those locks' units: 4 × 70 ms more is past 300 ms.
+    const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_wall_clock" } as const;
+    await assert.rejects(lintel.setTimeZone(caller, change), StoreUnavailableError);
+    await sleep(150);
+    assert.ok(settled.includes("units.findByIdOrKey"));
+    assert.equal(settled.filter((call) => call === "units.setTimeZone").length, 0, "the write was never made");
+  });
+
+  it("the lock provider's wait is its own: only the lock lookup is under the store deadline", async () => {
+    const plain = await setup();
+    const lockStates = {
+      async read(lock: Lock): Promise<LockState> {
+        await sleep(350); // past the 300 ms store deadline, within any provider timeout
+        return {
+          lockId: lock.lockId,
+          provider: lock.provider,
+          lockState: "locked",
+          doorState: "closed",
+          online: true,
+          batteryLevel: 1,
+          lastSeenAt: null,
+          fetchedAt: "2026-06-01T12:00:00.000Z",
+        };
+      },
+    };
+    const { lintel } = await setup({ ...slowed(plain.store, 20, []), lockStates }, { storeDeadlineMs: 300 });
+    const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.2.1", scope: "locks:read" });
+    assert.ok(outcome.ok);
+    const state = value(await lintel.getLockState(outcome.admission.caller, "lk_0"));
+    assert.equal(state.lockId, "lk_0");
+  });
+
+  it("an Idempotency-Key's bookkeeping after the answer is awaited only until the deadline", async () => {
+    let kept = false;
+    const idempotency: IdempotencyStore = {
+      begin: async () => ({ state: "claimed", token: "t" }),
+      complete: async () => {
+        await sleep(400);
+        kept = true;
+        return true;
+      },
+      release: async () => undefined,
+    };
+    const { lintel } = await setup({ idempotency }, { storeDeadlineMs: 150 });
+    const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.3.1", scope: "units:write" });
+    assert.ok(outcome.ok);
+    const answer = { status: 200, body: "{}" };
+    const once = await lintel.idempotently(outcome.admission.caller, "k-1", "f", async () => ({ answer, keep: true }));
+    assert.deepEqual(once, { ok: true, answer, replayed: false }, "the answer, unchanged");
+    assert.equal(kept, false, "answered before the late bookkeeping finished");
+    await sleep(400);
+    assert.equal(kept, true, "the bookkeeping was still sent");
+  });
+
+  it("without storeDeadlineMs (an embedder) each call takes as long as the store does", async () => {
+    const { lintel, admitted } = await slowLintel(210, undefined);
+    const caller = await admitted(); // 420 ms
+    assert.equal(caller.deadline, undefined);
+    assert.equal(value(await lintel.getUnit(caller, "u_1")).id, "u_1");
+  });
+});
