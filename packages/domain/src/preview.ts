@@ -92,11 +92,22 @@ function readInstant(item: ScheduleItem, field: "startAt" | "endAt"): { ms: numb
   return { ms, iso: isoInstant(ms) };
 }
 
-/** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */
-function hasSharedLockConflict(item: ScheduleItem, input: PreviewInput, proposed: string): boolean {
-  if (item.lockId === null) return false;
-  const sharing = input.lockUnits.get(item.lockId) ?? [];
-  return sharing.some((other) => other.unitId !== input.unit.id && !sameTimeZone(other.timeZone, proposed));
+/**
+ * Whether a lock also serves another unit whose zone (null = UTC) is not `proposed`; asked once
+ * per lock in a plan (a plan of many items names the same few locks).
+ */
+function sharedLockConflicts(input: PreviewInput, proposed: string): (lockId: string | null) => boolean {
+  const known = new Map<string, boolean>();
+  return (lockId) => {
+    if (lockId === null) return false;
+    let conflict = known.get(lockId);
+    if (conflict === undefined) {
+      const sharing = input.lockUnits.get(lockId) ?? [];
+      conflict = sharing.some((other) => other.unitId !== input.unit.id && !sameTimeZone(other.timeZone, proposed));
+      known.set(lockId, conflict);
+    }
+    return conflict;
+  };
 }
 
 interface Planned {
@@ -114,7 +125,13 @@ function comparePlanned(a: Planned, b: Planned): number {
   return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.key, b.item.key);
 }
 
-function planItem(item: ScheduleItem, input: PreviewInput, current: string, proposed: string): Planned | null {
+function planItem(
+  item: ScheduleItem,
+  input: PreviewInput,
+  current: string,
+  proposed: string,
+  hasSharedLockConflict: (lockId: string | null) => boolean,
+): Planned | null {
   const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
   const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
   if (endMs <= input.nowMs) return null;
@@ -135,7 +152,7 @@ function planItem(item: ScheduleItem, input: PreviewInput, current: string, prop
       beforeLabel: rangeLabel(startMs, endMs, current),
       keepInstantLabel: rangeLabel(startMs, endMs, proposed),
       keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
-      sharedLockConflict: hasSharedLockConflict(item, input, proposed),
+      sharedLockConflict: hasSharedLockConflict(item.lockId),
     },
     rewrite: {
       kind: item.kind,
@@ -156,10 +173,11 @@ export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
   const proposedTimeZone = requireZone(input.proposedTimeZone, "proposedTimeZone");
   const noop = currentTimeZone === proposedTimeZone;
   const current = currentTimeZone ?? "UTC";
+  const conflicts = sharedLockConflicts(input, proposedTimeZone);
   const planned = noop
     ? []
     : input.items
-        .map((item) => planItem(item, input, current, proposedTimeZone))
+        .map((item) => planItem(item, input, current, proposedTimeZone, conflicts))
         .filter((entry): entry is Planned => entry !== null)
         .sort(comparePlanned);
   const items = planned.map((entry) => entry.item);

@@ -2,7 +2,7 @@
  * Keep-wall-clock (SPEC 5.1): the same local date and time read in another zone, resolved as
  * TC39 Temporal's `compatible` disambiguation does. Instants are epoch milliseconds.
  */
-import { DAY_MS, dayStrings, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
+import { DAY_MS, dayStrings, hourMinute, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
 import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
 
 /**
@@ -80,7 +80,5 @@ export function formatZonedDateTime(epochMs: number, timeZone: string): string {
   const offsetMinutes = Math.round(zoneOffsetMs(timeZone, epochMs) / 60_000);
   const localMs = Math.floor(epochMs / 1000) * 1000 + offsetMinutes * 60_000;
   const secondOfDay = (((localMs / 1000) % 86_400) + 86_400) % 86_400;
-  const hour = Math.floor(secondOfDay / 3600);
-  const minute = Math.floor(secondOfDay / 60) % 60;
-  return `${localDate(localMs)}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
+  return `${localDate(localMs)}T${hourMinute(Math.floor(secondOfDay / 60))}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
 }
