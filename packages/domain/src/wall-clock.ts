@@ -4,6 +4,7 @@
  */
 import { DAY_MS, dayStrings, hourMinute, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
 import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
+import { steadyOffsetMs } from "./zone-timeline.js";
 
 /**
  * The earliest (`latest` false) or latest instant whose local date-time in `timeZone` is
@@ -12,6 +13,9 @@ import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
  * transition around the local time. No allocation: a plan calls it twice per item.
  */
 function matchingInstant(timeZone: string, localEpoch: number, latest: boolean): number {
+  // Most local times are nowhere near a transition: one offset a day either side, one instant.
+  const steady = steadyOffsetMs(timeZone, localEpoch - DAY_MS, localEpoch + DAY_MS);
+  if (!Number.isNaN(steady)) return localEpoch - steady;
   const before = zoneOffsetMs(timeZone, localEpoch - DAY_MS);
   const after = zoneOffsetMs(timeZone, localEpoch + DAY_MS);
   const withBefore = zoneOffsetMs(timeZone, localEpoch - before) === before ? localEpoch - before : Number.NaN;
