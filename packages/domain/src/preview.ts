@@ -112,8 +112,12 @@ function sharedLockConflicts(input: PreviewInput, proposed: string): (lockId: st
 
 interface Planned {
   readonly item: PreviewItem;
-  readonly rewrite: ItemRewrite;
+  readonly id: string;
   readonly startMs: number;
+  readonly endMs: number;
+  /** The keep-wall-clock instants. */
+  readonly wallStartMs: number;
+  readonly wallEndMs: number;
 }
 
 function compareCodeUnits(a: string, b: string): number {
@@ -135,40 +139,44 @@ function planItem(
   const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
   const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
   if (endMs <= input.nowMs) return null;
-  const wallStart = keepWallClock(startMs, current, proposed);
+  const wallStartMs = keepWallClock(startMs, current, proposed);
   // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
-  const wallEnd = Math.max(keepWallClock(endMs, current, proposed), wallStart);
-  if (wallStart === startMs && wallEnd === endMs) return null;
+  const wallEndMs = Math.max(keepWallClock(endMs, current, proposed), wallStartMs);
+  if (wallStartMs === startMs && wallEndMs === endMs) return null;
   return {
+    id: item.id,
     startMs,
+    endMs,
+    wallStartMs,
+    wallEndMs,
     item: {
       key: `${item.kind}:${item.id}`,
       kind: item.kind,
       title: item.title,
       startAt,
       endAt,
-      wallClockStart: formatZonedDateTime(wallStart, proposed),
-      wallClockEnd: formatZonedDateTime(wallEnd, proposed),
+      wallClockStart: formatZonedDateTime(wallStartMs, proposed),
+      wallClockEnd: formatZonedDateTime(wallEndMs, proposed),
       beforeLabel: rangeLabel(startMs, endMs, current),
       keepInstantLabel: rangeLabel(startMs, endMs, proposed),
-      keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
+      keepWallClockLabel: rangeLabel(wallStartMs, wallEndMs, proposed),
       sharedLockConflict: hasSharedLockConflict(item.lockId),
-    },
-    rewrite: {
-      kind: item.kind,
-      id: item.id,
-      startAt: wallStart === startMs ? startAt : isoInstant(wallStart),
-      endAt: wallEnd === endMs ? endAt : isoInstant(wallEnd),
     },
   };
 }
 
-/**
- * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
- * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
- * only on data the store should never hold (an unknown stored zone, an unparsable instant).
- */
-export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
+/** The keep-wall-clock rewrite of a listed item (an unchanged instant keeps its text). */
+function rewriteOf({ item, id, startMs, endMs, wallStartMs, wallEndMs }: Planned): ItemRewrite {
+  return {
+    kind: item.kind,
+    id,
+    startAt: wallStartMs === startMs ? item.startAt : isoInstant(wallStartMs),
+    endAt: wallEndMs === endMs ? item.endAt : isoInstant(wallEndMs),
+  };
+}
+
+/** The preview and the planned items it lists, in its order. */
+function plan(input: PreviewInput): { preview: TimezonePreview; planned: readonly Planned[] } {
   const currentTimeZone = input.unit.timeZone === null ? null : requireZone(input.unit.timeZone, `unit ${input.unit.id} timeZone`);
   const proposedTimeZone = requireZone(input.proposedTimeZone, "proposedTimeZone");
   const noop = currentTimeZone === proposedTimeZone;
@@ -193,6 +201,24 @@ export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
       beforeUsesUtc: input.unit.timeZone === null,
       items,
     },
-    rewrites: planned.map((entry) => entry.rewrite),
+    planned,
   };
+}
+
+/**
+ * The preview of SPEC 5.1 for a change of the unit's zone to `proposedTimeZone` (what
+ * {@link planTimezoneChange} returns as `preview`, without building the rewrites).
+ */
+export function previewTimezoneChange(input: PreviewInput): TimezonePreview {
+  return plan(input).preview;
+}
+
+/**
+ * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
+ * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
+ * only on data the store should never hold (an unknown stored zone, an unparsable instant).
+ */
+export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
+  const { preview, planned } = plan(input);
+  return { preview, rewrites: planned.map(rewriteOf) };
 }

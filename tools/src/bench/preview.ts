@@ -16,7 +16,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { planTimezoneChange, type PreviewInput } from "@lintel/domain";
+import { previewTimezoneChange, type PreviewInput } from "@lintel/domain";
 import { unitWithItems } from "./bench-data.js";
 import { machineLine, measure, printFigures, type Figure } from "./measure.js";
 
@@ -30,7 +30,7 @@ async function timeSide(side: Side): Promise<Figure> {
   if (side === "cold") {
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
-    planTimezoneChange(input); // first: nothing has touched the domain in this process yet
+    previewTimezoneChange(input); // first: nothing has touched the domain in this process yet
     const ms = performance.now() - start;
     const cpu = process.cpuUsage(cpuBefore);
     return {
@@ -42,7 +42,10 @@ async function timeSide(side: Side): Promise<Figure> {
     };
   }
   if (side === "domain") {
-    return measure("domain planTimezoneChange, 1,000 items, warm", () => planTimezoneChange(input), { durationMs: 3000, warmupMs: 1500 });
+    return measure("domain previewTimezoneChange, 1,000 items, warm", () => previewTimezoneChange(input), {
+      durationMs: 3000,
+      warmupMs: 1500,
+    });
   }
   const { referencePreview } = await import("./preview-reference.js");
   return measure("Temporal-polyfill + Intl reference, 1,000 items, warm", () => referencePreview(input), {
@@ -72,7 +75,7 @@ async function checkAgreement(): Promise<{ compared: number; plans: number }> {
   ];
   let compared = 0;
   for (const variant of variants) {
-    const ours = planTimezoneChange(variant).preview;
+    const ours = previewTimezoneChange(variant);
     const reference = referencePreview(variant);
     const { items: a, ...headA } = ours;
     const { items: b, ...headB } = reference;
