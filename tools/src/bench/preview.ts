@@ -4,7 +4,7 @@
  * plans (exit 1 on any difference), then times, over a unit with 1,000 future items, the
  * domain's first call in a fresh process (cold caches, cold JIT) and both implementations warm.
  *
- *   node tools/dist/bench/preview.js [--rounds 3]
+ *   node tools/dist/bench/preview.js [--rounds 5]
  *
  * Each timing runs in a fresh process of its own (this script with `--side`), in alternating
  * rounds, and the medians are compared. Timed in the process that ran the agreement check, the
@@ -113,7 +113,7 @@ if (sideArgument >= 0) {
   console.log(JSON.stringify(await timeSide(side)));
 } else {
   const roundsArgument = process.argv.indexOf("--rounds");
-  const rounds = roundsArgument >= 0 ? Number(process.argv[roundsArgument + 1]) : 3;
+  const rounds = roundsArgument >= 0 ? Number(process.argv[roundsArgument + 1]) : 5;
   const { compared, plans } = await checkAgreement();
   console.log(`# Preview engine vs the Temporal reference — ${machineLine()}`);
   console.log(`\nBoth agree on all ${compared} listed items of ${plans} plans (zones, gaps, overlaps, a null zone).`);
