@@ -3,8 +3,9 @@
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
-import { canonicalTimeZone, planTimezoneChange, refusedZoneReason } from "@lintel/domain";
-import type { LockSharing, TimezoneChangePlan, TimezonePreview, Unit } from "@lintel/domain";
+// The domain's previewTimezoneChange under another name: the use case below has that name.
+import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
+import type { LockSharing, PreviewInput, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
@@ -57,11 +58,12 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     return lockUnits;
   }
 
-  async function plan(
+  /** What the domain plans from: the unit, its items, the units their locks serve, now. */
+  async function planInput(
     caller: Caller,
     unitIdOrKey: string,
     proposedTimeZone: string,
-  ): Promise<Result<{ unit: Unit; plan: TimezoneChangePlan }, "not_found">> {
+  ): Promise<Result<{ unit: Unit; input: PreviewInput }, "not_found">> {
     const { deadline } = caller;
     const unit = await storeCall(deadline, () => ports.units.findByIdOrKey(caller.orgId, unitIdOrKey));
     if (unit === null) return notFound("unit", unitIdOrKey);
@@ -69,7 +71,7 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
     const lockUnits = await lockUnitsOf(caller.orgId, lockIds, deadline);
     const nowMs = ports.clock.now();
-    return succeed({ unit, plan: planTimezoneChange({ unit, items, lockUnits, proposedTimeZone, nowMs }) });
+    return succeed({ unit, input: { unit, items, lockUnits, proposedTimeZone, nowMs } });
   }
 
   async function previewTimezoneChange(
@@ -78,8 +80,8 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   ): Promise<Result<TimezonePreview, "invalid_request" | "not_found">> {
     const zone = canonicalTimeZone(query.proposedTimeZone);
     if (zone === null) return badZone("proposedTimeZone", query.proposedTimeZone);
-    const planned = await plan(caller, query.unitIdOrKey, zone);
-    return planned.ok ? succeed(planned.value.plan.preview) : planned;
+    const gathered = await planInput(caller, query.unitIdOrKey, zone);
+    return gathered.ok ? succeed(planPreview(gathered.value.input)) : gathered;
   }
 
   async function setTimeZone(
@@ -88,9 +90,10 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">> {
     const zone = canonicalTimeZone(command.timeZone);
     if (zone === null) return badZone("timeZone", command.timeZone);
-    const planned = await plan(caller, command.unitIdOrKey, zone);
-    if (!planned.ok) return planned;
-    const { unit, plan: change } = planned.value;
+    const gathered = await planInput(caller, command.unitIdOrKey, zone);
+    if (!gathered.ok) return gathered;
+    const { unit, input } = gathered.value;
+    const change = planTimezoneChange(input);
     const stale = (currentVersion: number) =>
       fail(
         "version_conflict",

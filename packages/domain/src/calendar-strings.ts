@@ -1,6 +1,6 @@
 /**
  * The text pieces every instant string of the preview is made of, computed once and reused: a
- * day's `2027-03-14` and `Sun, Mar 14, 2027`, a minute's `2:30 AM`, two-digit numbers. A
+ * day's `2027-03-14` and `Sun, Mar 14, 2027`, a minute's `2:30 AM` and `02:30`, two-digit numbers. A
  * preview of many items repeats the same few hundred days, so building each string once per
  * process (instead of once per item) is most of what formatting costs.
  *
@@ -90,4 +90,12 @@ export function clockTime(minuteOfDay: number): string {
     return `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
   });
   return clockTimes[minuteOfDay] ?? "";
+}
+
+let hourMinutes: readonly string[] | undefined;
+
+/** A minute of the day (0..1439) as ISO 8601 writes it: `00:05`, `14:30`. */
+export function hourMinute(minuteOfDay: number): string {
+  hourMinutes ??= Array.from({ length: 1440 }, (_, m) => `${twoDigits(Math.floor(m / 60))}:${twoDigits(m % 60)}`);
+  return hourMinutes[minuteOfDay] ?? "";
 }

@@ -22,7 +22,7 @@ export {
   type Unit,
 } from "./records.js";
 export { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "./problems.js";
-// Zone names and the preview (embedding: `canonicalTimeZone`, `planTimezoneChange`).
+// Zone names and the preview (embedding: `canonicalTimeZone`, `previewTimezoneChange`, `planTimezoneChange`).
 export { canonicalTimeZone } from "./zones.js";
 export { refusedZoneReason } from "./zone-suggestions.js";
 export { zoneOffsetMs } from "./zone-offset.js";
@@ -30,6 +30,7 @@ export { instantLabel } from "./labels.js";
 export { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
 export {
   planTimezoneChange,
+  previewTimezoneChange,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,

@@ -3,7 +3,7 @@
  * own takes about 2 µs a call (a quarter of a large time-zone plan); other instants go through Date.
  */
 
-import { DAY_MS, dayNumber, dayStrings, twoDigits } from "./calendar-strings.js";
+import { DAY_MS, dayNumber, dayStrings, hourMinute, twoDigits } from "./calendar-strings.js";
 
 /** 10000-01-01T00:00:00.000Z: from here on ISO strings carry a six-digit year. */
 const YEAR_10000_MS = 253_402_300_800_000;
@@ -12,14 +12,12 @@ const YEAR_10000_MS = 253_402_300_800_000;
 export function isoInstant(ms: number): string {
   if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
   const day = Math.floor(ms / DAY_MS);
-  let rest = ms - day * DAY_MS;
-  const hour = Math.floor(rest / 3_600_000);
-  rest -= hour * 3_600_000;
-  const minute = Math.floor(rest / 60_000);
-  rest -= minute * 60_000;
-  const second = Math.floor(rest / 1000);
-  const milli = rest - second * 1000;
-  return `${dayStrings(day).iso}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}.${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+  const msOfDay = ms - day * DAY_MS;
+  const minuteOfDay = Math.floor(msOfDay / 60_000);
+  const msOfMinute = msOfDay - minuteOfDay * 60_000;
+  const second = Math.floor(msOfMinute / 1000);
+  const milli = msOfMinute - second * 1000;
+  return `${dayStrings(day).iso}T${hourMinute(minuteOfDay)}:${twoDigits(second)}.${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
 
 /** The value of the decimal digits text[from..to), or NaN if any is not a digit. */

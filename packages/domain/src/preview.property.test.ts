@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import * as fc from "fast-check";
 import { Temporal } from "temporal-polyfill";
 import { rangeLabel } from "./labels.js";
-import { planTimezoneChange, type LockSharing, type PreviewInput } from "./preview.js";
+import { planTimezoneChange, previewTimezoneChange, type LockSharing, type PreviewInput } from "./preview.js";
 import { ITEM_KINDS, type ScheduleItem } from "./records.js";
 import {
   DAY_MS,
@@ -205,6 +205,14 @@ describe("planTimezoneChange: properties", () => {
         for (const listed of planTimezoneChange(input).preview.items) {
           for (const label of [listed.beforeLabel, listed.keepInstantLabel, listed.keepWallClockLabel]) assert.match(label, PLAIN);
         }
+      }),
+    );
+  });
+
+  it("property: previewTimezoneChange is planTimezoneChange's preview", () => {
+    fc.assert(
+      fc.property(planInput, (input) => {
+        assert.deepEqual(previewTimezoneChange(input), planTimezoneChange(input).preview);
       }),
     );
   });

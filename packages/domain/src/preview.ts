@@ -92,17 +92,32 @@ function readInstant(item: ScheduleItem, field: "startAt" | "endAt"): { ms: numb
   return { ms, iso: isoInstant(ms) };
 }
 
-/** Whether the item's lock also serves another unit whose zone (null = UTC) is not `proposed`. */
-function hasSharedLockConflict(item: ScheduleItem, input: PreviewInput, proposed: string): boolean {
-  if (item.lockId === null) return false;
-  const sharing = input.lockUnits.get(item.lockId) ?? [];
-  return sharing.some((other) => other.unitId !== input.unit.id && !sameTimeZone(other.timeZone, proposed));
+/**
+ * Whether a lock also serves another unit whose zone (null = UTC) is not `proposed`; asked once
+ * per lock in a plan (a plan of many items names the same few locks).
+ */
+function sharedLockConflicts(input: PreviewInput, proposed: string): (lockId: string | null) => boolean {
+  const known = new Map<string, boolean>();
+  return (lockId) => {
+    if (lockId === null) return false;
+    let conflict = known.get(lockId);
+    if (conflict === undefined) {
+      const sharing = input.lockUnits.get(lockId) ?? [];
+      conflict = sharing.some((other) => other.unitId !== input.unit.id && !sameTimeZone(other.timeZone, proposed));
+      known.set(lockId, conflict);
+    }
+    return conflict;
+  };
 }
 
 interface Planned {
   readonly item: PreviewItem;
-  readonly rewrite: ItemRewrite;
+  readonly id: string;
   readonly startMs: number;
+  readonly endMs: number;
+  /** The keep-wall-clock instants. */
+  readonly wallStartMs: number;
+  readonly wallEndMs: number;
 }
 
 function compareCodeUnits(a: string, b: string): number {
@@ -114,52 +129,63 @@ function comparePlanned(a: Planned, b: Planned): number {
   return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.key, b.item.key);
 }
 
-function planItem(item: ScheduleItem, input: PreviewInput, current: string, proposed: string): Planned | null {
+function planItem(
+  item: ScheduleItem,
+  input: PreviewInput,
+  current: string,
+  proposed: string,
+  hasSharedLockConflict: (lockId: string | null) => boolean,
+): Planned | null {
   const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
   const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
   if (endMs <= input.nowMs) return null;
-  const wallStart = keepWallClock(startMs, current, proposed);
+  const wallStartMs = keepWallClock(startMs, current, proposed);
   // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
-  const wallEnd = Math.max(keepWallClock(endMs, current, proposed), wallStart);
-  if (wallStart === startMs && wallEnd === endMs) return null;
+  const wallEndMs = Math.max(keepWallClock(endMs, current, proposed), wallStartMs);
+  if (wallStartMs === startMs && wallEndMs === endMs) return null;
   return {
+    id: item.id,
     startMs,
+    endMs,
+    wallStartMs,
+    wallEndMs,
     item: {
       key: `${item.kind}:${item.id}`,
       kind: item.kind,
       title: item.title,
       startAt,
       endAt,
-      wallClockStart: formatZonedDateTime(wallStart, proposed),
-      wallClockEnd: formatZonedDateTime(wallEnd, proposed),
+      wallClockStart: formatZonedDateTime(wallStartMs, proposed),
+      wallClockEnd: formatZonedDateTime(wallEndMs, proposed),
       beforeLabel: rangeLabel(startMs, endMs, current),
       keepInstantLabel: rangeLabel(startMs, endMs, proposed),
-      keepWallClockLabel: rangeLabel(wallStart, wallEnd, proposed),
-      sharedLockConflict: hasSharedLockConflict(item, input, proposed),
-    },
-    rewrite: {
-      kind: item.kind,
-      id: item.id,
-      startAt: wallStart === startMs ? startAt : isoInstant(wallStart),
-      endAt: wallEnd === endMs ? endAt : isoInstant(wallEnd),
+      keepWallClockLabel: rangeLabel(wallStartMs, wallEndMs, proposed),
+      sharedLockConflict: hasSharedLockConflict(item.lockId),
     },
   };
 }
 
-/**
- * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
- * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
- * only on data the store should never hold (an unknown stored zone, an unparsable instant).
- */
-export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
+/** The keep-wall-clock rewrite of a listed item (an unchanged instant keeps its text). */
+function rewriteOf({ item, id, startMs, endMs, wallStartMs, wallEndMs }: Planned): ItemRewrite {
+  return {
+    kind: item.kind,
+    id,
+    startAt: wallStartMs === startMs ? item.startAt : isoInstant(wallStartMs),
+    endAt: wallEndMs === endMs ? item.endAt : isoInstant(wallEndMs),
+  };
+}
+
+/** The preview and the planned items it lists, in its order. */
+function plan(input: PreviewInput): { preview: TimezonePreview; planned: readonly Planned[] } {
   const currentTimeZone = input.unit.timeZone === null ? null : requireZone(input.unit.timeZone, `unit ${input.unit.id} timeZone`);
   const proposedTimeZone = requireZone(input.proposedTimeZone, "proposedTimeZone");
   const noop = currentTimeZone === proposedTimeZone;
   const current = currentTimeZone ?? "UTC";
+  const conflicts = sharedLockConflicts(input, proposedTimeZone);
   const planned = noop
     ? []
     : input.items
-        .map((item) => planItem(item, input, current, proposedTimeZone))
+        .map((item) => planItem(item, input, current, proposedTimeZone, conflicts))
         .filter((entry): entry is Planned => entry !== null)
         .sort(comparePlanned);
   const items = planned.map((entry) => entry.item);
@@ -175,6 +201,24 @@ export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
       beforeUsesUtc: input.unit.timeZone === null,
       items,
     },
-    rewrites: planned.map((entry) => entry.rewrite),
+    planned,
   };
+}
+
+/**
+ * The preview of SPEC 5.1 for a change of the unit's zone to `proposedTimeZone` (what
+ * {@link planTimezoneChange} returns as `preview`, without building the rewrites).
+ */
+export function previewTimezoneChange(input: PreviewInput): TimezonePreview {
+  return plan(input).preview;
+}
+
+/**
+ * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
+ * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
+ * only on data the store should never hold (an unknown stored zone, an unparsable instant).
+ */
+export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {
+  const { preview, planned } = plan(input);
+  return { preview, rewrites: planned.map(rewriteOf) };
 }

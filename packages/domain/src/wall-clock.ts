@@ -2,8 +2,9 @@
  * Keep-wall-clock (SPEC 5.1): the same local date and time read in another zone, resolved as
  * TC39 Temporal's `compatible` disambiguation does. Instants are epoch milliseconds.
  */
-import { DAY_MS, dayStrings, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
+import { DAY_MS, dayStrings, hourMinute, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";
 import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
+import { steadyOffsetMs } from "./zone-timeline.js";
 
 /**
  * The earliest (`latest` false) or latest instant whose local date-time in `timeZone` is
@@ -12,6 +13,9 @@ import { localEpochOf, zoneOffsetMs } from "./zone-offset.js";
  * transition around the local time. No allocation: a plan calls it twice per item.
  */
 function matchingInstant(timeZone: string, localEpoch: number, latest: boolean): number {
+  // Most local times are nowhere near a transition: one offset a day either side, one instant.
+  const steady = steadyOffsetMs(timeZone, localEpoch - DAY_MS, localEpoch + DAY_MS);
+  if (!Number.isNaN(steady)) return localEpoch - steady;
   const before = zoneOffsetMs(timeZone, localEpoch - DAY_MS);
   const after = zoneOffsetMs(timeZone, localEpoch + DAY_MS);
   const withBefore = zoneOffsetMs(timeZone, localEpoch - before) === before ? localEpoch - before : Number.NaN;
@@ -80,7 +84,5 @@ export function formatZonedDateTime(epochMs: number, timeZone: string): string {
   const offsetMinutes = Math.round(zoneOffsetMs(timeZone, epochMs) / 60_000);
   const localMs = Math.floor(epochMs / 1000) * 1000 + offsetMinutes * 60_000;
   const secondOfDay = (((localMs / 1000) % 86_400) + 86_400) % 86_400;
-  const hour = Math.floor(secondOfDay / 3600);
-  const minute = Math.floor(secondOfDay / 60) % 60;
-  return `${localDate(localMs)}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
+  return `${localDate(localMs)}T${hourMinute(Math.floor(secondOfDay / 60))}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
 }

@@ -5,7 +5,7 @@ import { intlLabelParts, intlOffsetMs } from "./intl-zone-reading.js";
 import { instantLabel } from "./labels.js";
 import { HOUR_MS, instantIn, zone, ZONES } from "./time-arbitraries.test-support.js";
 import { zoneOffsetMs } from "./zone-offset.js";
-import { FIRST_MS, LAST_MS, zoneState } from "./zone-timeline.js";
+import { FIRST_MS, LAST_MS, steadyOffsetMs, zoneState } from "./zone-timeline.js";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -112,5 +112,31 @@ describe("zoneState (the per-zone cache of Intl's offset and zone name)", () => 
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("property (reference): a steady offset over two days is Intl's offset at every quarter hour, and a span with a change is never steady", () => {
+    fc.assert(
+      fc.property(
+        zone.chain((z) => fc.tuple(fc.constant(z), instantIn(z))),
+        ([timeZone, middleMs]) => {
+          const fromMs = middleMs - 24 * HOUR_MS;
+          const toMs = middleMs + 24 * HOUR_MS;
+          const steady = steadyOffsetMs(timeZone, fromMs, toMs);
+          const offsets = new Set<number>();
+          for (let ms = fromMs; ms <= toMs; ms += HOUR_MS / 4) offsets.add(intlOffsetMs(timeZone, ms));
+          if (!Number.isNaN(steady)) assert.deepEqual([...offsets], [steady]);
+          else if (offsets.size > 1) assert.ok(Number.isNaN(steady));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("steadyOffsetMs: NaN across Chicago's spring change and outside the window, the offset where nothing changes", () => {
+    const changeMs = at("2027-03-14T08:00:00.000Z");
+    assert.ok(Number.isNaN(steadyOffsetMs("America/Chicago", changeMs - HOUR_MS, changeMs + HOUR_MS)));
+    assert.equal(steadyOffsetMs("America/Chicago", at("2027-06-01T00:00:00.000Z"), at("2027-06-03T00:00:00.000Z")), -5 * HOUR_MS);
+    assert.ok(Number.isNaN(steadyOffsetMs("UTC", FIRST_MS - 1, FIRST_MS + HOUR_MS)));
+    assert.ok(Number.isNaN(steadyOffsetMs("UTC", LAST_MS - HOUR_MS, LAST_MS)));
   });
 });

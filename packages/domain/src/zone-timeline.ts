@@ -90,15 +90,10 @@ function readBucket(timeZone: string, timeline: Map<number, Bucket>, index: numb
   return { first, changes, last };
 }
 
-/**
- * The state of `timeZone` (a name Intl accepts) at `epochMs`, or null outside the cached
- * window. Throws RangeError for a zone Intl refuses, as Intl does.
- */
-export function zoneState(timeZone: string, epochMs: number): ZoneState | null {
-  if (!(epochMs >= FIRST_MS && epochMs < LAST_MS)) return null;
+/** The bucket `index` of `timeZone`, read from Intl the first time. */
+function bucketAt(timeZone: string, index: number): Bucket {
   let timeline = timelines.get(timeZone);
   if (timeline === undefined) timelines.set(timeZone, (timeline = new Map()));
-  const index = Math.floor(epochMs / BUCKET_MS);
   let bucket = timeline.get(index);
   if (bucket === undefined) {
     bucket = readBucket(timeZone, timeline, index);
@@ -109,7 +104,34 @@ export function zoneState(timeZone: string, epochMs: number): ZoneState | null {
     timeline.set(index, bucket);
     bucketCount += 1;
   }
+  return bucket;
+}
+
+/**
+ * The state of `timeZone` (a name Intl accepts) at `epochMs`, or null outside the cached
+ * window. Throws RangeError for a zone Intl refuses, as Intl does.
+ */
+export function zoneState(timeZone: string, epochMs: number): ZoneState | null {
+  if (!(epochMs >= FIRST_MS && epochMs < LAST_MS)) return null;
+  const bucket = bucketAt(timeZone, Math.floor(epochMs / BUCKET_MS));
   let state = bucket.first;
   for (const change of bucket.changes) if (epochMs >= change.atMs) state = change.state; // changes fall on whole seconds
   return state;
+}
+
+/**
+ * The offset `timeZone` shows throughout `fromMs`..`toMs`, or NaN when its state changes in
+ * between (a name-only change counts) or the span leaves the cached window. A bucket without
+ * changes keeps one state, and a bucket ends in the state the next one starts with.
+ */
+export function steadyOffsetMs(timeZone: string, fromMs: number, toMs: number): number {
+  if (!(fromMs >= FIRST_MS && toMs < LAST_MS)) return Number.NaN;
+  const last = Math.floor(toMs / BUCKET_MS);
+  let offsetMs = Number.NaN;
+  for (let index = Math.floor(fromMs / BUCKET_MS); index <= last; index++) {
+    const bucket = bucketAt(timeZone, index);
+    if (bucket.changes.length > 0) return Number.NaN;
+    offsetMs = bucket.first.offsetMs;
+  }
+  return offsetMs;
 }
