@@ -25,8 +25,14 @@ import { startSlowProxy, type SlowProxy } from "./slow-proxy.js";
 const { values } = parseArgs({ options: { rate: { type: "string", default: "200" }, "timeout-ms": { type: "string", default: "1000" } } });
 const RATE = Math.min(Math.max(Number(values.rate) || 200, 10), 500);
 const PROVIDER_TIMEOUT_MS = Math.min(Math.max(Number(values["timeout-ms"]) || 1000, 100), 3000);
-/** Every answer within this (the 1 s Redis command deadline, or the provider timeout, plus a margin). */
+/** Every answer within this (the request's 1 s store deadline, or the provider timeout, plus a margin). */
 const ANSWER_BOUND_MS = Math.max(1000, PROVIDER_TIMEOUT_MS) + 100;
+/**
+ * A live lock state's store lookup is under the store deadline and its provider call under its
+ * own timeout, one after the other (docs/decisions.md, "Reliability at scale": one store deadline per request).
+ */
+const STATE_BOUND_MS = 1000 + PROVIDER_TIMEOUT_MS + 100;
+const boundOf = (shot: Shot) => (shot.kind.startsWith("state_") ? STATE_BOUND_MS : ANSWER_BOUND_MS);
 const RECOVERY_BOUND_MS = 2000;
 
 interface Rig {
@@ -51,15 +57,17 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
 function report(name: string, shots: readonly Shot[]): void {
-  const late = shots.filter((s) => s.doneAt - s.sentAt > ANSWER_BOUND_MS);
+  const late = shots.filter((s) => s.doneAt - s.sentAt > boundOf(s));
   const slow = late.length;
   const odd = shots.filter((s) => s.status !== 200 && s.status !== 503);
   const errors = countStatuses(shots.filter((s) => s.status === "error").map((s) => ({ status: s.error ?? "?" })));
   console.log(`\n## ${name}`);
   console.log(`requests: ${shots.length}; statuses: ${countStatuses(shots)}`);
-  console.log(`latency: ${latencies(shots)}; over ${ANSWER_BOUND_MS} ms: ${slow} (${expect(slow === 0, `${name}: answers within bound`)})`);
-  if (slow > 0)
-    console.log(`over ${ANSWER_BOUND_MS} ms: ${countStatuses(late)}; by kind: ${countStatuses(late.map((s) => ({ status: s.kind })))}`);
+  const overall = shots.filter((s) => s.doneAt - s.sentAt > ANSWER_BOUND_MS).length;
+  const bounds = `over ${ANSWER_BOUND_MS} ms (lock states: ${STATE_BOUND_MS} ms)`;
+  console.log(`latency: ${latencies(shots)}; ${bounds}: ${slow} (${expect(slow === 0, `${name}: answers within bound`)})`);
+  console.log(`over ${ANSWER_BOUND_MS} ms, lock states included: ${overall}`);
+  if (slow > 0) console.log(`${bounds}: ${countStatuses(late)}; by kind: ${countStatuses(late.map((s) => ({ status: s.kind })))}`);
   console.log(`this script's event-loop delay: max ${ms(loopDelay.max / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}`);
   loopDelay.reset();
   console.log(`other than 200/503: ${odd.length} (${expect(odd.length === 0, `${name}: only 200 or 503`)}); connection errors: ${errors}`);
