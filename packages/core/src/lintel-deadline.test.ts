@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
-import { keys, setup, value } from "./lintel.test-support.js";
+import { keys, lockedState, setup, value } from "./lintel.test-support.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
 
 /** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
@@ -97,16 +97,7 @@ describe("the store deadline of one request", () => {
     const lockStates = {
       async read(lock: Lock): Promise<LockState> {
         await sleep(350); // past the 300 ms store deadline, within any provider timeout
-        return {
-          lockId: lock.lockId,
-          provider: lock.provider,
-          lockState: "locked",
-          doorState: "closed",
-          online: true,
-          batteryLevel: 1,
-          lastSeenAt: null,
-          fetchedAt: "2026-06-01T12:00:00.000Z",
-        };
+        return lockedState(lock, "2026-06-01T12:00:00.000Z");
       },
     };
     const { lintel } = await setup({ ...slowed(plain.store, 20, []), lockStates }, { storeDeadlineMs: 300 });

@@ -105,16 +105,7 @@ export async function setup(overrides: Partial<LintelPorts> = {}, options: Parti
   const lockStates = {
     async read(lock: Lock): Promise<LockState> {
       reads.push(lock);
-      return {
-        lockId: lock.lockId,
-        provider: lock.provider,
-        lockState: "locked",
-        doorState: "closed",
-        online: true,
-        batteryLevel: 0.5,
-        lastSeenAt: null,
-        fetchedAt: new Date(now).toISOString(),
-      };
+      return lockedState(lock, new Date(now).toISOString());
     },
   };
   const lintel = createLintel(
@@ -139,4 +130,18 @@ export function value<T>(result: Result<T>): T {
 export function problem<T>(result: Result<T>) {
   assert.equal(result.ok, false, "expected a problem");
   return result.ok ? undefined : result.problem;
+}
+
+/** A provider's answer for `lock`: locked, door closed, online, half battery, read at `fetchedAt`. */
+export function lockedState(lock: Lock, fetchedAt: string): LockState {
+  return {
+    lockId: lock.lockId,
+    provider: lock.provider,
+    lockState: "locked",
+    doorState: "closed",
+    online: true,
+    batteryLevel: 0.5,
+    lastSeenAt: null,
+    fetchedAt,
+  };
 }

@@ -3,23 +3,13 @@ import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
 import { aLock } from "./contracts/seed.js";
 import { createLockStateReader } from "./lock-state-reader.js";
+import { lockedState } from "./lintel.test-support.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 import type { LockProvider } from "./ports.js";
 
 const lock = (lockId: string, orgId = "org_1"): Lock => aLock(orgId, { lockId });
 
-function stateOf(l: Lock, fetchedAt: string): LockState {
-  return {
-    lockId: l.lockId,
-    provider: l.provider,
-    lockState: "locked",
-    doorState: "closed",
-    online: true,
-    batteryLevel: 0.5,
-    lastSeenAt: null,
-    fetchedAt,
-  };
-}
+const stateOf = lockedState;
 
 /** A provider whose calls stay pending until the test settles them. */
 function controllableProvider() {
