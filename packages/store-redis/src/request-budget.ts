@@ -43,8 +43,18 @@ export function createRedisRequestBudget(redis: RedisClient): RequestBudget {
     const [allowed, remaining, resetSeconds, retryAfterSeconds] = reply as [number, number, number, number];
     return { allowed: allowed === 1, remaining, resetSeconds, retryAfterSeconds, policy };
   }
+  /**
+   * A bucket with no key is full (the script's key lives only while it holds a debt), so the
+   * common peek, an address with no recent failed key, is a plain GET, cheaper for Redis and for
+   * the client than the script; a bucket in debt is judged by the script, on Redis's time.
+   */
+  async function peek(bucket: string, policy: RatePolicy): Promise<BudgetDecision> {
+    const stored = await guard(() => redis.get(redisKeys.budget(bucket)));
+    if (stored !== null) return judge(bucket, policy, false);
+    return { allowed: true, remaining: policy.requests, resetSeconds: 0, retryAfterSeconds: 0, policy };
+  }
   return {
     consume: (bucket, policy) => judge(bucket, policy, true),
-    peek: (bucket, policy) => judge(bucket, policy, false),
+    peek,
   };
 }

@@ -50,6 +50,23 @@ export function describeRequestBudgetContract(name: string, makeStore: () => Pro
       assert.equal((await store().budget.consume(bucket, policy)).allowed, false);
     });
 
+    it("a fresh bucket's peek is the whole budget, and a bucket in debt shows its debt", async () => {
+      const policy = { requests: 5, windowSeconds: 60 };
+      const bucket = randomId("bucket");
+      assert.deepEqual(await store().budget.peek(bucket, policy), {
+        allowed: true,
+        remaining: 5,
+        resetSeconds: 0,
+        retryAfterSeconds: 0,
+        policy,
+      });
+      await store().budget.consume(bucket, policy);
+      const inDebt = await store().budget.peek(bucket, policy);
+      assert.equal(inDebt.allowed, true);
+      assert.equal(inDebt.remaining, 4);
+      assert.ok(inDebt.resetSeconds >= 1 && inDebt.resetSeconds <= 12, `resetSeconds ${inDebt.resetSeconds}`);
+    });
+
     it("buckets are independent", async () => {
       const policy = { requests: 2, windowSeconds: 3600 };
       const spent = randomId("bucket");
