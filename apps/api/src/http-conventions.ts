@@ -86,11 +86,10 @@ export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
-    const json = jsonText(ctx.body);
-    const tag = entityTag(json);
+    // The tag of the very text sent: a 200's body is that text already (`answer`), and an
+    // object would be sent as JSON.stringify writes it.
+    const tag = entityTag(jsonText(ctx.body));
     ctx.set("ETag", tag);
-    ctx.type = "application/json";
-    ctx.body = json;
     if (noneMatch(ctx.get("if-none-match"), tag)) ctx.status = 304; // Koa sends a 304 without a body
   };
 }
