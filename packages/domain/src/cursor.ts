@@ -12,8 +12,15 @@
  * Each secret's key comes from HKDF-SHA256; its key id is one byte of a second HKDF output.
  * The first secret encrypts, all decrypt (rotation): a token names its key id and every
  * secret with that id is tried (a one-byte id may collide between secrets).
+ *
+ * A codec remembers the cursors it issued and opened (a bounded memo, {@link CursorCodecOptions}):
+ * the same position of the same list is encrypted once and then issued as the same text, and a
+ * cursor it knows is not opened again. Each encryption still draws a fresh IV, so no IV is ever
+ * used for two plaintexts; the memo is keyed by the whole binding, so a cursor known for one org
+ * is, for another org's binding, opened (and refused) like any unknown text.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomFillSync } from "node:crypto";
+import { boundedMap } from "./bounded-map.js";
 import type { ListName } from "./paging.js";
 
 /**
@@ -34,6 +41,15 @@ export interface CursorCodec {
   encode(position: string, binding: CursorBinding): string;
   /** The position the text names, or `invalid_cursor` for anything else. Never throws. */
   decode(text: string, binding: CursorBinding): CursorDecoding;
+}
+
+export interface CursorCodecOptions {
+  /**
+   * How many issued cursors, and as many opened ones, the codec keeps (default 4,096 each; 0
+   * keeps none, and then every encoding is a new text). A polled first page then costs no
+   * encryption, and following a cursor this codec issued costs no decryption.
+   */
+  readonly remember?: number;
 }
 
 /** Minimum length of a cursor secret, in characters. */
@@ -98,11 +114,16 @@ function openWith(key: Buffer, token: Buffer, binding: CursorBinding): string | 
   }
 }
 
+/** One text per (binding, text) pair, unambiguous whatever characters the parts hold. */
+function memoKey(binding: CursorBinding, text: string): string {
+  return JSON.stringify([binding.orgId, binding.list, binding.subject ?? null, text]);
+}
+
 /**
  * A codec over `secrets` (each at least {@link MIN_CURSOR_SECRET_LENGTH} characters): the
  * first encrypts, all decrypt. Throws an Error naming the problem when the list is unusable.
  */
-export function createCursorCodec(secrets: readonly string[]): CursorCodec {
+export function createCursorCodec(secrets: readonly string[], { remember = 4096 }: CursorCodecOptions = {}): CursorCodec {
   if (secrets.length === 0) throw new Error("At least one cursor secret is required.");
   secrets.forEach((secret, index) => {
     if (typeof secret !== "string" || secret.length < MIN_CURSOR_SECRET_LENGTH) {
@@ -126,29 +147,53 @@ export function createCursorCodec(secrets: readonly string[]): CursorCodec {
     return Buffer.from(pool.subarray(next - IV_LENGTH, next));
   };
 
+  function encrypt(position: string, binding: CursorBinding): string {
+    const plaintext = Buffer.from(position, "utf8");
+    if (plaintext.toString("utf8") !== position) {
+      throw new TypeError("A cursor position must be well-formed Unicode text.");
+    }
+    const header = Buffer.from([VERSION, current.id]);
+    const iv = freshIv();
+    const cipher = createCipheriv("aes-256-gcm", current.key, iv, { authTagLength: TAG_LENGTH });
+    cipher.setAAD(associatedData(header, binding));
+    const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return Buffer.concat([header, iv, ciphertext, cipher.getAuthTag()]).toString("base64url");
+  }
+
+  function open(text: string, binding: CursorBinding): CursorDecoding {
+    const token = fromBase64url(text);
+    if (token === null || token.length < MIN_TOKEN_LENGTH || token[0] !== VERSION) return INVALID;
+    for (const candidate of keys) {
+      if (candidate.id !== token[1]) continue;
+      const position = openWith(candidate.key, token, binding);
+      if (position !== null) return { ok: true, position };
+    }
+    return INVALID;
+  }
+
+  // Issued: (binding, position) → text. Opened: (binding, text) → position, for texts that opened.
+  const issued = boundedMap<string, string>(remember);
+  const opened = boundedMap<string, string>(remember);
   return {
     encode(position, binding) {
-      const plaintext = Buffer.from(position, "utf8");
-      if (plaintext.toString("utf8") !== position) {
-        throw new TypeError("A cursor position must be well-formed Unicode text.");
+      const key = memoKey(binding, position);
+      let text = issued.get(key);
+      if (text === undefined) {
+        text = encrypt(position, binding);
+        issued.set(key, text);
+        opened.set(memoKey(binding, text), position);
       }
-      const header = Buffer.from([VERSION, current.id]);
-      const iv = freshIv();
-      const cipher = createCipheriv("aes-256-gcm", current.key, iv, { authTagLength: TAG_LENGTH });
-      cipher.setAAD(associatedData(header, binding));
-      const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      return Buffer.concat([header, iv, ciphertext, cipher.getAuthTag()]).toString("base64url");
+      return text;
     },
 
     decode(text, binding) {
-      const token = fromBase64url(text);
-      if (token === null || token.length < MIN_TOKEN_LENGTH || token[0] !== VERSION) return INVALID;
-      for (const candidate of keys) {
-        if (candidate.id !== token[1]) continue;
-        const position = openWith(candidate.key, token, binding);
-        if (position !== null) return { ok: true, position };
-      }
-      return INVALID;
+      if (typeof text !== "string") return INVALID;
+      const key = memoKey(binding, text);
+      const known = opened.get(key);
+      if (known !== undefined) return { ok: true, position: known };
+      const decoding = open(text, binding);
+      if (decoding.ok) opened.set(key, decoding.position);
+      return decoding;
     },
   };
 }

@@ -39,7 +39,9 @@ export {
   type TimezonePreview,
 } from "./preview.js";
 // The cursor codec and keyset paging.
-export { createCursorCodec, MIN_CURSOR_SECRET_LENGTH, type CursorBinding, type CursorCodec } from "./cursor.js";
+export { createCursorCodec, MIN_CURSOR_SECRET_LENGTH, type CursorBinding, type CursorCodec, type CursorCodecOptions } from "./cursor.js";
+// A bounded cache (the cursor codec's, the Redis store's decoded records).
+export { boundedMap, type BoundedMap } from "./bounded-map.js";
 export {
   comparePositions,
   firstIndexAfter,

@@ -6,15 +6,13 @@
  * other text and is decoded anew. At most `capacity` texts are kept, the oldest dropped first,
  * so memory stays bounded whatever the data.
  */
+import { boundedMap } from "@lintel/domain";
+
 export function recordDecoder<R>(capacity = 4096): (json: string) => R {
-  const decoded = new Map<string, R>();
+  const decoded = boundedMap<string, R>(capacity);
   return (json) => {
     let record = decoded.get(json);
-    if (record === undefined) {
-      record = JSON.parse(json) as R;
-      if (decoded.size >= capacity) decoded.delete(decoded.keys().next().value as string);
-      decoded.set(json, record);
-    }
+    if (record === undefined) decoded.set(json, (record = JSON.parse(json) as R));
     return record;
   };
 }

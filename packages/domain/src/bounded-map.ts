@@ -1,0 +1,22 @@
+/** A map that keeps at most `capacity` entries (see {@link boundedMap}). */
+export interface BoundedMap<K, V> {
+  get(key: K): V | undefined;
+  /** Keeps `value` for `key`; when full, the oldest key goes first. */
+  set(key: K, value: V): void;
+}
+
+/**
+ * A map of at most `capacity` entries, for caches of pure results: when full, the key set first
+ * is dropped first, so memory stays bounded whatever the keys. Capacity 0 keeps nothing.
+ */
+export function boundedMap<K, V>(capacity: number): BoundedMap<K, V> {
+  const entries = new Map<K, V>();
+  return {
+    get: (key) => entries.get(key),
+    set(key, value) {
+      if (capacity <= 0) return;
+      if (entries.size >= capacity && !entries.has(key)) entries.delete(entries.keys().next().value as K);
+      entries.set(key, value);
+    },
+  };
+}
