@@ -236,7 +236,14 @@ describe("cursor codec", () => {
 
   describe("the memo of issued and opened cursors", () => {
     it("a remembering codec answers exactly as a forgetful one: any mix of its own, foreign, tampered and stale texts", () => {
-      const text = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(""));
+      // Short texts over the memo key's own separators and digits, so that look-alike bindings meet.
+      const tricky = fc.string({ unit: fc.constantFrom("a", "1", ":", "-", "|"), maxLength: 5 });
+      const binding = fc.record(
+        { orgId: fc.constantFrom("", "1", "1:"), list: fc.constantFrom("locks" as const, "schedule" as const), subject: tricky },
+        { requiredKeys: ["orgId", "list"] },
+      );
+      const position = fc.oneof(tricky, fc.string({ maxLength: 20 }));
+      const text = fc.oneof(fc.string({ maxLength: 60 }), tricky);
       // An operation: encode a position, or decode one of the texts seen so far (maybe tampered, maybe for another binding).
       const operation = fc.oneof(
         fc.record({ encode: position, binding }),
@@ -280,6 +287,17 @@ describe("cursor codec", () => {
       assert.equal(new Set([first, ...others]).size, 5);
       const ivs = [first, ...others].map((text) => bytesOf(text).subarray(2, 14).toString("hex"));
       assert.equal(new Set(ivs).size, 5, "each encryption drew its own IV");
+    });
+
+    it("look-alike bindings and positions get their own cursors (subject 'ab' + 'x' is not subject 'a' + 'bx')", () => {
+      const remembering = createCursorCodec([SECRET_A]);
+      const pairs: [CursorBinding, string][] = [
+        [{ orgId: "o", list: "schedule", subject: "ab" }, "x"],
+        [{ orgId: "o", list: "schedule", subject: "a" }, "bx"],
+        [{ orgId: "o", list: "schedule" }, "abx"],
+        [{ orgId: "o", list: "schedule", subject: "" }, "abx"],
+      ];
+      for (const [b, p] of pairs) assert.deepEqual(codec.decode(remembering.encode(p, b), b), { ok: true, position: p });
     });
 
     it("a remembered cursor is refused for another org, list or subject, as any unknown text is", () => {

@@ -114,9 +114,9 @@ function openWith(key: Buffer, token: Buffer, binding: CursorBinding): string | 
   }
 }
 
-/** One text per (binding, text) pair, unambiguous whatever characters the parts hold. */
-function memoKey(binding: CursorBinding, text: string): string {
-  return JSON.stringify([binding.orgId, binding.list, binding.subject ?? null, text]);
+/** One text per (binding, text) pair: each part but the last is length-prefixed, so no two pairs share it. */
+function memoKey({ orgId, list, subject }: CursorBinding, text: string): string {
+  return `${orgId.length}:${orgId}${list.length}:${list}${subject === undefined ? "-" : `${subject.length}:${subject}`}${text}`;
 }
 
 /**
