@@ -4,15 +4,33 @@
  * `invalidParams`, so a client can fix them all in one go.
  */
 import * as v from "valibot";
-import type { InvalidParam } from "@lintel/domain";
+import { boundedMap, type BoundedMap, type InvalidParam } from "@lintel/domain";
 
 /** A valibot object schema whose entries are the endpoint's parameters. */
 export type QuerySchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
 
 export type Parsing<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly invalidParams: InvalidParam[] };
 
-/** Parses a raw query string (without `?`) against `schema`. */
+/** How many accepted query strings are kept per schema. */
+const ACCEPTED_QUERIES_KEPT = 1024;
+const acceptedBySchema = new WeakMap<QuerySchema, BoundedMap<string, Parsing<unknown>>>();
+
+/**
+ * Parses a raw query string (without `?`) against `schema`. An accepted query string is kept
+ * (bounded, per schema), since clients send the same ones again and again (a polled list); its
+ * value is frozen, as it is shared by every request that sends it.
+ */
 export function parseQuery<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<v.InferOutput<S>> {
+  let accepted = acceptedBySchema.get(schema);
+  if (accepted === undefined) acceptedBySchema.set(schema, (accepted = boundedMap(ACCEPTED_QUERIES_KEPT)));
+  const known = accepted.get(rawQuery) as Parsing<v.InferOutput<S>> | undefined;
+  if (known !== undefined) return known;
+  const parsing = parseAnew(schema, rawQuery);
+  if (parsing.ok) accepted.set(rawQuery, { ok: true, value: Object.freeze(parsing.value) });
+  return parsing;
+}
+
+function parseAnew<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<v.InferOutput<S>> {
   const counts = new Map<string, number>();
   const values: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQuery)) {
