@@ -27,6 +27,9 @@ import {
   unitView,
 } from "./serialize.js";
 
+/** Every 200's Content-Type, set as it is sent (Koa's `ctx.type = "application/json"` looks its charset up each time). */
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
 /** The parsed query, or undefined after answering 400. */
 function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {
   const parsing = parseQuery(schema, ctx.querystring);
@@ -67,7 +70,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       return;
     }
     ctx.status = 200;
-    ctx.type = "application/json";
+    ctx.set("Content-Type", JSON_CONTENT_TYPE);
     ctx.body = jsonText(view(result.value)); // text from here on: compression, ETag and idempotency use it as it is
   }
 
