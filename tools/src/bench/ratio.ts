@@ -8,16 +8,21 @@
  * With `--before <checkout>` (another built checkout of Lintel, e.g. a `git worktree` of an
  * older commit) its server runs in the same rounds, so before → after comes from one run.
  *
+ * Besides req/s it prints each server process's CPU time per request and, for the Redis rows,
+ * redis-server's own (when Redis runs on this machine): on a shared machine, Redis's CPU is
+ * throughput the server does not get.
+ *
  *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 50] [--no-redis] [--before <dir>]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { openSync, readFileSync } from "node:fs";
+import { existsSync, openSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { Redis } from "ioredis";
 import { freePorts, tempDir } from "@lintel/api/testing";
 import { generateApiKey } from "@lintel/domain";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
@@ -62,6 +67,20 @@ function cpuMs(pid: number): number {
 }
 
 /** Starts `node script args` with `env`, stdout to /dev/null, and waits until it listens. */
+/** The pid of the Redis at `url` when it runs on this machine (its /proc entry is readable), else null. */
+async function localRedisPid(url: string): Promise<number | null> {
+  const redis = new Redis(url, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info("server"))?.[1]);
+    return Number.isInteger(pid) && existsSync(`/proc/${pid}/stat`) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<{ url: string; pid: number }> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env, PORT: String(port) },
@@ -134,12 +153,14 @@ const apps = [
     ? []
     : [{ name: "before: Lintel Redis", ...(await lintel("redis", key, beforeRedisPort!, values.before)) }]),
 ];
-const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[] }>();
+const redisPid = withRedis ? await localRedisPid(process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL) : null;
+const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[]; redisCpu: number[] }>();
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const endpoint of ENDPOINTS) {
       for (const app of apps) {
         const cpuBefore = cpuMs(app.pid);
+        const redisCpuBefore = redisPid === null ? NaN : cpuMs(redisPid);
         const result = await autocannon({
           url: `${app.url}${endpoint.path}`,
           connections: Number(values.connections),
@@ -149,15 +170,17 @@ try {
         });
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${app.name} ${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], p99: [], cpu: [] };
+        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], p99: [], cpu: [], redisCpu: [] };
         cell.rps.push(result.requests.average);
         cell.p99.push(result.latency.p99);
         cell.cpu.push(((cpuMs(app.pid) - cpuBefore) * 1000) / result.requests.total);
+        if (redisPid !== null) cell.redisCpu.push(((cpuMs(redisPid) - redisCpuBefore) * 1000) / result.requests.total);
         figures.set(`${endpoint.name}|${app.name}`, cell);
       }
     }
   }
-  const at = (endpoint: string, app: string) => figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN], cpu: [NaN] };
+  const at = (endpoint: string, app: string) =>
+    figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN], cpu: [NaN], redisCpu: [NaN] };
   console.log(`# Lintel vs bare Koa — ${machineLine()}`);
   console.log(
     `${values.connections} connections, ${values.rounds} alternating rounds of ${values.duration} s; median req/s (median p99 ms)\n`,
@@ -201,6 +224,16 @@ try {
       lintelCpu === undefined || Number.isNaN(lintelCpu) ? "—" : ((cpu[0] ?? NaN) / lintelCpu).toFixed(2);
     const cells = cpu.map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
     console.log(`| ${name} | ${cells.join(" | ")} | ${share(cpu[1])} | ${share(cpu[2])} |${before ? ` ${share(cpu[3])} |` : ""}`);
+  }
+  if (redisPid !== null) {
+    const redisApps = ["Lintel Redis", ...(before ? ["before: Lintel Redis"] : [])];
+    console.log(`\nredis-server's CPU per request, µs (median of the rounds, while each Redis-backed server ran)\n`);
+    console.log(`| endpoint | ${redisApps.join(" | ")} |`);
+    console.log(`|---|${redisApps.map(() => "---:|").join("")}`);
+    for (const { name } of ENDPOINTS) {
+      const cells = redisApps.map((app) => median(at(name, app).redisCpu)).map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
+      console.log(`| ${name} | ${cells.join(" | ")} |`);
+    }
   }
 } finally {
   for (const child of children) child.kill();
