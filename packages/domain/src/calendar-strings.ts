@@ -81,21 +81,27 @@ export function dayStrings(day: number): DayStrings {
   return strings;
 }
 
-let clockTimes: readonly string[] | undefined;
+/** Minutes of the day written so far, each on first use (a plan uses a few dozen of the 1,440). */
+const clockTimes = new Array<string | undefined>(1440);
+const hourMinutes = new Array<string | undefined>(1440);
 
 /** A minute of the day (0..1439) as a label writes it: `12:05 AM`, `2:30 PM`. */
 export function clockTime(minuteOfDay: number): string {
-  clockTimes ??= Array.from({ length: 1440 }, (_, m) => {
-    const hour = Math.floor(m / 60);
-    return `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
-  });
-  return clockTimes[minuteOfDay] ?? "";
+  let text = clockTimes[minuteOfDay];
+  if (text === undefined) {
+    const hour = Math.floor(minuteOfDay / 60);
+    text = `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minuteOfDay % 60)} ${hour < 12 ? "AM" : "PM"}`;
+    clockTimes[minuteOfDay] = text;
+  }
+  return text;
 }
-
-let hourMinutes: readonly string[] | undefined;
 
 /** A minute of the day (0..1439) as ISO 8601 writes it: `00:05`, `14:30`. */
 export function hourMinute(minuteOfDay: number): string {
-  hourMinutes ??= Array.from({ length: 1440 }, (_, m) => `${twoDigits(Math.floor(m / 60))}:${twoDigits(m % 60)}`);
-  return hourMinutes[minuteOfDay] ?? "";
+  let text = hourMinutes[minuteOfDay];
+  if (text === undefined) {
+    text = `${twoDigits(Math.floor(minuteOfDay / 60))}:${twoDigits(minuteOfDay % 60)}`;
+    hourMinutes[minuteOfDay] = text;
+  }
+  return text;
 }
