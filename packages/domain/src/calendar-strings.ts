@@ -65,20 +65,25 @@ export function dayNumber(year: number, month: number, dayOfMonth: number): numb
 const MAX_DAYS = 50_000;
 const days = new Map<number, DayStrings>();
 
-/** The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). */
-export function dayStrings(day: number): DayStrings {
-  let strings = days.get(day);
-  if (strings === undefined) {
-    const { year, month, dayOfMonth } = civilDate(day);
-    const weekday = WEEKDAYS[(((day + 4) % 7) + 7) % 7];
-    strings = {
-      iso: `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`,
-      label: `${weekday}, ${MONTHS[month - 1]} ${dayOfMonth}, ${year}`,
-    };
-    if (days.size >= MAX_DAYS) days.clear();
-    days.set(day, strings);
-  }
+/** Writes the strings of `day` and keeps them. */
+function addDayStrings(day: number): DayStrings {
+  const { year, month, dayOfMonth } = civilDate(day);
+  const weekday = WEEKDAYS[(((day + 4) % 7) + 7) % 7];
+  const strings = {
+    iso: `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`,
+    label: `${weekday}, ${MONTHS[month - 1]} ${dayOfMonth}, ${year}`,
+  };
+  if (days.size >= MAX_DAYS) days.clear();
+  days.set(day, strings);
   return strings;
+}
+
+/**
+ * The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). Only the
+ * look-up is here, so the copy the optimizing compiler inlines into each caller stays small.
+ */
+export function dayStrings(day: number): DayStrings {
+  return days.get(day) ?? addDayStrings(day);
 }
 
 /** Minutes of the day written so far, each on first use (a plan uses a few dozen of the 1,440). */

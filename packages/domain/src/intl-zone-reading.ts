@@ -73,7 +73,8 @@ function readFields(parts: readonly Intl.DateTimeFormatPart[]): FieldReading {
   let minute = Number.NaN;
   let second = Number.NaN;
   let name = "";
-  for (const { type, value } of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const { type, value } = parts[i] as Intl.DateTimeFormatPart;
     if (type === "year") year = Number(value);
     else if (type === "month") month = Number(value);
     else if (type === "day") day = Number(value);
