@@ -4,6 +4,10 @@
  * preview of many items repeats the same few hundred days, so building each string once per
  * process (instead of once per item) is most of what formatting costs.
  *
+ * Each look-up is kept apart from the code that writes a missing entry (`add…`): the
+ * optimizing compiler copies a look-up into every caller, and a small copy compiles faster
+ * during a process's first plan.
+ *
  * Days are counted from 1970-01-01 (day 0, a Thursday) in the proleptic Gregorian calendar;
  * only years 0000..9999 are covered ({@link MIN_DAY}..{@link MAX_DAY}), callers format others
  * themselves.
@@ -78,10 +82,7 @@ function addDayStrings(day: number): DayStrings {
   return strings;
 }
 
-/**
- * The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). Only the
- * look-up is here, so the copy the optimizing compiler inlines into each caller stays small.
- */
+/** The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). */
 export function dayStrings(day: number): DayStrings {
   return days.get(day) ?? addDayStrings(day);
 }
@@ -90,23 +91,25 @@ export function dayStrings(day: number): DayStrings {
 const clockTimes = new Array<string | undefined>(1440);
 const hourMinutes = new Array<string | undefined>(1440);
 
+function addClockTime(minuteOfDay: number): string {
+  const hour = Math.floor(minuteOfDay / 60);
+  const text = `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minuteOfDay % 60)} ${hour < 12 ? "AM" : "PM"}`;
+  clockTimes[minuteOfDay] = text;
+  return text;
+}
+
+function addHourMinute(minuteOfDay: number): string {
+  const text = `${twoDigits(Math.floor(minuteOfDay / 60))}:${twoDigits(minuteOfDay % 60)}`;
+  hourMinutes[minuteOfDay] = text;
+  return text;
+}
+
 /** A minute of the day (0..1439) as a label writes it: `12:05 AM`, `2:30 PM`. */
 export function clockTime(minuteOfDay: number): string {
-  let text = clockTimes[minuteOfDay];
-  if (text === undefined) {
-    const hour = Math.floor(minuteOfDay / 60);
-    text = `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minuteOfDay % 60)} ${hour < 12 ? "AM" : "PM"}`;
-    clockTimes[minuteOfDay] = text;
-  }
-  return text;
+  return clockTimes[minuteOfDay] ?? addClockTime(minuteOfDay);
 }
 
 /** A minute of the day (0..1439) as ISO 8601 writes it: `00:05`, `14:30`. */
 export function hourMinute(minuteOfDay: number): string {
-  let text = hourMinutes[minuteOfDay];
-  if (text === undefined) {
-    text = `${twoDigits(Math.floor(minuteOfDay / 60))}:${twoDigits(minuteOfDay % 60)}`;
-    hourMinutes[minuteOfDay] = text;
-  }
-  return text;
+  return hourMinutes[minuteOfDay] ?? addHourMinute(minuteOfDay);
 }

@@ -63,15 +63,16 @@ function localDate(day: number): string {
 
 const offsets = new Map<number, string>();
 
-/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes. */
-function offsetText(offsetMinutes: number): string {
-  let text = offsets.get(offsetMinutes);
-  if (text === undefined) {
-    const absolute = Math.abs(offsetMinutes);
-    text = `${offsetMinutes < 0 ? "-" : "+"}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
-    offsets.set(offsetMinutes, text);
-  }
+function addOffsetText(offsetMinutes: number): string {
+  const absolute = Math.abs(offsetMinutes);
+  const text = `${offsetMinutes < 0 ? "-" : "+"}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
+  offsets.set(offsetMinutes, text);
   return text;
+}
+
+/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes (the look-up apart, as in `calendar-strings.ts`). */
+function offsetText(offsetMinutes: number): string {
+  return offsets.get(offsetMinutes) ?? addOffsetText(offsetMinutes);
 }
 
 /**
