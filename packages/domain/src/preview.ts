@@ -121,10 +121,8 @@ interface Candidate {
 }
 
 interface Planned {
+  readonly candidate: Candidate;
   readonly item: PreviewItem;
-  readonly id: string;
-  readonly startMs: number;
-  readonly endMs: number;
   /** The keep-wall-clock instants. */
   readonly wallStartMs: number;
   readonly wallEndMs: number;
@@ -151,19 +149,18 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 }
 
 function planItem(
-  { item, startMs, endMs, startAt, endAt }: Candidate,
+  candidate: Candidate,
   current: string,
   proposed: string,
   hasSharedLockConflict: (lockId: string | null) => boolean,
 ): Planned | null {
+  const { item, startMs, endMs, startAt, endAt } = candidate;
   const wallStartMs = keepWallClock(startMs, current, proposed);
   // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
   const wallEndMs = Math.max(keepWallClock(endMs, current, proposed), wallStartMs);
   if (wallStartMs === startMs && wallEndMs === endMs) return null;
   return {
-    id: item.id,
-    startMs,
-    endMs,
+    candidate,
     wallStartMs,
     wallEndMs,
     item: {
@@ -183,12 +180,12 @@ function planItem(
 }
 
 /** The keep-wall-clock rewrite of a listed item (an unchanged instant keeps its text). */
-function rewriteOf({ item, id, startMs, endMs, wallStartMs, wallEndMs }: Planned): ItemRewrite {
+function rewriteOf({ candidate, wallStartMs, wallEndMs }: Planned): ItemRewrite {
   return {
-    kind: item.kind,
-    id,
-    startAt: wallStartMs === startMs ? item.startAt : isoInstant(wallStartMs),
-    endAt: wallEndMs === endMs ? item.endAt : isoInstant(wallEndMs),
+    kind: candidate.item.kind,
+    id: candidate.item.id,
+    startAt: wallStartMs === candidate.startMs ? candidate.startAt : isoInstant(wallStartMs),
+    endAt: wallEndMs === candidate.endMs ? candidate.endAt : isoInstant(wallEndMs),
   };
 }
 
