@@ -4,6 +4,10 @@
  * preview of many items repeats the same few hundred days, so building each string once per
  * process (instead of once per item) is most of what formatting costs.
  *
+ * Each look-up is kept apart from the code that writes a missing entry (`add…`): the
+ * optimizing compiler copies a look-up into every caller, and a small copy compiles faster
+ * during a process's first plan.
+ *
  * Days are counted from 1970-01-01 (day 0, a Thursday) in the proleptic Gregorian calendar;
  * only years 0000..9999 are covered ({@link MIN_DAY}..{@link MAX_DAY}), callers format others
  * themselves.
@@ -65,37 +69,47 @@ export function dayNumber(year: number, month: number, dayOfMonth: number): numb
 const MAX_DAYS = 50_000;
 const days = new Map<number, DayStrings>();
 
-/** The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). */
-export function dayStrings(day: number): DayStrings {
-  let strings = days.get(day);
-  if (strings === undefined) {
-    const { year, month, dayOfMonth } = civilDate(day);
-    const weekday = WEEKDAYS[(((day + 4) % 7) + 7) % 7];
-    strings = {
-      iso: `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`,
-      label: `${weekday}, ${MONTHS[month - 1]} ${dayOfMonth}, ${year}`,
-    };
-    if (days.size >= MAX_DAYS) days.clear();
-    days.set(day, strings);
-  }
+/** Writes the strings of `day` and keeps them. */
+function addDayStrings(day: number): DayStrings {
+  const { year, month, dayOfMonth } = civilDate(day);
+  const weekday = WEEKDAYS[(((day + 4) % 7) + 7) % 7];
+  const strings = {
+    iso: `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`,
+    label: `${weekday}, ${MONTHS[month - 1]} ${dayOfMonth}, ${year}`,
+  };
+  if (days.size >= MAX_DAYS) days.clear();
+  days.set(day, strings);
   return strings;
 }
 
-let clockTimes: readonly string[] | undefined;
+/** The strings of `day` (days since 1970-01-01, {@link MIN_DAY}..{@link MAX_DAY}). */
+export function dayStrings(day: number): DayStrings {
+  return days.get(day) ?? addDayStrings(day);
+}
+
+/** Minutes of the day written so far, each on first use (a plan uses a few dozen of the 1,440). */
+const clockTimes = new Array<string | undefined>(1440);
+const hourMinutes = new Array<string | undefined>(1440);
+
+function addClockTime(minuteOfDay: number): string {
+  const hour = Math.floor(minuteOfDay / 60);
+  const text = `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minuteOfDay % 60)} ${hour < 12 ? "AM" : "PM"}`;
+  clockTimes[minuteOfDay] = text;
+  return text;
+}
+
+function addHourMinute(minuteOfDay: number): string {
+  const text = `${twoDigits(Math.floor(minuteOfDay / 60))}:${twoDigits(minuteOfDay % 60)}`;
+  hourMinutes[minuteOfDay] = text;
+  return text;
+}
 
 /** A minute of the day (0..1439) as a label writes it: `12:05 AM`, `2:30 PM`. */
 export function clockTime(minuteOfDay: number): string {
-  clockTimes ??= Array.from({ length: 1440 }, (_, m) => {
-    const hour = Math.floor(m / 60);
-    return `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
-  });
-  return clockTimes[minuteOfDay] ?? "";
+  return clockTimes[minuteOfDay] ?? addClockTime(minuteOfDay);
 }
-
-let hourMinutes: readonly string[] | undefined;
 
 /** A minute of the day (0..1439) as ISO 8601 writes it: `00:05`, `14:30`. */
 export function hourMinute(minuteOfDay: number): string {
-  hourMinutes ??= Array.from({ length: 1440 }, (_, m) => `${twoDigits(Math.floor(m / 60))}:${twoDigits(m % 60)}`);
-  return hourMinutes[minuteOfDay] ?? "";
+  return hourMinutes[minuteOfDay] ?? addHourMinute(minuteOfDay);
 }

@@ -4,6 +4,7 @@
  * each); `zone-timeline.ts` caches what they say, and outside its window they answer directly.
  * Not exported by the package.
  */
+import { DAY_MS, dayNumber } from "./calendar-strings.js";
 
 /** 1583-01-01T00:00Z: from here on ICU's ISO calendar is the proleptic Gregorian one. */
 const GREGORIAN_SAFE_MS = -12_212_553_600_000;
@@ -55,23 +56,44 @@ function labelFormatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Milliseconds of a local date-time counted as if it were UTC (a "local epoch"). */
-function localEpochMs(parts: readonly Intl.DateTimeFormatPart[]): number {
-  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value ?? Number.NaN);
-  const date = new Date(0);
-  // setUTCFullYear, because Date.UTC reads years 0..99 as 1900..1999.
-  date.setUTCFullYear(field("year"), field("month") - 1, field("day"));
-  date.setUTCHours(field("hour"), field("minute"), field("second"), 0);
-  return date.getTime();
+/** What one `formatToParts` of a field formatter says. */
+interface FieldReading {
+  /** The local date-time in milliseconds counted as if it were UTC (a "local epoch"). */
+  readonly localMs: number;
+  /** The zone name as Intl writes it, "" when the formatter shows none. */
+  readonly name: string;
+}
+
+/** Reads a field formatter's parts in one pass (a first plan reads a few hundred). */
+function readFields(parts: readonly Intl.DateTimeFormatPart[]): FieldReading {
+  let year = Number.NaN;
+  let month = Number.NaN;
+  let day = Number.NaN;
+  let hour = Number.NaN;
+  let minute = Number.NaN;
+  let second = Number.NaN;
+  let name = "";
+  for (let i = 0; i < parts.length; i++) {
+    const { type, value } = parts[i] as Intl.DateTimeFormatPart;
+    if (type === "year") year = Number(value);
+    else if (type === "month") month = Number(value);
+    else if (type === "day") day = Number(value);
+    else if (type === "hour") hour = Number(value);
+    else if (type === "minute") minute = Number(value);
+    else if (type === "second") second = Number(value);
+    else if (type === "timeZoneName") name = value;
+  }
+  // Proleptic Gregorian arithmetic, as Date's setUTCFullYear does (Date.UTC would read years 0..99 as 1900..1999).
+  return { localMs: dayNumber(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000, name };
 }
 
 /** The offset of `timeZone` at `epochMs` in ms east of UTC, read from Intl. */
 export function intlOffsetMs(timeZone: string, epochMs: number): number {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
-  const local = localEpochMs(fieldFormatter(timeZone).formatToParts(wholeSecond));
+  const local = readFields(fieldFormatter(timeZone).formatToParts(wholeSecond)).localMs;
   // Before the Gregorian cutover ICU's calendar turns Julian (and drops the era); reading UTC
   // through the same calendar makes the two errors cancel in the difference.
-  const utc = wholeSecond < GREGORIAN_SAFE_MS ? localEpochMs(fieldFormatter("UTC").formatToParts(wholeSecond)) : wholeSecond;
+  const utc = wholeSecond < GREGORIAN_SAFE_MS ? readFields(fieldFormatter("UTC").formatToParts(wholeSecond)).localMs : wholeSecond;
   return local - utc;
 }
 
@@ -81,9 +103,8 @@ export function intlOffsetMs(timeZone: string, epochMs: number): number {
  * depend on the calendar or the clock). For instants after the Gregorian cutover only.
  */
 export function intlZoneState(timeZone: string, wholeSecondMs: number): { offsetMs: number; name: string } {
-  const parts = fieldFormatter(timeZone, stateFormatters, "short").formatToParts(wholeSecondMs);
-  const name = parts.find((part) => part.type === "timeZoneName")?.value ?? "";
-  return { offsetMs: localEpochMs(parts) - wholeSecondMs, name: name.replace(ODD_SPACES, " ").trim() };
+  const { localMs, name } = readFields(fieldFormatter(timeZone, stateFormatters, "short").formatToParts(wholeSecondMs));
+  return { offsetMs: localMs - wholeSecondMs, name: name.replace(ODD_SPACES, " ").trim() };
 }
 
 /** The pieces a label is assembled from, with plain spaces. */

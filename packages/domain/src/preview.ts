@@ -110,43 +110,57 @@ function sharedLockConflicts(input: PreviewInput, proposed: string): (lockId: st
   };
 }
 
-interface Planned {
-  readonly item: PreviewItem;
-  readonly id: string;
+/** An item that has not ended, with its instants read. */
+interface Candidate {
+  readonly item: ScheduleItem;
   readonly startMs: number;
   readonly endMs: number;
+  /** The instants' canonical text. */
+  readonly startAt: Instant;
+  readonly endAt: Instant;
+}
+
+interface Planned {
+  readonly candidate: Candidate;
+  readonly item: PreviewItem;
   /** The keep-wall-clock instants. */
   readonly wallStartMs: number;
   readonly wallEndMs: number;
+}
+
+/** The item with its instants read, or null when it ended by `nowMs`. */
+function candidateOf(item: ScheduleItem, nowMs: number): Candidate | null {
+  const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
+  const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
+  return endMs <= nowMs ? null : { item, startMs, endMs, startAt, endAt };
 }
 
 function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** SPEC order: `startAt`, then `kind` as a string, then `key`. */
-function comparePlanned(a: Planned, b: Planned): number {
-  return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.key, b.item.key);
+/**
+ * SPEC order: `startAt`, then `kind` as a string, then `key` (`<kind>:<id>`, so the ids once the
+ * kinds are equal). The candidates are sorted before the preview items are built: they are small
+ * and were made together, so the sort does not wait on memory the plan's strings pushed out.
+ */
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.id, b.item.id);
 }
 
 function planItem(
-  item: ScheduleItem,
-  input: PreviewInput,
+  candidate: Candidate,
   current: string,
   proposed: string,
   hasSharedLockConflict: (lockId: string | null) => boolean,
 ): Planned | null {
-  const { ms: startMs, iso: startAt } = readInstant(item, "startAt");
-  const { ms: endMs, iso: endAt } = readInstant(item, "endAt");
-  if (endMs <= input.nowMs) return null;
+  const { item, startMs, endMs, startAt, endAt } = candidate;
   const wallStartMs = keepWallClock(startMs, current, proposed);
   // A gap can push the start past the end (02:30 → 03:30 while 03:10 stays); never end first.
   const wallEndMs = Math.max(keepWallClock(endMs, current, proposed), wallStartMs);
   if (wallStartMs === startMs && wallEndMs === endMs) return null;
   return {
-    id: item.id,
-    startMs,
-    endMs,
+    candidate,
     wallStartMs,
     wallEndMs,
     item: {
@@ -166,12 +180,12 @@ function planItem(
 }
 
 /** The keep-wall-clock rewrite of a listed item (an unchanged instant keeps its text). */
-function rewriteOf({ item, id, startMs, endMs, wallStartMs, wallEndMs }: Planned): ItemRewrite {
+function rewriteOf({ candidate, wallStartMs, wallEndMs }: Planned): ItemRewrite {
   return {
-    kind: item.kind,
-    id,
-    startAt: wallStartMs === startMs ? item.startAt : isoInstant(wallStartMs),
-    endAt: wallEndMs === endMs ? item.endAt : isoInstant(wallEndMs),
+    kind: candidate.item.kind,
+    id: candidate.item.id,
+    startAt: wallStartMs === candidate.startMs ? candidate.startAt : isoInstant(wallStartMs),
+    endAt: wallEndMs === candidate.endMs ? candidate.endAt : isoInstant(wallEndMs),
   };
 }
 
@@ -185,9 +199,11 @@ function plan(input: PreviewInput): { preview: TimezonePreview; planned: readonl
   const planned = noop
     ? []
     : input.items
-        .map((item) => planItem(item, input, current, proposedTimeZone, conflicts))
-        .filter((entry): entry is Planned => entry !== null)
-        .sort(comparePlanned);
+        .map((item) => candidateOf(item, input.nowMs))
+        .filter((candidate): candidate is Candidate => candidate !== null)
+        .sort(compareCandidates)
+        .map((candidate) => planItem(candidate, current, proposedTimeZone, conflicts))
+        .filter((entry): entry is Planned => entry !== null);
   const items = planned.map((entry) => entry.item);
   const status: PreviewStatus = noop ? "noop" : items.some((item) => item.sharedLockConflict) ? "conflict" : "ok";
   return {

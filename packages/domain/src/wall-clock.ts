@@ -54,25 +54,25 @@ function formatYear(year: number): string {
   return (year < 0 ? "-" : "+") + pad(Math.abs(year), 6);
 }
 
-/** `2026-12-01` of a local epoch (ms); years outside 0000..9999 written as RFC 3339 expanded years. */
-function localDate(localMs: number): string {
-  const day = Math.floor(localMs / DAY_MS);
+/** `2026-12-01` of a day (days since 1970-01-01); years outside 0000..9999 written as RFC 3339 expanded years. */
+function localDate(day: number): string {
   if (day >= MIN_DAY && day <= MAX_DAY) return dayStrings(day).iso;
-  const local = new Date(localMs);
+  const local = new Date(day * DAY_MS);
   return `${formatYear(local.getUTCFullYear())}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}`;
 }
 
 const offsets = new Map<number, string>();
 
-/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes. */
-function offsetText(offsetMinutes: number): string {
-  let text = offsets.get(offsetMinutes);
-  if (text === undefined) {
-    const absolute = Math.abs(offsetMinutes);
-    text = `${offsetMinutes < 0 ? "-" : "+"}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
-    offsets.set(offsetMinutes, text);
-  }
+function addOffsetText(offsetMinutes: number): string {
+  const absolute = Math.abs(offsetMinutes);
+  const text = `${offsetMinutes < 0 ? "-" : "+"}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
+  offsets.set(offsetMinutes, text);
   return text;
+}
+
+/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes (the look-up apart, as in `calendar-strings.ts`). */
+function offsetText(offsetMinutes: number): string {
+  return offsets.get(offsetMinutes) ?? addOffsetText(offsetMinutes);
 }
 
 /**
@@ -82,7 +82,10 @@ function offsetText(offsetMinutes: number): string {
  */
 export function formatZonedDateTime(epochMs: number, timeZone: string): string {
   const offsetMinutes = Math.round(zoneOffsetMs(timeZone, epochMs) / 60_000);
-  const localMs = Math.floor(epochMs / 1000) * 1000 + offsetMinutes * 60_000;
-  const secondOfDay = (((localMs / 1000) % 86_400) + 86_400) % 86_400;
-  return `${localDate(localMs)}T${hourMinute(Math.floor(secondOfDay / 60))}:${twoDigits(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
+  // Whole local seconds, split with floor divisions (a floating-point % is a library call).
+  const localSecond = Math.floor(epochMs / 1000) + offsetMinutes * 60;
+  const day = Math.floor(localSecond / 86_400);
+  const secondOfDay = localSecond - day * 86_400;
+  const minuteOfDay = Math.floor(secondOfDay / 60);
+  return `${localDate(day)}T${hourMinute(minuteOfDay)}:${twoDigits(secondOfDay - minuteOfDay * 60)}${offsetText(offsetMinutes)}`;
 }

@@ -43,19 +43,17 @@ const ETC_GMT_OFFSET = /^Etc\/GMT[+-]\d{1,2}$/;
 /** Characters of IANA ids; anything else (offsets with `:`, spaces, look-alike letters) is refused early. */
 const ID_SHAPE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-let zoneTabNames: ReadonlySet<string> | undefined;
 let tzdbByLowerCase: ReadonlyMap<string, string> | undefined;
 const canonicalByLowerCase = new Map<string, string | null>();
 const CACHE_LIMIT = 4096;
 
-/** zone.tab's names. Built on first use. */
-function knownPlaces(): ReadonlySet<string> {
-  zoneTabNames ??= new Set(ZONE_TAB_NAMES);
-  return zoneTabNames;
-}
-
-/** The tz database name spelled `input` in any case, or undefined when tzdb has no such name or link. */
+/**
+ * The tz database name spelled `input` in any case, or undefined when tzdb has no such name or
+ * link. Names mostly come spelled as tzdb spells them; the case-folded table of all 598 is built
+ * only when one does not (a scan of the list costs less than building any table).
+ */
 export function tzdbName(input: string): string | undefined {
+  if (TZDB_NAMES.includes(input)) return input;
   tzdbByLowerCase ??= new Map(TZDB_NAMES.map((name) => [name.toLowerCase(), name]));
   return tzdbByLowerCase.get(input.toLowerCase());
 }
@@ -80,7 +78,8 @@ function canonicalize(input: string): string | null {
   if (resolved === null) return null;
   if (UTC_IDS.has(resolved)) return "UTC";
   const place = toZoneTabName(resolved);
-  if (knownPlaces().has(place) || ETC_GMT_OFFSET.test(place)) return place;
+  // A scan, not a Set: each zone is canonicalized once (the answer is cached).
+  if (ZONE_TAB_NAMES.includes(place) || ETC_GMT_OFFSET.test(place)) return place;
   // Ids ICU still accepts but tzdb dropped (`SystemV/AST4`) or offset strings of newer runtimes.
   return null;
 }
