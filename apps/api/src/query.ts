@@ -11,14 +11,16 @@ export type QuerySchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v
 
 export type Parsing<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly invalidParams: InvalidParam[] };
 
-/** How many accepted query strings are kept per schema. */
+/** How many accepted query strings are kept per schema, and the longest kept (the ones clients repeat are short). */
 const ACCEPTED_QUERIES_KEPT = 1024;
+const KEPT_QUERY_MAX_LENGTH = 512;
 const acceptedBySchema = new WeakMap<QuerySchema, BoundedMap<string, Parsing<unknown>>>();
 
 /**
- * Parses a raw query string (without `?`) against `schema`. An accepted query string is kept
- * (bounded, per schema), since clients send the same ones again and again (a polled list); its
- * value is frozen, as it is shared by every request that sends it.
+ * Parses a raw query string (without `?`) against `schema`. An accepted query string of at most
+ * 512 characters is kept (1,024 per schema, the oldest dropped first), since clients send the
+ * same ones again and again (a polled list); its value is frozen, as every request that sends it
+ * shares it.
  */
 export function parseQuery<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<v.InferOutput<S>> {
   let accepted = acceptedBySchema.get(schema);
@@ -26,7 +28,7 @@ export function parseQuery<S extends QuerySchema>(schema: S, rawQuery: string): 
   const known = accepted.get(rawQuery) as Parsing<v.InferOutput<S>> | undefined;
   if (known !== undefined) return known;
   const parsing = parseAnew(schema, rawQuery);
-  if (parsing.ok) accepted.set(rawQuery, { ok: true, value: Object.freeze(parsing.value) });
+  if (parsing.ok && rawQuery.length <= KEPT_QUERY_MAX_LENGTH) accepted.set(rawQuery, { ok: true, value: Object.freeze(parsing.value) });
   return parsing;
 }
 
