@@ -71,7 +71,8 @@ const HOUR_MS = 3_600_000;
  */
 function probeMs(lowMs: number, highMs: number): number {
   const spanMs = highMs - lowMs;
-  if (spanMs > HOUR_MS) return lowMs + Math.floor(spanMs / (2 * HOUR_MS)) * HOUR_MS;
+  // At least one hour in: strictly inside the span even were its edges not whole hours.
+  if (spanMs > HOUR_MS) return lowMs + Math.max(1, Math.floor(spanMs / (2 * HOUR_MS))) * HOUR_MS;
   if (spanMs === HOUR_MS) return highMs - 1000;
   return lowMs + Math.floor(spanMs / 2000) * 1000;
 }
