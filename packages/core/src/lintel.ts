@@ -21,7 +21,7 @@ export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } 
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
-export { createStoreDeadlines, storeCall, type StoreDeadline } from "./store-deadline.js";
+export { createStoreDeadlines, storeCall, type StoreDeadline, type StoreDeadlines } from "./store-deadline.js";
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {

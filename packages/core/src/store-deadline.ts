@@ -7,7 +7,8 @@
  * Cheap by construction: no timer per call or per request. The deadlines of one clock share one
  * queue and one timer. They all have one duration, so they expire in the order they were fixed;
  * the timer is set for the oldest deadline with a call in flight, and a fire drops every expired
- * one. Against a healthy store it fires about once per `ms`.
+ * one. Against a healthy store it fires about once per `ms`. The Redis adapter starts one per
+ * call for its own per-call bound (`store-redis/src/deadlines.ts`).
  */
 import { StoreUnavailableError } from "./ports.js";
 
@@ -42,7 +43,7 @@ class Timeline {
     return new StoreUnavailableError(`The store did not answer within the request's ${this.ms} ms.`);
   }
 
-  start(): StoreDeadline {
+  start(late: () => Error = () => this.late()): StoreDeadline {
     const t = this.now();
     // While no call is in flight no timer runs: expired deadlines also leave from the head here.
     for (
@@ -53,7 +54,7 @@ class Timeline {
       first.expired = true;
     }
     this.compact();
-    const deadline = new RequestDeadline(this, t + this.ms);
+    const deadline = new RequestDeadline(this, t + this.ms, late);
     this.queue.push(deadline);
     return deadline;
   }
@@ -103,16 +104,17 @@ class RequestDeadline implements StoreDeadline {
   constructor(
     private readonly timeline: Timeline,
     readonly at: number,
+    private readonly late: () => Error,
   ) {}
 
   within<T>(call: () => Promise<T>): Promise<T> {
     if (this.expired || this.timeline.now() >= this.at) {
       this.expired = true;
-      return Promise.reject(this.timeline.late());
+      return Promise.reject(this.late());
     }
     const running = call();
     return new Promise<T>((resolve, reject) => {
-      const waiter: Waiter = { expire: () => reject(this.timeline.late()) };
+      const waiter: Waiter = { expire: () => reject(this.late()) };
       const settled = () => {
         waiter.expire = undefined;
         const at = this.waiting.indexOf(waiter);
@@ -134,10 +136,16 @@ class RequestDeadline implements StoreDeadline {
   }
 }
 
-/** Makes request deadlines `ms` after their start, on the monotonic clock `now` (milliseconds). */
-export function createStoreDeadlines(ms: number, now: () => number = () => performance.now()): { start(): StoreDeadline } {
+/** Deadlines `ms` after their start, sharing one queue and one timer. */
+export interface StoreDeadlines {
+  /** A deadline from now; past it a call is refused with `late()` (default: StoreUnavailableError). */
+  start(late?: () => Error): StoreDeadline;
+}
+
+/** Makes deadlines `ms` after their start, on the monotonic clock `now` (milliseconds). */
+export function createStoreDeadlines(ms: number, now: () => number = () => performance.now()): StoreDeadlines {
   const timeline = new Timeline(ms, now);
-  return { start: () => timeline.start() };
+  return { start: (late) => timeline.start(late) };
 }
 
 /** Runs `call` within `deadline`, or simply runs it when there is none (embedders, CLIs). */
