@@ -1,6 +1,7 @@
 /** `@lintel/api`: the Koa adapter and the server, for embedding and tests. */
 export { createApp, type AppDependencies } from "./app.js";
 export { loadConfig, type Config, type ConfigLoading } from "./config.js";
+export { createLogger } from "./logger.js";
 export { buildOpenApiDocument } from "./openapi.js";
 export { startServer, type RunningServer, type StartOptions } from "./server.js";
 export { FixtureRefusedError, readFixtureFile } from "./fixture-file.js";

@@ -1,9 +1,11 @@
 /**
- * Lintel against the bare framework, in one run (issue 9's method): three servers, each its own
+ * Lintel against the bare framework, in one run (issue 9's method): four servers, each its own
  * process, LOG_LEVEL=info with logs to /dev/null — bare Koa 3 + @koa/router serving the very
- * bytes and headers Lintel answered, Lintel on memory and Lintel on Redis — under autocannon
- * (50 connections, in a worker thread), in alternating rounds of 5 s; the median req/s and p99
- * of the rounds, and the ratios memory/bare and Redis/memory.
+ * bytes and headers Lintel answered, the floor (`floor-koa.ts`: the same stack doing only what
+ * the SPEC asks of every answer, with the operation free), Lintel on memory and Lintel on Redis —
+ * under autocannon (50 connections, in a worker thread), in alternating rounds of 5 s; the
+ * median req/s and p99 of the rounds, and the ratios floor/bare, memory/bare, memory/floor and
+ * Redis/memory.
  *
  * With `--before <checkout>` (another built checkout of Lintel, e.g. a `git worktree` of an
  * older commit) its server runs in the same rounds, so before → after comes from one run.
@@ -138,12 +140,13 @@ const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
 const key = generateApiKey();
 const withRedis = !values["no-redis"];
-const [bp, mp, rp, beforeMemoryPort, beforeRedisPort] = await freePorts(5);
+const [bp, fp, mp, rp, beforeMemoryPort, beforeRedisPort] = await freePorts(6);
 const memory = await lintel("memory", key, mp!);
 const answersPath = join(await tempDir(), "answers.json");
 await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
 const apps = [
   { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
+  { name: "floor", ...(await serve(join(here, "floor-koa.js"), [answersPath, String(fp), key], {}, fp!)) },
   { name: "Lintel memory", ...memory },
   ...(withRedis ? [{ name: "Lintel Redis", ...(await lintel("redis", key, rp!)) }] : []),
   ...(values.before === undefined
@@ -192,12 +195,13 @@ try {
   };
   const before = values.before !== undefined;
   console.log(
-    `| endpoint | bare Koa | Lintel memory | Lintel Redis | memory/bare | Redis/memory |${before ? " before: memory | before: Redis | before: memory/bare | before: Redis/memory |" : ""}`,
+    `| endpoint | bare Koa | floor | Lintel memory | Lintel Redis | floor/bare | memory/bare | memory/floor | Redis/memory |${before ? " before: memory | before: Redis | before: memory/bare | before: Redis/memory |" : ""}`,
   );
-  console.log(`|---|---:|---:|---:|---:|---:|${before ? "---:|---:|---:|---:|" : ""}`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? "---:|---:|---:|---:|" : ""}`);
   for (const { name } of ENDPOINTS) {
-    const [bare, mem, red, oldMem, oldRed] = [
+    const [bare, floor, mem, red, oldMem, oldRed] = [
       "bare Koa",
+      "floor",
       "Lintel memory",
       "Lintel Redis",
       "before: Lintel memory",
@@ -208,22 +212,31 @@ try {
       ReturnType<typeof at>,
       ReturnType<typeof at>,
       ReturnType<typeof at>,
+      ReturnType<typeof at>,
     ];
-    const after = `| ${name} | ${cell(bare)} | ${cell(mem)} | ${cell(red)} | ${ratio(mem, bare)} | ${ratio(red, mem)} |`;
+    const after = `| ${name} | ${cell(bare)} | ${cell(floor)} | ${cell(mem)} | ${cell(red)} | ${ratio(floor, bare)} | ${ratio(mem, bare)} | ${ratio(mem, floor)} | ${ratio(red, mem)} |`;
     console.log(before ? `${after} ${cell(oldMem)} | ${cell(oldRed)} | ${ratio(oldMem, bare)} | ${ratio(oldRed, oldMem)} |` : after);
   }
   // The same rounds as CPU time per request of each server process (Redis's own CPU not counted):
   // bare/Lintel is what the req/s ratio would be if each server had a core to itself.
-  const names = ["bare Koa", "Lintel memory", "Lintel Redis", ...(before ? ["before: Lintel memory", "before: Lintel Redis"] : [])];
+  const names = [
+    "bare Koa",
+    "floor",
+    "Lintel memory",
+    "Lintel Redis",
+    ...(before ? ["before: Lintel memory", "before: Lintel Redis"] : []),
+  ];
   console.log(`\nServer CPU per request, µs (median of the rounds; the Lintel process only)\n`);
-  console.log(`| endpoint | ${names.join(" | ")} | bare/memory | bare/Redis |${before ? " before: bare/memory |" : ""}`);
-  console.log(`|---|${names.map(() => "---:|").join("")}---:|---:|${before ? "---:|" : ""}`);
+  console.log(`| endpoint | ${names.join(" | ")} | bare/floor | bare/memory | bare/Redis |${before ? " before: bare/memory |" : ""}`);
+  console.log(`|---|${names.map(() => "---:|").join("")}---:|---:|---:|${before ? "---:|" : ""}`);
   for (const { name } of ENDPOINTS) {
     const cpu = names.map((app) => median(at(name, app).cpu));
     const share = (lintelCpu: number | undefined) =>
       lintelCpu === undefined || Number.isNaN(lintelCpu) ? "—" : ((cpu[0] ?? NaN) / lintelCpu).toFixed(2);
     const cells = cpu.map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
-    console.log(`| ${name} | ${cells.join(" | ")} | ${share(cpu[1])} | ${share(cpu[2])} |${before ? ` ${share(cpu[3])} |` : ""}`);
+    console.log(
+      `| ${name} | ${cells.join(" | ")} | ${share(cpu[1])} | ${share(cpu[2])} | ${share(cpu[3])} |${before ? ` ${share(cpu[4])} |` : ""}`,
+    );
   }
   if (redisPid !== null) {
     const redisApps = ["Lintel Redis", ...(before ? ["before: Lintel Redis"] : [])];
