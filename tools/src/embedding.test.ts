@@ -109,7 +109,8 @@ describe("embedding", () => {
       config: { docsUrl: "https://example.test/docs", publicBaseUrl: "https://example.test", trustedProxies: 0 },
       logger,
     });
-    const server = createServer(app.callback()).listen(0, "127.0.0.1");
+    const handle = app.callback(); // Koa answers every error itself
+    const server = createServer((request, response) => void handle(request, response)).listen(0, "127.0.0.1");
     await once(server, "listening");
     try {
       const { port } = server.address() as AddressInfo;
