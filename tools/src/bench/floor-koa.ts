@@ -38,6 +38,8 @@ const bench: ApiKeyRecord = {
 const keysByHash = new Map([[bench.hash, bench]]);
 const budgets = new Map<string, BudgetState>();
 const FAILED_KEY_LIMIT = { requests: 30, windowSeconds: 60 };
+/** A key without its own budget gets the server's default (the bench key has its own). */
+const DEFAULT_LIMIT = { requests: 600, windowSeconds: 60 };
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 const router = new Router<{ caller?: ApiKeyRecord }>({ sensitive: true, strict: true });
@@ -47,6 +49,7 @@ for (const answer of answers) {
     Object.entries(answer.headers).filter(([name]) => name !== "x-request-id" && !name.startsWith("ratelimit")),
   );
   const v1 = answer.route.startsWith("/v1/");
+  const scope = answer.route.startsWith("/v1/units/") ? "units:read" : "locks:read";
   router.get(answer.route, (ctx) => {
     if (v1) {
       const nowMs = Date.now();
@@ -55,13 +58,14 @@ for (const answer of answers) {
       const check = evaluateApiKey(keysByHash.get(hashApiKey(ctx.get("x-api-key"))) ?? null, nowMs);
       if (!check.ok) return void (ctx.status = 401);
       const key = check.key;
-      const step = consumeBudget(budgets.get(key.id) ?? null, nowMs, key.rateLimit ?? FAILED_KEY_LIMIT);
+      const step = consumeBudget(budgets.get(key.id) ?? null, nowMs, key.rateLimit ?? DEFAULT_LIMIT);
       if (step.state !== null) budgets.set(key.id, step.state);
       const { policy, remaining, resetSeconds } = step.decision;
       ctx.set("RateLimit-Policy", `"default";q=${policy.requests};w=${policy.windowSeconds}`);
       ctx.set("RateLimit", `"default";r=${remaining};t=${resetSeconds}`);
       ctx.state.caller = key;
-      if (!step.decision.allowed || !requireScope(key.scopes, "locks:read").ok) return void (ctx.status = 429);
+      if (!step.decision.allowed) return void (ctx.status = 429);
+      if (!requireScope(key.scopes, scope).ok) return void (ctx.status = 403);
     }
     ctx.status = answer.status;
     ctx.set(fixed);
