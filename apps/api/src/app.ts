@@ -19,7 +19,11 @@ import { buildOpenApiDocument } from "./openapi.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 import { parseQuery } from "./query.js";
 import { emptyQuerySchema } from "./schemas.js";
+import { JSON_CONTENT_TYPE } from "./serialize.js";
 import { registerV1Routes } from "./v1-routes.js";
+
+/** What /healthz and a ready /readyz answer, as the text sent: probes call them often. */
+const OK_JSON = JSON.stringify({ status: "ok" });
 
 export interface AppDependencies {
   readonly lintel: Lintel;
@@ -59,14 +63,16 @@ export function createApp({
     ctx.type = "text/html; charset=utf-8";
     ctx.body = text;
   };
-  operational("/healthz", (ctx) => {
-    ctx.body = { status: "ok" };
-  });
+  const ok = (ctx: LintelContext) => {
+    ctx.set("Content-Type", JSON_CONTENT_TYPE);
+    ctx.body = OK_JSON;
+  };
+  operational("/healthz", ok);
   operational("/readyz", async (ctx) => {
     const storeReady = await lintel.ready();
     // Checked after the store's answer: a shutdown that began meanwhile already answers 503.
     if (draining()) sendProblem(ctx, "unavailable", "The server is shutting down.", { retryAfterSeconds: 1 });
-    else if (storeReady) ctx.body = { status: "ok" };
+    else if (storeReady) ok(ctx);
     else sendProblem(ctx, "unavailable", "The store is not reachable.", { retryAfterSeconds: 1 });
   });
   const openApi = JSON.stringify(buildOpenApiDocument(config.publicBaseUrl, config.docsUrl));

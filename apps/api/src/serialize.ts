@@ -129,6 +129,9 @@ export function oneJson(name: string, recordJson: string): string {
   return `{"${name}":${recordJson}}`;
 }
 
+/** The Content-Type of a JSON answer, set as it is sent (Koa's `ctx.type = "application/json"` looks its charset up each time). */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
 /** `{"<name>":[<rows>],"nextCursor":…}`: the text JSON.stringify gives for the page object. */
 export function pageJson(name: string, rowsJson: readonly string[], nextCursor: string | null): string {
   return `{"${name}":[${rowsJson.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`;

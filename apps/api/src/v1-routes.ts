@@ -15,6 +15,7 @@ import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-st
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 import {
+  JSON_CONTENT_TYPE,
   jsonText,
   lockJson,
   lockStateView,
@@ -26,9 +27,6 @@ import {
   unitJson,
   unitView,
 } from "./serialize.js";
-
-/** Every 200's Content-Type, set as it is sent (Koa's `ctx.type = "application/json"` looks its charset up each time). */
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** The parsed query, or undefined after answering 400. */
 function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {

@@ -127,7 +127,9 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
 async function record(url: string, key: string): Promise<RecordedAnswer[]> {
   return Promise.all(
     ENDPOINTS.map(async ({ path, route }) => {
-      const answer = await fetch(`${url}${path}`, { headers: { "x-api-key": key } });
+      // As autocannon asks: no Accept-Encoding (fetch would send gzip and decode the body, and the
+      // baselines then served the plain body under `content-encoding: gzip`).
+      const answer = await fetch(`${url}${path}`, { headers: { "x-api-key": key, "accept-encoding": "identity" } });
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
       const headers = Object.fromEntries([...answer.headers].filter(([name]) => !PER_RESPONSE.has(name)));
       return { route, status: answer.status, headers, body: await answer.text() };
