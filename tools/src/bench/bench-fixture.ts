@@ -57,6 +57,15 @@ export async function dropFromRedis(url: string, orgIds: readonly string[], key:
         cursor = next;
       } while (cursor !== "0");
     }
+    // The owner index is global (`lintel:owner:<type>:<id>` → org): only entries naming a bench org go.
+    const benchOrgs = new Set(orgIds);
+    let cursor = "0";
+    do {
+      const [next, owners] = await redis.scan(cursor, "MATCH", "lintel:owner:*", "COUNT", 1000);
+      const named = owners.length === 0 ? [] : await redis.mget(...owners);
+      keys.push(...owners.filter((_, i) => benchOrgs.has(named[i] ?? "")));
+      cursor = next;
+    } while (cursor !== "0");
     console.log(`removed ${await redis.unlink(...keys)} Redis keys of the bench orgs`);
   } finally {
     redis.disconnect();
