@@ -1,8 +1,9 @@
 /**
  * Lintel against the bare framework, in one run (issue 9's method): four servers, each its own
- * process, LOG_LEVEL=info with logs to /dev/null — bare Koa 3 + @koa/router serving the very
- * bytes and headers Lintel answered, the floor (`floor-koa.ts`: the same stack doing only what
- * the SPEC asks of every answer, with the operation free), Lintel on memory and Lintel on Redis —
+ * process, LOG_LEVEL=info (or `--log-level`) with logs to /dev/null — bare Koa 3 + @koa/router
+ * serving the very bytes and headers Lintel answered, the floor (`floor-koa.ts`: the same stack
+ * doing only what the SPEC asks of every answer, with the operation free), Lintel on memory and
+ * Lintel on Redis —
  * under autocannon (50 connections, in a worker thread), in alternating rounds of 5 s; the
  * median req/s and p99 of the rounds, and the ratios floor/bare, memory/bare, memory/floor and
  * Redis/memory.
@@ -15,6 +16,7 @@
  * throughput the server does not get.
  *
  *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 50] [--no-redis] [--before <dir>]
+ *     [--log-level warn]   (Lintel and the floor without their access log line)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -52,6 +54,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     "no-redis": { type: "boolean", default: false },
+    // warn: no access log line, in Lintel and in the floor (what the line costs, issue 9).
+    "log-level": { type: "string", default: "info" },
     before: { type: "string" },
   },
 });
@@ -115,7 +119,7 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
   const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
   const env = {
     FIXTURE: path,
-    LOG_LEVEL: "info",
+    LOG_LEVEL: values["log-level"],
     CURSOR_SECRET: "ratio-bench-secret-0123456789abcdefgh",
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
@@ -148,7 +152,7 @@ const answersPath = join(await tempDir(), "answers.json");
 await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
 const apps = [
   { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
-  { name: "floor", ...(await serve(join(here, "floor-koa.js"), [answersPath, String(fp), key], {}, fp!)) },
+  { name: "floor", ...(await serve(join(here, "floor-koa.js"), [answersPath, String(fp), key], { LOG_LEVEL: values["log-level"] }, fp!)) },
   { name: "Lintel memory", ...memory },
   ...(withRedis ? [{ name: "Lintel Redis", ...(await lintel("redis", key, rp!)) }] : []),
   ...(values.before === undefined
@@ -188,7 +192,7 @@ try {
     figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN], cpu: [NaN], redisCpu: [NaN] };
   console.log(`# Lintel vs bare Koa — ${machineLine()}`);
   console.log(
-    `${values.connections} connections, ${values.rounds} alternating rounds of ${values.duration} s; median req/s (median p99 ms)\n`,
+    `${values.connections} connections, ${values.rounds} alternating rounds of ${values.duration} s, LOG_LEVEL=${values["log-level"]}; median req/s (median p99 ms)\n`,
   );
   const cell = (f: { rps: number[]; p99: number[] }) => (Number.isNaN(median(f.rps)) ? "—" : `${int(median(f.rps))} (${median(f.p99)})`);
   const ratio = (a: { rps: number[] }, b: { rps: number[] }) => {
