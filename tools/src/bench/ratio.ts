@@ -3,10 +3,9 @@
  * process, LOG_LEVEL=info (or `--log-level`) with logs to /dev/null — bare Koa 3 + @koa/router
  * serving the very bytes and headers Lintel answered, the floor (`floor-koa.ts`: the same stack
  * doing only what the SPEC asks of every answer, with the operation free), Lintel on memory and
- * Lintel on Redis —
- * under autocannon (50 connections, in a worker thread), in alternating rounds of 5 s; the
- * median req/s and p99 of the rounds, and the ratios floor/bare, memory/bare, memory/floor and
- * Redis/memory.
+ * Lintel on Redis — under autocannon (50 connections, in a worker thread), in alternating rounds
+ * of 5 s; the median req/s and p99 of the rounds, and the ratios floor/bare, memory/bare,
+ * memory/floor and Redis/memory.
  *
  * With `--before <checkout>` (another built checkout of Lintel, e.g. a `git worktree` of an
  * older commit) its server runs in the same rounds, so before → after comes from one run.
@@ -72,7 +71,6 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
-/** Starts `node script args` with `env`, stdout to /dev/null, and waits until it listens. */
 /** The pid of the Redis at `url` when it runs on this machine (its /proc entry is readable), else null. */
 async function localRedisPid(url: string): Promise<number | null> {
   const redis = new Redis(url, { lazyConnect: true });
@@ -87,6 +85,7 @@ async function localRedisPid(url: string): Promise<number | null> {
   }
 }
 
+/** Starts `node script args` with `env`, stdout to /dev/null, and waits until it listens. */
 async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<{ url: string; pid: number }> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env, PORT: String(port) },
@@ -232,7 +231,7 @@ try {
     "Lintel Redis",
     ...(before ? ["before: Lintel memory", "before: Lintel Redis"] : []),
   ];
-  console.log(`\nServer CPU per request, µs (median of the rounds; the Lintel process only)\n`);
+  console.log(`\nServer CPU per request, µs (median of the rounds; each server's process, Redis's own below)\n`);
   console.log(`| endpoint | ${names.join(" | ")} | bare/floor | bare/memory | bare/Redis |${before ? " before: bare/memory |" : ""}`);
   console.log(`|---|${names.map(() => "---:|").join("")}---:|---:|---:|${before ? "---:|" : ""}`);
   for (const { name } of ENDPOINTS) {
