@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Installs what the two README commands need on a machine that has only Node 20.15+ and npm:
-// pnpm (fetched from the npm registry through npx, never through corepack), the workspace's
-// dependencies, and the TypeScript build. Safe to run again, and it skips what has not changed:
+// Installs what the two README commands need on a machine that has only Node and npm: a
+// supported Node when the machine's is older (node-runtime.mjs), pnpm (fetched from the npm
+// registry through npx, never through corepack), the workspace's dependencies, and the
+// TypeScript build; pnpm and tsc run on the supported Node. Safe to run again, and it skips what has not changed:
 // the install when no manifest or lockfile changed since the last one, the build when no
 // source or tsconfig did. It never stops for a prompt: a node_modules made by another pnpm
 // version or with another store is replaced without asking (confirmModulesPurge=false).
@@ -10,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { envWithNode, lintelNode } from "./node-runtime.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The pnpm of package.json's `packageManager` (one place names the version). */
@@ -18,12 +20,12 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const INSTALL_STAMP = join(root, "node_modules", ".lintel-install-stamp");
 const BUILD_STAMP = join(root, "node_modules", ".lintel-build-stamp");
 
-function pnpm(...args) {
+function pnpm(node, ...args) {
   execFileSync(npx, ["--yes", `pnpm@${PNPM_VERSION}`, ...args], {
     cwd: root,
     stdio: ["ignore", process.stderr, "inherit"], // no stdin: nothing can prompt; stdout stays the command's own
     env: {
-      ...process.env,
+      ...envWithNode(node),
       npm_config_update_notifier: "false",
       COREPACK_ENABLE_STRICT: "0",
       CI: process.env.CI ?? "true", // pnpm's non-interactive mode (no TTY questions, append-only output)
@@ -79,14 +81,24 @@ const distsPresent = () =>
     .filter((dir) => dir !== root && existsSync(join(dir, "src")))
     .every((dir) => existsSync(join(dir, "dist")));
 
-const install = installInputs();
-if (!existsSync(join(root, "node_modules")) || stamp(INSTALL_STAMP) !== install) {
-  const frozen = existsSync(join(root, "pnpm-lock.yaml")) ? ["--frozen-lockfile"] : [];
-  pnpm("install", ...frozen, "--reporter=append-only", "--config.confirmModulesPurge=false");
-  writeFileSync(INSTALL_STAMP, install);
+/**
+ * Makes the workspace ready to run: a supported Node, the install and the build, each skipped
+ * when already done. Returns the path of the Node to run Lintel with.
+ */
+export function bootstrap() {
+  const node = lintelNode();
+  const install = installInputs();
+  if (!existsSync(join(root, "node_modules")) || stamp(INSTALL_STAMP) !== install) {
+    const frozen = existsSync(join(root, "pnpm-lock.yaml")) ? ["--frozen-lockfile"] : [];
+    pnpm(node, "install", ...frozen, "--reporter=append-only", "--config.confirmModulesPurge=false");
+    writeFileSync(INSTALL_STAMP, install);
+  }
+  const build = buildInputs();
+  if (!distsPresent() || stamp(BUILD_STAMP) !== build) {
+    pnpm(node, "exec", "tsc", "-b");
+    writeFileSync(BUILD_STAMP, build);
+  }
+  return node;
 }
-const build = buildInputs();
-if (!distsPresent() || stamp(BUILD_STAMP) !== build) {
-  pnpm("exec", "tsc", "-b");
-  writeFileSync(BUILD_STAMP, build);
-}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) bootstrap();

@@ -4,7 +4,10 @@
 // the server; *.browser.e2e.test.js also drives chromium, installed like Redis when missing).
 // Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis (or a browser)
 // that cannot be brought up fails the run instead of skipping the tests that need it.
-// Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis, cluster)
+// Runs on the Node it is started with (npm test starts it on the primary supported runtime,
+// node-runtime.mjs); the whole suite also runs the unit and memory e2e tiers on the second one.
+// Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis,
+//                                                  cluster, unit + e2e on memory on the second Node line)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -12,6 +15,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureRedis } from "./ensure-redis.mjs";
+import { envWithNode, installedNode, RUNTIMES } from "./node-runtime.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -85,14 +89,14 @@ if (files.some((f) => f.endsWith(".browser.e2e.test.js"))) {
   }
 }
 
-/** Runs node's test runner on `list` with extra env; echoes its TAP and counts its results. */
-function runStage(name, list, env = {}) {
-  console.log(`\n=== ${name}: ${list.length} test files ===`);
+/** Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and counts its results. */
+function runStage(name, list, env = {}, node = process.execPath) {
+  console.log(`\n=== ${name}: ${list.length} test files (Node ${nodeVersion(node)}) ===`);
   if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
   const run = spawnSync(
-    process.execPath,
+    node,
     ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=120000", ...list.map((f) => relative(root, f))],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 },
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: envWithNode(node, { ...process.env, ...env }), maxBuffer: 256 * 1024 * 1024 },
   );
   const out = run.stdout.toString();
   process.stdout.write(out);
@@ -132,6 +136,8 @@ function runLintStage() {
   return { name: "lint", pass: 0, fail: 0, status, lint: true };
 }
 
+const nodeVersion = (node) => (node === process.execPath ? process.version : spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim());
+
 const stages = [];
 if (tiers.length > 0 || grep) {
   stages.push(runStage(`tests (${tiers.join(", ") || "all tiers"})`, files));
@@ -148,6 +154,17 @@ if (tiers.length > 0 || grep) {
     ),
   );
   stages.push(runClusterStage());
+  // The second supported line: what depends on the runtime (the domain's Intl and zone
+  // readings, the HTTP edge, the server process) is covered without the Redis tiers again.
+  const second = installedNode(RUNTIMES.second);
+  stages.push(
+    runStage(
+      `unit and e2e tiers, STORE=memory, Node ${RUNTIMES.second}`,
+      files.filter((f) => tierOf(f) !== "int" && !f.endsWith(".browser.e2e.test.js")),
+      { STORE: "memory" },
+      second,
+    ),
+  );
 }
 
 console.log("");
