@@ -80,7 +80,12 @@ export function createApp({
     ctx.type = "application/json";
     ctx.body = openApi;
   });
-  operational("/docs", html(referencePage(config.docsUrl, REDOC_BUNDLE_PATH)));
+  // Under koa-mount, ctx.path has the mount path taken off and ctx.originalUrl still has it.
+  operational("/docs", (ctx) => {
+    const fullPath = ctx.originalUrl.split("?", 1)[0] ?? ctx.path;
+    const mountPath = fullPath.endsWith(ctx.path) ? fullPath.slice(0, fullPath.length - ctx.path.length) : "";
+    html(referencePage(config.docsUrl, REDOC_BUNDLE_PATH, mountPath))(ctx);
+  });
   operational("/docs/errors", html(errorsPage()));
   router.get(REDOC_BUNDLE_PATH, (ctx) => {
     ctx.type = "text/javascript; charset=utf-8";

@@ -24,3 +24,9 @@ test("docs: the Redoc bundle holds no https URL of a CDN it would load from", ()
   assert.ok(bundle.length > 100_000);
   assert.doesNotMatch(bundle, /https:\/\/cdn\./);
 });
+
+test("docs: mounted under a prefix, the reference page asks for its bundle and the document under that prefix", () => {
+  const html = referencePage("http://localhost:3000/lintel/docs", REDOC_BUNDLE_PATH, "/lintel");
+  assert.ok(html.includes(`src="/lintel${REDOC_BUNDLE_PATH}"`));
+  assert.ok(html.includes('spec-url="/lintel/v1/openapi.json"'));
+});

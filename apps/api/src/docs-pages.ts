@@ -21,17 +21,20 @@ section{margin:1.5rem 0}:target{background:#fff8d0}</style></head>
  * `/docs`: the API reference, rendered in the browser by Redoc from `/v1/openapi.json` (every
  * operation with parameters, response shapes, examples and errors). Nothing is loaded from
  * anywhere but this server; without JavaScript the page links the document and the errors.
+ * Its links start with `mountPath`, the path the host app mounted Lintel's app under (`""` when
+ * it runs as the server itself, `/lintel` under `koa-mount("/lintel", …)`).
  */
-export function referencePage(docsUrl: string, bundlePath: string): string {
+export function referencePage(docsUrl: string, bundlePath: string, mountPath = ""): string {
+  const at = (path: string) => escapeHtml(`${mountPath}${path}`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lintel API reference</title>
 <style>body{margin:0;font-family:system-ui,sans-serif}</style></head>
 <body>
-<noscript><p>The reference needs JavaScript. The contract is <a href="/v1/openapi.json">/v1/openapi.json</a>;
+<noscript><p>The reference needs JavaScript. The contract is <a href="${at("/v1/openapi.json")}">${at("/v1/openapi.json")}</a>;
 errors are explained on <a href="${escapeHtml(docsUrl)}/errors">the errors page</a>.</p></noscript>
-<redoc spec-url="/v1/openapi.json" hide-hostname="false" path-in-middle-panel="true" required-props-first="true" sort-props-alphabetically="false"></redoc>
-<script src="${escapeHtml(bundlePath)}"></script>
+<redoc spec-url="${at("/v1/openapi.json")}" hide-hostname="false" path-in-middle-panel="true" required-props-first="true" sort-props-alphabetically="false"></redoc>
+<script src="${at(bundlePath)}"></script>
 </body></html>`;
 }
 

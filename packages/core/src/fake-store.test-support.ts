@@ -3,8 +3,10 @@
  * fixture, sorted on every read with the domain's own positions (clarity over speed). The real
  * adapters are held to the same behaviour by the contract suites.
  */
-import { consumeBudget, LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain";
-import type { BudgetState, Direction, ScheduleItem, Unit } from "@lintel/domain";
+import { consumeBudget } from "@lintel/domain";
+import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
+import type { BudgetState, ScheduleItem, Unit } from "@lintel/domain";
+import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports.js";
 
 /** The rows after `after`, in the order `positionOf` and `direction` give. */

@@ -7,3 +7,4 @@ export * from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
 export { normalizeInstant } from "./instant-text.js";
+export { createLintelWith, LOCK_STATE_TTL_MS, type LintelSetup } from "./lintel-setup.js";

@@ -2,7 +2,7 @@
  * The Lintel use cases, framework-free: what one /v1 request may do once the HTTP adapter has
  * parsed it. Built from ports (stores, lock provider, clock) and options (cursor codec, budgets).
  */
-import { lockPosition, templatePosition } from "@lintel/domain";
+import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview, Unit } from "@lintel/domain";
 import { createAdmission, type AdmissionOutcome, type AdmissionRequest, type Caller } from "./admission.js";
 import { createIdempotency, type GuardedAnswer, type IdempotentOutcome } from "./idempotency.js";

@@ -3,7 +3,8 @@
  * the last row returned and is bound to the Org and the list (and the list's subject, such as
  * the unit of a schedule), so a foreign or edited one is refused.
  */
-import type { CursorBinding, CursorCodec, ListName } from "@lintel/domain";
+import type { CursorBinding, CursorCodec } from "@lintel/domain";
+import type { ListName } from "@lintel/domain/adapters";
 import { fail, succeed, type Failure, type Result } from "./problem.js";
 
 export interface PageQuery {

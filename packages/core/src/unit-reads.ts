@@ -4,7 +4,8 @@
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.
  */
-import { isoInstant, parseCanonicalInstant, schedulePosition, scheduleEntry, unitPosition } from "@lintel/domain";
+import { isoInstant, parseCanonicalInstant, scheduleEntry } from "@lintel/domain";
+import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "./paging-use-case.js";

@@ -21,18 +21,21 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomFillSync } from "node:crypto";
 import { boundedMap } from "./bounded-map.js";
-import type { ListName } from "./paging.js";
 
 /**
  * What a cursor is bound to: it is accepted only for the same org and the same list, and for
  * the same subject where the list has one (a unit's schedule is bound to that unit).
  */
 export interface CursorBinding {
+  /** The tenant the cursor was issued to; another tenant's binding refuses it. */
   readonly orgId: string;
-  readonly list: ListName;
+  /** Any name of a list of yours (Lintel's are `locks`, `templates`, `units`, `schedule`). */
+  readonly list: string;
+  /** What the list is of, where it is of something (a unit's schedule: the unit's id and `from`). */
   readonly subject?: string;
 }
 
+/** A decoded cursor: the position it names, or `invalid_cursor` (malformed, edited, foreign, or another list's). */
 export type CursorDecoding = { readonly ok: true; readonly position: string } | { readonly ok: false; readonly code: "invalid_cursor" };
 
 /** Turns list positions into opaque cursor text and back. */
@@ -85,7 +88,7 @@ function lengthPrefixed(text: string): Buffer {
 
 function associatedData(header: Buffer, binding: CursorBinding): Buffer {
   const parts = [header, lengthPrefixed(binding.orgId), lengthPrefixed(binding.list)];
-  // Only lists with a subject have one, so the list name alone tells the two layouts apart.
+  // A binding with a subject is longer by the subject's length-prefixed bytes: never equal to one without.
   if (binding.subject !== undefined) parts.push(lengthPrefixed(binding.subject));
   return Buffer.concat(parts);
 }

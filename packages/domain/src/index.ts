@@ -1,6 +1,15 @@
 /**
- * `@lintel/domain`: what the other packages use and what the README's embedding story
- * documents, by name. Everything else stays inside the package (free to change).
+ * `@lintel/domain`: Lintel's pure rules, with no I/O, framework or clock of their own.
+ *
+ * - the time-zone change preview and plan (`previewTimezoneChange`, `planTimezoneChange`), zone
+ *   names and labels;
+ * - the cursor codec for keyset paging of any list (`createCursorCodec`);
+ * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
+ * - the request-budget law (`consumeBudget`, GCRA);
+ * - the problem catalog and the record types.
+ *
+ * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
+ * in `@lintel/domain/adapters`.
  */
 export {
   ID_PATTERN,
@@ -10,10 +19,12 @@ export {
   URL_KEY_PATTERN,
   type ApiKeyRecord,
   type DoorState,
+  type Instant,
   type ItemKind,
   type Lock,
   type LockState,
   type LockStateValue,
+  type LockStatus,
   type Org,
   type RatePolicy,
   type ScheduleItem,
@@ -21,8 +32,7 @@ export {
   type Template,
   type Unit,
 } from "./records.js";
-export { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "./problems.js";
-// Zone names and the preview (embedding: `canonicalTimeZone`, `previewTimezoneChange`, `planTimezoneChange`).
+export { PROBLEMS, problemBody, type InvalidParam, type ProblemBody, type ProblemCode } from "./problems.js";
 export { canonicalTimeZone } from "./zones.js";
 export { refusedZoneReason } from "./zone-suggestions.js";
 export { zoneOffsetMs } from "./zone-offset.js";
@@ -35,28 +45,32 @@ export {
   type LockSharing,
   type PreviewInput,
   type PreviewItem,
+  type PreviewStatus,
   type TimezoneChangePlan,
   type TimezonePreview,
 } from "./preview.js";
-// The cursor codec and keyset paging.
-export { createCursorCodec, MIN_CURSOR_SECRET_LENGTH, type CursorBinding, type CursorCodec, type CursorCodecOptions } from "./cursor.js";
-// A bounded cache (the cursor codec's, the Redis store's decoded records).
-export { boundedMap, type BoundedMap } from "./bounded-map.js";
 export {
-  comparePositions,
-  firstIndexAfter,
-  LIST_DIRECTION,
-  lockPosition,
-  rowsAfter,
-  schedulePosition,
-  templatePosition,
-  unitPosition,
-  type Direction,
-  type ListName,
-} from "./paging.js";
-// A unit's schedule (SPEC 5.9).
-export { endsAfter, itemSpanMs, scheduleEntry, scheduleScanStart, type ScheduleEntry } from "./schedule.js";
-// Key format and scope policy.
-export { evaluateApiKey, generateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "./keys.js";
-// The request-budget law (GCRA).
-export { budgetStateTtlMs, consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState } from "./budget.js";
+  createCursorCodec,
+  MIN_CURSOR_SECRET_LENGTH,
+  type CursorBinding,
+  type CursorCodec,
+  type CursorCodecOptions,
+  type CursorDecoding,
+} from "./cursor.js";
+export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
+export {
+  API_KEY_PREFIX,
+  createScopePolicy,
+  evaluateApiKey,
+  generateApiKey,
+  grantsScope,
+  hashApiKey,
+  IMPLIED_SCOPES,
+  isWellFormedApiKey,
+  requireScope,
+  type ImpliedScopes,
+  type KeyCheck,
+  type ScopeCheck,
+  type ScopePolicy,
+} from "./keys.js";
+export { consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState, type BudgetStep } from "./budget.js";

@@ -55,27 +55,60 @@ export function evaluateApiKey(record: ApiKeyRecord | null, nowMs: number): KeyC
   return { ok: true, key: record };
 }
 
-export type ScopeCheck =
-  { readonly ok: true } | { readonly ok: false; readonly code: "missing_scope"; readonly scope: Scope; readonly detail: string };
+/** A scope policy's verdict: allowed, or `missing_scope` naming the scope the operation needs. */
+export type ScopeCheck<S extends string = Scope> =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly code: "missing_scope"; readonly scope: S; readonly detail: string };
 
-/** Scopes that grant another one too (SPEC 2: a key with `units:write` may read units). */
-export const IMPLIED_SCOPES: Readonly<Partial<Record<Scope, readonly Scope[]>>> = { "units:read": ["units:write"] };
+/** For each scope, the wider scopes that grant it too (`{ "units:read": ["units:write"] }`). */
+export type ImpliedScopes<S extends string = string> = Readonly<Partial<Record<S, readonly S[]>>>;
 
-/** Whether `granted` allows `required`: held itself, or held through a scope that implies it. */
-export function grantsScope(granted: readonly Scope[], required: Scope): boolean {
-  return granted.includes(required) || (IMPLIED_SCOPES[required] ?? []).some((wider) => granted.includes(wider));
+/** Decides whether a key's scopes allow an operation; see {@link createScopePolicy}. */
+export interface ScopePolicy<S extends string> {
+  /** Whether `granted` allows `required`: held itself, or held through a scope that implies it. */
+  grants(granted: readonly S[], required: S): boolean;
+  /** {@link ScopePolicy.grants} as a verdict whose refusal names the missing scope. */
+  require(granted: readonly S[], required: S): ScopeCheck<S>;
 }
 
 /**
- * The scope policy: a key may do an operation only when it holds the operation's scope, or a
- * scope that implies it.
+ * A scope policy over any set of scope names: an operation needs one scope, and a key may do it
+ * when it holds that scope or one of the wider scopes `implied` lists for it.
+ *
+ * ```ts
+ * type MyScope = "reports:read" | "reports:write";
+ * const policy = createScopePolicy<MyScope>({ "reports:read": ["reports:write"] });
+ * policy.require(["reports:write"], "reports:read"); // { ok: true }
+ * ```
  */
-export function requireScope(granted: readonly Scope[], required: Scope): ScopeCheck {
-  if (grantsScope(granted, required)) return { ok: true };
+export function createScopePolicy<S extends string>(implied: ImpliedScopes<S> = {} as ImpliedScopes<S>): ScopePolicy<S> {
+  const grants = (granted: readonly S[], required: S): boolean =>
+    granted.includes(required) || (implied[required] ?? []).some((wider) => granted.includes(wider));
   return {
-    ok: false,
-    code: "missing_scope",
-    scope: required,
-    detail: `This operation requires the scope '${required}', which this API key does not have.`,
+    grants,
+    require: (granted, required) =>
+      grants(granted, required)
+        ? { ok: true }
+        : {
+            ok: false,
+            code: "missing_scope",
+            scope: required,
+            detail: `This operation requires the scope '${required}', which this API key does not have.`,
+          },
   };
+}
+
+/** Lintel's own implications: a key with `units:write` may read units too. */
+export const IMPLIED_SCOPES: ImpliedScopes<Scope> = { "units:read": ["units:write"] };
+
+const lintelScopes = createScopePolicy(IMPLIED_SCOPES);
+
+/** Lintel's scope policy ({@link IMPLIED_SCOPES}): whether `granted` allows `required`. */
+export function grantsScope(granted: readonly Scope[], required: Scope): boolean {
+  return lintelScopes.grants(granted, required);
+}
+
+/** Lintel's scope policy as a verdict: allowed, or `missing_scope` naming the scope needed. */
+export function requireScope(granted: readonly Scope[], required: Scope): ScopeCheck {
+  return lintelScopes.require(granted, required);
 }

@@ -2,9 +2,11 @@
  * Every port of `@lintel/core` in memory: the embedded default and the model the Redis adapter
  * is checked against. State lives in one process; nothing survives a restart.
  */
-import { systemClock, type Clock, type LintelStore } from "@lintel/core";
+import { randomBytes } from "node:crypto";
+import { createLintelWith, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createMemoryState } from "./memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
+import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
 
 /** Every port in one process's memory. */
 export type MemoryStore = LintelStore;
@@ -14,4 +16,40 @@ export function createMemoryStore(options: { readonly clock?: Clock } = {}): Mem
   return memoryStoreOn(createMemoryState(options.clock ?? systemClock));
 }
 
-export * from "./simulated-lock-provider.js";
+/** Options of {@link createMemoryLintel}: those of `LintelSetup` but the store, all optional. */
+export interface MemoryLintelOptions extends Partial<Omit<LintelSetup, "store">> {
+  /** Records to start with (`parseFixture` makes them from fixture JSON). */
+  readonly fixture?: FixtureData;
+}
+
+/** A working Lintel on a fresh memory store, and that store (to add records or keys). */
+export interface MemoryLintel {
+  readonly lintel: Lintel;
+  readonly store: MemoryStore;
+}
+
+/**
+ * A working Lintel in one call: a fresh memory store (loaded with `fixture`), the simulated
+ * lock provider unless `lockProvider` is given, and a random cursor secret unless
+ * `cursorSecrets` is given (cursors then stop working when the process ends).
+ */
+export async function createMemoryLintel(options: MemoryLintelOptions = {}): Promise<MemoryLintel> {
+  const clock = options.clock ?? systemClock;
+  const store = createMemoryStore({ clock });
+  if (options.fixture !== undefined) await store.fixtures.load(options.fixture);
+  const lintel = createLintelWith({
+    ...options,
+    clock,
+    store,
+    lockProvider: options.lockProvider ?? createSimulatedLockProvider({ clock }),
+    cursorSecrets: options.cursorSecrets ?? [randomBytes(32).toString("hex")],
+  });
+  return { lintel, store };
+}
+
+export {
+  createSimulatedLockProvider,
+  simulatedLockState,
+  type SimulatedLockProvider,
+  type SimulatedLockProviderOptions,
+} from "./simulated-lock-provider.js";

@@ -1,5 +1,5 @@
 /** Locks in memory; the active ones of each org also sit in a sorted index for paging. */
-import { LIST_DIRECTION, lockPosition } from "@lintel/domain";
+import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import type { LockDirectory } from "@lintel/core";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";

@@ -2,8 +2,9 @@
  * The memory store's data: plain maps plus, per org, the active locks and the templates kept
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
-import { comparePositions, firstIndexAfter } from "@lintel/domain";
-import type { ApiKeyRecord, BudgetState, Direction, Lock, Org, Template, Unit } from "@lintel/domain";
+import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
+import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
+import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureItem, StoredAnswer } from "@lintel/core";
 import type { ScheduleIndex } from "./schedule-index.js";
 

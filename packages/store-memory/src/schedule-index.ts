@@ -4,7 +4,8 @@
  * little earlier). A page is a binary search to its start and a scan that drops the items
  * which ended before `from` (see `scheduleScanStart`).
  */
-import { endsAfter, firstIndexAfter, isoInstant, itemSpanMs, schedulePosition, scheduleScanStart } from "@lintel/domain";
+import { isoInstant } from "@lintel/domain";
+import { endsAfter, firstIndexAfter, itemSpanMs, schedulePosition, scheduleScanStart } from "@lintel/domain/adapters";
 import type { FixtureItem } from "@lintel/core";
 
 export interface UnitSchedule {

@@ -1,5 +1,5 @@
 /** Message templates in memory, each org's kept sorted by list position. */
-import { LIST_DIRECTION, templatePosition } from "@lintel/domain";
+import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
 import type { TemplateStore } from "@lintel/core";
 import { pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";

@@ -1,5 +1,5 @@
 /** Units and their schedule items in memory. */
-import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain";
+import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { FixtureItem, UnitStore } from "@lintel/core";
 import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";

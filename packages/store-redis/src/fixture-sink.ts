@@ -6,7 +6,7 @@
  * names (org-moves.ts). Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
 import type { ApiKeyStore, FixtureItem, FixtureSink } from "@lintel/core";
-import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain";
+import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys, type OwnedType } from "./keys.js";

@@ -3,9 +3,9 @@
  * number of stateless Lintel instances can share one org's traffic. Key layout and atomicity:
  * docs/redis-key-layout.md.
  */
-import type { LintelStore } from "@lintel/core";
+import { createLintelWith, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createRedisApiKeyStore } from "./api-key-store.js";
-import type { RedisClient } from "./client.js";
+import { COMMAND_TIMEOUT_MS, type RedisClient } from "./client.js";
 import { createRedisFixtureSink } from "./fixture-sink.js";
 import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
@@ -35,4 +35,26 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
   };
+}
+
+/** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, and the client to use. */
+export interface RedisLintelOptions extends Omit<LintelSetup, "store"> {
+  /** The caller's client (`createRedisClient({ url })`): the caller quits it when done. */
+  readonly redis: RedisClient;
+}
+
+/** A working Lintel on Redis, and its store: every instance made so on one Redis shares budgets, cursors and changes. */
+export interface RedisLintel {
+  readonly lintel: Lintel;
+  readonly store: RedisStore;
+}
+
+/**
+ * A working Lintel on Redis in one call. The store calls of one request share one deadline of
+ * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise.
+ */
+export function createRedisLintel(options: RedisLintelOptions): RedisLintel {
+  const { redis, ...setup } = options;
+  const store = createRedisStore(redis);
+  return { lintel: createLintelWith({ storeDeadlineMs: COMMAND_TIMEOUT_MS, ...setup, store }), store };
 }

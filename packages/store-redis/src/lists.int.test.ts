@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { lockPosition, templatePosition, type Lock, type Template } from "@lintel/domain";
+import { type Lock, type Template } from "@lintel/domain";
+import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisStore } from "./index.js";
 import { aLock, aTemplate, fixture, randomId } from "@lintel/core/contracts";
 import { useRedisStore } from "./redis.test-support.js";

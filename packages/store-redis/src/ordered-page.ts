@@ -3,7 +3,7 @@
  * after the cursor from the position ZSET (all scores 0, so BYLEX order is position order) and
  * the records they name from the records hash. Both keys share the org's slot.
  */
-import type { Direction } from "@lintel/domain";
+import type { Direction } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { LuaScript } from "./lua-script.js";
 

@@ -6,7 +6,8 @@
  * org (never visible to both), and the owner index still naming the old org makes the next
  * load of the record finish the move.
  */
-import { itemSpanMs, type ScheduleItem } from "@lintel/domain";
+import { type ScheduleItem } from "@lintel/domain";
+import { itemSpanMs } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";

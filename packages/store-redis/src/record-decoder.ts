@@ -6,7 +6,7 @@
  * other text and is decoded anew. At most `capacity` texts are kept, the oldest dropped first,
  * so memory stays bounded whatever the data.
  */
-import { boundedMap } from "@lintel/domain";
+import { boundedMap } from "@lintel/domain/adapters";
 
 export function recordDecoder<R>(capacity = 4096): (json: string) => R {
   const decoded = boundedMap<string, R>(capacity);

@@ -7,7 +7,8 @@
  * A schedule page starts at the cursor, or at `from − span` (no item that ends after `from`
  * starts earlier), and drops the items that ended by `from` as it reads on.
  */
-import { isoInstant, scheduleScanStart } from "@lintel/domain";
+import { isoInstant } from "@lintel/domain";
+import { scheduleScanStart } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";

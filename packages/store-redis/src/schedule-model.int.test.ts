@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { ITEM_KINDS, schedulePosition, type ItemKind } from "@lintel/domain";
+import { ITEM_KINDS, type ItemKind } from "@lintel/domain";
+import { schedulePosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aUnit, anItem, fixture, instant, randomId } from "@lintel/core/contracts";
 import type { LintelStore } from "@lintel/core";

@@ -4,7 +4,7 @@
  * set_timezone is one Lua script over two keys of one slot: nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
-import { itemSpanMs } from "@lintel/domain";
+import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";

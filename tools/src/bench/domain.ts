@@ -4,7 +4,8 @@
  *
  *   node tools/dist/bench/domain.js
  */
-import { canonicalTimeZone, createCursorCodec, lockPosition, planTimezoneChange } from "@lintel/domain";
+import { canonicalTimeZone, createCursorCodec, planTimezoneChange } from "@lintel/domain";
+import { lockPosition } from "@lintel/domain/adapters";
 import { unitWithItems } from "./bench-data.js";
 import { machineLine, measure, printFigures, timeOnce, type Figure } from "./measure.js";
 

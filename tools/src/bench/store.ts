@@ -10,7 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FixtureData, FixtureSink, LockDirectory } from "@lintel/core";
-import { LIST_DIRECTION, lockPosition, type Lock } from "@lintel/domain";
+import { type Lock } from "@lintel/domain";
+import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { createRedisClient, createRedisStore, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "@lintel/store-redis";
 import { countRecords, fixtureChunks } from "../cli/fixture-chunks.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain";
+import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import type { FixtureSink, LockDirectory } from "../ports.js";
 import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { templatePosition } from "@lintel/domain";
+import { templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
 import type { FixtureSink, TemplateStore } from "../ports.js";
 import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { endsAfter, isoInstant, ITEM_KINDS, schedulePosition, type ItemKind, type ScheduleItem, type Unit } from "@lintel/domain";
+import { isoInstant, ITEM_KINDS, type ItemKind, type ScheduleItem, type Unit } from "@lintel/domain";
+import { endsAfter, schedulePosition } from "@lintel/domain/adapters";
 import type { FixtureSink, UnitStore } from "../ports.js";
 import { anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomInt, type Closable, type FixtureItem } from "./seed.js";
 

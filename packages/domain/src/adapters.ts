@@ -1,0 +1,21 @@
+/**
+ * `@lintel/domain/adapters`: what a store adapter needs to keep Lintel's orders and bounds the
+ * way the memory and Redis stores do: each list's position text (rows sort by it as plain
+ * strings), keyset paging over rows sorted by position, the span a schedule scan starts
+ * before, and how long a budget's state must be kept.
+ */
+export {
+  comparePositions,
+  firstIndexAfter,
+  LIST_DIRECTION,
+  lockPosition,
+  rowsAfter,
+  schedulePosition,
+  templatePosition,
+  unitPosition,
+  type Direction,
+  type ListName,
+} from "./paging.js";
+export { endsAfter, itemSpanMs, scheduleScanStart } from "./schedule.js";
+export { budgetStateTtlMs } from "./budget.js";
+export { boundedMap, type BoundedMap } from "./bounded-map.js";
