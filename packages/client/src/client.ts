@@ -15,7 +15,8 @@ export type Problem = components["schemas"]["Problem"];
 export type Unit = components["schemas"]["Unit"];
 export type ScheduleEntry = components["schemas"]["ScheduleEntry"];
 
-type OperationId = keyof operations;
+/** The `operationId` of an operation of the OpenAPI document (`listLocks`, `setTimezone`, …). */
+export type OperationId = keyof operations;
 /** The query parameters of an operation. */
 export type QueryOf<K extends OperationId> = NonNullable<operations[K]["parameters"]["query"]>;
 /** The 200 body of an operation. */

@@ -10,6 +10,7 @@ export {
   type Unit,
   type ScheduleEntry,
   type QueryOf,
+  type OperationId,
   type AnswerOf,
   type BodyOf,
 } from "./client.js";

@@ -27,6 +27,7 @@ export interface GuardedAnswer {
 /** The problems a request guarded by an Idempotency-Key can answer besides its own. */
 export type IdempotencyCode = "idempotency_key_reused" | "idempotency_in_progress";
 
+/** What an idempotent run answered: the kept answer (`replayed` when an earlier request made it), or why it could not run. */
 export type IdempotentOutcome = { readonly ok: true; readonly answer: StoredAnswer; readonly replayed: boolean } | Failure<IdempotencyCode>;
 
 /**

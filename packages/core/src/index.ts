@@ -8,3 +8,4 @@ export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
 export { normalizeInstant } from "./instant-text.js";
 export { createLintelWith, LOCK_STATE_TTL_MS, type LintelSetup } from "./lintel-setup.js";
+export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";

@@ -36,6 +36,7 @@ export interface LintelPorts {
   readonly idempotency: IdempotencyStore;
 }
 
+/** The settings of {@link createLintel} (`createLintelWith` fills in the server's defaults). */
 export interface LintelOptions {
   readonly cursors: CursorCodec;
   /** The budget of a key whose `rateLimit` is null (SPEC 3: 600 per 60 s). */

@@ -14,6 +14,7 @@ export interface LockStateReader {
   read(lock: Lock): Promise<LockState>;
 }
 
+/** How {@link createLockStateReader} reuses and bounds provider calls. */
 export interface LockStateReaderOptions {
   /** How long an answer is reused, measured with the Clock from when it arrived (2000 in production). */
   readonly ttlMs: number;

@@ -7,9 +7,10 @@ import type { CursorBinding, CursorCodec } from "@lintel/domain";
 import type { ListName } from "@lintel/domain/adapters";
 import { fail, succeed, type Failure, type Result } from "./problem.js";
 
+/** One page of a list: at most `limit` rows after `cursor` (absent: from the start). */
 export interface PageQuery {
   readonly limit: number;
-  readonly cursor: string | undefined;
+  readonly cursor?: string | undefined;
 }
 
 export interface Page<T> {

@@ -27,6 +27,7 @@ export interface Failure<C extends ProblemCode = ProblemCode> {
   readonly problem: Problem<C>;
 }
 
+/** A use case's value. */
 export interface Success<T> {
   readonly ok: true;
   readonly value: T;

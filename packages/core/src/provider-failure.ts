@@ -13,6 +13,7 @@ export type ProviderFailureReason =
   | "failed" // any other provider error
   | "not_configured"; // nothing is configured to reach this provider
 
+/** Which lock provider failed and how, for a 503 whose detail says so. */
 export interface ProviderFailure {
   /** The lock's `provider` (e.g. `august`, `simulated`). */
   readonly provider: string;

@@ -17,13 +17,16 @@ export interface TimezoneChangePorts {
   readonly clock: Clock;
 }
 
+/** What to preview: a unit (by id, else urlKey) and the proposed zone (any tzdb spelling). */
 export interface PreviewQuery {
   readonly unitIdOrKey: string;
   readonly proposedTimeZone: string;
 }
 
+/** What a zone change keeps: each item's instant, or its local date and time (the instants are rewritten). */
 export type ZonePolicy = "keep_instant" | "keep_wall_clock";
 
+/** A zone change, applied only while the unit is still at `expectedVersion`. */
 export interface SetTimeZoneCommand {
   readonly unitIdOrKey: string;
   readonly timeZone: string;

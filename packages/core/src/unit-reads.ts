@@ -13,12 +13,14 @@ import type { Clock, UnitStore } from "./ports.js";
 import { notFound, succeed, type Result } from "./problem.js";
 import { storeCall } from "./store-deadline.js";
 
+/** One page of a unit's schedule from `from` (absent: now). */
 export interface ScheduleQuery extends PageQuery {
   readonly unitIdOrKey: string;
   /** Epoch ms; absent = now (or the cursor's `from`). */
   readonly from: number | undefined;
 }
 
+/** A page of a unit's schedule, with the cursor of the next one (null on the last). */
 export interface SchedulePage {
   readonly unit: Unit;
   readonly items: ScheduleEntry[];

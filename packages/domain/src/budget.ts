@@ -12,6 +12,7 @@ export interface BudgetState {
   readonly tat: number;
 }
 
+/** What one request did to a budget: allowed or not, and what the RateLimit headers report. */
 export interface BudgetDecision {
   readonly allowed: boolean;
   /** Requests left right after this one. */
@@ -23,6 +24,7 @@ export interface BudgetDecision {
   readonly policy: RatePolicy;
 }
 
+/** {@link consumeBudget}'s answer: the decision, and the state to keep for the next request. */
 export interface BudgetStep {
   readonly decision: BudgetDecision;
   /** The state to keep: unchanged when not allowed. */

@@ -46,6 +46,7 @@ export interface CursorCodec {
   decode(text: string, binding: CursorBinding): CursorDecoding;
 }
 
+/** Options of {@link createCursorCodec}. */
 export interface CursorCodecOptions {
   /**
    * How many issued cursors, and as many opened ones, the codec keeps (default 4,096 each; 0

@@ -7,6 +7,7 @@ import { hash, randomInt } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { ApiKeyRecord, Scope } from "./records.js";
 
+/** Every Lintel API key starts with this. */
 export const API_KEY_PREFIX = "lnt_";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const BODY_LENGTH = 34;
@@ -43,6 +44,7 @@ export function hashApiKey(key: string): string {
   return hash("sha256", key, "hex"); // one-shot (Node ≥ 20.12): no Hash object per request
 }
 
+/** {@link evaluateApiKey}'s verdict: the usable key, or `invalid_api_key` whatever was wrong (no hint which). */
 export type KeyCheck = { readonly ok: true; readonly key: ApiKeyRecord } | { readonly ok: false; readonly code: "invalid_api_key" };
 
 const INVALID: KeyCheck = { ok: false, code: "invalid_api_key" };

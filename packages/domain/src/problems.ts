@@ -104,13 +104,16 @@ export const PROBLEMS = {
   },
 } as const;
 
+/** The stable machine-readable code of every problem Lintel answers (`not_found`, `rate_limited`, …). */
 export type ProblemCode = keyof typeof PROBLEMS;
 
+/** One refused parameter of a 400 answer: its name and why. */
 export interface InvalidParam {
   readonly name: string;
   readonly reason: string;
 }
 
+/** An RFC 9457 problem+json body as Lintel answers it. */
 export interface ProblemBody {
   readonly type: string;
   readonly title: string;
