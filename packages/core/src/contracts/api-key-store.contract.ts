@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { describe, it } from "node:test";
 import type { ApiKeyStore, FixtureSink } from "../ports.js";
 import { anApiKey, eachTestStore, fixture, instant, randomId, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 const KEY_FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"];
 
@@ -10,9 +10,11 @@ const KEY_FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revok
 export function describeApiKeyStoreContract(
   name: string,
   makeStore: () => Promise<{ apiKeys: ApiKeyStore; fixtures: FixtureSink } & Closable>,
+  runner: TestRunner = nodeTestRunner,
 ): void {
+  const { describe, it } = runner;
   describe(`${name}: ApiKeyStore contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("finds a stored key by its hash, with every field as stored", async () => {
       const key = anApiKey(randomId("org"), {

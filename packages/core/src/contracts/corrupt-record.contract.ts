@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import type { Lock } from "@lintel/domain";
 import { StoreUnavailableError, type FixtureSink, type LockDirectory } from "../ports.js";
 import { aLock, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { locks: LockDirectory; fixtures: FixtureSink } & Closable;
 
@@ -22,9 +22,11 @@ export function describeCorruptRecordContract<S extends Store>(
   name: string,
   makeStore: () => Promise<S>,
   corruptLock: (store: S, lock: Lock) => Promise<void>,
+  runner: TestRunner = nodeTestRunner,
 ): void {
+  const { describe, it } = runner;
   describe(`${name}: corrupt records`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("a corrupt record is not StoreUnavailableError", async () => {
       const orgId = randomId("org");

@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import type { Health } from "../ports.js";
 import { eachTestStore, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 /** The contract of {@link Health}: a reachable store answers ping. */
-export function describeHealthContract(name: string, makeStore: () => Promise<{ health: Health } & Closable>): void {
+export function describeHealthContract(
+  name: string,
+  makeStore: () => Promise<{ health: Health } & Closable>,
+  runner: TestRunner = nodeTestRunner,
+): void {
+  const { describe, it } = runner;
   describe(`${name}: Health contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
     it("ping resolves while the store is reachable", async () => {
       await assert.doesNotReject(store().health.ping());
     });

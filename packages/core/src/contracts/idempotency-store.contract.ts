@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import type { IdempotencyClaim, IdempotencyStore } from "../ports.js";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 const LEASE = 60_000;
 const DAY = 86_400_000;
@@ -17,9 +17,11 @@ function tokenOf(claim: IdempotencyClaim): string {
 export function describeIdempotencyStoreContract(
   name: string,
   makeStore: () => Promise<{ idempotency: IdempotencyStore } & Closable>,
+  runner: TestRunner = nodeTestRunner,
 ): void {
+  const { describe, it } = runner;
   describe(`${name}: IdempotencyStore contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
     const fresh = () => ({ scope: randomId("key"), key: `retry ${randomId("k")} {x}:/é` });
 
     it("a free key is claimed; while it runs, every other begin says running with the first fingerprint", async () => {

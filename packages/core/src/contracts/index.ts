@@ -14,3 +14,4 @@ export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
 export * from "./seed.js";
+export { nodeTestRunner, type TestContext, type TestRunner } from "./runner.js";

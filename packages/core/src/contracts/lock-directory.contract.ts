@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import type { FixtureSink, LockDirectory } from "../ports.js";
 import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { locks: LockDirectory; fixtures: FixtureSink } & Closable;
 
@@ -40,9 +40,10 @@ async function seedOrg(store: Store, count: number): Promise<{ orgId: string; lo
 }
 
 /** The contract of {@link LockDirectory}: org-scoped, active-only lists in exact keyset order. */
-export function describeLockDirectoryContract(name: string, makeStore: () => Promise<Store>): void {
+export function describeLockDirectoryContract(name: string, makeStore: () => Promise<Store>, runner: TestRunner = nodeTestRunner): void {
+  const { describe, it } = runner;
   describe(`${name}: LockDirectory contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("lists an org's active locks by createdAt desc then lockId desc, equal createdAt included", async () => {
       const { orgId, locks } = await seedOrg(store(), 25);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
 import type { LockProvider } from "../ports.js";
 import { ProviderUnavailableError } from "../provider-failure.js";
 import { eachTestStore, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 /** What a {@link LockProvider} contract run needs: the provider and locks it does and doesn't know. */
 export interface LockProviderSubject extends Closable {
@@ -32,9 +32,14 @@ function assertWellFormed(state: LockState, lock: Lock, askedAt: number): void {
 }
 
 /** The contract of {@link LockProvider} (SPEC 5.7), for the simulator and for every vendor adapter. */
-export function describeLockProviderContract(name: string, makeSubject: () => Promise<LockProviderSubject>): void {
+export function describeLockProviderContract(
+  name: string,
+  makeSubject: () => Promise<LockProviderSubject>,
+  runner: TestRunner = nodeTestRunner,
+): void {
+  const { describe, it } = runner;
   describe(`${name}: LockProvider contract`, () => {
-    const subject = eachTestStore(makeSubject);
+    const subject = eachTestStore(makeSubject, runner);
 
     it("a known device answers a well-formed LockState for that lock", async () => {
       const { provider, knownLock } = subject();

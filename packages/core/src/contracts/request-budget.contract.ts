@@ -1,16 +1,21 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { describe, it } from "node:test";
 import type { RequestBudget } from "../ports.js";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 /**
  * The contract of {@link RequestBudget}: the GCRA law of the domain's `consumeBudget`, exact
  * under concurrency. Buckets are fresh random names; no test asserts a duration.
  */
-export function describeRequestBudgetContract(name: string, makeStore: () => Promise<{ budget: RequestBudget } & Closable>): void {
+export function describeRequestBudgetContract(
+  name: string,
+  makeStore: () => Promise<{ budget: RequestBudget } & Closable>,
+  runner: TestRunner = nodeTestRunner,
+): void {
+  const { describe, it } = runner;
   describe(`${name}: RequestBudget contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("a fresh bucket allows exactly `requests` of many concurrent consumes", async () => {
       const policy = { requests: 5, windowSeconds: 3600 };

@@ -3,9 +3,9 @@
  * times against one shared store (a Redis) without colliding.
  */
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach } from "node:test";
 import type { ApiKeyRecord, ItemKind, Lock, ScheduleItem, Template, Unit } from "@lintel/domain";
 import type { FixtureData, FixtureItem } from "../ports.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 /** A random id with a readable prefix (within `[A-Za-z0-9_-]{1,64}`). */
 export function randomId(prefix: string): string {
@@ -116,7 +116,10 @@ export interface Closable {
 }
 
 /** A fresh store for each test of the enclosing `describe`; returns its getter. */
-export function eachTestStore<S extends Closable>(makeStore: () => Promise<S>): () => S {
+export function eachTestStore<S extends Closable>(
+  makeStore: () => Promise<S>,
+  { beforeEach, afterEach }: Pick<TestRunner, "beforeEach" | "afterEach"> = nodeTestRunner,
+): () => S {
   let store: S | undefined;
   beforeEach(async () => {
     store = await makeStore();

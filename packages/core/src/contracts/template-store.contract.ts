@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
 import type { FixtureSink, TemplateStore } from "../ports.js";
 import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { templates: TemplateStore; fixtures: FixtureSink } & Closable;
 
@@ -39,9 +39,10 @@ async function seedOrg(store: Store): Promise<{ orgId: string; templates: Templa
 }
 
 /** The contract of {@link TemplateStore}: org-scoped, listed by sortOrder asc then id asc. */
-export function describeTemplateStoreContract(name: string, makeStore: () => Promise<Store>): void {
+export function describeTemplateStoreContract(name: string, makeStore: () => Promise<Store>, runner: TestRunner = nodeTestRunner): void {
+  const { describe, it } = runner;
   describe(`${name}: TemplateStore contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("gets a template with every field as loaded", async () => {
       const orgId = randomId("org");

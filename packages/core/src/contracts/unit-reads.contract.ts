@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import { isoInstant, ITEM_KINDS, type ItemKind, type ScheduleItem, type Unit } from "@lintel/domain";
 import { endsAfter, schedulePosition } from "@lintel/domain/adapters";
 import type { FixtureSink, UnitStore } from "../ports.js";
 import { anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomInt, type Closable, type FixtureItem } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { units: UnitStore; fixtures: FixtureSink } & Closable;
 
@@ -46,9 +46,10 @@ function randomItems(unit: Unit, count: number): FixtureItem[] {
 }
 
 /** The contract of the units read side of {@link UnitStore}: units by urlKey, a unit's schedule from an instant. */
-export function describeUnitReadsContract(name: string, makeStore: () => Promise<Store>): void {
+export function describeUnitReadsContract(name: string, makeStore: () => Promise<Store>, runner: TestRunner = nodeTestRunner): void {
+  const { describe, it } = runner;
   describe(`${name}: UnitStore reads contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("listUnits walks the org's units by urlKey, each once, with random page sizes; another org sees none", async () => {
       const orgId = randomId("org");

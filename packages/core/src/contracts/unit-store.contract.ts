@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
 import type { Unit } from "@lintel/domain";
 import type { FixtureSink, UnitStore } from "../ports.js";
 import { describeUnitReadsContract } from "./unit-reads.contract.js";
@@ -17,6 +16,7 @@ import {
   type Closable,
   type FixtureItem,
 } from "./seed.js";
+import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { units: UnitStore; fixtures: FixtureSink } & Closable;
 
@@ -40,10 +40,11 @@ async function seedOrg(store: Store) {
 }
 
 /** The contract of {@link UnitStore}: org-scoped units and items, and an atomic versioned zone change. */
-export function describeUnitStoreContract(name: string, makeStore: () => Promise<Store>): void {
-  describeUnitReadsContract(name, makeStore);
+export function describeUnitStoreContract(name: string, makeStore: () => Promise<Store>, runner: TestRunner = nodeTestRunner): void {
+  const { describe, it } = runner;
+  describeUnitReadsContract(name, makeStore, runner);
   describe(`${name}: UnitStore contract`, () => {
-    const store = eachTestStore(makeStore);
+    const store = eachTestStore(makeStore, runner);
 
     it("finds a unit by id and by urlKey, with every field as loaded", async () => {
       const { orgId, unit, neighbour } = await seedOrg(store());
