@@ -53,7 +53,7 @@ export function createLintelClient(options: ClientOptions) {
       /**
        * Sets the unit's zone with `expectedVersion` (409 `version_conflict` when stale). Sent with
        * an `Idempotency-Key` (a new UUID unless given), so its retries after 429, 503 or 409
-       * `idempotency_in_progress` can never apply the change twice (SPEC 5.2).
+       * `idempotency_in_progress` can never apply the change twice (the server keeps the first answer per key for 24 h).
        */
       setTimezone: (body: BodyOf<"setTimezone">, options: { idempotencyKey?: string } = {}) =>
         send<AnswerOf<"setTimezone">>({

@@ -39,9 +39,9 @@ export interface LintelPorts {
 /** The settings of {@link createLintel} (`createLintelWith` fills in the server's defaults). */
 export interface LintelOptions {
   readonly cursors: CursorCodec;
-  /** The budget of a key whose `rateLimit` is null (SPEC 3: 600 per 60 s). */
+  /** The budget of a key whose `rateLimit` is null (the server's default is 600 per 60 s). */
   readonly defaultRateLimit: RatePolicy;
-  /** The budget of failed key attempts per client address (SPEC 2: 30 per 60 s). */
+  /** The budget of failed key attempts per client address (the server's default is 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /**
    * The store calls of one admitted request share a deadline this many ms after its admission
@@ -54,39 +54,46 @@ export interface LintelOptions {
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
 export interface Lintel {
   /**
-   * SPEC 2 order for one /v1 request: address budget for failed keys → key (401) → key budget
+   * The checks of one request, in order: address budget for failed keys → key (401) → key budget
    * (429) → scope (403). On failure `budget` is the decision for RateLimit headers and `caller`
    * the key's caller, when a valid key was found.
    */
   admit(request: AdmissionRequest): Promise<AdmissionOutcome>;
-  /** SPEC 5.1: what a zone change would move; changes nothing. */
+  /**
+   * What changing the unit's zone would do: every future item whose local time keep-wall-clock
+   * would move, with labels; `noop` when the zone is the same, `conflict` when an item's lock
+   * also serves a unit in another zone. Changes nothing.
+   */
   previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview, "invalid_request" | "not_found">>;
-  /** SPEC 5.2: sets the zone if `expectedVersion` is current, rewriting items under keep_wall_clock. */
+  /**
+   * Sets the unit's zone if `expectedVersion` is still its version (else `version_conflict` with
+   * the version now), rewriting exactly the previewed items under keep_wall_clock; +1 version.
+   */
   setTimeZone(
     caller: Caller,
     command: SetTimeZoneCommand,
   ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">>;
-  /** SPEC 5.9: the org's units by urlKey ascending. */
+  /** The caller's org's units by urlKey ascending, a page at a time. */
   listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">>;
-  /** SPEC 5.9: a unit of the caller's Org by id, else urlKey. */
+  /** A unit of the caller's org, by id, else by urlKey; a foreign unit is `not_found`. */
   getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">>;
-  /** SPEC 5.9: the unit's items ending after `from` (default now), by startAt, kind, key. */
+  /** The unit's items ending after `from` (default now), by startAt, then kind, then key. */
   listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
   /**
-   * SPEC 5.2 safe retries: `run` (which answers one request) runs at most once per
+   * Safe retries: `run` (which answers one request) runs at most once per
    * Idempotency-Key of the caller's API key; a repeat gets the kept answer (`replayed`).
    */
   idempotently(caller: Caller, key: string, fingerprint: string, run: () => Promise<GuardedAnswer>): Promise<IdempotentOutcome>;
-  /** SPEC 5.3. */
+  /** A message template of the caller's org; a foreign one is `not_found`. */
   getTemplate(caller: Caller, templateId: string): Promise<Result<Template, "not_found">>;
-  /** SPEC 5.4: sortOrder asc, id asc. */
+  /** The caller's org's templates by sortOrder, then id, a page at a time. */
   listTemplates(caller: Caller, query: PageQuery): Promise<Result<{ templates: Template[]; nextCursor: string | null }, "invalid_cursor">>;
-  /** SPEC 5.5: active locks, createdAt desc, lockId desc. */
+  /** The caller's org's active locks, newest first (createdAt, then lockId, descending), a page at a time. */
   listLocks(caller: Caller, query: PageQuery): Promise<Result<{ locks: Lock[]; nextCursor: string | null }, "invalid_cursor">>;
-  /** SPEC 5.6: an active lock of the caller's Org. */
+  /** An active lock of the caller's org; an inactive or foreign one is `not_found`. */
   getLock(caller: Caller, lockId: string): Promise<Result<Lock, "not_found">>;
   /**
-   * SPEC 5.7: live state; `unavailable` (with `providerFailure`: the provider and what happened)
+   * The lock's live state from its provider (answers reused 2 s, concurrent reads share a call); `unavailable` (with `providerFailure`: the provider and what happened)
    * when the provider failed or did not answer in time.
    */
   getLockState(caller: Caller, lockId: string): Promise<Result<LockState, "not_found" | "unavailable">>;

@@ -122,7 +122,7 @@ export interface ProblemBody {
   readonly code: ProblemCode;
   readonly requestId: string;
   readonly invalidParams?: readonly InvalidParam[];
-  /** `version_conflict`: the unit's version now (SPEC 5.2). */
+  /** `version_conflict`: the unit's version now, so the caller can tell whether its change landed. */
   readonly currentVersion?: number;
 }
 

@@ -20,7 +20,7 @@ export interface ScheduleEntry {
   /** The instants in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision. */
   readonly localStart: string;
   readonly localEnd: string;
-  /** SPEC 5.1 range label in the unit's zone. */
+  /** The item's range as a label in the unit's zone (`Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST`). */
   readonly label: string;
 }
 

@@ -99,7 +99,7 @@ export function canonicalTimeZone(input: string): string | null {
   return answer;
 }
 
-/** True when two spellings name the same zone (null reads as UTC, as SPEC 1 displays it). */
+/** True when two spellings name the same zone (null reads as UTC, as a unit without a zone is displayed). */
 export function sameTimeZone(a: string | null, b: string | null): boolean {
   return (canonicalTimeZone(a ?? "UTC") ?? a) === (canonicalTimeZone(b ?? "UTC") ?? b);
 }
