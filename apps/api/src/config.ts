@@ -29,7 +29,7 @@ export interface Config {
   readonly cursorSecretGenerated: boolean;
   /** RATE_LIMIT: the request budget of keys without their own. */
   readonly rateLimit: RatePolicy;
-  /** The per-address budget for failed key attempts (SPEC 2): 30 per minute. */
+  /** FAILED_KEY_LIMIT: the per-address budget for failed key attempts (SPEC 2; default 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /** No trailing slash. */
   readonly publicBaseUrl: string;
@@ -56,6 +56,7 @@ export type ConfigLoading =
   | { readonly ok: true; readonly config: Config; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] };
 
+/** FAILED_KEY_LIMIT unset: 30 failed key attempts per client address per 60 s (SPEC 2). */
 export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
 
 const integerIn = (min: number, max: number, message: string) =>
@@ -110,6 +111,11 @@ const VARIABLES = {
   RATE_LIMIT: v.pipe(
     v.string(),
     v.check((text) => parseRatePolicy(text) !== null, "be requests/seconds, e.g. 600/60"),
+    v.transform((text) => parseRatePolicy(text) as RatePolicy),
+  ),
+  FAILED_KEY_LIMIT: v.pipe(
+    v.string(),
+    v.check((text) => parseRatePolicy(text) !== null, "be requests/seconds, e.g. 30/60"),
     v.transform((text) => parseRatePolicy(text) as RatePolicy),
   ),
   PUBLIC_BASE_URL: httpUrl("be an http(s) URL without query or fragment"),
@@ -194,7 +200,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       cursorSecrets,
       cursorSecretGenerated,
       rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },
-      failedAuthLimit: FAILED_AUTH_LIMIT,
+      failedAuthLimit: p.FAILED_KEY_LIMIT ?? FAILED_AUTH_LIMIT,
       publicBaseUrl,
       docsUrl: p.DOCS_URL ?? `${publicBaseUrl}/docs`,
       lockProviderTimeoutMs: p.LOCK_PROVIDER_TIMEOUT_MS ?? 3000,
