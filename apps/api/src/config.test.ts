@@ -176,3 +176,17 @@ test("config: FAILED_KEY_LIMIT is requests/seconds like RATE_LIMIT, default 30/6
     ]);
   }
 });
+
+test("config: METRICS_HOST is the metrics listener's own address, 127.0.0.1 unless set, not HOST", () => {
+  const unset = loadConfig({ HOST: "0.0.0.0", METRICS_PORT: "9464" });
+  assert.ok(unset.ok);
+  assert.equal(unset.config.host, "0.0.0.0");
+  assert.equal(unset.config.metricsHost, "127.0.0.1");
+  const given = loadConfig({ METRICS_HOST: "::1", METRICS_PORT: "9464" });
+  assert.ok(given.ok);
+  assert.equal(given.config.metricsHost, "::1");
+  assert.equal(given.config.host, "127.0.0.1");
+  const bad = loadConfig({ METRICS_HOST: "metrics host" });
+  assert.ok(!bad.ok);
+  assert.deepEqual(bad.errors, ['Invalid configuration: METRICS_HOST must be a host name or address (got "metrics host")']);
+});

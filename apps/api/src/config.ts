@@ -39,8 +39,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** TRUST_PROXY: how many proxies in front are trusted to append to X-Forwarded-For (0 = none). */
   readonly trustedProxies: number;
-  /** METRICS_PORT: where Prometheus metrics are served (on HOST); null = off. */
+  /** METRICS_PORT: where Prometheus metrics are served (on `metricsHost`); null = off. */
   readonly metricsPort: number | null;
+  /** METRICS_HOST: the metrics listener's own address (default 127.0.0.1, whatever HOST is). */
+  readonly metricsHost: string;
   /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read (SPEC 5.7); null = not configured. */
   readonly seam: SeamConfig | null;
 }
@@ -91,6 +93,7 @@ const VARIABLES = {
   PORT: integerIn(1, 65535, "be an integer 1..65535"),
   METRICS_PORT: integerIn(0, 65535, "be an integer 0..65535 (0 = any free port)"),
   HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
+  METRICS_HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
   STORE: v.picklist(["memory", "redis"], "be memory or redis"),
   REDIS_URL: v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, "be a redis:// or rediss:// URL")),
   REDIS_CLUSTER_NODES: v.pipe(
@@ -207,6 +210,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       logLevel: p.LOG_LEVEL ?? "info",
       trustedProxies: p.TRUST_PROXY ?? 0,
       metricsPort: p.METRICS_PORT ?? null,
+      // Metrics stay on loopback unless asked: HOST=0.0.0.0 for the API does not publish them too.
+      metricsHost: p.METRICS_HOST ?? "127.0.0.1",
       seam: p.SEAM_API_KEY === undefined ? null : { apiKey: p.SEAM_API_KEY, endpoint: p.SEAM_ENDPOINT ?? null },
     },
   };
