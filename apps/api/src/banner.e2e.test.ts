@@ -32,7 +32,12 @@ test("banner: says which store serves (a Redis URL without its credentials, or t
   const url = "http://127.0.0.1:3000";
   const memory = bannerText(url, "demo", { kind: "memory" });
   assert.match(memory, new RegExp(`^  store: memory .*Node\\.js ${process.version.replace(/\./g, "\\.")}$`, "m"));
-  const redis = bannerText(url, "none", { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined }, "v24.1.0");
+  const redis = bannerText(
+    url,
+    "none",
+    { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined },
+    "v24.1.0",
+  );
   assert.match(redis, /^ {2}store: redis rediss:\/\/redis\.internal:6380\/2 {3}Node\.js v24\.1\.0$/m);
   assert.doesNotMatch(redis, /s3cret-pass|lintel:/, "no user name or password");
   assert.equal(
