@@ -42,7 +42,18 @@ export function installedNode(version) {
   console.error(`Fetching Node ${version} (${pkg}) from the npm registry: this machine's Node ${process.version} is not supported.`);
   execFileSync(
     npm,
-    ["install", "--prefix", partial, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`],
+    [
+      "install",
+      "--prefix",
+      partial,
+      "--no-save",
+      "--no-package-lock",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      `${pkg}@${version}`,
+    ],
     { stdio: ["ignore", process.stderr, "inherit"], env: { ...process.env, npm_config_update_notifier: "false" } },
   );
   rmSync(dir, { recursive: true, force: true });

@@ -136,7 +136,8 @@ function runLintStage() {
   return { name: "lint", pass: 0, fail: 0, status, lint: true };
 }
 
-const nodeVersion = (node) => (node === process.execPath ? process.version : spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim());
+const nodeVersion = (node) =>
+  node === process.execPath ? process.version : spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
 
 const stages = [];
 if (tiers.length > 0 || grep) {

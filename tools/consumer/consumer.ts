@@ -59,7 +59,9 @@ assert.deepEqual([policy.grants(["reports:write"], "reports:read"), verdict.ok],
 const key = generateApiKey();
 const parsed = parseFixture({
   orgs: [{ id: "org_1", name: "Acme" }],
-  apiKeys: [{ id: "key_1", orgId: "org_1", name: "svc", key, scopes: ["locks:read", "units:write"], createdAt: "2026-01-01T00:00:00.000Z" }],
+  apiKeys: [
+    { id: "key_1", orgId: "org_1", name: "svc", key, scopes: ["locks:read", "units:write"], createdAt: "2026-01-01T00:00:00.000Z" },
+  ],
   locks: [
     {
       lockId: "lk_1",

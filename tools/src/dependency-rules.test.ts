@@ -48,6 +48,7 @@ describe("dependency rules", () => {
   it("packages/core depends on the domain and valibot (pure) only (contract suites may use node:test)", () => {
     const ok = (s: string) =>
       s === "@lintel/domain" ||
+      s === "@lintel/domain/adapters" ||
       s === "valibot" ||
       (s.startsWith("node:") && !/^node:(net|http|https|fs|child_process)/.test(s)) ||
       TEST_ONLY.includes(s);

@@ -20,7 +20,15 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const PNPM = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
 
 /** Every package a service may install, by folder. */
-const PUBLISHED = ["packages/domain", "packages/core", "packages/store-memory", "packages/store-redis", "packages/provider-seam", "packages/client", "apps/api"];
+const PUBLISHED = [
+  "packages/domain",
+  "packages/core",
+  "packages/store-memory",
+  "packages/store-redis",
+  "packages/provider-seam",
+  "packages/client",
+  "apps/api",
+];
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const run = (file: string, args: string[], cwd: string) =>
   exec(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" }, maxBuffer: 64 * 1024 * 1024 });
@@ -54,7 +62,9 @@ describe("the packages, packed and installed outside the workspace", () => {
   it("npm publish --dry-run accepts each, with dist, README and LICENSE only", async (t) => {
     for (const [name, path] of tarballs) {
       const { stdout } = await run("npm", ["publish", "--dry-run", "--json", path], work);
-      const report = Object.values(JSON.parse(stdout) as Record<string, { files: { path: string }[]; size: number; unpackedSize: number }>)[0]!;
+      const report = Object.values(
+        JSON.parse(stdout) as Record<string, { files: { path: string }[]; size: number; unpackedSize: number }>,
+      )[0]!;
       const paths = report.files.map((file) => file.path);
       for (const path of paths) assert.match(path, /^(dist\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/, `${name} ships ${path}`);
       assert.ok(paths.includes("LICENSE") && paths.includes("README.md"), `${name}: ${paths.join(", ")}`);
@@ -66,7 +76,9 @@ describe("the packages, packed and installed outside the workspace", () => {
   it("a strict TypeScript service compiles under node16 and bundler resolution against the tarballs and runs", async () => {
     const project = join(work, "consumer");
     await mkdir(project);
-    const dependencies = Object.fromEntries([...tarballs].map(([file, path]) => [file.replace(/^lintel-(.+)-\d+\.\d+\.\d+\.tgz$/, "@lintel/$1"), `file:${path}`]));
+    const dependencies = Object.fromEntries(
+      [...tarballs].map(([file, path]) => [file.replace(/^lintel-(.+)-\d+\.\d+\.\d+\.tgz$/, "@lintel/$1"), `file:${path}`]),
+    );
     await writeFile(
       join(project, "package.json"),
       JSON.stringify({
@@ -82,8 +94,12 @@ describe("the packages, packed and installed outside the workspace", () => {
       await copyFile(join(root, "tools", "consumer", file), join(project, file));
     }
     const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
-    await run(process.execPath, [tsc, "-p", "tsconfig.node16.json"], project).catch((error: { stdout: string }) => assert.fail(`node16: ${error.stdout}`));
-    await run(process.execPath, [tsc, "-p", "tsconfig.bundler.json"], project).catch((error: { stdout: string }) => assert.fail(`bundler: ${error.stdout}`));
+    await run(process.execPath, [tsc, "-p", "tsconfig.node16.json"], project).catch((error: { stdout: string }) =>
+      assert.fail(`node16: ${error.stdout}`),
+    );
+    await run(process.execPath, [tsc, "-p", "tsconfig.bundler.json"], project).catch((error: { stdout: string }) =>
+      assert.fail(`bundler: ${error.stdout}`),
+    );
     const { stdout } = await run(process.execPath, [join(project, "out", "consumer.js")], project);
     assert.match(stdout, /consumer: ok/);
   });

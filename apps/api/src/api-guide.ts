@@ -18,6 +18,7 @@ A key belongs to one organization; nothing of another organization is visible th
 Scopes: ${SCOPES.map((s) => `\`${s}\``).join(", ")}; a key with \`units:write\` may also read units (\`units:read\`).
 
 Every request is checked in this order: route (404/405), key (401), request budget (429), scope (403), parameters (400), then the operation.
+A 401 carries \`WWW-Authenticate: ApiKey header="x-api-key"\`.
 
 \`\`\`sh
 curl -H "x-api-key: $LINTEL_API_KEY" "${docsUrl.replace(/\/docs$/, "")}/v1/locks?limit=50"
@@ -27,7 +28,9 @@ curl -H "x-api-key: $LINTEL_API_KEY" "${docsUrl.replace(/\/docs$/, "")}/v1/locks
 
 Each key has a budget (default 600 requests per 60 s, refilled smoothly). Answers carry
 \`RateLimit-Policy: "default";q=<requests>;w=<seconds>\` and \`RateLimit: "default";r=<remaining>;t=<seconds until full>\`;
-a 429 carries \`Retry-After\`. Failed key attempts are also budgeted per client address (30 per minute).
+a 429 carries \`Retry-After\`. Failed key attempts (401s) are also budgeted per client address (by default 30 per 60 s);
+past that budget the address gets 429, except with a key this server has accepted within the last 10 minutes, so
+one client's stale key does not lock out the others behind the same proxy or NAT.
 
 ## Paging
 

@@ -3,7 +3,7 @@
 // is read: a port such as 40503 must not turn a 200 line into a 503 one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bannerText } from "./banner.js";
+import { bannerText, storeDescription } from "./banner.js";
 import { demoFixture } from "./demo-fixture.js";
 import { startServer } from "./server.js";
 import { testConfig } from "./e2e.test-support.js";
@@ -11,7 +11,7 @@ import { testConfig } from "./e2e.test-support.js";
 test("banner: every curl command answers as its line says, on the demo data", async () => {
   const server = await startServer(testConfig({ STORE: "memory" }), { fixture: demoFixture() });
   try {
-    const lines = bannerText(server.url, "demo")
+    const lines = bannerText(server.url, "demo", { kind: "memory" })
       .split("\n")
       .filter((line) => line.trim().startsWith("curl "));
     assert.equal(lines.length, 8, "README says eight curl commands");
@@ -26,4 +26,26 @@ test("banner: every curl command answers as its line says, on the demo data", as
   } finally {
     await server.close();
   }
+});
+
+test("banner: says which store serves (a Redis URL without its credentials, or the cluster nodes) and which Node runs", () => {
+  const url = "http://127.0.0.1:3000";
+  const memory = bannerText(url, "demo", { kind: "memory" });
+  assert.match(memory, new RegExp(`^  store: memory .*Node\\.js ${process.version.replace(/\./g, "\\.")}$`, "m"));
+  const redis = bannerText(
+    url,
+    "none",
+    { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined },
+    "v24.1.0",
+  );
+  assert.match(redis, /^ {2}store: redis rediss:\/\/redis\.internal:6380\/2 {3}Node\.js v24\.1\.0$/m);
+  assert.doesNotMatch(redis, /s3cret-pass|lintel:/, "no user name or password");
+  assert.equal(
+    storeDescription({ kind: "redis", url: "redis://:only-password@10.0.0.9:6379", clusterNodes: undefined }),
+    "redis redis://10.0.0.9:6379",
+  );
+  assert.equal(
+    storeDescription({ kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:6379", "10.0.0.2:6379"] }),
+    "redis cluster 10.0.0.1:6379,10.0.0.2:6379",
+  );
 });

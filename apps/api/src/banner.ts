@@ -1,12 +1,38 @@
 /**
- * The start-up banner: where the server listens and, with the demo data, the demo keys and
- * curl commands that work as printed (the last two show a provider's 503s).
+ * The start-up banner: where the server listens, which store serves and on which Node and,
+ * with the demo data, the demo keys and curl commands that work as printed (the last two show
+ * a provider's 503s).
  */
+import type { StoreConfig } from "./config.js";
 import { DEMO_KEYS } from "./demo-fixture.js";
 
-/** The banner for a server at `url` whose fixture came from `fixtureSource`. */
-export function bannerText(url: string, fixtureSource: string): string {
-  const lines = [`Lintel is listening on ${url}`, `  docs: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`];
+/** A Redis URL without its user name and password (the banner goes to logs and terminals). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.href.replace(/\/$/, "");
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//");
+  }
+}
+
+/** Which store serves: memory, or Redis by its URL (no credentials) or its cluster nodes. */
+export function storeDescription(store: StoreConfig): string {
+  if (store.kind === "memory") return "memory (this process only; nothing is kept across restarts)";
+  // As createRedisClient decides: cluster nodes, when given, win over a URL.
+  if (store.clusterNodes !== undefined && store.clusterNodes.length > 0) return `redis cluster ${store.clusterNodes.join(",")}`;
+  return `redis ${withoutCredentials(store.url ?? "redis://127.0.0.1:6379")}`;
+}
+
+/** The banner for a server at `url` on `store` whose fixture came from `fixtureSource`, run by Node `nodeVersion`. */
+export function bannerText(url: string, fixtureSource: string, store: StoreConfig, nodeVersion: string = process.version): string {
+  const lines = [
+    `Lintel is listening on ${url}`,
+    `  docs: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
+    `  store: ${storeDescription(store)}   Node.js ${nodeVersion}`,
+  ];
   if (fixtureSource !== "demo") {
     lines.push(fixtureSource === "none" ? "  no fixture loaded" : `  fixture: ${fixtureSource}`);
     return lines.join("\n");

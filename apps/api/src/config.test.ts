@@ -160,3 +160,33 @@ test("config: METRICS_PORT is off by default, a port when set, never the API por
   assert.ok(!bad.ok);
   assert.match(bad.errors.join("\n"), /METRICS_PORT must be an integer 0\.\.65535/);
 });
+
+test("config: FAILED_KEY_LIMIT is requests/seconds like RATE_LIMIT, default 30/60, a bad value named", () => {
+  const given = loadConfig({ FAILED_KEY_LIMIT: "5/10" });
+  assert.ok(given.ok);
+  assert.deepEqual(given.config.failedAuthLimit, { requests: 5, windowSeconds: 10 });
+  const unset = loadConfig({ FAILED_KEY_LIMIT: "" });
+  assert.ok(unset.ok);
+  assert.deepEqual(unset.config.failedAuthLimit, { requests: 30, windowSeconds: 60 });
+  for (const bad of ["30", "0/60", "30/0", "-1/60", "thirty/60"]) {
+    const loading = loadConfig({ FAILED_KEY_LIMIT: bad });
+    assert.ok(!loading.ok, bad);
+    assert.deepEqual(loading.errors, [
+      `Invalid configuration: FAILED_KEY_LIMIT must be requests/seconds, e.g. 30/60 (got ${JSON.stringify(bad)})`,
+    ]);
+  }
+});
+
+test("config: METRICS_HOST is the metrics listener's own address, 127.0.0.1 unless set, not HOST", () => {
+  const unset = loadConfig({ HOST: "0.0.0.0", METRICS_PORT: "9464" });
+  assert.ok(unset.ok);
+  assert.equal(unset.config.host, "0.0.0.0");
+  assert.equal(unset.config.metricsHost, "127.0.0.1");
+  const given = loadConfig({ METRICS_HOST: "::1", METRICS_PORT: "9464" });
+  assert.ok(given.ok);
+  assert.equal(given.config.metricsHost, "::1");
+  assert.equal(given.config.host, "127.0.0.1");
+  const bad = loadConfig({ METRICS_HOST: "metrics host" });
+  assert.ok(!bad.ok);
+  assert.deepEqual(bad.errors, ['Invalid configuration: METRICS_HOST must be a host name or address (got "metrics host")']);
+});

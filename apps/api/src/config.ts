@@ -29,7 +29,7 @@ export interface Config {
   readonly cursorSecretGenerated: boolean;
   /** RATE_LIMIT: the request budget of keys without their own. */
   readonly rateLimit: RatePolicy;
-  /** The per-address budget for failed key attempts (SPEC 2): 30 per minute. */
+  /** FAILED_KEY_LIMIT: the per-address budget for failed key attempts (SPEC 2; default 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /** No trailing slash. */
   readonly publicBaseUrl: string;
@@ -39,8 +39,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** TRUST_PROXY: how many proxies in front are trusted to append to X-Forwarded-For (0 = none). */
   readonly trustedProxies: number;
-  /** METRICS_PORT: where Prometheus metrics are served (on HOST); null = off. */
+  /** METRICS_PORT: where Prometheus metrics are served (on `metricsHost`); null = off. */
   readonly metricsPort: number | null;
+  /** METRICS_HOST: the metrics listener's own address (default 127.0.0.1, whatever HOST is). */
+  readonly metricsHost: string;
   /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read (SPEC 5.7); null = not configured. */
   readonly seam: SeamConfig | null;
 }
@@ -56,6 +58,7 @@ export type ConfigLoading =
   | { readonly ok: true; readonly config: Config; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] };
 
+/** FAILED_KEY_LIMIT unset: 30 failed key attempts per client address per 60 s (SPEC 2). */
 export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
 
 const integerIn = (min: number, max: number, message: string) =>
@@ -90,6 +93,7 @@ const VARIABLES = {
   PORT: integerIn(1, 65535, "be an integer 1..65535"),
   METRICS_PORT: integerIn(0, 65535, "be an integer 0..65535 (0 = any free port)"),
   HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
+  METRICS_HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
   STORE: v.picklist(["memory", "redis"], "be memory or redis"),
   REDIS_URL: v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, "be a redis:// or rediss:// URL")),
   REDIS_CLUSTER_NODES: v.pipe(
@@ -110,6 +114,11 @@ const VARIABLES = {
   RATE_LIMIT: v.pipe(
     v.string(),
     v.check((text) => parseRatePolicy(text) !== null, "be requests/seconds, e.g. 600/60"),
+    v.transform((text) => parseRatePolicy(text) as RatePolicy),
+  ),
+  FAILED_KEY_LIMIT: v.pipe(
+    v.string(),
+    v.check((text) => parseRatePolicy(text) !== null, "be requests/seconds, e.g. 30/60"),
     v.transform((text) => parseRatePolicy(text) as RatePolicy),
   ),
   PUBLIC_BASE_URL: httpUrl("be an http(s) URL without query or fragment"),
@@ -194,13 +203,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       cursorSecrets,
       cursorSecretGenerated,
       rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },
-      failedAuthLimit: FAILED_AUTH_LIMIT,
+      failedAuthLimit: p.FAILED_KEY_LIMIT ?? FAILED_AUTH_LIMIT,
       publicBaseUrl,
       docsUrl: p.DOCS_URL ?? `${publicBaseUrl}/docs`,
       lockProviderTimeoutMs: p.LOCK_PROVIDER_TIMEOUT_MS ?? 3000,
       logLevel: p.LOG_LEVEL ?? "info",
       trustedProxies: p.TRUST_PROXY ?? 0,
       metricsPort: p.METRICS_PORT ?? null,
+      // Metrics stay on loopback unless asked: HOST=0.0.0.0 for the API does not publish them too.
+      metricsHost: p.METRICS_HOST ?? "127.0.0.1",
       seam: p.SEAM_API_KEY === undefined ? null : { apiKey: p.SEAM_API_KEY, endpoint: p.SEAM_ENDPOINT ?? null },
     },
   };

@@ -65,3 +65,19 @@ describe("metrics off", () => {
     assert.equal(server.metricsUrl, null);
   });
 });
+
+describe("METRICS_HOST", () => {
+  it("the metrics listener binds METRICS_HOST, not HOST; the API listener stays on HOST", async () => {
+    const metricsHost = `127.${1 + Math.floor(Math.random() * 254)}.0.${1 + Math.floor(Math.random() * 254)}`;
+    const server = await startServer(testConfig({ METRICS_PORT: "0", METRICS_HOST: metricsHost }), { fixture: testFixture().json });
+    try {
+      assert.ok(server.url.startsWith("http://127.0.0.1:"), server.url);
+      assert.ok(server.metricsUrl?.startsWith(`http://${metricsHost}:`), String(server.metricsUrl));
+      assert.match(await scrape(server.metricsUrl), /^lintel_http_requests_total|^# HELP/m);
+      const port = new URL(server.metricsUrl ?? "").port;
+      await assert.rejects(fetch(`http://127.0.0.1:${port}/metrics`), "nothing listens for metrics on HOST");
+    } finally {
+      await server.close();
+    }
+  });
+});

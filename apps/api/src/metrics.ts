@@ -102,7 +102,7 @@ export async function startMetricsServer(metrics: Metrics, host: string, port: n
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error) =>
-      reject(new Error(`cannot listen on HOST=${host} METRICS_PORT=${port}: ${error.message}`, { cause: error })),
+      reject(new Error(`cannot listen on METRICS_HOST=${host} METRICS_PORT=${port}: ${error.message}`, { cause: error })),
     );
     server.listen(port, host, () => resolve());
   });

@@ -99,3 +99,24 @@ test("openapi: instants are format date-time; ETag operations document If-None-M
   assert.ok(getLock.parameters.some((p: { name: string }) => p.name === "If-None-Match"));
   assert.equal((doc["info"] as { license: { name: string } }).license.name, "Proprietary");
 });
+
+test("openapi: every 401 declares its WWW-Authenticate challenge", () => {
+  const paths = doc["paths"] as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+  let declared = 0;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const unauthorized = operation.responses["401"];
+      if (unauthorized === undefined) continue;
+      assert.deepEqual(
+        unauthorized.headers?.["WWW-Authenticate"],
+        {
+          description: "The challenge: the key goes in the x-api-key header.",
+          schema: { type: "string", const: 'ApiKey header="x-api-key"' },
+        },
+        `${method} ${path}`,
+      );
+      declared++;
+    }
+  }
+  assert.equal(declared, Object.keys(ENDPOINTS).length);
+});

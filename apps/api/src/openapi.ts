@@ -7,6 +7,7 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema 
 import { PROBLEMS, type ProblemCode } from "@lintel/domain";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
 import { apiGuide } from "./api-guide.js";
+import { API_KEY_CHALLENGE } from "./problem-response.js";
 import { PARAMETER_EXAMPLES, problemExample, RESPONSE_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
 import {
   healthSchema,
@@ -58,6 +59,12 @@ function problemContent(codes: readonly ProblemCode[], docsUrl: string): Record<
   return { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" }, examples } };
 }
 
+/** On every 401 (SPEC 2; RFC 9110 requires a challenge there). */
+const WWW_AUTHENTICATE_HEADER = {
+  description: "The challenge: the key goes in the x-api-key header.",
+  schema: { type: "string", const: API_KEY_CHALLENGE },
+};
+
 function problemResponses(codes: readonly ProblemCode[], docsUrl: string): Record<string, unknown> {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
@@ -68,7 +75,9 @@ function problemResponses(codes: readonly ProblemCode[], docsUrl: string): Recor
         ? { "Retry-After": { description: "Whole seconds to wait.", schema: { type: "integer" } } }
         : status === 405
           ? { Allow: { description: "The methods the path takes.", schema: { type: "string" } } }
-          : undefined;
+          : status === 401
+            ? { "WWW-Authenticate": WWW_AUTHENTICATE_HEADER }
+            : undefined;
     responses[String(status)] = {
       description: list.map((code) => `${code}: ${PROBLEMS[code].about}`).join(" "),
       ...(headers ? { headers } : {}),

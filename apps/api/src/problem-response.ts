@@ -12,10 +12,14 @@ export interface ProblemExtras {
   readonly currentVersion?: number | undefined;
 }
 
+/** The `WWW-Authenticate` challenge of every 401 (SPEC 2; RFC 9110 requires one on a 401). */
+export const API_KEY_CHALLENGE = 'ApiKey header="x-api-key"';
+
 /** Answers the request with the problem `code`. */
 export function sendProblem(ctx: LintelContext, code: ProblemCode, detail: string, extras: ProblemExtras = {}): void {
   const { state } = ctx;
   ctx.status = PROBLEMS[code].status;
+  if (ctx.status === 401) ctx.set("WWW-Authenticate", API_KEY_CHALLENGE);
   if (extras.retryAfterSeconds !== undefined) ctx.set("Retry-After", String(Math.max(1, Math.ceil(extras.retryAfterSeconds))));
   ctx.type = "application/problem+json";
   ctx.body = problemBody(code, detail, state.requestId, state.docsUrl, extras.invalidParams, extras.currentVersion);

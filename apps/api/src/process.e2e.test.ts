@@ -58,6 +58,8 @@ describe("e2e: the server process", () => {
       }
       const base = `http://127.0.0.1:${port}`;
       assert.ok(output().includes(base), output());
+      const served = process.env["STORE"] === "redis" ? `redis ${TEST_REDIS_URL.replace(/\/$/, "")}` : "memory";
+      assert.ok(output().includes(`store: ${served}`) && output().includes(`Node.js ${process.version}`), output());
       const health = await fetch(`${base}/healthz`);
       assert.equal(health.status, 200);
       assert.deepEqual(await health.json(), { status: "ok" });

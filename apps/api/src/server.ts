@@ -67,7 +67,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (fixture.data !== null) await container.resolve(TOKENS.store).fixtures.load(fixture.data);
     lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);
-    if (metrics !== null && config.metricsPort !== null) metricsServer = await startMetricsServer(metrics, config.host, config.metricsPort);
+    if (metrics !== null && config.metricsPort !== null)
+      metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
     const draining = () => connections.draining;
     const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
     server.on(
@@ -92,10 +93,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const metricsPort = (metricsServer?.address() as AddressInfo | undefined)?.port;
+  const metricsHost = config.metricsHost.includes(":") ? `[${config.metricsHost}]` : config.metricsHost;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
-    metricsUrl: metricsPort === undefined ? null : `http://${host}:${metricsPort}/metrics`,
+    metricsUrl: metricsPort === undefined ? null : `http://${metricsHost}:${metricsPort}/metrics`,
     lintel,
     fixtureSource,
     close() {

@@ -616,6 +616,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -753,6 +755,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -918,6 +922,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1050,6 +1056,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1196,6 +1204,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1329,6 +1339,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1460,6 +1472,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1603,6 +1617,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1742,6 +1758,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1857,6 +1875,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
                 };
                 content: {

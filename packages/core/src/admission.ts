@@ -1,11 +1,13 @@
 /**
- * Admission of one /v1 request (SPEC 2 and 3): address budget for failed keys → key (401) →
- * key budget (429) → scope (403). The 401 answer is the same whatever was wrong with the key.
+ * Admission of one /v1 request (SPEC 2 and 3): address budget for failed keys (skipped for a key
+ * found good lately, good-keys.ts) → key (401) → key budget (429) → scope (403). The 401 answer
+ * is the same whatever was wrong with the key.
  */
 import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@lintel/domain";
 import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
 import type { Problem } from "./problem.js";
+import { rememberGoodKeys } from "./good-keys.js";
 import { createStoreDeadlines, storeCall, type StoreDeadline } from "./store-deadline.js";
 
 /** Who is calling: the key that was accepted, its Org and its scopes. */
@@ -85,37 +87,36 @@ function rateLimited(decision: BudgetDecision, detail: string): Problem {
 /** Builds the admission check over the key store and the request budget. */
 export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions) {
   const deadlines = options.storeDeadlineMs === undefined ? undefined : createStoreDeadlines(options.storeDeadlineMs);
-
-  async function findValidKey(apiKey: string | undefined) {
-    if (apiKey === undefined || !isWellFormedApiKey(apiKey)) return null;
-    const check = evaluateApiKey(await ports.apiKeys.findByHash(hashApiKey(apiKey)), ports.clock.now());
-    return check.ok ? check.key : null;
-  }
+  const goodKeys = rememberGoodKeys(ports.clock);
+  const addressRefused = (decision: BudgetDecision): AdmissionOutcome => ({
+    ok: false,
+    problem: rateLimited(decision, "Too many requests with an invalid API key from this address."),
+  });
 
   return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
     const deadline = deadlines?.start();
     const addressBucket = failedAuthBucket(request.clientAddress);
-    // Both reads at once (one round trip on a pipelining store); the answers keep SPEC 2's order:
-    // a refused address is 429 whatever the key, and the key is judged only after it.
-    const [addressBudget, key] = await storeCall(deadline, () =>
-      Promise.all([ports.budget.peek(addressBucket, options.failedAuthLimit), findValidKey(request.apiKey)]),
-    );
-    if (!addressBudget.allowed) {
-      return {
-        ok: false,
-        problem: rateLimited(addressBudget, "Too many requests with an invalid API key from this address."),
-      };
+    // A malformed key (or none) is judged bad without a lookup; a well-formed one by its hash.
+    const hash = request.apiKey !== undefined && isWellFormedApiKey(request.apiKey) ? hashApiKey(request.apiKey) : null;
+    // SPEC 2: a spent address budget refuses the request before any key lookup, unless its key
+    // was found good lately (the other tenants behind a shared address). Such a key skips only
+    // this refusal: it is looked up and judged below like any other.
+    if (hash === null || !goodKeys.has(hash)) {
+      const addressBudget = await storeCall(deadline, () => ports.budget.peek(addressBucket, options.failedAuthLimit));
+      if (!addressBudget.allowed) return addressRefused(addressBudget);
     }
+    const check = hash === null ? null : evaluateApiKey(await storeCall(deadline, () => ports.apiKeys.findByHash(hash)), ports.clock.now());
+    const key = check?.ok === true ? check.key : null;
 
     if (key === null) {
+      if (hash !== null) goodKeys.foundBad(hash); // revoked or expired since: exempt no more
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
       const failure = await storeCall(deadline, () => ports.budget.consume(addressBucket, options.failedAuthLimit));
-      if (!failure.allowed) {
-        return { ok: false, problem: rateLimited(failure, "Too many requests with an invalid API key from this address.") };
-      }
+      if (!failure.allowed) return addressRefused(failure);
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
+    if (hash !== null) goodKeys.foundGood(hash);
 
     const caller: Caller =
       deadline === undefined

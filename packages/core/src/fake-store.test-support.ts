@@ -100,6 +100,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
     },
     fixtures: { load: async () => unsupported() },
     health: { ping: async () => {} },
+    orgs: { exists: async (orgId) => data.orgs.some((org) => org.id === orgId) },
     idempotency: { begin: async () => unsupported(), complete: async () => unsupported(), release: async () => unsupported() },
   };
 }

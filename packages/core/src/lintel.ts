@@ -41,7 +41,7 @@ export interface LintelOptions {
   readonly cursors: CursorCodec;
   /** The budget of a key whose `rateLimit` is null (the server's default is 600 per 60 s). */
   readonly defaultRateLimit: RatePolicy;
-  /** The budget of failed key attempts per client address (the server's default is 30 per 60 s). */
+  /** The budget of failed key attempts per client address (the server's default, FAILED_KEY_LIMIT, is 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /**
    * The store calls of one admitted request share a deadline this many ms after its admission
@@ -54,8 +54,9 @@ export interface LintelOptions {
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
 export interface Lintel {
   /**
-   * The checks of one request, in order: address budget for failed keys → key (401) → key budget
-   * (429) → scope (403). On failure `budget` is the decision for RateLimit headers and `caller`
+   * The checks of one request, in order: address budget for failed keys (not for a key found
+   * good within 10 minutes) → key (401) → key budget (429) → scope (403). On failure `budget` is
+   * the decision for RateLimit headers and `caller`
    * the key's caller, when a valid key was found.
    */
   admit(request: AdmissionRequest): Promise<AdmissionOutcome>;

@@ -39,6 +39,12 @@ export interface ApiKeyStore {
   listByOrg(orgId: string): Promise<ApiKeyRecord[]>;
 }
 
+/** Orgs, as far as issuing keys needs them (the key CLI refuses a key for an org the store lacks). */
+export interface OrgDirectory {
+  /** True when the store holds the org's record (loaded from a fixture or seeded); keys or units alone do not make one. */
+  exists(orgId: string): Promise<boolean>;
+}
+
 /**
  * Request budgets (SPEC 3): one GCRA bucket per name, implementing the law of the domain's
  * `consumeBudget`. Exact under concurrency, and across instances when the store is shared;
@@ -174,6 +180,7 @@ export interface Health {
  */
 export interface LintelStore {
   readonly apiKeys: ApiKeyStore;
+  readonly orgs: OrgDirectory;
   readonly budget: RequestBudget;
   readonly units: UnitStore;
   readonly locks: LockDirectory;

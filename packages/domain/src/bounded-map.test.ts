@@ -6,12 +6,18 @@ import { boundedMap } from "./bounded-map.js";
 test("a bounded map answers like a Map of its last `capacity` distinct keys set, and never holds more", () => {
   fc.assert(
     fc.property(
-      fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.nat()), { maxLength: 60 }),
+      // [key, value] sets, and [key, null] deletes.
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.option(fc.nat(), { freq: 4 })), { maxLength: 60 }),
       fc.integer({ min: 0, max: 6 }),
-      (sets, capacity) => {
+      (steps, capacity) => {
         const bounded = boundedMap<number, number>(capacity);
         const model = new Map<number, number>(); // insertion order = age; a key set again keeps its age
-        for (const [key, value] of sets) {
+        for (const [key, value] of steps) {
+          if (value === null) {
+            bounded.delete(key);
+            model.delete(key);
+            continue;
+          }
           bounded.set(key, value);
           if (capacity === 0) continue;
           if (!model.has(key) && model.size >= capacity) model.delete(model.keys().next().value as number);

@@ -1,8 +1,10 @@
 /** A map that keeps at most `capacity` entries (see {@link boundedMap}). */
 export interface BoundedMap<K, V> {
   get(key: K): V | undefined;
-  /** Keeps `value` for `key`; when full, the oldest key goes first. */
+  /** Keeps `value` for `key`; when full, the oldest key goes first. A key set again keeps its age. */
   set(key: K, value: V): void;
+  /** Forgets `key` (set again later, it is the newest). */
+  delete(key: K): void;
 }
 
 /**
@@ -17,6 +19,9 @@ export function boundedMap<K, V>(capacity: number): BoundedMap<K, V> {
       if (capacity <= 0) return;
       if (entries.size >= capacity && !entries.has(key)) entries.delete(entries.keys().next().value as K);
       entries.set(key, value);
+    },
+    delete(key) {
+      entries.delete(key);
     },
   };
 }

@@ -59,8 +59,7 @@ export function evaluateApiKey(record: ApiKeyRecord | null, nowMs: number): KeyC
 
 /** A scope policy's verdict: allowed, or `missing_scope` naming the scope the operation needs. */
 export type ScopeCheck<S extends string = Scope> =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: "missing_scope"; readonly scope: S; readonly detail: string };
+  { readonly ok: true } | { readonly ok: false; readonly code: "missing_scope"; readonly scope: S; readonly detail: string };
 
 /** For each scope, the wider scopes that grant it too (`{ "units:read": ["units:write"] }`). */
 export type ImpliedScopes<S extends string = string> = Readonly<Partial<Record<S, readonly S[]>>>;

@@ -9,6 +9,7 @@ import {
   describeHealthContract,
   describeIdempotencyStoreContract,
   describeLockDirectoryContract,
+  describeOrgDirectoryContract,
   describeLockProviderContract,
   describeRequestBudgetContract,
   describeTemplateStoreContract,
@@ -24,6 +25,7 @@ describeApiKeyStoreContract("memory", makeStore);
 describeRequestBudgetContract("memory", makeStore);
 describeUnitStoreContract("memory", makeStore);
 describeLockDirectoryContract("memory", makeStore);
+describeOrgDirectoryContract("memory", makeStore);
 describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);

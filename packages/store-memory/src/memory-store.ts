@@ -5,6 +5,7 @@ import { createMemoryFixtureSink } from "./fixture-sink.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
 import type { MemoryState } from "./memory-state.js";
+import { createMemoryOrgDirectory } from "./org-directory.js";
 import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";
 import { createMemoryUnitStore } from "./unit-store.js";
@@ -13,6 +14,7 @@ import { createMemoryUnitStore } from "./unit-store.js";
 export function memoryStoreOn(state: MemoryState): LintelStore {
   return {
     apiKeys: createMemoryApiKeyStore(state),
+    orgs: createMemoryOrgDirectory(state),
     budget: createMemoryRequestBudget(state),
     units: createMemoryUnitStore(state),
     locks: createMemoryLockDirectory(state),

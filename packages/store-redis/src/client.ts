@@ -40,8 +40,8 @@ const NODE_OPTIONS = {
   // One retry for a command caught by a reconnect; beyond that the caller gets the error.
   maxRetriesPerRequest: 1,
   lazyConnect: false,
-  // Commands issued in the same tick (admission's budget peek and key lookup, concurrent
-  // requests) leave in one write and come back in one read.
+  // Commands issued in the same tick (a key's budget and the read started while it is consumed,
+  // concurrent requests) leave in one write and come back in one read.
   enableAutoPipelining: true,
 } satisfies RedisOptions;
 

@@ -7,6 +7,7 @@ import {
   describeHealthContract,
   describeIdempotencyStoreContract,
   describeLockDirectoryContract,
+  describeOrgDirectoryContract,
   describeRequestBudgetContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
@@ -21,6 +22,7 @@ describeApiKeyStoreContract("redis", makeStore);
 describeRequestBudgetContract("redis", makeStore);
 describeUnitStoreContract("redis", makeStore);
 describeLockDirectoryContract("redis", makeStore);
+describeOrgDirectoryContract("redis", makeStore);
 describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);

@@ -10,6 +10,7 @@ import { createRedisFixtureSink } from "./fixture-sink.js";
 import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
+import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
@@ -27,6 +28,7 @@ export function createRedisStore(redis: RedisClient): RedisStore {
   const apiKeys = createRedisApiKeyStore(redis);
   return {
     apiKeys,
+    orgs: createRedisOrgDirectory(redis),
     budget: createRedisRequestBudget(redis),
     units: createRedisUnitStore(redis),
     locks: createRedisLockDirectory(redis),

@@ -1,5 +1,5 @@
 // The keys CLI against a real Redis: a created key works and is stored only as its hash,
-// listing never shows a secret, revoking sets revokedAt, bad arguments exit 2.
+// listing never shows a secret, revoking sets revokedAt, bad arguments and unknown orgs exit 2.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { hashApiKey, isWellFormedApiKey } from "@lintel/domain";
@@ -10,7 +10,15 @@ const redis = testRedis();
 const store = createRedisStore(redis);
 const orgs: string[] = [];
 
-function freshOrg(): string {
+/** A fresh org id, its record seeded (`keys create` refuses an org the store lacks). */
+async function freshOrg(): Promise<string> {
+  const orgId = unknownOrg();
+  await store.fixtures.load({ orgs: [{ id: orgId, name: "CLI test org" }], apiKeys: [], units: [], locks: [], items: [], templates: [] });
+  return orgId;
+}
+
+/** A fresh org id with no record in the store (removed after the run, should a key be made for it). */
+function unknownOrg(): string {
   const orgId = randomOrgId();
   orgs.push(orgId);
   return orgId;
@@ -42,7 +50,7 @@ after(async () => {
 
 describe("keys CLI", () => {
   it("create prints a well-formed key once that findByHash then finds, with the given settings", async () => {
-    const orgId = freshOrg();
+    const orgId = await freshOrg();
     const run = await runTool("keys", [
       "create",
       "--org",
@@ -72,7 +80,7 @@ describe("keys CLI", () => {
   });
 
   it("stores nothing that contains the plain key", async () => {
-    const orgId = freshOrg();
+    const orgId = await freshOrg();
     const { key } = await createKey(orgId);
     const keys = await everythingOfOrg(redis, orgId);
     assert.ok(keys.length >= 3, `expected the org set and both API-key entries, got ${keys.join(", ")}`);
@@ -88,7 +96,7 @@ describe("keys CLI", () => {
   });
 
   it("list shows each key's metadata but never the key or its hash", async () => {
-    const orgId = freshOrg();
+    const orgId = await freshOrg();
     const first = await createKey(orgId);
     const second = await createKey(orgId, ["--rate-limit", "5/1"]);
     const table = await runTool("keys", ["list", "--org", orgId]);
@@ -112,7 +120,7 @@ describe("keys CLI", () => {
   });
 
   it("revoke sets revokedAt; revoking again keeps the first time; an unknown key exits 1", async () => {
-    const orgId = freshOrg();
+    const orgId = await freshOrg();
     const { id, key } = await createKey(orgId);
     const run = await runTool("keys", ["revoke", id]);
     assert.equal(run.code, 0, run.stderr);
@@ -127,8 +135,26 @@ describe("keys CLI", () => {
     assert.match(unknown.stderr, /no API key/);
   });
 
+  it("create refuses an org the store has no record of (exit 2, naming it, nothing written), unless --allow-unknown-org", async () => {
+    const orgId = unknownOrg();
+    const args = ["create", "--org", orgId, "--name", "Typo", "--scopes", "locks:read", "--json"];
+    const refused = await runTool("keys", args);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, new RegExp(`org "${orgId}" does not exist in this store.*--allow-unknown-org`));
+    assert.match(refused.stderr, /Usage:/);
+    assert.equal(refused.stdout, "");
+    assert.deepEqual(await store.apiKeys.listByOrg(orgId), [], "no key was written");
+
+    const allowed = await runTool("keys", [...args, "--allow-unknown-org"]);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.match(allowed.stderr, new RegExp(`warning: org ${orgId} has no org record`));
+    const { key } = JSON.parse(allowed.stdout) as { key: string };
+    assert.equal((await store.apiKeys.findByHash(hashApiKey(key)))?.orgId, orgId);
+    assert.equal(await store.orgs.exists(orgId), false, "the flag makes no org record");
+  });
+
   it("refuses bad arguments with exit 2, a message naming the problem, and writes nothing", async () => {
-    const orgId = freshOrg();
+    const orgId = await freshOrg();
     const cases: [string[], RegExp][] = [
       [["create", "--org", orgId, "--name", "x", "--scopes", "locks:read,locks:write"], /unknown scope "locks:write"/],
       [["create", "--org", orgId, "--name", "x"], /--scopes is required/],

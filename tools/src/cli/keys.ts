@@ -4,7 +4,7 @@
  * SHA-256 is stored, so it can never be shown again. `list` shows a key's metadata, never the
  * key or its hash.
  *
- *   npm run -s keys -- create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--json]
+ *   npm run -s keys -- create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--allow-unknown-org] [--json]
  *   npm run -s keys -- revoke <keyId>
  *   npm run -s keys -- list --org <orgId> [--json]
  *   npm run -s keys -- generate --org <orgId> --name <name> --scopes a,b [...]   (no store: a key and its fixture record)
@@ -22,8 +22,9 @@ const USAGE = `Usage: npm run -s keys -- <command> [options]
        (built: node tools/dist/cli/keys.js <command> [options])
 
 Commands:
-  create --org ORG --name NAME --scopes S1,S2 [--expires-at INSTANT] [--rate-limit N/SECONDS] [--json]
-         makes a key and prints it once (only its SHA-256 is stored)
+  create --org ORG --name NAME --scopes S1,S2 [--expires-at INSTANT] [--rate-limit N/SECONDS] [--allow-unknown-org] [--json]
+         makes a key and prints it once (only its SHA-256 is stored); an ORG the store has no
+         record of is refused (a typo would make a key nobody can use) unless --allow-unknown-org
   revoke KEY_ID
          revokes a key from now on
   list --org ORG [--json]
@@ -107,7 +108,7 @@ async function generate(args: string[]): Promise<number> {
 }
 
 async function create(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...REDIS_OPTIONS, ...KEY_OPTIONS } });
+  const { values } = parseArgs({ args, options: { ...REDIS_OPTIONS, ...KEY_OPTIONS, "allow-unknown-org": { type: "boolean" } } });
   const now = Date.now();
   const key = generateApiKey();
   const record: ApiKeyRecord = {
@@ -121,11 +122,18 @@ async function create(args: string[]): Promise<number> {
     rateLimit: rateLimitArgument(values["rate-limit"]),
     createdAt: new Date(now).toISOString(),
   };
-  const orgKnown = await withRedisStore(redisConfigFrom(values, process.env), async (store, client) => {
+  const allowUnknownOrg = values["allow-unknown-org"] === true;
+  const orgKnown = await withRedisStore(redisConfigFrom(values, process.env), async (store) => {
+    const known = await store.orgs.exists(record.orgId);
+    if (!known && !allowUnknownOrg) {
+      throw new UsageError(
+        `org ${JSON.stringify(record.orgId)} does not exist in this store: check the id, seed the org first, or pass --allow-unknown-org to create the key anyway`,
+      );
+    }
     await store.apiKeys.put(record);
-    return (await client.exists(redisKeys.org(record.orgId))) === 1;
+    return known;
   });
-  if (!orgKnown) console.error(`warning: org ${record.orgId} has no org record in this store (seed it, or check the id)`);
+  if (!orgKnown) console.error(`warning: org ${record.orgId} has no org record in this store (--allow-unknown-org)`);
   if (values.json) {
     console.log(JSON.stringify({ ...shown(record), key }));
   } else {

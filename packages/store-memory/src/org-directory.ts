@@ -1,0 +1,9 @@
+/** Orgs in memory: the records a fixture loaded. */
+import type { OrgDirectory } from "@lintel/core";
+import type { MemoryState } from "./memory-state.js";
+
+export function createMemoryOrgDirectory(state: MemoryState): OrgDirectory {
+  return {
+    exists: async (orgId) => state.orgs.has(orgId),
+  };
+}

@@ -1,0 +1,11 @@
+/** OrgDirectory on Redis: an org exists when its record (the org's `org` string) does. */
+import type { OrgDirectory } from "@lintel/core";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+
+export function createRedisOrgDirectory(redis: RedisClient): OrgDirectory {
+  return {
+    exists: (orgId) => guard(async () => (await redis.exists(redisKeys.org(orgId))) === 1),
+  };
+}
