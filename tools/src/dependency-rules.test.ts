@@ -45,14 +45,25 @@ describe("dependency rules", () => {
     );
   });
 
-  it("packages/core depends on the domain and valibot (pure) only (contract suites may use node:test)", () => {
-    const ok = (s: string) =>
+  it("packages/core depends on the domain and valibot (pure) only (its tests may use node:test)", () => {
+    const ok = (s: string, isTest: boolean) =>
       s === "@lintel/domain" ||
       s === "@lintel/domain/adapters" ||
       s === "valibot" ||
-      (s.startsWith("node:") && !/^node:(net|http|https|fs|child_process)/.test(s)) ||
-      TEST_ONLY.includes(s);
+      (s.startsWith("node:") && !/^node:(net|http|https|fs|child_process|test)$/.test(s)) ||
+      (isTest && TEST_ONLY.includes(s));
     assert.deepEqual(violations("packages/core", ok), []);
+  });
+
+  it("no production file of a published package imports a devDependency (or anything it does not declare)", () => {
+    const published = ["packages/domain", "packages/core", "packages/store-memory", "packages/store-redis", "packages/provider-seam"];
+    for (const pkg of [...published, "packages/client", "packages/testkit", "apps/api"]) {
+      const manifest = JSON.parse(readFileSync(join(root, pkg, "package.json"), "utf8")) as { name: string; dependencies?: object };
+      const declared = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {})]);
+      const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+      const ok = (spec: string, isTest: boolean) => isTest || spec.startsWith("node:") || declared.has(packageOf(spec));
+      assert.deepEqual(violations(pkg, ok), [], pkg);
+    }
   });
 
   it("tsyringe and koa are imported by apps/api alone", () => {
@@ -75,16 +86,14 @@ describe("dependency rules", () => {
   it("packages/provider-seam reaches Seam through Seam's client and knows no store (its tests use Seam's fake)", () => {
     const allowed = (s: string, isTest: boolean) =>
       /^(@lintel\/(domain|core)|@seamapi\/http)$/.test(s) ||
-      (isTest && /^(node:|@lintel\/core\/contracts$|@seamapi\/fake-seam-connect$)/.test(s));
+      (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
     assert.deepEqual(violations("packages/provider-seam", allowed), []);
   });
 
-  it("packages/client has no runtime dependency: fetch only (its type generator and tests may use dev tools and the server)", () => {
-    const allowed = (s: string, isTest: boolean) => isTest && /^(node:|@lintel\/api\/testing\/e2e$)/.test(s);
-    const generator = (s: string) => s === "openapi-typescript";
-    const found = violations("packages/client", (s, isTest) => allowed(s, isTest) || generator(s));
-    assert.deepEqual(found, []);
-    const runtime = sourceFiles(join(root, "packages/client/src")).filter((f) => !/(\.test|\.test-support|generate-types)\.ts$/.test(f));
+  it("packages/client has no runtime dependency: fetch only (its tests may use the server)", () => {
+    const allowed = (s: string, isTest: boolean) => isTest && /^(node:|@lintel\/api\/testing\/e2e$|@lintel\/testkit)/.test(s);
+    assert.deepEqual(violations("packages/client", allowed), []);
+    const runtime = sourceFiles(join(root, "packages/client/src")).filter((f) => !/(\.test|\.test-support)\.ts$/.test(f));
     assert.deepEqual(
       runtime.flatMap((f) => importsOf(f).filter((spec) => !spec.startsWith("./"))),
       [],

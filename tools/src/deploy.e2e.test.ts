@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { it } from "node:test";
-import { freePorts } from "@lintel/api/testing";
+import { freePorts } from "@lintel/testkit/processes";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createLockStateReader, routeLockProviders, systemClock } from "@lintel/core";
 import { createSeamLockProvider } from "@lintel/provider-seam";
-import { startFakeSeam } from "@lintel/provider-seam/testing";
+import { startFakeSeam } from "@lintel/testkit/seam";
 import { canonicalTimeZone, planTimezoneChange } from "@lintel/domain";
 import { createSimulatedLockProvider } from "@lintel/store-memory";
 import { lintelWithOneLock } from "./embedding.test-support.js";

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { it } from "node:test";
-import { freePorts } from "@lintel/api/testing";
+import { freePorts } from "@lintel/testkit/processes";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { it } from "node:test";
-import { freePorts, writeFixture } from "@lintel/api/testing";
+import { freePorts, writeFixture } from "@lintel/testkit/processes";
 
 const run = promisify(execFile);
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

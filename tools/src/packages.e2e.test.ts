@@ -27,6 +27,7 @@ const PUBLISHED = [
   "packages/store-redis",
   "packages/provider-seam",
   "packages/client",
+  "packages/testkit",
   "apps/api",
 ];
 const bin = (name: string) => join(root, "node_modules", ".bin", name);

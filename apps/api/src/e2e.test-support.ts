@@ -4,6 +4,7 @@
  * (with REDIS_URL) runs the same suites against Redis.
  */
 import assert from "node:assert/strict";
+import type { Answer } from "@lintel/testkit/raw-http";
 import { randomBytes, randomInt } from "node:crypto";
 import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
@@ -216,13 +217,7 @@ export function freshAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-export interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly text: string;
-  /** The parsed body, or undefined when it is not JSON. */
-  readonly json: any;
-}
+export type { Answer } from "@lintel/testkit/raw-http";
 
 export interface CallOptions {
   readonly method?: string;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readFixtureFile } from "./fixture-file.js";
-import { tempDir } from "./processes.test-support.js";
+import { tempDir } from "@lintel/testkit/processes";
 
 test("fixture file: a UTF-8 byte-order mark before the JSON is accepted", async () => {
   const path = join(await tempDir(), "bom.json");

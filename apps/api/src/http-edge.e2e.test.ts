@@ -4,7 +4,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
-import { rawGet, RawConnection } from "./raw-http.test-support.js";
+import { rawGet, RawConnection } from "@lintel/testkit/raw-http";
 
 let server: TestServer;
 before(async () => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, it } from "node:test";
 import { processStoreEnv, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
+import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 
 const fixture = testFixture();
 let server: ServerChild;

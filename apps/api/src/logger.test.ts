@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { test } from "node:test";
 import { SeamHttp } from "@seamapi/http";
-import { startFakeSeam } from "@lintel/provider-seam/testing";
+import { startFakeSeam } from "@lintel/testkit/seam";
 import { createLogger } from "./logger.js";
 
 function capture() {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_REDIS_URL, testFixture } from "./e2e.test-support.js";
-import { freePorts } from "./processes.test-support.js";
+import { freePorts } from "@lintel/testkit/processes";
 
 const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 

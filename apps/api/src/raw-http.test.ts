@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
-import { parseAnswers } from "./raw-http.test-support.js";
+import { parseAnswers } from "@lintel/testkit/raw-http";
 
 describe("raw HTTP responses", () => {
   it("splits pipelined answers (a 100 Continue too), decodes chunked and gzip bodies, keeps a cut-off answer as trailing", () => {

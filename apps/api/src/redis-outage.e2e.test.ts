@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "./processes.test-support.js";
+import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
 
 /** A request that takes longer than this counts as a hang. */
 const HANG_MS = 3000;

@@ -3,9 +3,9 @@
 // loopback port. Runs on the memory store and, with STORE=redis, on Redis.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startFakeSeam, type FakeSeam } from "@lintel/provider-seam/testing";
+import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 import { assertProblem, call, TEST_REDIS_URL, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "./processes.test-support.js";
+import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 
 const storeEnv = (): Record<string, string> =>
   process.env["STORE"] === "redis"

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { assertProblem, TEST_REDIS_URL, testConfig, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture } from "./processes.test-support.js";
-import { rawGet, RawConnection } from "./raw-http.test-support.js";
+import { freePorts, spawnServer, writeFixture } from "@lintel/testkit/processes";
+import { rawGet, RawConnection } from "@lintel/testkit/raw-http";
 import { startServer } from "./server.js";
 
 /** A fixture with a lock whose provider never answers: its state request stays in flight until LOCK_PROVIDER_TIMEOUT_MS. */

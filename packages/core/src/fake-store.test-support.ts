@@ -5,7 +5,7 @@
  */
 import { consumeBudget } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
-import type { BudgetState, ScheduleItem, Unit } from "@lintel/domain";
+import type { BudgetState, Lock, ScheduleItem, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports.js";
 
@@ -102,5 +102,27 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
     health: { ping: async () => {} },
     orgs: { exists: async (orgId) => data.orgs.some((org) => org.id === orgId) },
     idempotency: { begin: async () => unsupported(), complete: async () => unsupported(), release: async () => unsupported() },
+  };
+}
+
+let lockCount = 0;
+
+/** A simulated, active lock of `orgId` with a fresh id, changed by `over` (the core's tests need no more). */
+export function aLock(orgId: string, over: Partial<Lock> = {}): Lock {
+  lockCount += 1;
+  const at = "2026-01-01T00:00:00.000Z";
+  return {
+    lockId: `lk_${lockCount}`,
+    orgId,
+    name: "Front door",
+    provider: "simulated",
+    providerDeviceId: `dev_${lockCount}`,
+    model: null,
+    timeZone: null,
+    unitIds: [],
+    status: "active",
+    createdAt: at,
+    updatedAt: at,
+    ...over,
   };
 }

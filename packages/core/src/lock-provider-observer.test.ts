@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import type { LockState } from "@lintel/domain";
-import { aLock } from "./contracts/seed.js";
+import { aLock } from "./fake-store.test-support.js";
 import { createLockStateReader } from "./lock-state-reader.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 

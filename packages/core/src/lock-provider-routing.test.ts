@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
-import { aLock } from "./contracts/seed.js";
+import { aLock } from "./fake-store.test-support.js";
 import { routeLockProviders, unconfiguredLockProvider } from "./lock-provider-routing.js";
 import type { LockProvider } from "./ports.js";
 import { ProviderUnavailableError } from "./provider-failure.js";

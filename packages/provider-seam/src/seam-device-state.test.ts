@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Device } from "@seamapi/http";
-import { aLock } from "@lintel/core/contracts";
+import { aLock } from "@lintel/testkit";
 import { lockStateFromSeamDevice } from "./seam-device-state.js";
 
 const device = (over: { locked?: boolean; errors?: unknown[]; warnings?: unknown[] }) =>

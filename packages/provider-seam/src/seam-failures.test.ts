@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { createLockStateReader, ProviderUnavailableError, systemClock, type ProviderFailureReason } from "@lintel/core";
-import { aLock } from "@lintel/core/contracts";
+import { aLock } from "@lintel/testkit";
 import { createSeamLockProvider } from "./seam-lock-provider.js";
 import { retryAfterSeconds } from "./seam-failure.js";
-import { startFakeSeam, type FakeSeam } from "./fake-seam.test-support.js";
+import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 
 const clock = systemClock;
 

@@ -2,11 +2,11 @@
 // and SPEC 5.7's mapping of a device to a LockState.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { aLock, describeLockProviderContract } from "@lintel/core/contracts";
+import { aLock, describeLockProviderContract } from "@lintel/testkit";
 import { systemClock } from "@lintel/core";
 import type { Lock } from "@lintel/domain";
 import { createSeamLockProvider } from "./seam-lock-provider.js";
-import { startFakeSeam, type FakeSeam } from "./fake-seam.test-support.js";
+import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 
 const clock = systemClock;
 

@@ -3,7 +3,7 @@
 // would be called.
 import assert from "node:assert/strict";
 import { it } from "node:test";
-import { describeTemplateStoreContract, describeUnitStoreContract, type TestContext, type TestRunner } from "@lintel/core/contracts";
+import { describeTemplateStoreContract, describeUnitStoreContract, type TestContext, type TestRunner } from "@lintel/testkit";
 import { createMemoryStore } from "./index.js";
 
 interface Collected {

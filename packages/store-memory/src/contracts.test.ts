@@ -14,7 +14,7 @@ import {
   describeRequestBudgetContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
-} from "@lintel/core/contracts";
+} from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
 import { createMemoryState } from "./memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";

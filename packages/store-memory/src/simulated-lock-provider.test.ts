@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { createLockStateReader, ProviderUnavailableError } from "@lintel/core";
-import { aLock } from "@lintel/core/contracts";
+import { aLock } from "@lintel/testkit";
 import type { Lock } from "@lintel/domain";
 import { createSimulatedLockProvider, simulatedLockState } from "./simulated-lock-provider.js";
 

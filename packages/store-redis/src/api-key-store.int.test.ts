@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
-import { anApiKey, randomId } from "@lintel/core/contracts";
+import { anApiKey, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 /** A key with a rate limit of its own, so every field round-trips non-empty unless a test says so. */

@@ -11,7 +11,7 @@ import {
   describeRequestBudgetContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
-} from "@lintel/core/contracts";
+} from "@lintel/testkit";
 import { createRedisStore, redisKeys } from "./index.js";
 import { useTestRedis } from "./redis.test-support.js";
 

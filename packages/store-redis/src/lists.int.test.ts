@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { type Lock, type Template } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisStore } from "./index.js";
-import { aLock, aTemplate, fixture, randomId } from "@lintel/core/contracts";
+import { aLock, aTemplate, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 async function walkLocks(store: RedisStore, orgId: string, limit: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { type Lock, type RatePolicy } from "@lintel/domain";
 import { lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
-import { aLock, fixture, randomId } from "@lintel/core/contracts";
+import { aLock, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 const CREATED = ["2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "2026-01-02T00:00:00.001Z", "2027-06-30T12:00:00.000Z"];

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { StoreUnavailableError } from "@lintel/core";
-import { randomId } from "@lintel/core/contracts";
+import { randomId } from "@lintel/testkit";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
 

@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { consumeBudget, type BudgetState, type RatePolicy } from "@lintel/domain";
 import { redisKeys } from "./keys.js";
 import { createRedisRequestBudget } from "./request-budget.js";
-import { randomId } from "@lintel/core/contracts";
+import { randomId } from "@lintel/testkit";
 import { useTestRedis } from "./redis.test-support.js";
 
 describe("Redis request budget", () => {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { ITEM_KINDS, type ItemKind } from "@lintel/domain";
 import { schedulePosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
-import { aUnit, anItem, fixture, instant, randomId } from "@lintel/core/contracts";
+import { aUnit, anItem, fixture, instant, randomId } from "@lintel/testkit";
 import type { LintelStore } from "@lintel/core";
 import { useRedisStore } from "./redis.test-support.js";
 

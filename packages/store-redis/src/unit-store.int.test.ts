@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { anItem, aUnit, fixture, randomId } from "@lintel/core/contracts";
+import { anItem, aUnit, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 describe("Redis unit store", () => {

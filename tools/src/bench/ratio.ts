@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
-import { freePorts, tempDir } from "@lintel/api/testing";
+import { freePorts, tempDir } from "@lintel/testkit/processes";
 import { generateApiKey } from "@lintel/domain";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
 import type { RecordedAnswer } from "./bare-koa.js";

@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey } from "@lintel/domain";
-import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/api/testing";
+import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/testkit/processes";
 import { countStatuses, ms, pause, percentile, type Sample } from "../reliability/figures.js";
 
 type Fault = "kill" | "freeze";

@@ -5,7 +5,7 @@
 // and lock_002, a Schlage one, are those devices), reads their state over HTTP and prints it.
 // With --serve it keeps both running for your own curl until Ctrl-C.
 import { demoFixture, DEMO_KEYS, loadConfig, startServer } from "@lintel/api";
-import { startFakeSeam } from "@lintel/provider-seam/testing";
+import { startFakeSeam } from "@lintel/testkit/seam";
 
 const serve = process.argv.includes("--serve");
 const fake = await startFakeSeam();

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateApiKey } from "@lintel/domain";
-import { freePorts, spawnRedis, spawnServer, writeFixture, type ServerChild } from "@lintel/api/testing";
+import { freePorts, spawnRedis, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 import { testApiKey } from "@lintel/api/testing/e2e";
 import { startRedisCluster } from "./redis-cluster.js";
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request, type Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePorts, spawnRedis, spawnServer, type Child, type ServerChild } from "@lintel/api/testing";
+import { freePorts, spawnRedis, spawnServer, type Child, type ServerChild } from "@lintel/testkit/processes";
 import { generateApiKey } from "@lintel/domain";
 import { benchFixture } from "../bench/bench-fixture.js";
 import { machineLine } from "../bench/measure.js";

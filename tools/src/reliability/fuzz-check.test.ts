@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { problemBody } from "@lintel/domain";
 import { encodeCase, judge } from "./fuzz-check.js";
 import type { FuzzCase } from "./fuzz-requests.js";
-import { parseAnswers } from "@lintel/api/testing/raw-http";
+import { parseAnswers } from "@lintel/testkit/raw-http";
 
 const DOCS = "http://localhost:3000/docs";
 const get: FuzzCase = { method: "GET", target: "/v1/locks/nope", headers: [], body: null, tail: "none" };

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { processStoreEnv, testFixture } from "@lintel/api/testing/e2e";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/api/testing";
+import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
 import { after, before, it } from "node:test";
-import type { ServerChild } from "@lintel/api/testing";
+import type { ServerChild } from "@lintel/testkit/processes";
 import { probeWorld } from "./isolation-probe.js";
 import { startWorldsServer, type World } from "./isolation-world.js";
 

@@ -5,7 +5,7 @@
  * `timeoutMs`), parsed by @lintel/api's raw HTTP test support.
  */
 import { connect } from "node:net";
-import { parseAnswers, type RawAnswer } from "@lintel/api/testing/raw-http";
+import { parseAnswers, type RawAnswer } from "@lintel/testkit/raw-http";
 
 export interface RawExchange {
   /** The final answers (1xx left out), in order. */

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { spawnRedis, type Child } from "@lintel/api/testing";
+import { spawnRedis, type Child } from "@lintel/testkit/processes";
 import { pause } from "./figures.js";
 
 const run = promisify(execFile);

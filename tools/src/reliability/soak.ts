@@ -14,7 +14,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePorts, spawnRedis, spawnServer, writeFixture, type Child, type ServerChild } from "@lintel/api/testing";
+import { freePorts, spawnRedis, spawnServer, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
 import { generateApiKey } from "@lintel/domain";
 import { countStatuses, latencies, pause } from "./figures.js";
 import { startLoad, type Plan } from "./load.js";

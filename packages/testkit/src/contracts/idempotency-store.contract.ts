@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { IdempotencyClaim, IdempotencyStore } from "../ports.js";
+import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,6 +1,6 @@
 /**
  * Real processes for e2e tests that need more than one server or their own Redis: free
- * loopback ports, `node apps/api/dist/main.js` children, and private redis-server children.
+ * loopback ports, server children (this repository's `apps/api/dist/main.js` unless told), and private redis-server children.
  * Every child is started by the test and stopped by it (by its own handle, never by name).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
+/** This repository's built server (packages/testkit/dist → apps/api/dist/main.js): the default of {@link spawnServer}. */
+export const WORKSPACE_SERVER_MAIN = fileURLToPath(new URL("../../../apps/api/dist/main.js", import.meta.url));
 
 /**
  * `count` distinct free loopback ports, drawn from 20000–31999: below Linux's ephemeral range
@@ -105,9 +106,12 @@ export interface ServerChild extends Child {
   readonly url: string;
 }
 
-/** Spawns the real server with `env` (plus PATH, LOG_LEVEL=silent, PORT) and waits for its banner. */
-export async function spawnServer(port: number, env: Record<string, string>): Promise<ServerChild> {
-  const child = spawn(process.execPath, [MAIN], {
+/**
+ * Spawns the real server (`main`, by default this repository's) with `env` (plus PATH,
+ * LOG_LEVEL=silent, PORT) and waits for its banner.
+ */
+export async function spawnServer(port: number, env: Record<string, string>, main = WORKSPACE_SERVER_MAIN): Promise<ServerChild> {
+  const child = spawn(process.execPath, [main], {
     env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

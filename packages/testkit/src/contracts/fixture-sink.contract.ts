@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ApiKeyStore, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "../ports.js";
+import type { ApiKeyStore, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "@lintel/core";
 import {
   aLock,
   anApiKey,

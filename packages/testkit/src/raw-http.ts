@@ -9,7 +9,16 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Answer } from "./e2e.test-support.js";
+
+/** An HTTP answer as a test reads it. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+   
+  readonly json: any;
+}
 
 export interface RawAnswer extends Answer {
   /** The status line and headers as received. */

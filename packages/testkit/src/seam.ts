@@ -1,7 +1,7 @@
 /**
  * Seam's own fake of its API (`@seamapi/fake-seam-connect`), started in this process on a free
  * port and reached over loopback HTTP: the Seam adapter's tests, the e2e tests and the
- * `demo:seam` script talk to it exactly as they would talk to Seam (`@lintel/provider-seam/testing`).
+ * `demo:seam` script talk to it exactly as they would talk to Seam (`@lintel/testkit/seam`).
  */
 import { createFake } from "@seamapi/fake-seam-connect";
 import type { Device } from "@seamapi/http";

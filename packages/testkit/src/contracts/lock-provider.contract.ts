@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Lock, LockState } from "@lintel/domain";
-import type { LockProvider } from "../ports.js";
-import { ProviderUnavailableError } from "../provider-failure.js";
+import type { LockProvider } from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
 import { eachTestStore, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
-import { StoreUnavailableError, type FixtureSink, type LockDirectory } from "../ports.js";
+import { StoreUnavailableError, type FixtureSink, type LockDirectory } from "@lintel/core";
 import { aLock, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

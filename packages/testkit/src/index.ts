@@ -1,0 +1,11 @@
+/**
+ * `@lintel/testkit`: what Lintel's tests share, for store and provider authors too.
+ *
+ * - this entry: the contract suites of every port (`describeUnitStoreContract(name, makeStore,
+ *   runner?)`, …) with the record builders they seed with, runnable under node:test (the
+ *   default) or any runner whose describe/it/beforeEach/afterEach are given;
+ * - `@lintel/testkit/processes`: free ports, server and redis-server child processes;
+ * - `@lintel/testkit/raw-http`: HTTP/1.1 over a plain socket, answers parsed from the bytes;
+ * - `@lintel/testkit/seam`: Seam's own fake (`@seamapi/fake-seam-connect`) on a loopback port.
+ */
+export * from "./contracts/index.js";
