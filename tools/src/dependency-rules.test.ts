@@ -60,7 +60,11 @@ describe("dependency rules", () => {
     for (const pkg of [...published, "packages/client", "packages/testkit", "apps/api"]) {
       const manifest = JSON.parse(readFileSync(join(root, pkg, "package.json"), "utf8")) as { name: string; dependencies?: object };
       const declared = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {})]);
-      const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+      const packageOf = (spec: string) =>
+        spec
+          .split("/")
+          .slice(0, spec.startsWith("@") ? 2 : 1)
+          .join("/");
       const ok = (spec: string, isTest: boolean) => isTest || spec.startsWith("node:") || declared.has(packageOf(spec));
       assert.deepEqual(violations(pkg, ok), [], pkg);
     }
@@ -85,8 +89,7 @@ describe("dependency rules", () => {
 
   it("packages/provider-seam reaches Seam through Seam's client and knows no store (its tests use Seam's fake)", () => {
     const allowed = (s: string, isTest: boolean) =>
-      /^(@lintel\/(domain|core)|@seamapi\/http)$/.test(s) ||
-      (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
+      /^(@lintel\/(domain|core)|@seamapi\/http)$/.test(s) || (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
     assert.deepEqual(violations("packages/provider-seam", allowed), []);
   });
 

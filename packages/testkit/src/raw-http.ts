@@ -16,7 +16,7 @@ export interface Answer {
   readonly headers: Headers;
   readonly text: string;
   /** The parsed body, or undefined when it is not JSON. */
-   
+
   readonly json: any;
 }
 
