@@ -6,4 +6,5 @@ export * from "./lock-provider-routing.js";
 export * from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
+export * from "./fixture-merge.js";
 export { normalizeInstant } from "./instant-text.js";
