@@ -2,13 +2,19 @@
  * The start-up banner: where the server listens and, with the demo data, the demo keys and
  * curl commands that work as printed (the last two show a provider's 503s).
  */
+import { countOutcomes, type FixtureLoadReport } from "@lintel/core";
 import { DEMO_KEYS } from "./demo-fixture.js";
 
-/** The banner for a server at `url` whose fixture came from `fixtureSource`. */
-export function bannerText(url: string, fixtureSource: string): string {
+/** The banner for a server at `url` whose fixture came from `fixtureSource` and loaded as `report` says. */
+export function bannerText(url: string, fixtureSource: string, report: FixtureLoadReport | null = null): string {
   const lines = [`Lintel is listening on ${url}`, `  docs: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`];
   if (fixtureSource !== "demo") {
     lines.push(fixtureSource === "none" ? "  no fixture loaded" : `  fixture: ${fixtureSource}`);
+    if (report !== null) {
+      const { added, kept } = countOutcomes(report);
+      const note = kept === 0 ? "" : `; ${kept} the store already had left as they are (\`npm run seed -- --update\` rewrites them)`;
+      lines.push(`  ${added} records added${note}`);
+    }
     return lines.join("\n");
   }
   lines.push("", "Demo keys (built-in demo data; FIXTURE=<file> replaces it):");

@@ -7,4 +7,5 @@ export * from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
 export * from "./fixture-merge.js";
+export * from "./fixture-report.js";
 export { normalizeInstant } from "./instant-text.js";

@@ -187,11 +187,6 @@ export interface FixtureListOutcome {
 
 export type FixtureLoadReport = Readonly<Record<FixtureLoadList, FixtureListOutcome>>;
 
-/** An empty report, for adapters to fill. */
-export function emptyLoadReport(): FixtureLoadReport {
-  return Object.fromEntries(FIXTURE_LOAD_LISTS.map((list) => [list, { added: [], updated: [], kept: [] }])) as unknown as FixtureLoadReport;
-}
-
 /** Writes a validated fixture into a store, record by record, as `options.mode` says (see {@link FixtureLoadMode}). */
 export interface FixtureSink {
   /**
