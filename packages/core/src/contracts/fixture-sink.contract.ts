@@ -345,6 +345,24 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), jumped);
     });
 
+    it("loads racing a set_timezone and a revocation never undo them", async () => {
+      const { orgId, unit, key, data } = sample();
+      await store().fixtures.load(data);
+      const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [] };
+      const [changed, revoked] = await Promise.all([
+        store().units.setTimeZone(orgId, unit.id, change),
+        store().apiKeys.revoke(key.id, instant(9000)),
+        ...Array.from({ length: 4 }, () => store().fixtures.load(data)),
+        ...Array.from({ length: 4 }, () => store().fixtures.load(data, UPDATE)),
+      ]);
+      assert.deepEqual([changed, revoked], [{ ok: true, unit: { ...unit, timeZone: "Asia/Tokyo", version: 2 } }, true]);
+      const after = await store().units.findByIdOrKey(orgId, unit.id);
+      assert.ok(after !== null && after.version >= 2, `the version went back to ${after?.version}`);
+      assert.equal((await store().apiKeys.findByHash(key.hash))?.revokedAt, instant(9000));
+      await store().fixtures.load(data);
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), after, "an add after the race changed the unit");
+    });
+
     it("a dry run writes nothing and reports what the load would do", async () => {
       const s = sample();
       const { orgId, unit, lock, tour, key, data } = s;
