@@ -36,6 +36,7 @@ test("banner: says which store serves (a Redis URL without its credentials, or t
     url,
     "none",
     { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined },
+    null,
     "v24.1.0",
   );
   assert.match(redis, /^ {2}store: redis rediss:\/\/redis\.internal:6380\/2 {3}Node\.js v24\.1\.0$/m);

@@ -3,6 +3,7 @@
  * with the demo data, the demo keys and curl commands that work as printed (the last two show
  * a provider's 503s).
  */
+import { countOutcomes, type FixtureLoadReport } from "@lintel/core";
 import type { StoreConfig } from "./config.js";
 import { DEMO_KEYS } from "./demo-fixture.js";
 
@@ -26,8 +27,17 @@ export function storeDescription(store: StoreConfig): string {
   return `redis ${withoutCredentials(store.url ?? "redis://127.0.0.1:6379")}`;
 }
 
-/** The banner for a server at `url` on `store` whose fixture came from `fixtureSource`, run by Node `nodeVersion`. */
-export function bannerText(url: string, fixtureSource: string, store: StoreConfig, nodeVersion: string = process.version): string {
+/**
+ * The banner for a server at `url` on `store` whose fixture came from `fixtureSource` and
+ * loaded as `report` says, run by Node `nodeVersion`.
+ */
+export function bannerText(
+  url: string,
+  fixtureSource: string,
+  store: StoreConfig,
+  report: FixtureLoadReport | null = null,
+  nodeVersion: string = process.version,
+): string {
   const lines = [
     `Lintel is listening on ${url}`,
     `  docs: ${url}/docs   OpenAPI: ${url}/v1/openapi.json`,
@@ -35,6 +45,11 @@ export function bannerText(url: string, fixtureSource: string, store: StoreConfi
   ];
   if (fixtureSource !== "demo") {
     lines.push(fixtureSource === "none" ? "  no fixture loaded" : `  fixture: ${fixtureSource}`);
+    if (report !== null) {
+      const { added, kept } = countOutcomes(report);
+      const note = kept === 0 ? "" : `; ${kept} the store already had left as they are (\`npm run seed -- --update\` rewrites them)`;
+      lines.push(`  ${added} records added${note}`);
+    }
     return lines.join("\n");
   }
   lines.push("", "Demo keys (built-in demo data; FIXTURE=<file> replaces it):");

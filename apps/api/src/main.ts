@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // stdout carries only the JSON log lines; the banner and lifecycle messages go to stderr.
-  console.error(bannerText(server.url, server.fixtureSource, loading.config.store));
+  console.error(bannerText(server.url, server.fixtureSource, loading.config.store, server.fixtureReport));
   if (server.metricsUrl !== null) console.error(`Prometheus metrics: ${server.metricsUrl}`);
   let stopping = false;
   const stop = (signal: string) => {

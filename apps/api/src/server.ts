@@ -4,7 +4,7 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FixtureData, Lintel } from "@lintel/core";
+import type { FixtureData, FixtureLoadReport, Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
 import { answerEdgeRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
@@ -32,6 +32,8 @@ export interface RunningServer {
   readonly lintel: Lintel;
   /** Where the fixture came from: a path, "demo", "given" or "none". */
   readonly fixtureSource: string;
+  /** What loading it did (records added; those the store had are kept as stored), or null without one. */
+  readonly fixtureReport: FixtureLoadReport | null;
   /**
    * Drains (connection-drain.ts): /readyz answers 503, no new connections, every answer from
    * now on closes its connection, idle connections are closed; once all are gone, closes Redis.
@@ -59,12 +61,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const connections = trackConnections(server, limits);
   let metricsServer: Server | null = null;
   let fixtureSource: string;
+  let fixtureReport: FixtureLoadReport | null = null;
   let lintel: Lintel;
   try {
     if (redis !== null) await redis.ready();
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
-    if (fixture.data !== null) await container.resolve(TOKENS.store).fixtures.load(fixture.data);
+    // Add only: a record the store already has stays as it is, so a restart never undoes a
+    // set_timezone or a revocation made since (SPEC 6). Updating is the seed CLI's --update.
+    if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data, { mode: "add" });
     lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
@@ -100,6 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metricsUrl: metricsPort === undefined ? null : `http://${metricsHost}:${metricsPort}/metrics`,
     lintel,
     fixtureSource,
+    fixtureReport,
     close() {
       metricsServer?.close();
       metricsServer?.closeAllConnections();

@@ -55,7 +55,7 @@ describe("e2e: two server processes on one Redis", () => {
       FIXTURE: await writeFixture(fixture.json),
     };
     const ports = await freePorts(2);
-    // One after the other: the second one's fixture load (an idempotent upsert) is over before any test writes.
+    // One after the other: the second one's fixture load (it adds nothing: the first added it all) is over before any test writes.
     for (const port of ports) instances.push(await spawnServer(port, env));
   });
 

@@ -6,6 +6,8 @@ export * from "./lock-provider-routing.js";
 export * from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
+export * from "./fixture-merge.js";
+export * from "./fixture-report.js";
 export { normalizeInstant } from "./instant-text.js";
 export { createLintelWith, LOCK_STATE_TTL_MS, type LintelSetup } from "./lintel-setup.js";
 export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";

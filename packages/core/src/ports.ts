@@ -163,9 +163,44 @@ export interface FixtureData {
   readonly templates: readonly Template[];
 }
 
-/** Writes a validated fixture into a store: records are upserted by id. */
+/** The lists a fixture load reports on (`items` holds tours, codes, open houses and scheduled messages). */
+export const FIXTURE_LOAD_LISTS = ["orgs", "units", "locks", "templates", "items", "apiKeys"] as const;
+export type FixtureLoadList = (typeof FIXTURE_LOAD_LISTS)[number];
+
+/**
+ * How a load treats a record whose id the store already has (under any org):
+ * - `add` leaves it exactly as it is (a restart never undoes a set_timezone or a revocation);
+ * - `update` rewrites it from the fixture, except that a unit's `version` never goes back (a
+ *   unit that changes gets `max(fixture version, stored version + 1)`, one that doesn't keeps
+ *   its stored version) and a key's stored `revokedAt` wins over the fixture's.
+ */
+export type FixtureLoadMode = "add" | "update";
+
+export interface FixtureLoadOptions {
+  /** `add` when absent. */
+  readonly mode?: FixtureLoadMode;
+  /** Decide every record as the load would, write nothing, and report. */
+  readonly dryRun?: boolean;
+}
+
+/** What a load did (or, dry, would do) with the records of one list, by id (items as `<kind>:<id>`). */
+export interface FixtureListOutcome {
+  readonly added: string[];
+  readonly updated: string[];
+  /** The store's record stays exactly as it is: in `add` mode every record it has, in `update` mode those with nothing to change. */
+  readonly kept: string[];
+}
+
+export type FixtureLoadReport = Readonly<Record<FixtureLoadList, FixtureListOutcome>>;
+
+/** Writes a validated fixture into a store, record by record, as `options.mode` says (see {@link FixtureLoadMode}). */
 export interface FixtureSink {
-  load(data: FixtureData): Promise<void>;
+  /**
+   * Loads `data` (or, with `dryRun`, only decides) and reports each record's outcome. The
+   * decision on a record and its write are one atomic step of the store, so a change made
+   * meanwhile (a set_timezone, a revocation) is never overwritten by a stale read.
+   */
+  load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
 }
 
 /** Store liveness for `/readyz`. */

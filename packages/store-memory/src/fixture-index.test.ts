@@ -65,7 +65,7 @@ describe("memory store: lists after batched loads", () => {
         const locks = new Map<string, Lock>();
         const templates = new Map<string, Template>();
         for (const data of loads) {
-          await store.fixtures.load(data);
+          await store.fixtures.load(data, { mode: "update" }); // the model: the last record of an id wins
           lastById(locks, data.locks, (l) => l.lockId);
           lastById(templates, data.templates, (t) => t.id);
           for (const orgId of ORGS) {

@@ -14,17 +14,19 @@ import { LuaScript } from "./lua-script.js";
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
 
 // Sets revokedAt only on a record that exists (a bare HSET would create a stub record).
-const REVOKE_SCRIPT = new LuaScript(`
+export const REVOKE_SCRIPT = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1])
 return 1
 `);
 
-function toFields(record: ApiKeyRecord): string[] {
+/** The record as hash fields, each value JSON. */
+export function toFields(record: ApiKeyRecord): string[] {
   return FIELDS.flatMap((field) => [field, JSON.stringify(record[field])]);
 }
 
-function fromFields(fields: Record<string, string>): ApiKeyRecord | null {
+/** The record the hash fields hold, or null for an empty hash. */
+export function fromFields(fields: Record<string, string>): ApiKeyRecord | null {
   if (fields["id"] === undefined) return null;
   const record: Record<string, unknown> = {};
   for (const field of FIELDS) record[field] = JSON.parse(fields[field] ?? "null");

@@ -1,77 +1,43 @@
 /**
- * FixtureSink on Redis: upserts every record by id. Each record is written by one Lua script
- * over keys of its org's slot, which also drops what the record's previous version left in the
- * indexes (its old list position, its old urlKey, its old unit), so a reload never leaves a
- * stale row behind. A record reloaded under another org first leaves the org the owner index
- * names (org-moves.ts). Calls go out in bounded batches so a large fixture doesn't flood the socket.
+ * FixtureSink on Redis. Each record is decided and written by one Lua script over keys of its
+ * org's slot (fixture-scripts.ts): `add` writes only a record the org doesn't have, `update`
+ * rewrites it by core's merge rules, and a rewrite drops what the previous version left in the
+ * indexes (its old list position, its old urlKey, its old unit). A record the owner index puts
+ * in another org is left there by `add`; `update` first takes it out of that org (org-moves.ts).
+ * Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
-import type { ApiKeyStore, FixtureItem, FixtureSink } from "@lintel/core";
+import { emptyLoadReport, type FixtureItem, type FixtureListOutcome, type FixtureLoadMode, type FixtureSink } from "@lintel/core";
+import type { Unit } from "@lintel/domain";
 import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
+import { loadApiKey } from "./fixture-api-keys.js";
+import { LOAD_ITEM_SCRIPT, LOAD_LISTED_SCRIPT, LOAD_ORG_SCRIPT, LOAD_UNIT_SCRIPT, type LoadOutcome } from "./fixture-scripts.js";
 import { redisKeys, type OwnedType } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { SCHEDULE_LUA } from "./schedule-index.js";
 import { itemLeavesOrg, lockLeavesOrg, templateLeavesOrg, unitLeavesOrg } from "./org-moves.js";
 import { itemField } from "./unit-store.js";
 
 const BATCH = 256;
 
-// KEYS: records hash, position zset, positions hash. ARGV: id, json, position, '1' when listed.
-const UPSERT_LISTED_SCRIPT = new LuaScript(`
-local old = redis.call('HGET', KEYS[3], ARGV[1])
-if old then
-  redis.call('ZREM', KEYS[2], old)
-  redis.call('HDEL', KEYS[3], ARGV[1])
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-if ARGV[4] == '1' then
-  redis.call('ZADD', KEYS[2], 0, ARGV[3])
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-end
-return 1
-`);
+/** How one load runs: its mode and whether it only decides. */
+interface Run {
+  readonly mode: FixtureLoadMode;
+  readonly dry: boolean;
+  /** The script arguments that say so. */
+  readonly flags: readonly [FixtureLoadMode, "0" | "1"];
+}
 
-// KEYS: units hash, urlKey index, urlKey order. ARGV: id, json, urlKey. The order holds
-// exactly the urlKeys of the index.
-const UPSERT_UNIT_SCRIPT = new LuaScript(`
-local old = redis.call('HGET', KEYS[1], ARGV[1])
-if old then
-  local oldKey = cjson.decode(old).urlKey
-  if oldKey ~= ARGV[3] and redis.call('HGET', KEYS[2], oldKey) == ARGV[1] then
-    redis.call('HDEL', KEYS[2], oldKey)
-    redis.call('ZREM', KEYS[3], oldKey)
-  end
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
-redis.call('ZADD', KEYS[3], 0, ARGV[3])
-return 1
-`);
-
-// KEYS: item → unit index, new unit's items, previous unit's items (as read just before), new
-// unit's schedule, previous unit's schedule, new unit's span. ARGV: field, unitId, json,
-// previous unitId ('' = none), span ms. Answers 0, writing nothing, when the item moved
-// meanwhile (the caller reads again and retries).
-const UPSERT_ITEM_SCRIPT = new LuaScript(
-  SCHEDULE_LUA +
-    `
-local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
-if current ~= ARGV[4] then return 0 end
-local old = redis.call('HGET', KEYS[3], ARGV[1])
-if old then redis.call('ZREM', KEYS[5], scheduleMember(ARGV[1], old)) end
-if current ~= '' and current ~= ARGV[2] then redis.call('HDEL', KEYS[3], ARGV[1]) end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-redis.call('ZADD', KEYS[4], 0, scheduleMember(ARGV[1], ARGV[3]))
-raiseSpan(KEYS[6], ARGV[5])
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1
-`,
-);
-
-async function inBatches<T>(rows: readonly T[], write: (row: T) => Promise<unknown>): Promise<void> {
+/** Loads `rows` in bounded batches, noting each record's outcome under its id. */
+async function inBatches<T>(
+  rows: readonly T[],
+  idOf: (row: T) => string,
+  outcome: FixtureListOutcome,
+  load: (row: T) => Promise<LoadOutcome>,
+) {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await Promise.all(rows.slice(start, start + BATCH).map(write));
+    const batch = rows.slice(start, start + BATCH);
+    const outcomes = await Promise.all(batch.map(load));
+    batch.forEach((row, i) => outcome[outcomes[i] ?? "kept"].push(idOf(row)));
   }
 }
 
@@ -82,37 +48,48 @@ interface OwnedLoad<T> {
   readonly orgOf: (row: T) => string;
   /** Takes the record out of the org that held it until now. */
   readonly leave: (row: T, oldOrg: string) => Promise<unknown>;
-  /** Writes the record under its own org. */
-  readonly upsert: (row: T) => Promise<unknown>;
+  /** Decides on (and unless dry, writes) the record under its own org. */
+  readonly load: (row: T) => Promise<LoadOutcome>;
 }
 
 /**
- * Per batch: reads each record's current org from the owner index, takes the records that
- * changed org out of the old one, upserts all, then points the index at the new orgs. The
- * index moves last, so a load cut short before it is finished by the next load.
+ * Per batch: reads each record's current org from the owner index. A record held by another
+ * org is left there by `add`; `update` takes it out of the old org, then writes it. The index
+ * is pointed at the new org last, so an update cut short before it is finished by the next one.
  */
-async function loadOwned<T>(redis: RedisClient, rows: readonly T[], how: OwnedLoad<T>): Promise<void> {
+async function loadOwned<T>(redis: RedisClient, rows: readonly T[], how: OwnedLoad<T>, run: Run, outcome: FixtureListOutcome) {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const owners = await Promise.all(batch.map((row) => redis.get(redisKeys.owner(how.type, how.idOf(row)))));
-    await Promise.all(
-      batch.map((row, i) => {
-        const owner = owners[i] ?? null;
-        return owner !== null && owner !== how.orgOf(row) ? how.leave(row, owner) : Promise.resolve();
+    const movedFrom = batch.map((row, i) => {
+      const owner = owners[i] ?? null;
+      return owner !== null && owner !== how.orgOf(row) ? owner : null;
+    });
+    const outcomes = await Promise.all(
+      batch.map(async (row, i): Promise<LoadOutcome> => {
+        const from = movedFrom[i] ?? null;
+        if (from === null) return how.load(row);
+        if (run.mode === "add") return "kept";
+        if (run.dry) return "updated";
+        await how.leave(row, from);
+        await how.load(row);
+        return "updated";
       }),
     );
-    await Promise.all(batch.map(how.upsert));
+    batch.forEach((row, i) => outcome[outcomes[i] ?? "kept"].push(how.idOf(row)));
+    if (run.dry) continue;
     await Promise.all(
-      batch.map((row, i) =>
-        owners[i] === how.orgOf(row) ? Promise.resolve() : redis.set(redisKeys.owner(how.type, how.idOf(row)), how.orgOf(row)),
-      ),
+      batch.map((row, i) => {
+        const owned = owners[i] === how.orgOf(row) || (movedFrom[i] !== null && run.mode === "add");
+        return owned ? Promise.resolve() : redis.set(redisKeys.owner(how.type, how.idOf(row)), how.orgOf(row));
+      }),
     );
   }
 }
 
-/** Loads fixtures into Redis; API keys go through the ApiKeyStore so they get all its indexes. */
-export function createRedisFixtureSink(redis: RedisClient, apiKeys: ApiKeyStore): FixtureSink {
-  async function upsertItem(item: FixtureItem): Promise<void> {
+/** Loads fixtures into Redis as the load's mode says, reporting each record's outcome. */
+export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
+  async function loadItem(item: FixtureItem, run: Run): Promise<LoadOutcome> {
     const field = itemField(item);
     const index = redisKeys.itemUnits(item.orgId);
     const { orgId, ...stored } = item;
@@ -127,60 +104,116 @@ export function createRedisFixtureSink(redis: RedisClient, apiKeys: ApiKeyStore)
         redisKeys.schedule(orgId, previousUnit),
         redisKeys.scheduleSpan(orgId, item.unitId),
       ];
-      const args = [field, item.unitId, JSON.stringify(stored), previous, itemSpanMs(item)];
-      if ((await UPSERT_ITEM_SCRIPT.run(redis, keys, args)) === 1) return;
+      const reply = await LOAD_ITEM_SCRIPT.run(redis, keys, [
+        field,
+        item.unitId,
+        JSON.stringify(stored),
+        previous,
+        itemSpanMs(item),
+        ...run.flags,
+      ]);
+      if (reply !== 0) return reply as LoadOutcome;
     }
     throw new Error(`Fixture item ${field} of org ${orgId} keeps moving between units; gave up.`);
   }
 
+  /** A unit moving in from another org keeps counting from the version it had there. */
+  async function versionIn(orgId: string | null, unitId: string): Promise<string> {
+    const json = orgId === null ? null : await redis.hget(redisKeys.units(orgId), unitId);
+    return json === null ? "" : String((JSON.parse(json) as Unit).version);
+  }
+
   return {
-    load: (data) =>
+    load: (data, options = {}) =>
       guard(async () => {
-        await inBatches(data.orgs, (org) => redis.set(redisKeys.org(org.id), JSON.stringify(org)));
-        await loadOwned(redis, data.units, {
-          type: "unit",
-          idOf: (unit) => unit.id,
-          orgOf: (unit) => unit.orgId,
-          leave: (unit, oldOrg) => unitLeavesOrg(redis, oldOrg, unit.orgId, unit.id),
-          upsert: (unit) =>
-            UPSERT_UNIT_SCRIPT.run(
-              redis,
-              [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId), redisKeys.unitOrder(unit.orgId)],
-              [unit.id, JSON.stringify(unit), unit.urlKey],
-            ),
-        });
-        await loadOwned(redis, data.locks, {
-          type: "lock",
-          idOf: (lock) => lock.lockId,
-          orgOf: (lock) => lock.orgId,
-          leave: (lock, oldOrg) => lockLeavesOrg(redis, oldOrg, lock.lockId),
-          upsert: (lock) =>
-            UPSERT_LISTED_SCRIPT.run(
-              redis,
-              [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
-              [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"],
-            ),
-        });
-        await loadOwned(redis, data.templates, {
-          type: "template",
-          idOf: (template) => template.id,
-          orgOf: (template) => template.orgId,
-          leave: (template, oldOrg) => templateLeavesOrg(redis, oldOrg, template.id),
-          upsert: (template) =>
-            UPSERT_LISTED_SCRIPT.run(
-              redis,
-              [redisKeys.templates(template.orgId), redisKeys.templateOrder(template.orgId), redisKeys.templatePositions(template.orgId)],
-              [template.id, JSON.stringify(template), templatePosition(template), "1"],
-            ),
-        });
-        await loadOwned(redis, data.items, {
-          type: "item",
-          idOf: itemField,
-          orgOf: (item) => item.orgId,
-          leave: (item, oldOrg) => itemLeavesOrg(redis, oldOrg, itemField(item)),
-          upsert: upsertItem,
-        });
-        await inBatches(data.apiKeys, (record) => apiKeys.put(record));
+        const mode = options.mode ?? "add";
+        const dry = options.dryRun === true;
+        const run: Run = { mode, dry, flags: [mode, dry ? "1" : "0"] };
+        const report = emptyLoadReport();
+        await inBatches(
+          data.orgs,
+          (org) => org.id,
+          report.orgs,
+          async (org) => (await LOAD_ORG_SCRIPT.run(redis, [redisKeys.org(org.id)], [JSON.stringify(org), ...run.flags])) as LoadOutcome,
+        );
+        const floors = new Map<string, string>();
+        await loadOwned(
+          redis,
+          data.units,
+          {
+            type: "unit",
+            idOf: (unit) => unit.id,
+            orgOf: (unit) => unit.orgId,
+            leave: async (unit, oldOrg) => {
+              floors.set(unit.id, await versionIn(oldOrg, unit.id));
+              await unitLeavesOrg(redis, oldOrg, unit.orgId, unit.id);
+            },
+            load: async (unit) =>
+              (await LOAD_UNIT_SCRIPT.run(
+                redis,
+                [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId), redisKeys.unitOrder(unit.orgId)],
+                [unit.id, JSON.stringify(unit), unit.urlKey, ...run.flags, floors.get(unit.id) ?? ""],
+              )) as LoadOutcome,
+          },
+          run,
+          report.units,
+        );
+        await loadOwned(
+          redis,
+          data.locks,
+          {
+            type: "lock",
+            idOf: (lock) => lock.lockId,
+            orgOf: (lock) => lock.orgId,
+            leave: (lock, oldOrg) => lockLeavesOrg(redis, oldOrg, lock.lockId),
+            load: async (lock) =>
+              (await LOAD_LISTED_SCRIPT.run(
+                redis,
+                [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
+                [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
+              )) as LoadOutcome,
+          },
+          run,
+          report.locks,
+        );
+        await loadOwned(
+          redis,
+          data.templates,
+          {
+            type: "template",
+            idOf: (template) => template.id,
+            orgOf: (template) => template.orgId,
+            leave: (template, oldOrg) => templateLeavesOrg(redis, oldOrg, template.id),
+            load: async (template) =>
+              (await LOAD_LISTED_SCRIPT.run(
+                redis,
+                [redisKeys.templates(template.orgId), redisKeys.templateOrder(template.orgId), redisKeys.templatePositions(template.orgId)],
+                [template.id, JSON.stringify(template), templatePosition(template), "1", ...run.flags],
+              )) as LoadOutcome,
+          },
+          run,
+          report.templates,
+        );
+        await loadOwned(
+          redis,
+          data.items,
+          {
+            type: "item",
+            idOf: itemField,
+            orgOf: (item) => item.orgId,
+            leave: (item, oldOrg) => itemLeavesOrg(redis, oldOrg, itemField(item)),
+            load: (item) => loadItem(item, run),
+          },
+          run,
+          report.items,
+        );
+        await inBatches(
+          data.apiKeys,
+          (key) => key.id,
+          report.apiKeys,
+          (key) => loadApiKey(redis, key, mode, dry),
+        );
+        return report;
       }, null), // a bulk load: no deadline
   };
 }

@@ -33,7 +33,7 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     units: createRedisUnitStore(redis),
     locks: createRedisLockDirectory(redis),
     templates: createRedisTemplateStore(redis),
-    fixtures: createRedisFixtureSink(redis, apiKeys),
+    fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
   };

@@ -6,6 +6,10 @@ import type { RedisStore } from "./index.js";
 import { aLock, aTemplate, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
+// These tests reuse fixed ids (lk_a, t_b) across runs on one Redis: each run's load moves
+// them into its own fresh org, which takes an update (an add leaves them where they are).
+const UPDATE = { mode: "update" } as const;
+
 async function walkLocks(store: RedisStore, orgId: string, limit: number): Promise<string[]> {
   const seen: string[] = [];
   let after: string | null = null;
@@ -29,7 +33,7 @@ describe("Redis lock directory and template store", () => {
       aLock(orgId, { lockId: "lk_d", createdAt: "2026-01-01T00:00:00.000Z", status: "inactive" }),
       aLock(orgId, { lockId: "lk_e", createdAt: "2025-12-31T00:00:00.000Z" }),
     ];
-    await store().fixtures.load(fixture({ locks }));
+    await store().fixtures.load(fixture({ locks }), UPDATE);
     assert.deepEqual(await walkLocks(store(), orgId, 2), ["lk_c", "lk_b", "lk_a", "lk_e"]);
     assert.deepEqual(await store().locks.listActive(orgId, lockPosition(locks[1]!), 10), [locks[0], locks[4]]);
     assert.deepEqual(await store().locks.listActive(randomId("org"), null, 10), []);
@@ -38,7 +42,7 @@ describe("Redis lock directory and template store", () => {
   test("deactivating or re-dating a lock moves it out of its old position", async () => {
     const orgId = randomId("org");
     const [a, b] = [aLock(orgId, { lockId: "lk_a" }), aLock(orgId, { lockId: "lk_b" })];
-    await store().fixtures.load(fixture({ locks: [a, b] }));
+    await store().fixtures.load(fixture({ locks: [a, b] }), UPDATE);
     await store().fixtures.load(
       fixture({
         locks: [
@@ -46,6 +50,7 @@ describe("Redis lock directory and template store", () => {
           { ...b, status: "inactive" },
         ],
       }),
+      UPDATE,
     );
     assert.deepEqual(await walkLocks(store(), orgId, 1), ["lk_a"]);
     assert.equal(await store().locks.getActive(orgId, "lk_b"), null);
@@ -60,7 +65,7 @@ describe("Redis lock directory and template store", () => {
     const locks = Array.from({ length: 1500 }, (_, i) =>
       aLock(orgId, { lockId: `lk_${String(i).padStart(4, "0")}`, status: i % 3 === 0 ? "inactive" : "active" }),
     );
-    await store().fixtures.load(fixture({ locks }));
+    await store().fixtures.load(fixture({ locks }), UPDATE);
     const expected = locks
       .filter((l) => l.status === "active")
       .map((l) => l.lockId)
@@ -71,7 +76,7 @@ describe("Redis lock directory and template store", () => {
   test("getActive answers only the org's active locks", async () => {
     const orgId = randomId("org");
     const lock = aLock(orgId, { unitIds: ["u1", "u2"] });
-    await store().fixtures.load(fixture({ locks: [lock] }));
+    await store().fixtures.load(fixture({ locks: [lock] }), UPDATE);
     assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
     assert.equal(await store().locks.getActive(randomId("org"), lock.lockId), null);
   });
@@ -84,7 +89,7 @@ describe("Redis lock directory and template store", () => {
       aTemplate(orgId, { id: "t_c", sortOrder: -5 }),
       aTemplate(orgId, { id: "t_d", sortOrder: 0 }),
     ];
-    await store().fixtures.load(fixture({ templates }));
+    await store().fixtures.load(fixture({ templates }), UPDATE);
     const firstPage = await store().templates.list(orgId, null, 3);
     assert.deepEqual(
       firstPage.map((t) => t.id),
@@ -96,7 +101,7 @@ describe("Redis lock directory and template store", () => {
       ["t_b"],
     );
 
-    await store().fixtures.load(fixture({ templates: [{ ...templates[2]!, sortOrder: 9 }] }));
+    await store().fixtures.load(fixture({ templates: [{ ...templates[2]!, sortOrder: 9 }] }), UPDATE);
     assert.deepEqual(
       (await store().templates.list(orgId, null, 10)).map((t) => t.id),
       ["t_d", "t_a", "t_b", "t_c"],

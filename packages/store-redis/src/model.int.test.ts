@@ -44,7 +44,7 @@ describe("Redis against the memory model", () => {
       fc.asyncProperty(fc.array(lockCommand, { maxLength: 40 }), async (commands) => {
         const orgId = randomId("org");
         const model = createMemoryStore();
-        const ids = Array.from({ length: 8 }, (_, i) => `lk_${i}`);
+        const ids = Array.from({ length: 8 }, (_, i) => randomId(`lk${i}`));
         let cursor: string | null = null;
         for (const command of commands) {
           if (command.op === "upsert") {
@@ -53,8 +53,8 @@ describe("Redis against the memory model", () => {
               createdAt: CREATED[command.created]!,
               status: command.active ? "active" : "inactive",
             });
-            await model.fixtures.load(fixture({ locks: [lock] }));
-            await store().fixtures.load(fixture({ locks: [lock] }));
+            const expected = await model.fixtures.load(fixture({ locks: [lock] }), { mode: "update" });
+            assert.deepEqual(await store().fixtures.load(fixture({ locks: [lock] }), { mode: "update" }), expected);
           } else if (command.op === "restart") {
             cursor = null;
           } else if (command.op === "page") {

@@ -61,8 +61,8 @@ describe("Redis against the memory model: units and schedules", () => {
         const units = [0, 1, 2].map((i) => aUnit(orgs[0]!, { id: randomId(`u${i}`), urlKey: `unit-${i}` }));
         const itemIds = Array.from({ length: 10 }, (_, i) => randomId(`i${i}`));
         const both = async (data: Parameters<LintelStore["fixtures"]["load"]>[0]) => {
-          await model.fixtures.load(data);
-          await store().fixtures.load(data);
+          const expected = await model.fixtures.load(data, { mode: "update" });
+          assert.deepEqual(await store().fixtures.load(data, { mode: "update" }), expected);
         };
         await both(fixture({ orgs: orgs.map((id) => ({ id, name: id })), units }));
         for (const c of commands) {

@@ -20,7 +20,7 @@ describe("Redis unit store", () => {
     const orgId = randomId("org");
     const unit = aUnit(orgId);
     await store().fixtures.load(fixture({ units: [unit] }));
-    await store().fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }));
+    await store().fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }), { mode: "update" });
     assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null);
     assert.equal((await store().units.findByIdOrKey(orgId, "renamed-unit"))?.id, unit.id);
   });
@@ -91,7 +91,7 @@ describe("Redis unit store", () => {
     const [first, second] = [aUnit(orgId), aUnit(orgId)];
     const item = anItem(first, "tour");
     await store().fixtures.load(fixture({ units: [first, second], items: [item] }));
-    await store().fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }));
+    await store().fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }), { mode: "update" });
     assert.deepEqual(await store().units.itemsOf(orgId, first.id), []);
     assert.deepEqual(
       (await store().units.itemsOf(orgId, second.id)).map((i) => i.id),

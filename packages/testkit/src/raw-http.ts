@@ -3,7 +3,7 @@
  * see: bytes after a request, CONNECT, odd `Expect`, control characters in a header, a
  * Content-Length that lies, several answers on one kept-alive connection, and the moment the
  * server closes it. Answers are parsed from the bytes: Content-Length or chunked bodies,
- * gzip and br decoded, 1xx answers kept (they have no body). Also `@lintel/api/testing/raw-http`
+ * gzip and br decoded, 1xx answers kept (they have no body). Also `@lintel/testkit/raw-http`
  * (the HTTP fuzz in tools/ uses it).
  */
 import { once } from "node:events";

@@ -2,37 +2,50 @@
 /**
  * Seeds a Redis store from a fixture file (SPEC 6), with the same judge as FIXTURE=<file>:
  * a fixture that breaks any rule is refused whole (every error printed, nothing written);
- * a good one is upserted by id in dependency-ordered chunks, with progress on stderr.
+ * a good one is loaded in dependency-ordered chunks, with progress on stderr. By default only
+ * the records the store lacks are added (as at a server's start); --update also rewrites the
+ * ones it has, never moving a unit's version back nor clearing a revocation; --dry-run says
+ * what would change and writes nothing.
  *
- *   node tools/dist/cli/seed.js --fixture <file> [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
+ *   node tools/dist/cli/seed.js --fixture <file> [--update] [--dry-run] [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
  *
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import type { FixtureData } from "@lintel/core";
+import { emptyLoadReport, mergeLoadReports, type FixtureData } from "@lintel/core";
 import { FixtureRefusedError, readFixtureFile } from "@lintel/api/fixture-file";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
-import { countRecords, fixtureChunks, LOAD_ORDER } from "./fixture-chunks.js";
+import { countRecords, fixtureChunks } from "./fixture-chunks.js";
+import { describeLoad } from "./load-report.js";
 
 const USAGE = `Usage: npm run -s seed -- --fixture <file> [options]
        (built: node tools/dist/cli/seed.js --fixture <file> [options])
 
-Loads a fixture file (the FIXTURE format of SPEC 6) into Redis, upserting records by id.
-A fixture with any error is refused whole and nothing is written.
+Loads a fixture file (the FIXTURE format of SPEC 6) into Redis. By default it only adds the
+records whose id the store does not have yet; the ones it has are left exactly as they are
+(a set_timezone or a revocation made since stays). A fixture with any error is refused whole
+and nothing is written.
 
   --fixture FILE           the fixture JSON (required)
+  --update                 also rewrite the records the store has, from the fixture; a unit's
+                           version never goes back (a changed unit gets max(fixture version,
+                           stored version + 1)) and a key's revokedAt, once set, stays
+  --dry-run                print what would be added and updated (counts, and ids per list);
+                           write nothing
   --chunk-size N           records per load call, progress after each (default 1000)
 ${REDIS_USAGE}
 
 Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.`;
 
-function summary(data: FixtureData): string {
-  return LOAD_ORDER.map((list) => `${data[list].length} ${list}`).join(", ");
-}
-
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { ...REDIS_OPTIONS, fixture: { type: "string" }, "chunk-size": { type: "string" } },
+    options: {
+      ...REDIS_OPTIONS,
+      fixture: { type: "string" },
+      "chunk-size": { type: "string" },
+      update: { type: "boolean", default: false },
+      "dry-run": { type: "boolean", default: false },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -59,15 +72,22 @@ async function main(): Promise<number> {
   }
 
   const total = countRecords(fixture);
+  const update = values.update === true;
+  const dryRun = values["dry-run"] === true;
+  const report = emptyLoadReport();
   await withRedisStore(redis, async (store) => {
     let done = 0;
     for (const chunk of fixtureChunks(fixture, chunkSize)) {
-      await store.fixtures.load(chunk);
+      mergeLoadReports(report, await store.fixtures.load(chunk, { mode: update ? "update" : "add", dryRun }));
       done += countRecords(chunk);
-      console.error(`seeded ${done}/${total} records`);
+      console.error(`${dryRun ? "checked" : "seeded"} ${done}/${total} records`);
     }
   });
-  console.log(`Seeded ${total} records from ${values.fixture} (${summary(fixture)}).`);
+  const [totals, ...lists] = describeLoad(report, { dryRun, update });
+  const head = dryRun
+    ? `Dry run, nothing written: of ${total} records in ${values.fixture},`
+    : `Loaded ${total} records from ${values.fixture}:`;
+  console.log([`${head} ${totals}.`, ...lists].join("\n"));
   return EXIT.ok;
 }
 

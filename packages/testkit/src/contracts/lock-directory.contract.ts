@@ -133,7 +133,7 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
         added.push(...fresh);
         const victim = locks[(page * 7) % locks.length] as Lock;
         deactivated.add(victim.lockId);
-        await store().fixtures.load(fixture({ locks: [...fresh, { ...victim, status: "inactive" }] }));
+        await store().fixtures.load(fixture({ locks: [...fresh, { ...victim, status: "inactive" }] }), { mode: "update" });
       });
       assert.equal(new Set(seen).size, seen.length, "a lock was seen twice");
       const position = new Map([...locks, ...added].map((l) => [l.lockId, lockPosition(l)]));

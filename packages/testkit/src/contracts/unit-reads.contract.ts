@@ -79,6 +79,7 @@ export function describeUnitReadsContract(name: string, makeStore: () => Promise
             { ...second, orgId: otherOrg },
           ],
         }),
+        { mode: "update" },
       );
       assert.deepEqual(
         (await store().units.listUnits(orgId, null, 10)).map((unit) => unit.urlKey),
@@ -135,12 +136,12 @@ export function describeUnitReadsContract(name: string, makeStore: () => Promise
       );
       const rewrites = [{ kind: early.kind, id: early.id, startAt: instant(5 * DAY), endAt: instant(5 * DAY + 2 * HOUR) }];
       assert.equal((await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites })).ok, true);
-      await store().fixtures.load(fixture({ items: [{ ...wanderer, unitId: neighbour.id }] }));
+      await store().fixtures.load(fixture({ items: [{ ...wanderer, unitId: neighbour.id }] }), { mode: "update" });
       const ids = async (org: string, unitId: string) =>
         (await store().units.scheduleAfter(org, unitId, 0, null, 10)).map((item) => `${item.id}@${item.startAt}`);
       assert.deepEqual(await ids(orgId, unit.id), [`${late.id}@${late.startAt}`, `${early.id}@${instant(5 * DAY)}`]);
       assert.deepEqual(await ids(orgId, neighbour.id), [`${wanderer.id}@${wanderer.startAt}`]);
-      await store().fixtures.load(fixture({ units: [{ ...neighbour, orgId: otherOrg }] }));
+      await store().fixtures.load(fixture({ units: [{ ...neighbour, orgId: otherOrg }] }), { mode: "update" });
       assert.deepEqual(await ids(orgId, neighbour.id), []);
       assert.deepEqual(await ids(otherOrg, neighbour.id), [`${wanderer.id}@${wanderer.startAt}`]);
     });
