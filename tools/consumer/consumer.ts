@@ -81,7 +81,7 @@ const fixture: FixtureData = parsed.data;
 const { lintel } = await createMemoryLintel({ fixture });
 const admitted = await lintel.admit({ apiKey: key, clientAddress: "127.0.0.1", scope: "locks:read" });
 assert.ok(admitted.ok);
-const caller: Caller = admitted.caller;
+const caller: Caller = admitted.admission.caller;
 const locks = await lintel.listLocks(caller, { limit: 10 });
 assert.ok(locks.ok);
 assert.deepEqual(
