@@ -28,6 +28,7 @@ export interface Admission {
   readonly budget: BudgetDecision;
 }
 
+/** One request to admit: the key it sent (if any), where it came from, and the scope its operation needs. */
 export interface AdmissionRequest {
   readonly apiKey: string | undefined;
   readonly clientAddress: string;

@@ -29,6 +29,7 @@ type FixtureList = (typeof FIXTURE_LISTS)[number];
 /** At most this many errors are reported; the rest are counted. */
 export const MAX_FIXTURE_ERRORS = 50;
 
+/** {@link parseFixture}'s verdict: the normalized records, or every error found (each naming its record). */
 export type FixtureParse = { readonly ok: true; readonly data: FixtureData } | { readonly ok: false; readonly errors: string[] };
 
 const ITEM_LISTS: Readonly<Record<ItemKind, FixtureList>> = {

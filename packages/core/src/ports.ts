@@ -21,6 +21,7 @@ import type {
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
 export interface Clock {
+  /** Now, in milliseconds since the epoch. */
   now(): number;
 }
 
@@ -60,6 +61,7 @@ export interface RequestBudget {
 /** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
 export type { ItemRewrite } from "@lintel/domain";
 
+/** What the store did with a zone change: applied (the unit after it), or refused: no such unit, or a stale `expectedVersion`. */
 export type SetTimeZoneOutcome =
   { readonly ok: true; readonly unit: Unit } | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
 
@@ -110,6 +112,7 @@ export interface LockDirectory {
 
 /** Saved message templates of an org. */
 export interface TemplateStore {
+  /** The org's template with this id, or null (unknown or another org's). */
   get(orgId: string, templateId: string): Promise<Template | null>;
   /** Templates in list order (sortOrder asc, id asc) after the `templatePosition` `after`. */
   list(orgId: string, after: string | null, limit: number): Promise<Template[]>;
@@ -165,6 +168,7 @@ export interface FixtureData {
 
 /** The lists a fixture load reports on (`items` holds tours, codes, open houses and scheduled messages). */
 export const FIXTURE_LOAD_LISTS = ["orgs", "units", "locks", "templates", "items", "apiKeys"] as const;
+/** One of {@link FIXTURE_LOAD_LISTS}. */
 export type FixtureLoadList = (typeof FIXTURE_LOAD_LISTS)[number];
 
 /**
@@ -176,6 +180,7 @@ export type FixtureLoadList = (typeof FIXTURE_LOAD_LISTS)[number];
  */
 export type FixtureLoadMode = "add" | "update";
 
+/** How a fixture load treats records the store already has, and whether it writes at all. */
 export interface FixtureLoadOptions {
   /** `add` when absent. */
   readonly mode?: FixtureLoadMode;
@@ -191,6 +196,7 @@ export interface FixtureListOutcome {
   readonly kept: string[];
 }
 
+/** What a fixture load did (or, in a dry run, would do), list by list. */
 export type FixtureLoadReport = Readonly<Record<FixtureLoadList, FixtureListOutcome>>;
 
 /** Writes a validated fixture into a store, record by record, as `options.mode` says (see {@link FixtureLoadMode}). */
