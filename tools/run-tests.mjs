@@ -125,14 +125,20 @@ function runClusterStage() {
  * one code style (.prettierrc.json, .prettierignore); any problem fails the run.
  */
 function runLintStage() {
-  console.log("\n=== lint: eslint (typescript-eslint, type-aware), prettier --check ===");
+  console.log("\n=== lint: eslint (typescript-eslint, type-aware), prettier --check, typedoc validation ===");
   const tool = (...path) => join(root, "node_modules", ...path);
   const eslint = spawnSync(process.execPath, [tool("eslint", "bin", "eslint.js"), "--max-warnings", "0", "."], {
     cwd: root,
     stdio: "inherit",
   });
   const prettier = spawnSync(process.execPath, [tool("prettier", "bin", "prettier.cjs"), "--check", "."], { cwd: root, stdio: "inherit" });
-  const status = (eslint.status ?? 1) || (prettier.status ?? 1);
+  // The API reference (typedoc.json): every exported name of domain, core and client is exported
+  // with the types it names, and documented; a warning fails the stage.
+  const typedoc = spawnSync(process.execPath, [tool("typedoc", "bin", "typedoc"), "--emit", "none", "--logLevel", "Warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  const status = (eslint.status ?? 1) || (prettier.status ?? 1) || (typedoc.status ?? 1);
   return { name: "lint", pass: 0, fail: 0, status, lint: true };
 }
 
