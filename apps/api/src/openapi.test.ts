@@ -99,3 +99,15 @@ test("openapi: instants are format date-time; ETag operations document If-None-M
   assert.ok(getLock.parameters.some((p: { name: string }) => p.name === "If-None-Match"));
   assert.equal((doc["info"] as { license: { name: string } }).license.name, "Proprietary");
 });
+
+test("openapi: expectedVersion unbounded no more: set_timezone's body says integer 1..2^53−1", () => {
+  const paths = doc["paths"] as Record<
+    string,
+    Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>
+  >;
+  const body = paths["/v1/units/set_timezone"]?.["post"]?.requestBody.content["application/json"]?.schema;
+  const expectedVersion = body?.properties["expectedVersion"] as Record<string, unknown> | undefined;
+  assert.equal(expectedVersion?.["type"], "integer");
+  assert.equal(expectedVersion?.["minimum"], 1);
+  assert.equal(expectedVersion?.["maximum"], 9007199254740991);
+});

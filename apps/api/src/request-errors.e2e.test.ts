@@ -74,6 +74,30 @@ describe("e2e: 400 invalid_request", () => {
     assert.deepEqual(bad.json.invalidParams.map((p: { name: string }) => p.name).sort(), ["expectedVersion", "policy"]);
     assertProblem(await post("[]"), 400, "invalid_request");
   });
+
+  it("expectedVersion unbounded: 1e20, 9007199254740993, 2^53 and 1.5 are 400 naming expectedVersion; 2^53−1 is only stale (409)", async () => {
+    const post = (expectedVersion: string) =>
+      call(server.url, "/v1/units/set_timezone", {
+        method: "POST",
+        key: admin(),
+        // Written by hand: JSON.stringify would already have rounded the big ones.
+        body: `{"unitIdOrKey":"${server.fixture.units.york.id}","timeZone":"UTC","expectedVersion":${expectedVersion},"policy":"keep_instant"}`,
+        headers: { "content-type": "application/json" },
+      });
+    for (const bad of ["1e20", "9007199254740993", "9007199254740992", "1.5", "-3"]) {
+      const answer = await post(bad);
+      assertProblem(answer, 400, "invalid_request");
+      assert.deepEqual(
+        answer.json.invalidParams.map((p: { name: string }) => p.name),
+        ["expectedVersion"],
+        bad,
+      );
+      assert.doesNotMatch(answer.json.detail, /stale/, bad);
+    }
+    const largest = await post("9007199254740991");
+    assertProblem(largest, 409, "version_conflict");
+    assert.match(largest.json.detail, /expectedVersion 9007199254740991 is stale/);
+  });
 });
 
 describe("e2e: 401 invalid_api_key", () => {
