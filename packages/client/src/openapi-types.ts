@@ -660,7 +660,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -833,7 +833,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -962,7 +962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1094,7 +1094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1240,7 +1240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1373,7 +1373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1504,7 +1504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1647,7 +1647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1786,7 +1786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1901,7 +1901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1986,7 +1986,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
