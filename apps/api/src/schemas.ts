@@ -4,7 +4,7 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
-import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PROBLEMS, refusedZoneReason } from "@lintel/domain";
+import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PREVIEW_WARNINGS, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
 const required = (name: string) => v.pipe(v.string(), v.minLength(1, `${name} must not be empty`));
@@ -148,6 +148,13 @@ export const previewItemSchema = v.strictObject({
   keepInstantLabel: v.string(),
   keepWallClockLabel: v.string(),
   sharedLockConflict: v.boolean(),
+  warnings: v.pipe(
+    v.array(v.picklist(PREVIEW_WARNINGS)),
+    v.description(
+      "Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart " +
+        "differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item).",
+    ),
+  ),
 });
 
 export const previewSchema = v.strictObject({

@@ -31,10 +31,12 @@ export { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
 export {
   planTimezoneChange,
   previewTimezoneChange,
+  PREVIEW_WARNINGS,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,
   type PreviewItem,
+  type PreviewWarning,
   type TimezoneChangePlan,
   type TimezonePreview,
 } from "./preview.js";
