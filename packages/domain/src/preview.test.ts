@@ -163,7 +163,9 @@ describe("planTimezoneChange: examples", () => {
     assert.deepEqual(pushed.item.warnings, ["duration_changed"]);
     const across = only(plan(null, "America/Chicago", [item("open_house", "o1", "2027-11-07T01:30:00.000Z", "2027-11-07T02:30:00.000Z")]));
     assert.deepEqual(across.item.warnings, ["duration_changed"]); // 1:30 CDT – 2:30 CST is two hours
-    const plain = only(plan("America/New_York", "Asia/Kolkata", [item("code", "c1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z")]));
+    const plain = only(
+      plan("America/New_York", "Asia/Kolkata", [item("code", "c1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z")]),
+    );
     assert.deepEqual(plain.item.warnings, []);
   });
 
