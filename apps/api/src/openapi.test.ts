@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { buildOpenApiDocument } from "./openapi.js";
 import { ENDPOINTS } from "./endpoints.js";
+import { RESPONSE_EXAMPLES } from "./openapi-examples.js";
 
 const doc = buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs");
 
@@ -110,4 +111,15 @@ test("openapi: expectedVersion unbounded no more: set_timezone's body says integ
   assert.equal(expectedVersion?.["type"], "integer");
   assert.equal(expectedVersion?.["minimum"], 1);
   assert.equal(expectedVersion?.["maximum"], 9007199254740991);
+});
+
+test("preview warnings: the documented example (demo unit_chicago → America/New_York) lists tour_chi_overlap with duration_changed", () => {
+  const preview = RESPONSE_EXAMPLES.previewTimezoneChange as {
+    items: { key: string; wallClockStart: string; wallClockEnd: string; warnings: string[] }[];
+  };
+  const overlap = preview.items.find((item) => item.key === "tour:tour_chi_overlap");
+  assert.ok(overlap, "tour_chi_overlap is listed");
+  assert.equal(overlap.wallClockStart, overlap.wallClockEnd); // one hour becomes none
+  assert.deepEqual(overlap.warnings, ["duration_changed"]);
+  assert.ok(preview.items.some((item) => item.warnings.length === 0));
 });
