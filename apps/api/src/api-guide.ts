@@ -60,7 +60,7 @@ vendors (\`august\`, \`yale\`, \`schlage\`, \`igloohome\`, …) are read through
 their \`providerDeviceId\` is the Seam \`device_id\`. An offline device is a 200 with \`online: false\`. When the provider
 cannot answer, the 503 \`unavailable\` says which provider and what happened (did not answer in time, refused the
 credentials, does not know the device, rate-limited us — its \`Retry-After\` is passed on — or failed); without
-\`SEAM_API_KEY\` it says so. Locks of provider \`simulated\` are answered by a built-in simulator; a
+\`SEAM_API_KEY\` it says so, with no \`Retry-After\`: retrying cannot help until the operator sets it. Locks of provider \`simulated\` are answered by a built-in simulator; a
 \`providerDeviceId\` of \`simulate-timeout\` never answers (503 after \`LOCK_PROVIDER_TIMEOUT_MS\`), \`simulate-failure\`
 fails at once.
 

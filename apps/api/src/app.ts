@@ -1,7 +1,7 @@
 /**
  * The Koa application: built from a `Lintel` and the configuration, with no globals, so tests
  * can run several side by side. Order: compression → request id → Cache-Control → metrics →
- * log line → error boundary → route, or 404/405 when none matches → per-route admission → ETag (single-resource
+ * log line → error boundary → path normalization → route, or 404/405 when none matches → per-route admission → ETag (single-resource
  * GETs) → parameters → use case.
  */
 import Koa from "koa";
@@ -18,6 +18,7 @@ import { errorBoundary, requestId, requestLog } from "./middleware.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 import { parseQuery } from "./query.js";
+import { normalizeRequestPath } from "./request-path.js";
 import { emptyQuerySchema } from "./schemas.js";
 import { JSON_CONTENT_TYPE } from "./serialize.js";
 import { registerV1Routes } from "./v1-routes.js";
@@ -100,6 +101,7 @@ export function createApp({
   if (metrics !== null) app.use(measureRequests(metrics));
   app.use(requestLog(logger, config.trustedProxies));
   app.use(errorBoundary(logger, metrics === null ? undefined : () => metrics.storeError()));
+  app.use(normalizeRequestPath());
   app.use(router.routes());
   // Reached only when no route took the request (a matched request is matched once, by the
   // router): no layer for the path → 404, else 405 with the methods the path takes.

@@ -99,6 +99,19 @@ describe("e2e: endpoint answers", () => {
     assert.deepEqual(byId.json, byKey.json);
   });
 
+  it("preview warnings: every item has warnings; duration_changed for the code across Chicago's fall-back, none for the others", async () => {
+    const { chicago } = server.fixture.units;
+    const answer = await call(server.url, `/v1/units/preview_timezone_change?unitIdOrKey=${chicago.id}&proposedTimeZone=Europe/Berlin`, {
+      key: server.fixture.keys.admin,
+    });
+    assert.equal(answer.status, 200, answer.text);
+    const warnings = Object.fromEntries(
+      answer.json.items.map((item: { key: string; warnings: string[] }) => [item.key.replace(`${server.fixture.p}_`, ""), item.warnings]),
+    );
+    // The code runs 01:30 CDT – 02:00 CST (90 min); read in Berlin, 01:30 – 02:00 CET is 30 min.
+    assert.deepEqual(warnings, { "tour:t1": [], "scheduled_message:m1": [], "open_house:o1": [], "code:c1": ["duration_changed"] });
+  });
+
   it("POST /v1/units/set_timezone answers { unit, moved } and a preview right after is noop", async () => {
     const { none } = server.fixture.units;
     const key = server.fixture.keys.admin;

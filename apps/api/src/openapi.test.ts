@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { buildOpenApiDocument } from "./openapi.js";
 import { ENDPOINTS } from "./endpoints.js";
+import { RESPONSE_EXAMPLES } from "./openapi-examples.js";
 
 const doc = buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs");
 
@@ -119,4 +120,27 @@ test("openapi: every 401 declares its WWW-Authenticate challenge", () => {
     }
   }
   assert.equal(declared, Object.keys(ENDPOINTS).length);
+});
+
+test("openapi: expectedVersion unbounded no more: set_timezone's body says integer 1..2^53−1", () => {
+  const paths = doc["paths"] as Record<
+    string,
+    Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>
+  >;
+  const body = paths["/v1/units/set_timezone"]?.["post"]?.requestBody.content["application/json"]?.schema;
+  const expectedVersion = body?.properties["expectedVersion"] as Record<string, unknown> | undefined;
+  assert.equal(expectedVersion?.["type"], "integer");
+  assert.equal(expectedVersion?.["minimum"], 1);
+  assert.equal(expectedVersion?.["maximum"], 9007199254740991);
+});
+
+test("preview warnings: the documented example (demo unit_chicago → America/New_York) lists tour_chi_overlap with duration_changed", () => {
+  const preview = RESPONSE_EXAMPLES.previewTimezoneChange as {
+    items: { key: string; wallClockStart: string; wallClockEnd: string; warnings: string[] }[];
+  };
+  const overlap = preview.items.find((item) => item.key === "tour:tour_chi_overlap");
+  assert.ok(overlap, "tour_chi_overlap is listed");
+  assert.equal(overlap.wallClockStart, overlap.wallClockEnd); // one hour becomes none
+  assert.deepEqual(overlap.warnings, ["duration_changed"]);
+  assert.ok(preview.items.some((item) => item.warnings.length === 0));
 });

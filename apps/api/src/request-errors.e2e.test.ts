@@ -74,6 +74,71 @@ describe("e2e: 400 invalid_request", () => {
     assert.deepEqual(bad.json.invalidParams.map((p: { name: string }) => p.name).sort(), ["expectedVersion", "policy"]);
     assertProblem(await post("[]"), 400, "invalid_request");
   });
+
+  it("expectedVersion unbounded: 1e20, 9007199254740993, 2^53 and 1.5 are 400 naming expectedVersion; 2^53−1 is only stale (409)", async () => {
+    const post = (expectedVersion: string) =>
+      call(server.url, "/v1/units/set_timezone", {
+        method: "POST",
+        key: admin(),
+        // Written by hand: JSON.stringify would already have rounded the big ones.
+        body: `{"unitIdOrKey":"${server.fixture.units.york.id}","timeZone":"UTC","expectedVersion":${expectedVersion},"policy":"keep_instant"}`,
+        headers: { "content-type": "application/json" },
+      });
+    for (const bad of ["1e20", "9007199254740993", "9007199254740992", "1.5", "-3"]) {
+      const answer = await post(bad);
+      assertProblem(answer, 400, "invalid_request");
+      assert.deepEqual(
+        answer.json.invalidParams.map((p: { name: string }) => p.name),
+        ["expectedVersion"],
+        bad,
+      );
+      assert.doesNotMatch(answer.json.detail, /stale/, bad);
+    }
+    const largest = await post("9007199254740991");
+    assertProblem(largest, 409, "version_conflict");
+    assert.match(largest.json.detail, /expectedVersion 9007199254740991 is stale/);
+  });
+});
+
+describe("e2e: percent-encoded paths (RFC 3986; docs/decisions.md)", () => {
+  it("paths: /v1/%6Cocks routes like /v1/locks, and an encoded unreserved character means itself anywhere in the path", async () => {
+    const plain = await get("/v1/locks?limit=3");
+    assert.equal(plain.status, 200, plain.text);
+    for (const encoded of ["/v1/%6Cocks?limit=3", "/v1/%6cocks?limit=3", "/%76%31/%6C%6F%63%6B%73?limit=3"]) {
+      const answer = await get(encoded);
+      assert.equal(answer.status, 200, `${encoded}: ${answer.text}`);
+      assert.deepEqual(answer.json, plain.json, encoded);
+    }
+    const { lockId } = server.fixture.shared;
+    const byEncodedId = await get(`/v1/locks/${lockId.replace(/_/g, "%5F")}`);
+    assert.equal(byEncodedId.status, 200, byEncodedId.text);
+    assert.equal(byEncodedId.json.lock.lockId, lockId);
+    const byEncodedPath = await get(`/v1/%6Cocks/${lockId}/st%61te`);
+    assert.equal(byEncodedPath.status, 200, byEncodedPath.text);
+    assertProblem(await get("/v1/%6Cocksmith"), 404, "not_found");
+  });
+
+  it("paths: /v1/locks/%ZZ is 400 invalid_request naming lockId, in SPEC 2's order (401 first); an encoded %25ZZ is just an unknown id", async () => {
+    for (const path of ["/v1/locks/%ZZ", "/v1/locks/%ZZ/state", "/v1/locks/%FF"]) {
+      const answer = await get(path);
+      assertProblem(answer, 400, "invalid_request");
+      assert.deepEqual(
+        answer.json.invalidParams.map((p: { name: string }) => p.name),
+        ["lockId"],
+        path,
+      );
+      assert.doesNotMatch(answer.json.detail, /No lock/);
+    }
+    const both = await get("/v1/locks/%ZZ?verbose=1");
+    assert.deepEqual(
+      both.json.invalidParams.map((p: { name: string }) => p.name),
+      ["lockId", "verbose"],
+    );
+    assertProblem(await call(server.url, "/v1/locks/%ZZ", {}), 401, "invalid_api_key");
+    const encodedPercent = await get("/v1/locks/%25ZZ");
+    assertProblem(encodedPercent, 404, "not_found");
+    assert.match(encodedPercent.json.detail, /No lock '%ZZ'/);
+  });
 });
 
 describe("e2e: 401 invalid_api_key", () => {

@@ -4,7 +4,7 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
-import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PROBLEMS, refusedZoneReason } from "@lintel/domain";
+import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PREVIEW_WARNINGS, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
 const required = (name: string) => v.pipe(v.string(), v.minLength(1, `${name} must not be empty`));
@@ -77,13 +77,17 @@ export const listScheduleQuerySchema = v.strictObject({
 /** Endpoints that take no query parameters at all. */
 export const emptyQuerySchema = v.strictObject({});
 
+const EXPECTED_VERSION_RANGE = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
+
 export const setTimezoneBodySchema = v.strictObject({
   unitIdOrKey,
   timeZone: v.pipe(timeZone("timeZone"), v.description("The new IANA time zone name or link, matched case-insensitively.")),
   expectedVersion: v.pipe(
-    v.number("expectedVersion must be an integer ≥ 1"),
-    v.integer("expectedVersion must be an integer ≥ 1"),
-    v.minValue(1, "expectedVersion must be an integer ≥ 1"),
+    v.number(EXPECTED_VERSION_RANGE),
+    v.integer(EXPECTED_VERSION_RANGE),
+    v.minValue(1, EXPECTED_VERSION_RANGE),
+    // Past 2^53−1 a JSON number no longer names one integer (9007199254740993 arrives as …992).
+    v.maxValue(Number.MAX_SAFE_INTEGER, EXPECTED_VERSION_RANGE),
     v.description("The unit version the preview answered; a stale one gives 409."),
   ),
   policy: v.pipe(
@@ -144,13 +148,20 @@ export const previewItemSchema = v.strictObject({
   keepInstantLabel: v.string(),
   keepWallClockLabel: v.string(),
   sharedLockConflict: v.boolean(),
+  warnings: v.pipe(
+    v.array(v.picklist(PREVIEW_WARNINGS)),
+    v.description(
+      "Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart " +
+        "differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item).",
+    ),
+  ),
 });
 
 export const previewSchema = v.strictObject({
   status: v.picklist(["ok", "noop", "conflict"]),
   unitId: v.string(),
   address: v.string(),
-  expectedVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  expectedVersion: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
   currentTimeZone: zone,
   proposedTimeZone: v.string(),
   beforeUsesUtc: v.boolean(),

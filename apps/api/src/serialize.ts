@@ -90,6 +90,7 @@ export function previewItemView(item: PreviewItem): v.InferOutput<typeof preview
     keepInstantLabel: item.keepInstantLabel,
     keepWallClockLabel: item.keepWallClockLabel,
     sharedLockConflict: item.sharedLockConflict,
+    warnings: [...item.warnings],
   };
 }
 

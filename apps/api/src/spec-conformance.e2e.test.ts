@@ -199,6 +199,14 @@ describe("e2e: SPEC conformance, from a fixture written in the SPEC's words", ()
     assert.match(answer.json.detail, /"august".*SEAM_API_KEY is not set/);
   });
 
+  it("missing SEAM_API_KEY is the operator's to fix: no Retry-After and no retry wording in the 503", async () => {
+    const answer = await get(`/v1/locks/${p}_front/state`);
+    assertProblem(answer, 503, "unavailable");
+    assert.equal(answer.headers.get("retry-after"), null);
+    assert.equal(answer.json.detail, 'Lock provider "august" is read through Seam, and SEAM_API_KEY is not set.');
+    assert.doesNotMatch(answer.json.detail, /retry/i);
+  });
+
   it("a lock whose provider never answers or fails: 503 unavailable with Retry-After", async () => {
     for (const lockId of [`${p}_hang`, `${p}_fail`]) {
       const answer = await get(`/v1/locks/${lockId}/state`);

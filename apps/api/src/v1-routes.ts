@@ -13,6 +13,7 @@ import { answerOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
+import { malformedPathParams } from "./request-path.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 import {
   JSON_CONTENT_TYPE,
@@ -115,7 +116,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     const started = new WeakMap<LintelRouteContext, Promise<Result<T, DeclaredProblem<E>>>>();
     const start = (ctx: LintelRouteContext, caller: Caller) => {
       const parsing = parseQuery(endpoint.query, ctx.querystring);
-      if (!parsing.ok) return; // answered 400 after admission, in order
+      if (!parsing.ok || malformedPathParams(endpoint.path, ctx.path).length > 0) return; // answered 400 after admission, in order
       const running = run(caller, parsing.value, ctx);
       running.catch(() => {}); // a refused request never awaits it; an admitted one does and sees the error
       started.set(ctx, running);
@@ -128,8 +129,11 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
           answer(ctx, endpoint, await running, view);
           return;
         }
-        const query = queryOf(ctx, endpoint.query);
-        if (query !== undefined) answer(ctx, endpoint, await run(callerOf(ctx), query, ctx), view);
+        // Path and query parameters are refused together, so a client can fix them all at once.
+        const badPath = malformedPathParams(endpoint.path, ctx.path);
+        const parsing = parseQuery(endpoint.query, ctx.querystring);
+        if (badPath.length > 0 || !parsing.ok) sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
+        else answer(ctx, endpoint, await run(callerOf(ctx), parsing.value, ctx), view);
       },
       early ? start : undefined,
     );

@@ -1,11 +1,12 @@
 /**
  * The typed Lintel client. Every method is one operation of `/v1/openapi.json`, its types
  * generated from that document (`openapi-types.ts`): a query, path or body the API would refuse
- * does not compile. Lists are {@link PagedList}s. Errors are thrown as `LintelProblem`.
+ * does not compile. Lists are {@link PagedList}s. Errors are thrown as `LintelProblem`. Every
+ * method takes {@link CallOptions} last: an overall deadline (`timeoutMs`) and an AbortSignal.
  */
 import type { components, operations } from "./openapi-types.js";
 import { pagedList } from "./paging.js";
-import { createTransport, type ClientOptions, type Send } from "./transport.js";
+import { createTransport, type CallOptions, type ClientOptions, type Send } from "./transport.js";
 
 export type Lock = components["schemas"]["Lock"];
 export type LockState = components["schemas"]["LockState"];
@@ -23,6 +24,12 @@ export type QueryOf<K extends OperationId> = NonNullable<operations[K]["paramete
 export type AnswerOf<K extends OperationId> = operations[K]["responses"][200] extends { content: { "application/json": infer Answer } }
   ? Answer
   : never;
+/**
+ * What `units.setTimezone` resolves to: the API's answer, and whether it was a replay
+ * (`Idempotent-Replayed: true`): the change was made by an earlier request with the same
+ * Idempotency-Key, and this one changed nothing.
+ */
+export type SetTimezoneResult = AnswerOf<"setTimezone"> & { readonly replayed: boolean };
 /** The JSON body an operation takes. */
 export type BodyOf<K extends OperationId> = operations[K]["requestBody"] extends { content: { "application/json": infer Body } } | undefined
   ? Body
@@ -31,54 +38,72 @@ export type BodyOf<K extends OperationId> = operations[K]["requestBody"] extends
 const path = (template: string, value: string) => template.replace(/\{\w+\}/, encodeURIComponent(value));
 
 /** A GET of `template` (one `{param}` filled with `param`) whose answer is `AnswerOf<K>`. */
-function get<K extends OperationId>(send: Send, template: string, query?: QueryOf<K>, param?: string) {
-  return send<AnswerOf<K>>({ method: "GET", path: param === undefined ? template : path(template, param), query, retryable: true });
+function get<K extends OperationId>(send: Send, template: string, query: QueryOf<K> | undefined, param?: string, options?: CallOptions) {
+  const filled = param === undefined ? template : path(template, param);
+  return send<AnswerOf<K>>({ method: "GET", path: filled, query, retryable: true, options });
 }
 
 /** Builds a client for `options.baseUrl` with `options.apiKey`. */
 export function createLintelClient(options: ClientOptions) {
-  const send = createTransport(options);
+  const transport = createTransport(options);
+  const send: Send = transport;
   return {
     units: {
       /** Every unit by urlKey. Scope `units:read` (or `units:write`). */
-      list: (query: QueryOf<"listUnits"> = {}) => pagedList<AnswerOf<"listUnits">, "units">(send, "/v1/units/list_units", "units", query),
+      list: (query: QueryOf<"listUnits"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listUnits">, "units">(send, "/v1/units/list_units", "units", query, options),
       /** One unit, by id, else by urlKey. Scope `units:read`. */
-      get: async (unitIdOrKey: string) => (await get<"getUnit">(send, "/v1/units/get_unit", { unitIdOrKey })).unit,
+      get: async (unitIdOrKey: string, options?: CallOptions) =>
+        (await get<"getUnit">(send, "/v1/units/get_unit", { unitIdOrKey }, undefined, options)).unit,
       /** The unit's tours, codes, open houses and messages ending after `from` (default now), in its zone. Scope `units:read`. */
-      listSchedule: (query: QueryOf<"listSchedule">) =>
-        pagedList<AnswerOf<"listSchedule">, "items">(send, "/v1/units/list_schedule", "items", query),
+      listSchedule: (query: QueryOf<"listSchedule">, options?: CallOptions) =>
+        pagedList<AnswerOf<"listSchedule">, "items">(send, "/v1/units/list_schedule", "items", query, options),
       /** What a time-zone change would move (changes nothing). Scope `units:write`. */
-      previewTimezoneChange: (query: QueryOf<"previewTimezoneChange">) =>
-        get<"previewTimezoneChange">(send, "/v1/units/preview_timezone_change", query),
+      previewTimezoneChange: (query: QueryOf<"previewTimezoneChange">, options?: CallOptions) =>
+        get<"previewTimezoneChange">(send, "/v1/units/preview_timezone_change", query, undefined, options),
       /**
        * Sets the unit's zone with `expectedVersion` (409 `version_conflict` when stale). Sent with
        * an `Idempotency-Key` (a new UUID unless given), so its retries after 429, 503 or 409
-       * `idempotency_in_progress` can never apply the change twice (the server keeps the first answer per key for 24 h).
+       * `idempotency_in_progress` can never apply the change twice (the server keeps the first answer per key for 24 h). `replayed` is true
+       * when the answer is the stored one of an earlier request with that key (this one changed nothing).
        */
-      setTimezone: (body: BodyOf<"setTimezone">, options: { idempotencyKey?: string } = {}) =>
-        send<AnswerOf<"setTimezone">>({
+      setTimezone: async (
+        body: BodyOf<"setTimezone">,
+        options: CallOptions & { readonly idempotencyKey?: string } = {},
+      ): Promise<SetTimezoneResult> => {
+        const answer = await transport.exchange<AnswerOf<"setTimezone">>({
           method: "POST",
           path: "/v1/units/set_timezone",
           body,
           headers: { "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
           retryable: true,
-        }),
+          options,
+        });
+        return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+      },
     },
     templates: {
       /** One template. Scope `messages:read`. */
-      get: async (templateId: string) =>
-        (await get<"getMessageTemplate">(send, "/v1/templates/get_message_template", { templateId })).template,
+      get: async (templateId: string, options?: CallOptions) =>
+        (await get<"getMessageTemplate">(send, "/v1/templates/get_message_template", { templateId }, undefined, options)).template,
       /** Every template by sortOrder, then id. Scope `messages:read`. */
-      list: (query: QueryOf<"listMessageTemplates"> = {}) =>
-        pagedList<AnswerOf<"listMessageTemplates">, "templates">(send, "/v1/templates/list_message_templates", "templates", query),
+      list: (query: QueryOf<"listMessageTemplates"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listMessageTemplates">, "templates">(send, "/v1/templates/list_message_templates", "templates", query, options),
     },
     locks: {
       /** Every active lock, newest first. Scope `locks:read`. */
-      list: (query: QueryOf<"listLocks"> = {}) => pagedList<AnswerOf<"listLocks">, "locks">(send, "/v1/locks", "locks", query),
+      list: (query: QueryOf<"listLocks"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listLocks">, "locks">(send, "/v1/locks", "locks", query, options),
       /** One active lock. Scope `locks:read`. */
-      get: async (lockId: string) => (await get<"getLock">(send, "/v1/locks/{lockId}", undefined, lockId)).lock,
-      /** The lock's live state from its provider. Scope `lock-state:read`. */
-      getState: async (lockId: string) => (await get<"getLockState">(send, "/v1/locks/{lockId}/state", undefined, lockId)).state,
+      get: async (lockId: string, options?: CallOptions) =>
+        (await get<"getLock">(send, "/v1/locks/{lockId}", undefined, lockId, options)).lock,
+      /**
+       * The lock's live state from its provider. Scope `lock-state:read`. A provider that does
+       * not answer takes LOCK_PROVIDER_TIMEOUT_MS per attempt on the server: bound the whole
+       * call with `timeoutMs`.
+       */
+      getState: async (lockId: string, options?: CallOptions) =>
+        (await get<"getLockState">(send, "/v1/locks/{lockId}/state", undefined, lockId, options)).state,
     },
   };
 }

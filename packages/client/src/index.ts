@@ -13,8 +13,9 @@ export {
   type OperationId,
   type AnswerOf,
   type BodyOf,
+  type SetTimezoneResult,
 } from "./client.js";
 export { LintelProblem, type InvalidParam } from "./problem.js";
 export type { PagedList } from "./paging.js";
-export type { ClientOptions, RetryInfo } from "./transport.js";
+export type { CallOptions, ClientOptions, RetryInfo } from "./transport.js";
 export type { components, operations, paths } from "./openapi-types.js";

@@ -410,6 +410,8 @@ export interface components {
             keepInstantLabel: string;
             keepWallClockLabel: string;
             sharedLockConflict: boolean;
+            /** @description Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item). */
+            warnings: "duration_changed"[];
         };
         Unit: {
             id: string;
@@ -520,7 +522,8 @@ export interface operations {
                      *           "beforeLabel": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT",
                      *           "keepInstantLabel": "Sat, Mar 13, 2027, 9:00 AM EST – Sun, Mar 14, 2027, 10:00 PM EDT",
                      *           "keepWallClockLabel": "Sat, Mar 13, 2027, 8:00 AM EST – Sun, Mar 14, 2027, 9:00 PM EDT",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": []
                      *         },
                      *         {
                      *           "key": "scheduled_message:msg_chi_reminder",
@@ -533,7 +536,8 @@ export interface operations {
                      *           "beforeLabel": "Sat, Mar 13, 2027, 5:00 PM CST",
                      *           "keepInstantLabel": "Sat, Mar 13, 2027, 6:00 PM EST",
                      *           "keepWallClockLabel": "Sat, Mar 13, 2027, 5:00 PM EST",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": []
                      *         },
                      *         {
                      *           "key": "tour:tour_chi_gap",
@@ -546,7 +550,8 @@ export interface operations {
                      *           "beforeLabel": "Sun, Mar 14, 2027, 1:30 AM CST – Sun, Mar 14, 2027, 3:00 AM CDT",
                      *           "keepInstantLabel": "Sun, Mar 14, 2027, 3:30 AM – 4:00 AM EDT",
                      *           "keepWallClockLabel": "Sun, Mar 14, 2027, 1:30 AM EST – Sun, Mar 14, 2027, 3:00 AM EDT",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": []
                      *         },
                      *         {
                      *           "key": "open_house:oh_chi_spring",
@@ -559,7 +564,8 @@ export interface operations {
                      *           "beforeLabel": "Sat, Apr 17, 2027, 11:00 AM – 2:00 PM CDT",
                      *           "keepInstantLabel": "Sat, Apr 17, 2027, 12:00 PM – 3:00 PM EDT",
                      *           "keepWallClockLabel": "Sat, Apr 17, 2027, 11:00 AM – 2:00 PM EDT",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": []
                      *         },
                      *         {
                      *           "key": "tour:tour_chi_evening",
@@ -572,7 +578,8 @@ export interface operations {
                      *           "beforeLabel": "Tue, Jun 1, 2027, 6:00 PM – 7:00 PM CDT",
                      *           "keepInstantLabel": "Tue, Jun 1, 2027, 7:00 PM – 8:00 PM EDT",
                      *           "keepWallClockLabel": "Tue, Jun 1, 2027, 6:00 PM – 7:00 PM EDT",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": []
                      *         },
                      *         {
                      *           "key": "tour:tour_chi_overlap",
@@ -585,7 +592,10 @@ export interface operations {
                      *           "beforeLabel": "Sun, Nov 7, 2027, 1:30 AM CDT – Sun, Nov 7, 2027, 1:30 AM CST",
                      *           "keepInstantLabel": "Sun, Nov 7, 2027, 1:30 AM – 2:30 AM EST",
                      *           "keepWallClockLabel": "Sun, Nov 7, 2027, 1:30 AM EDT",
-                     *           "sharedLockConflict": false
+                     *           "sharedLockConflict": false,
+                     *           "warnings": [
+                     *             "duration_changed"
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -662,7 +672,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -837,7 +847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -968,7 +978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1102,7 +1112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1250,7 +1260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1385,7 +1395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1518,7 +1528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1663,7 +1673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1804,7 +1814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -1921,7 +1931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */
@@ -2006,7 +2016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. */
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
                     /** @description Whole seconds to wait. */

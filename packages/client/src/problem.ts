@@ -24,6 +24,19 @@ export class LintelProblem extends Error {
   readonly invalidParams: readonly InvalidParam[];
   /** The answer's `Retry-After`, in seconds (429, 503, 409 idempotency_in_progress). */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Whether the same request may succeed later, so the client retries it (when the call is safe
+   * to repeat): a 429, a 409 `idempotency_in_progress`, a 503 with `Retry-After`, or a 503 that
+   * did not come from Lintel (a proxy's). Everything else is final: other 4xx, a 500, and a
+   * Lintel 503 without `Retry-After`, which is what a lock provider the server is not
+   * configured for answers (SPEC 5.7: only the operator can fix it).
+   */
+  readonly retryable: boolean;
+  /**
+   * True when the answer carried `Idempotent-Replayed: true`: a stored answer to an earlier
+   * request with the same Idempotency-Key (e.g. a replayed 409 `version_conflict`).
+   */
+  readonly replayed: boolean;
   /** The whole problem body, with any members this client does not know yet. */
   readonly body: Readonly<Record<string, unknown>>;
 
@@ -39,6 +52,8 @@ export class LintelProblem extends Error {
     this.type = text("type");
     this.invalidParams = Array.isArray(body["invalidParams"]) ? (body["invalidParams"] as InvalidParam[]) : [];
     this.retryAfterSeconds = retryAfterSeconds(headers.get("retry-after"));
+    this.retryable = isRetryable(status, this.code, this.retryAfterSeconds);
+    this.replayed = headers.get("idempotent-replayed") === "true";
     this.body = body;
   }
 
@@ -55,6 +70,12 @@ export class LintelProblem extends Error {
     }
     return new LintelProblem(response.status, body, response.headers);
   }
+}
+
+function isRetryable(status: number, code: string, retryAfter: number | undefined): boolean {
+  if (status === 429 || code === "idempotency_in_progress") return true;
+  if (status !== 503) return false;
+  return retryAfter !== undefined || code !== "unavailable";
 }
 
 /** `Retry-After` as seconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3). */

@@ -38,9 +38,10 @@ describe("client transport", () => {
     assert.equal((requests[0]?.init.headers as Record<string, string>)["x-api-key"], "lnt_k");
   });
 
-  it("retries a GET after 503 without Retry-After by backoff, at most maxRetries times", async () => {
+  it("retries a GET after a proxy's 503 without Retry-After by backoff, at most maxRetries times", async () => {
     const retries: RetryInfo[] = [];
-    const { fetch, requests } = scripted([problem(503, "unavailable"), problem(503, "unavailable"), problem(503, "unavailable")]);
+    const proxy503 = () => new Response("<html>Service Unavailable</html>", { status: 503 });
+    const { fetch, requests } = scripted([proxy503, proxy503, proxy503]);
     const send = createTransport({
       baseUrl: "http://h",
       apiKey: "k",
@@ -51,7 +52,7 @@ describe("client transport", () => {
     });
     await assert.rejects(
       send({ method: "GET", path: "/x", retryable: true }),
-      (e: unknown) => e instanceof LintelProblem && e.code === "unavailable",
+      (e: unknown) => e instanceof LintelProblem && e.status === 503,
     );
     assert.equal(requests.length, 3);
     assert.deepEqual(
@@ -92,6 +93,88 @@ describe("client transport", () => {
       await assert.rejects(send({ method: retryable ? "GET" : "POST", path: "/x", retryable }), LintelProblem);
       assert.equal(requests.length, 1);
     }
+  });
+
+  it("client gives up at once on errors retrying cannot fix: Lintel's 503 without Retry-After (provider not configured), 400, 403, 422, 500", async () => {
+    for (const answer of [
+      problem(503, "unavailable"),
+      problem(400, "invalid_request"),
+      problem(403, "missing_scope"),
+      problem(422, "idempotency_key_reused"),
+      problem(500, "internal_error"),
+    ]) {
+      const retries: RetryInfo[] = [];
+      const { fetch, requests } = scripted([answer, ok({})]);
+      const send = createTransport({ baseUrl: "http://h", apiKey: "k", fetch, maxRetries: 3, onRetry: (r) => retries.push(r) });
+      await assert.rejects(
+        send({ method: "GET", path: "/x", retryable: true }),
+        (e: unknown) => e instanceof LintelProblem && !e.retryable,
+      );
+      assert.equal(requests.length, 1);
+      assert.equal(retries.length, 0);
+    }
+    const withRetryAfter = await LintelProblem.from(problem(503, "unavailable", { "retry-after": "1" })());
+    assert.equal(withRetryAfter.retryable, true);
+  });
+
+  it("client overall deadline: a wait that would end past timeoutMs is not made, the answer is thrown at once", async () => {
+    const { fetch, requests } = scripted([problem(503, "unavailable", { "retry-after": "5" }), ok({})]);
+    const send = createTransport({ baseUrl: "http://h", apiKey: "k", fetch, maxRetries: 3 });
+    await assert.rejects(
+      send({ method: "GET", path: "/x", retryable: true, options: { timeoutMs: 2_000 } }),
+      (e: unknown) => e instanceof LintelProblem && e.retryAfterSeconds === 5,
+    );
+    assert.equal(requests.length, 1);
+  });
+
+  it("client overall deadline: a request that does not answer is aborted with a TimeoutError; the client-wide timeoutMs applies too", async () => {
+    const requests: (AbortSignal | undefined)[] = [];
+    const silent = ((_url: URL | string, init: RequestInit = {}) => {
+      const signal = init.signal ?? undefined;
+      requests.push(signal);
+      // A real request's socket keeps the process alive while it waits; AbortSignal.timeout's timer does not.
+      const socket = setInterval(() => {}, 1_000);
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener("abort", () => {
+          clearInterval(socket);
+          reject(signal.reason as Error);
+        }),
+      );
+    }) as typeof globalThis.fetch;
+    const perCall = createTransport({ baseUrl: "http://h", apiKey: "k", fetch: silent });
+    await assert.rejects(perCall({ method: "GET", path: "/x", retryable: true, options: { timeoutMs: 50 } }), { name: "TimeoutError" });
+    const clientWide = createTransport({ baseUrl: "http://h", apiKey: "k", fetch: silent, timeoutMs: 50 });
+    await assert.rejects(clientWide({ method: "GET", path: "/x", retryable: true }), { name: "TimeoutError" });
+    assert.equal(requests.length, 2);
+    assert.ok(requests.every((signal) => signal?.aborted === true));
+  });
+
+  it("client AbortSignal: aborting during a retry wait rejects with the caller's reason and sends nothing more", async () => {
+    const { fetch, requests } = scripted([problem(429, "rate_limited", { "retry-after": "10" }), ok({})]);
+    const send = createTransport({ baseUrl: "http://h", apiKey: "k", fetch, maxRetries: 3 });
+    const controller = new AbortController();
+    const call = send({ method: "GET", path: "/x", retryable: true, options: { signal: controller.signal } });
+    setTimeout(() => controller.abort(new Error("the user left")), 20);
+    await assert.rejects(call, { message: "the user left" });
+    assert.equal(requests.length, 1);
+    const already = createTransport({ baseUrl: "http://h", apiKey: "k", fetch });
+    await assert.rejects(already({ method: "GET", path: "/x", retryable: true, options: { signal: AbortSignal.abort() } }), {
+      name: "AbortError",
+    });
+    assert.equal(requests.length, 1);
+  });
+
+  it("exchange answers the headers too; a problem tells a replay (Idempotent-Replayed: true) from a first answer", async () => {
+    const replayedOk = () => new Response('{"moved":0}', { status: 200, headers: { "idempotent-replayed": "true" } });
+    const { fetch } = scripted([replayedOk]);
+    const answer = await createTransport({ baseUrl: "http://h", apiKey: "k", fetch }).exchange({
+      method: "POST",
+      path: "/x",
+      retryable: true,
+    });
+    assert.deepEqual([answer.body, answer.headers.get("idempotent-replayed")], [{ moved: 0 }, "true"]);
+    assert.equal((await LintelProblem.from(problem(409, "version_conflict", { "idempotent-replayed": "true" })())).replayed, true);
+    assert.equal((await LintelProblem.from(problem(409, "version_conflict")())).replayed, false);
   });
 
   it("a problem carries code, status, requestId, detail, invalidParams and Retry-After (seconds or an HTTP date)", async () => {

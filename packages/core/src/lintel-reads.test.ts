@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Health } from "./ports.js";
+import { unconfiguredLockProvider } from "./lock-provider-routing.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 import { callerA, callerB, problem, setup, value } from "./lintel.test-support.js";
 
@@ -93,6 +94,17 @@ describe("createLintel reads", () => {
     });
     const broken = await setup({ lockStates: { read: () => Promise.reject(new TypeError("a bug")) } });
     await assert.rejects(broken.lintel.getLockState(callerA, "lk_3"), TypeError);
+  });
+
+  it("a missing SEAM_API_KEY is not retryable: 503 naming the provider and the setting, no Retry-After, no retry wording", async () => {
+    const what = "is read through Seam, and SEAM_API_KEY is not set.";
+    const { lintel } = await setup({ lockStates: { read: (lock) => unconfiguredLockProvider(what).readState(lock, AbortSignal.abort()) } });
+    const answer = problem(await lintel.getLockState(callerA, "lk_3"));
+    assert.equal(answer?.code, "unavailable");
+    assert.equal(answer?.retryAfterSeconds, undefined);
+    assert.equal(answer?.providerFailure?.reason, "not_configured");
+    assert.match(answer?.detail ?? "", /^Lock provider "\w+" is read through Seam, and SEAM_API_KEY is not set\.$/);
+    assert.doesNotMatch(answer?.detail ?? "", /retry/i);
   });
 
   it("ready is true when the store answers and false when it does not", async () => {

@@ -15,6 +15,28 @@ describe("createLintel time-zone change", () => {
     assert.equal(set?.invalidParams?.[0]?.name, "timeZone");
   });
 
+  it("expectedVersion unbounded: a huge, unsafe or fractional expectedVersion is invalid_request, never version_conflict", async () => {
+    const { lintel, store } = await setup();
+    const unit = await store.units.findByIdOrKey("org_a", "u_1");
+    for (const expectedVersion of [1e20, 2 ** 53, 1.5, 0, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const outcome = problem(
+        await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion, policy: "keep_instant" }),
+      );
+      assert.equal(outcome?.code, "invalid_request", String(expectedVersion));
+      assert.equal(outcome?.invalidParams?.[0]?.name, "expectedVersion");
+    }
+    assert.deepEqual(await store.units.findByIdOrKey("org_a", "u_1"), unit);
+    const largest = problem(
+      await lintel.setTimeZone(callerA, {
+        unitIdOrKey: "u_1",
+        timeZone: "Asia/Tokyo",
+        expectedVersion: Number.MAX_SAFE_INTEGER,
+        policy: "keep_instant",
+      }),
+    );
+    assert.equal(largest?.code, "version_conflict");
+  });
+
   it("previews by id or urlKey with the unit's version, changing nothing", async () => {
     const { lintel, store } = await setup();
     const byKey = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "12-elm-st", proposedTimeZone: "Etc/UTC" }));

@@ -159,6 +159,8 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
       } catch (error) {
         if (!(error instanceof ProviderUnavailableError)) throw error;
         const { failure } = error;
+        // Only the operator can configure a provider: no Retry-After, no "retry" (SPEC 5.7).
+        if (failure.reason === "not_configured") return fail("unavailable", error.message, { providerFailure: failure });
         return fail("unavailable", `${error.message} Retry shortly.`, {
           retryAfterSeconds: failure.retryAfterSeconds ?? 1,
           providerFailure: failure,

@@ -93,6 +93,11 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">> {
     const zone = canonicalTimeZone(command.timeZone);
     if (zone === null) return badZone("timeZone", command.timeZone);
+    // SPEC 5.2: a version is an integer 1..2^53−1; a huge or fractional one is refused, never "stale".
+    if (!Number.isSafeInteger(command.expectedVersion) || command.expectedVersion < 1) {
+      const reason = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
+      return fail("invalid_request", reason, { invalidParams: [{ name: "expectedVersion", reason }] });
+    }
     const gathered = await planInput(caller, command.unitIdOrKey, zone);
     if (!gathered.ok) return gathered;
     const { unit, input } = gathered.value;

@@ -41,11 +41,13 @@ export { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
 export {
   planTimezoneChange,
   previewTimezoneChange,
+  PREVIEW_WARNINGS,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,
   type PreviewItem,
   type PreviewStatus,
+  type PreviewWarning,
   type TimezoneChangePlan,
   type TimezonePreview,
 } from "./preview.js";

@@ -199,6 +199,19 @@ describe("planTimezoneChange: properties", () => {
     );
   });
 
+  it("property: warnings includes duration_changed iff the keep-wall-clock duration differs from today's (Temporal as the oracle)", () => {
+    fc.assert(
+      fc.property(planInput, (input) => {
+        for (const listed of planTimezoneChange(input).preview.items) {
+          const source = sourceOf(input, listed.key);
+          const [wallStart, wallEnd] = expectedWallClock(source, input);
+          const changed = wallEnd - wallStart !== Date.parse(source.endAt) - Date.parse(source.startAt);
+          assert.deepEqual(listed.warnings, changed ? ["duration_changed"] : [], listed.key);
+        }
+      }),
+    );
+  });
+
   it("property: labels never contain U+202F, U+2009 or other odd spaces", () => {
     fc.assert(
       fc.property(planInput, (input) => {

@@ -67,6 +67,7 @@ describe("planTimezoneChange: examples", () => {
       keepInstantLabel: "Sat, Mar 13, 2027, 8:30 PM – 10:00 PM CST",
       keepWallClockLabel: "Sun, Mar 14, 2027, 3:30 AM – 4:00 AM CDT",
       sharedLockConflict: false,
+      warnings: ["duration_changed"],
     });
     assert.deepEqual(result.rewrites, [{ kind: "tour", id: "t1", startAt: "2027-03-14T08:30:00.000Z", endAt: "2027-03-14T09:00:00.000Z" }]);
   });
@@ -139,6 +140,33 @@ describe("planTimezoneChange: examples", () => {
     assert.equal(listed.wallClockEnd, "2027-03-14T03:30:00-05:00");
     assert.equal(listed.keepWallClockLabel, "Sun, Mar 14, 2027, 3:30 AM CDT");
     assert.deepEqual(rewrite, { kind: "tour", id: "t1", startAt: "2027-03-14T08:30:00.000Z", endAt: "2027-03-14T08:30:00.000Z" });
+  });
+
+  it("preview warnings: a one-hour tour across Chicago's fall-back overlap (tour_chi_overlap) becomes zero-length → duration_changed", () => {
+    // 01:30 CDT → 01:30 CST, one hour; read in New York, 01:30 on Nov 7 exists twice and both ends take the earlier one.
+    const overlap = item("tour", "tour_chi_overlap", "2027-11-07T06:30:00.000Z", "2027-11-07T07:30:00.000Z");
+    const evening = item("tour", "tour_chi_evening", "2027-06-01T23:00:00.000Z", "2027-06-02T00:00:00.000Z");
+    const message = item("scheduled_message", "m1", "2027-11-07T06:30:00.000Z", "2027-11-07T06:30:00.000Z");
+    const result = plan("America/Chicago", "America/New_York", [overlap, evening, message]);
+    assert.deepEqual(
+      result.preview.items.map((listed) => [listed.key, listed.wallClockStart, listed.wallClockEnd, listed.warnings]),
+      [
+        ["tour:tour_chi_evening", "2027-06-01T18:00:00-04:00", "2027-06-01T19:00:00-04:00", []],
+        ["scheduled_message:m1", "2027-11-07T01:30:00-04:00", "2027-11-07T01:30:00-04:00", []],
+        ["tour:tour_chi_overlap", "2027-11-07T01:30:00-04:00", "2027-11-07T01:30:00-04:00", ["duration_changed"]],
+      ],
+    );
+  });
+
+  it("preview warnings: a spring-forward gap that pushes the start past the end, and a range across a fall-back, change the duration", () => {
+    const pushed = only(plan(null, "America/Chicago", [item("tour", "t1", "2027-03-14T02:30:00.000Z", "2027-03-14T03:10:00.000Z")]));
+    assert.deepEqual(pushed.item.warnings, ["duration_changed"]);
+    const across = only(plan(null, "America/Chicago", [item("open_house", "o1", "2027-11-07T01:30:00.000Z", "2027-11-07T02:30:00.000Z")]));
+    assert.deepEqual(across.item.warnings, ["duration_changed"]); // 1:30 CDT – 2:30 CST is two hours
+    const plain = only(
+      plan("America/New_York", "Asia/Kolkata", [item("code", "c1", "2026-12-01T15:00:00.000Z", "2026-12-01T16:00:00.000Z")]),
+    );
+    assert.deepEqual(plain.item.warnings, []);
   });
 
   it("sharedLockConflict: only another unit whose zone (null = UTC) differs from the proposed one", () => {

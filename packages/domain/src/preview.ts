@@ -27,6 +27,16 @@ export interface PreviewInput {
   readonly nowMs: number;
 }
 
+/**
+ * What a client should look at before applying keep-wall-clock to an item (SPEC 5.1), as stable
+ * codes. `duration_changed`: the keep-wall-clock instants are not as far apart as today's
+ * (a fall-back overlap or a spring-forward gap between them, or a gap pushing the start past
+ * the end), e.g. a one-hour tour that would last no time at all.
+ */
+export const PREVIEW_WARNINGS = ["duration_changed"] as const;
+/** One of {@link PREVIEW_WARNINGS}: what a preview item flags about its change. */
+export type PreviewWarning = (typeof PREVIEW_WARNINGS)[number];
+
 /** One item of the preview (SPEC 5.1). */
 export interface PreviewItem {
   /** `<kind>:<id>` */
@@ -43,6 +53,8 @@ export interface PreviewItem {
   readonly keepInstantLabel: string;
   readonly keepWallClockLabel: string;
   readonly sharedLockConflict: boolean;
+  /** Usually empty; see {@link PreviewWarning}. */
+  readonly warnings: readonly PreviewWarning[];
 }
 
 /** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
@@ -148,6 +160,9 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   return a.startMs - b.startMs || compareCodeUnits(a.item.kind, b.item.kind) || compareCodeUnits(a.item.id, b.item.id);
 }
 
+const NO_WARNINGS: readonly PreviewWarning[] = Object.freeze([]);
+const DURATION_CHANGED: readonly PreviewWarning[] = Object.freeze(["duration_changed"]);
+
 function planItem(
   candidate: Candidate,
   current: string,
@@ -175,6 +190,8 @@ function planItem(
       keepInstantLabel: rangeLabel(startMs, endMs, proposed),
       keepWallClockLabel: rangeLabel(wallStartMs, wallEndMs, proposed),
       sharedLockConflict: hasSharedLockConflict(item.lockId),
+      // Compared on the exact instants set_timezone would write, not their seconds-precision text.
+      warnings: wallEndMs - wallStartMs === endMs - startMs ? NO_WARNINGS : DURATION_CHANGED,
     },
   };
 }

@@ -82,7 +82,9 @@ export const PROBLEMS = {
     status: 503,
     title: "Service unavailable",
     anchor: "unavailable",
-    about: "The store or the lock provider could not answer in time; retry after Retry-After seconds.",
+    about:
+      "The store or the lock provider could not answer in time; retry after Retry-After seconds. " +
+      "Without Retry-After (a lock provider this server is not configured for), retrying cannot help.",
   },
   request_timeout: {
     status: 408,

@@ -26,8 +26,13 @@ function doorStateOf(device: Device): DoorState {
   return open === true ? "open" : open === false ? "closed" : "unknown";
 }
 
+/**
+ * Seam reports a level as `battery_level` on some devices and only as `battery.level` on others
+ * (its fake's August locks among them): the first when it is a number, else the second; 0..1 or null.
+ */
 function batteryLevelOf(device: Device): number | null {
-  const level = device.properties.battery_level;
+  const { battery_level: flat, battery } = device.properties;
+  const level: unknown = typeof flat === "number" ? flat : battery?.level;
   return typeof level === "number" && Number.isFinite(level) && level >= 0 && level <= 1 ? level : null;
 }
 

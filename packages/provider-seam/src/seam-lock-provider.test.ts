@@ -57,7 +57,6 @@ describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
     const state = await read(lockOn(fake.addLock("b", { locked: false, door_open: true, online: true })));
     assert.equal(state.lockState, "unlocked");
     assert.equal(state.doorState, "open");
-    assert.equal(state.batteryLevel, null);
   });
 
   it("absent locked and door_open → unknown", async () => {
@@ -92,5 +91,22 @@ describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
   it("a battery level outside 0..1 is not passed on (null)", async () => {
     const state = await read(lockOn(fake.addLock("f", { online: true, battery_level: 7 })));
     assert.equal(state.batteryLevel, null);
+    const nested = await read(lockOn(fake.addLock("g", { online: true, battery: { level: 7, status: "full" } })));
+    assert.equal(nested.batteryLevel, null);
+  });
+
+  it("seam battery: the fake's own August device, reported under battery.level only, reads its level", async () => {
+    const state = await read(aLock("org_1", { provider: "august", providerDeviceId: fake.seededAugustDeviceId }));
+    assert.equal(state.batteryLevel, 1);
+    assert.equal(state.lockState, "locked");
+  });
+
+  it("seam battery: battery.level when battery_level is absent, battery_level when both are there, null when neither", async () => {
+    const nestedOnly = fake.addLock("h", { online: true, battery: { level: 0.35, status: "low" } });
+    assert.equal((await read(lockOn(nestedOnly))).batteryLevel, 0.35);
+    const both = fake.addLock("i", { online: true, battery_level: 0.6, battery: { level: 0.35, status: "low" } });
+    assert.equal((await read(lockOn(both))).batteryLevel, 0.6);
+    fake.updateLock(nestedOnly, { battery: undefined });
+    assert.equal((await read(lockOn(nestedOnly))).batteryLevel, null);
   });
 });

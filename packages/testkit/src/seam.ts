@@ -12,6 +12,11 @@ export interface FakeLockProperties {
   readonly door_open?: boolean;
   readonly online?: boolean;
   readonly battery_level?: number;
+  /**
+   * Seam's other battery report. The fake gives every device `{ level: 1, status: "full" }`
+   * unless told otherwise; `undefined` (in {@link FakeSeam.updateLock}) takes it away.
+   */
+  readonly battery?: { readonly level: number; readonly status: "critical" | "low" | "good" | "full" } | undefined;
 }
 
 export interface FakeSeam {
@@ -19,6 +24,8 @@ export interface FakeSeam {
   readonly endpoint: string;
   /** A SEAM_API_KEY the fake accepts. */
   readonly apiKey: string;
+  /** The `device_id` of the August lock the fake seeds itself (`properties.battery.level` only). */
+  readonly seededAugustDeviceId: string;
   /** Adds a lock to the key's workspace and returns its Seam `device_id`. */
   addLock(name: string, properties: FakeLockProperties, issues?: Pick<Device, "errors" | "warnings">): string;
   /** Changes a device as its vendor's cloud would report it. */
@@ -39,6 +46,7 @@ export async function startFakeSeam(): Promise<FakeSeam> {
   return {
     endpoint: `http://127.0.0.1:${server.port}`,
     apiKey: seed.seam_apikey1_token,
+    seededAugustDeviceId: seed.august_device_1,
     addLock(name, properties, issues) {
       const device = db().addDevice({
         device_type: "august_lock",

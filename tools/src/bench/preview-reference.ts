@@ -73,6 +73,7 @@ export function referencePreview(input: PreviewInput): TimezonePreview {
       keepInstantLabel: label(start, end, proposed),
       keepWallClockLabel: label(wallStart.toInstant(), wallEnd.toInstant(), proposed),
       sharedLockConflict: sharing.some((other) => other.unitId !== input.unit.id && (other.timeZone ?? "UTC") !== proposed),
+      warnings: wallStart.until(wallEnd).total("milliseconds") === start.until(end).total("milliseconds") ? [] : ["duration_changed"],
     });
   }
   const order = (a: PreviewItem, b: PreviewItem) =>

@@ -1,5 +1,5 @@
 /**
- * Contract suites for the ports (`@lintel/core/contracts`): each adapter opts in with one line
+ * Contract suites for the ports (`@lintel/testkit`): each adapter opts in with one line
  * per port, e.g. `describeLockDirectoryContract("memory", async () => createMemoryStore())`.
  * Every test seeds fresh random ids, so runs can share one store.
  */
