@@ -7,6 +7,11 @@
  * idle for `drainIdleGraceMs` is closed with a FIN, a younger idle one when it reaches that age
  * unless a request comes first. The reasoning (the race of a request sent just as its idle
  * connection closes) is in docs/decisions.md, "HTTP server edge".
+ *
+ * Bounded work per connection (issue 18): node:http emits a request for every pipelined request
+ * it parses, at once. At most `maxRequestsInProgressPerSocket` of one connection run; the others
+ * wait unstarted, the connection is not read meanwhile (as Node's own server stops reading when
+ * answers back up), and none is started once the socket is gone.
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
@@ -19,6 +24,10 @@ const HALF_CLOSE_LINGER_MS = 1_000;
 interface Connection {
   /** Responses in progress, each with its request. */
   readonly responses: Map<ServerResponse, IncomingMessage>;
+  /** Requests parsed but not started (pipelined past the limit), in order. */
+  readonly waiting: [IncomingMessage, ServerResponse][];
+  /** We stopped reading the socket until a request in progress is answered. */
+  held: boolean;
   /** Requests taken on this connection so far. */
   requests: number;
   /** When the last response ended (or the connection opened), and the bytes read by then. */
@@ -65,11 +74,14 @@ export interface ConnectionDrain {
  */
 export function trackConnections(
   server: Server,
-  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket">,
+  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket" | "maxRequestsInProgressPerSocket">,
 ): ConnectionDrain {
   const connections = new Map<Socket, Connection>();
   let draining = false;
   let closing: Promise<void> | undefined;
+  let handle: RequestListener = () => {
+    throw new Error("trackConnections: listener() was never called");
+  };
 
   /** No answer in progress, still open, and no byte read since the last answer (a request on its way in). */
   const idle = (socket: Socket, connection: Connection) =>
@@ -100,8 +112,36 @@ export function trackConnections(
     connection.closing = true;
   };
 
+  /** Starts waiting requests while fewer than the limit run; reads the socket only while below it. */
+  const startWaiting = (socket: Socket, connection: Connection) => {
+    while (connection.waiting.length > 0 && connection.responses.size < limits.maxRequestsInProgressPerSocket) {
+      const [request, response] = connection.waiting.shift()!;
+      // Gone (a client's FIN already ended our side and aborted its requests), or pipelined after
+      // the answer that closes the connection (RFC 9112 §9.6): never run, no answer could follow.
+      if (socket.destroyed || !socket.writable || request.destroyed || connection.closing) {
+        connection.waiting.length = 0;
+        break;
+      }
+      connection.responses.set(response, request);
+      response.once("close", () => settle(socket, connection, response));
+      // Draining: the last request read says `Connection: close`; those before it keep their answers.
+      const last = draining && connection.waiting.length === 0;
+      if (last || ++connection.requests >= limits.maxRequestsPerSocket) closeAfter(connection, response);
+      handle(request, response);
+    }
+    const full = connection.responses.size >= limits.maxRequestsInProgressPerSocket;
+    if (full && !connection.held) {
+      connection.held = true;
+      socket.pause(); // node:http stops reading a consumed socket on its 'pause'
+    } else if (!full && connection.held) {
+      connection.held = false;
+      socket.resume();
+    }
+  };
+
   const settle = (socket: Socket, connection: Connection, response: ServerResponse) => {
     connection.responses.delete(response);
+    startWaiting(socket, connection);
     if (connection.responses.size > 0) return;
     connection.idleSince = performance.now();
     connection.bytesAtIdle = socket.bytesRead ?? 0;
@@ -112,6 +152,8 @@ export function trackConnections(
   server.on("connection", (socket: Socket) => {
     const connection: Connection = {
       responses: new Map(),
+      waiting: [],
+      held: false,
       requests: 0,
       idleSince: performance.now(),
       bytesAtIdle: 0,
@@ -123,7 +165,13 @@ export function trackConnections(
     connections.set(socket, connection);
     socket.once("close", () => {
       clearTimeout(connection.timer);
+      connection.waiting.length = 0;
       connections.delete(socket);
+    });
+    // node:http resumes reading after each answer (it drains the request's unread body): while
+    // the connection is held, stop again at once, before any read can happen.
+    socket.on("resume", () => {
+      if (connection.held) socket.pause();
     });
     if (draining) close(socket, connection); // accepted from the queue as the listener closes: its request comes first
   });
@@ -132,7 +180,8 @@ export function trackConnections(
     get draining() {
       return draining;
     },
-    listener(handle) {
+    listener(handler) {
+      handle = handler;
       return (request: IncomingMessage, response: ServerResponse) => {
         const socket: Socket = request.socket;
         const connection = connections.get(socket);
@@ -140,15 +189,17 @@ export function trackConnections(
           socket.destroy();
           return;
         }
-        if (connection.closing) return; // pipelined after the last answer: the connection closes unanswered
-        connection.responses.set(response, request);
-        response.once("close", () => settle(socket, connection, response));
-        if (draining || ++connection.requests >= limits.maxRequestsPerSocket) closeAfter(connection, response);
-        handle(request, response);
+        if (socket.destroyed || !socket.writable || connection.closing) return; // gone, or pipelined after the last answer: never run
+        connection.waiting.push([request, response]);
+        startWaiting(socket, connection);
       };
     },
     afterResponses(socket, callback) {
       const connection = connections.get(socket);
+      // A waiting request whose body broke can never be read whole: the problem is its answer,
+      // after the answers before it.
+      const broken = connection?.waiting.findIndex(([request]) => !request.complete) ?? -1;
+      if (broken >= 0) connection!.waiting.length = broken;
       const inProgress = [...(connection?.responses ?? [])];
       if (connection === undefined || inProgress.length === 0) callback(true);
       else if (inProgress.some(([, request]) => !request.complete)) callback(inProgress.every(([response]) => !response.headersSent));
@@ -173,8 +224,10 @@ export function trackConnections(
           ),
         );
         for (const [socket, connection] of connections) {
-          const last = [...connection.responses.keys()].at(-1); // pipelined requests already run keep their answers
-          if (last !== undefined && !last.headersSent) closeAfter(connection, last);
+          // Pipelined requests already read keep their answers; the last of them closes (a
+          // waiting one does so when it starts).
+          const last = [...connection.responses.keys()].at(-1);
+          if (connection.waiting.length === 0 && last !== undefined && !last.headersSent) closeAfter(connection, last);
           close(socket, connection);
         }
       });

@@ -21,6 +21,11 @@ export interface HttpLimits {
    * limit with a bare 503, not a problem).
    */
   readonly maxRequestsPerSocket: number;
+  /**
+   * Requests of one connection run at once, at most; pipelined requests past it wait unstarted,
+   * and the connection is not read, until an answer before them is out (connection-drain.ts).
+   */
+  readonly maxRequestsInProgressPerSocket: number;
   /** Draining: a connection idle this long is closed; a younger one may have its next request on the way. */
   readonly drainIdleGraceMs: number;
   /** Draining: connections still open after this are cut (a backstop; requests end well before it). */
@@ -42,6 +47,9 @@ export const HTTP_LIMITS: HttpLimits = {
   // Long-lived connections from a balancer are recycled now and then, so load spreads onto
   // instances added later; 1,000 requests keep the cost of reconnecting negligible.
   maxRequestsPerSocket: 1_000,
+  // Answers leave in order, so a pipelining client gains little from more than a few running
+  // at once; one that pipelines thousands and leaves must not start thousands (issue 18).
+  maxRequestsInProgressPerSocket: 4,
   // A client in a request loop sends its next request within milliseconds of an answer; one
   // that sent nothing for a second is idle, and closing it races with nothing but chance.
   drainIdleGraceMs: 1_000,
