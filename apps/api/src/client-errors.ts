@@ -8,10 +8,13 @@
  *   request's own body answer that request at once.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed, and nothing
  *   after it on that connection (it says `Connection: close`).
+ * - An HTTP/1.1 request without `Host` (Node's `requireHostHeader` is off, so it reaches us):
+ *   400 invalid_request, the last answer on its connection.
+ * - `Expect: 100-continue`: the `100 Continue` is written when the request's turn comes.
  * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy. Like a parse error,
  *   it waits for an answer in progress on its connection.
  */
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
@@ -55,8 +58,54 @@ function answerOnSocket(socket: Duplex, answer: string): void {
   else socket.destroy();
 }
 
+/** Answers `problem` through node:http as the last answer on its connection, with the client's request id if well-formed. */
+function answerLast(connections: Pick<ConnectionDrain, "lastAnswer">, docsUrl: string, problem: RawProblem): RequestListener {
+  return (request, response) => {
+    connections.lastAnswer(request, response);
+    const requestId = requestIdFor(request.headers["x-request-id"]);
+    const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
+    response.writeHead(PROBLEMS[problem.code].status, {
+      ...problem.headers,
+      "Content-Type": "application/problem+json",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "x-request-id": requestId,
+      Connection: "close", // a body the client sends anyway is never read
+    });
+    response.end(body);
+  };
+}
+
+const withoutHost: RawProblem = { code: "invalid_request", detail: "An HTTP/1.1 request must have a Host header." };
+
+/**
+ * Registers the listeners of `server` for requests, through `connections`: `handle` runs every
+ * request but one without `Host` (HTTP/1.1, RFC 9112 §3.2), which is answered a 400 problem.
+ */
+export function listenForRequests(server: Server, handle: RequestListener, docsUrl: string, connections: ConnectionDrain): void {
+  const refuseWithoutHost = answerLast(connections, docsUrl, withoutHost);
+  const hostRequired: RequestListener = (request, response) =>
+    request.httpVersion === "1.1" && request.headers.host === undefined ? refuseWithoutHost(request, response) : handle(request, response);
+  server.on("request", connections.listener(hostRequired));
+  server.on(
+    "checkContinue",
+    connections.listener(
+      (request: IncomingMessage, response: ServerResponse) => {
+        if (request.headers.host !== undefined) response.writeContinue(); // its turn: the answers before it are out
+        hostRequired(request, response);
+      },
+      { expectsContinue: true },
+    ),
+  );
+  answerEdgeRequests(server, docsUrl, connections);
+}
+
 /** Answers the requests above on `server`; problem types link to `docsUrl`. */
-export function answerEdgeRequests(server: Server, docsUrl: string, connections: Pick<ConnectionDrain, "afterResponses">): void {
+function answerEdgeRequests(
+  server: Server,
+  docsUrl: string,
+  connections: Pick<ConnectionDrain, "afterResponses" | "listener" | "lastAnswer">,
+): void {
   const answered = new WeakSet<Duplex>();
   server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
     if (answered.has(socket)) return; // Node reports a socket again (a timeout, its end) while its answer waits
@@ -72,21 +121,12 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
     const answer = rawAnswer(problem, requestIdFor(undefined), docsUrl);
     connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
   });
-  server.on("checkExpectation", (request: IncomingMessage, response) => {
-    // Its answer closes the connection: bad bytes after the head (a broken body) get no second one.
-    answered.add(request.socket);
-    const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;
-    const requestId = requestIdFor(request.headers["x-request-id"]);
-    const body = JSON.stringify(problemBody(expectation.code, expectation.detail, requestId, docsUrl));
-    response.writeHead(PROBLEMS.expectation_failed.status, {
-      "Content-Type": "application/problem+json",
-      "Content-Length": Buffer.byteLength(body),
-      "Cache-Control": "no-store",
-      "x-request-id": requestId,
-      Connection: "close", // its body, if the client sends one anyway, is never read
-    });
-    response.end(body);
+  const expectationFailed = answerLast(connections, docsUrl, {
+    code: "expectation_failed",
+    detail: "Expect: 100-continue is the only expectation this server meets.",
   });
+  // In turn with the requests pipelined before it; its answer is the last on its connection.
+  server.on("checkExpectation", connections.listener(expectationFailed));
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     const problem: RawProblem = {
       code: "method_not_allowed",

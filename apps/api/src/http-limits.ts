@@ -62,6 +62,8 @@ export function createLimitedServer(limits: HttpLimits): Server {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    // Node's own answer to a request without Host is a bare 400 (client-errors.ts answers a problem).
+    requireHostHeader: false,
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   return server;
