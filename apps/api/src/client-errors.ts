@@ -2,7 +2,7 @@
  * What Node's HTTP server answers before Koa sees a request, as problems with an
  * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
- *   16 KiB limit 431 headers_too_large; headers or request not in within the timeouts 408
+ *   16 KiB limit 431 headers_too_large (414 uri_too_long when it is the request line); headers or request not in within the timeouts 408
  *   request_timeout. An answer still in progress on that connection (a request before the bad
  *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
  *   request's own body answer that request at once.
@@ -19,6 +19,7 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
 import { endConnection, type ConnectionDrain } from "./connection-drain.js";
+import { MAX_REQUEST_TARGET_CHARS } from "./http-limits.js";
 import { requestIdFor } from "./middleware.js";
 
 /** The methods Lintel's routes take, for the `Allow` of a CONNECT's 405. */
@@ -30,8 +31,28 @@ interface RawProblem {
   readonly headers?: Record<string, string>;
 }
 
-function problemFor(error: Error & { code?: string }): RawProblem {
+type ParseError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
+
+/**
+ * True when the head that overflowed Node's 16 KiB limit is a request line over
+ * MAX_REQUEST_TARGET_CHARS (SPEC 4 asks for 414, not 431): the line that starts after the last
+ * blank line before the error position, as far as the bytes Node kept show it.
+ */
+function requestLineTooLong(error: ParseError): boolean {
+  const packet = error.rawPacket;
+  if (packet === undefined) return false;
+  const at = Math.min(error.bytesParsed ?? packet.length, packet.length);
+  const previousEnd = packet.lastIndexOf("\r\n\r\n", at);
+  const start = previousEnd < 0 ? 0 : previousEnd + 4;
+  const lineEnd = packet.indexOf("\r\n", start);
+  const [method = "", target = ""] = packet.toString("latin1", start, lineEnd < 0 ? packet.length : lineEnd).split(" ");
+  return /^[A-Z]+$/.test(method) && target.length > MAX_REQUEST_TARGET_CHARS;
+}
+
+function problemFor(error: ParseError): RawProblem {
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return { code: "request_timeout", detail: "The request did not arrive in time." };
+  if (error.code === "HPE_HEADER_OVERFLOW" && requestLineTooLong(error))
+    return { code: "uri_too_long", detail: `The request target (path and query) must be at most ${MAX_REQUEST_TARGET_CHARS} characters.` };
   if (error.code === "HPE_HEADER_OVERFLOW") return { code: "headers_too_large", detail: "The request headers are too large." };
   return { code: "invalid_request", detail: "The request is not well-formed HTTP." };
 }

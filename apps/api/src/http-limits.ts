@@ -56,6 +56,9 @@ export const HTTP_LIMITS: HttpLimits = {
   drainDeadlineMs: 10_000,
 };
 
+/** SPEC 4: a request target (path and query) longer than this is 414 uri_too_long. */
+export const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
+
 /** A node:http server (no request listener yet) that holds clients to `limits`. */
 export function createLimitedServer(limits: HttpLimits): Server {
   const server = createServer({

@@ -21,7 +21,16 @@ export {
   type Template,
   type Unit,
 } from "./records.js";
-export { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "./problems.js";
+export {
+  echo,
+  MAX_ECHO_CHARS,
+  MAX_INVALID_PARAMS,
+  MAX_PROBLEM_BYTES,
+  PROBLEMS,
+  problemBody,
+  type InvalidParam,
+  type ProblemCode,
+} from "./problems.js";
 // Zone names and the preview (embedding: `canonicalTimeZone`, `previewTimezoneChange`, `planTimezoneChange`).
 export { canonicalTimeZone } from "./zones.js";
 export { refusedZoneReason } from "./zone-suggestions.js";
