@@ -1,6 +1,8 @@
-// What the HTTP server answers before a route sees the request (issue 12), over a raw socket:
-// bytes after a request wait for its answer, then get a 400 problem, then the connection closes;
-// odd Expect, CONNECT, oversized and late headers are problems with an x-request-id too.
+// What the HTTP server answers before a route sees the request (issues 12 and 18), over a raw
+// socket: bytes after a request wait for its answer, then get a 400 problem, then the connection
+// closes; odd Expect, CONNECT, a missing Host, oversized and late headers are problems with an
+// x-request-id too, and nothing follows an answer that said Connection: close; a pipelining
+// client has only a few of its requests running at once, none once it is gone.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
