@@ -172,6 +172,14 @@ describe("e2e: a problem's bounds whatever the request (SPEC 4, issue 20)", () =
     under4KiB(answer);
   });
 
+  it("an unknown 5,000-character lock id: a 404 that quotes at most 100 characters of it", async () => {
+    const id = "L".repeat(5_000);
+    const answer = await get(`/v1/locks/${id}`);
+    assertProblem(answer, 404, "not_found");
+    echoesAtMost100(answer, id);
+    assert.ok(answer.json.detail.includes("L".repeat(100)), answer.json.detail);
+  });
+
   it("1,000 unknown parameters: a 400 listing at most 20 invalidParams, under 4 KiB", async () => {
     const query = Array.from({ length: 1_000 }, (_, i) => `p${i}=1`).join("&");
     const answer = await get(`/v1/locks?${query}`);
