@@ -2,8 +2,8 @@
  * What Node's HTTP server answers before Koa sees a request, as problems with an
  * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
- *   16 KiB limit 431 headers_too_large (414 uri_too_long when it is the request line); headers or request not in within the timeouts 408
- *   request_timeout. An answer still in progress on that connection (a request before the bad
+ *   16 KiB limit 431 headers_too_large, or 414 uri_too_long when its request target is over
+ *   8 KiB; headers or request not in within the timeouts 408 request_timeout. An answer still in progress on that connection (a request before the bad
  *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
  *   request's own body answer that request at once.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed, and nothing
@@ -128,7 +128,7 @@ function answerEdgeRequests(
   connections: Pick<ConnectionDrain, "afterResponses" | "listener" | "lastAnswer">,
 ): void {
   const answered = new WeakSet<Duplex>();
-  server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
+  server.on("clientError", (error: ParseError, socket: Duplex) => {
     if (answered.has(socket)) return; // Node reports a socket again (a timeout, its end) while its answer waits
     answered.add(socket);
     if (error.code === "ECONNRESET") {
