@@ -8,10 +8,12 @@ import Koa from "koa";
 import Router from "@koa/router";
 import type { Logger } from "pino";
 import type { Lintel } from "@lintel/core";
+import { echo } from "@lintel/domain";
 import type { Config } from "./config.js";
 import { REDOC_BUNDLE_PATH, redocBundle } from "./docs-assets.js";
 import { errorsPage, referencePage } from "./docs-pages.js";
 import { cacheControl, compression } from "./http-conventions.js";
+import { MAX_REQUEST_TARGET_CHARS } from "./http-limits.js";
 import type { LintelContext, LintelState } from "./lintel-state.js";
 import { measureRequests, type Metrics } from "./metrics.js";
 import { errorBoundary, requestId, requestLog } from "./middleware.js";
@@ -101,6 +103,14 @@ export function createApp({
   if (metrics !== null) app.use(measureRequests(metrics));
   app.use(requestLog(logger, config.trustedProxies));
   app.use(errorBoundary(logger, metrics === null ? undefined : () => metrics.storeError()));
+  // Checked with the route, before the key (SPEC 4): a target over 8 KiB is refused whatever its path.
+  app.use(async (ctx, next) => {
+    if (ctx.req.url !== undefined && ctx.req.url.length > MAX_REQUEST_TARGET_CHARS) {
+      sendProblem(ctx, "uri_too_long", `The request target (path and query) must be at most ${MAX_REQUEST_TARGET_CHARS} characters.`);
+      return;
+    }
+    await next();
+  });
   app.use(normalizeRequestPath());
   app.use(router.routes());
   // Reached only when no route took the request (a matched request is matched once, by the
@@ -108,12 +118,12 @@ export function createApp({
   app.use((ctx) => {
     const allowed = new Set(router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods));
     if (allowed.size === 0) {
-      sendProblem(ctx, "not_found", `There is no route ${ctx.method} ${ctx.path}. See ${config.docsUrl}.`);
+      sendProblem(ctx, "not_found", `There is no route ${echo(ctx.method)} ${echo(ctx.path)}. See ${config.docsUrl}.`);
       return;
     }
     const allow = [...allowed].sort().join(", ");
     ctx.set("Allow", allow);
-    sendProblem(ctx, "method_not_allowed", `${ctx.path} does not take ${ctx.method}; it takes ${allow}.`);
+    sendProblem(ctx, "method_not_allowed", `${echo(ctx.path)} does not take ${echo(ctx.method)}; it takes ${allow}.`);
   });
   return app;
 }

@@ -2,20 +2,24 @@
  * What Node's HTTP server answers before Koa sees a request, as problems with an
  * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
- *   16 KiB limit 431 headers_too_large; headers or request not in within the timeouts 408
- *   request_timeout. An answer still in progress on that connection (a request before the bad
+ *   16 KiB limit 431 headers_too_large, or 414 uri_too_long when its request target is over
+ *   8 KiB; headers or request not in within the timeouts 408 request_timeout. An answer still in progress on that connection (a request before the bad
  *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
  *   request's own body answer that request at once.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed, and nothing
  *   after it on that connection (it says `Connection: close`).
+ * - An HTTP/1.1 request without `Host` (Node's `requireHostHeader` is off, so it reaches us):
+ *   400 invalid_request, the last answer on its connection.
+ * - `Expect: 100-continue`: the `100 Continue` is written when the request's turn comes.
  * - `CONNECT` (`connect`): 405 method_not_allowed; Lintel is not a proxy. Like a parse error,
  *   it waits for an answer in progress on its connection.
  */
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
 import { endConnection, type ConnectionDrain } from "./connection-drain.js";
+import { MAX_REQUEST_TARGET_CHARS } from "./http-limits.js";
 import { requestIdFor } from "./middleware.js";
 
 /** The methods Lintel's routes take, for the `Allow` of a CONNECT's 405. */
@@ -27,8 +31,28 @@ interface RawProblem {
   readonly headers?: Record<string, string>;
 }
 
-function problemFor(error: Error & { code?: string }): RawProblem {
+type ParseError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
+
+/**
+ * True when the head that overflowed Node's 16 KiB limit is a request line over
+ * MAX_REQUEST_TARGET_CHARS (SPEC 4 asks for 414, not 431): the line that starts after the last
+ * blank line before the error position, as far as the bytes Node kept show it.
+ */
+function requestLineTooLong(error: ParseError): boolean {
+  const packet = error.rawPacket;
+  if (packet === undefined) return false;
+  const at = Math.min(error.bytesParsed ?? packet.length, packet.length);
+  const previousEnd = packet.lastIndexOf("\r\n\r\n", at);
+  const start = previousEnd < 0 ? 0 : previousEnd + 4;
+  const lineEnd = packet.indexOf("\r\n", start);
+  const [method = "", target = ""] = packet.toString("latin1", start, lineEnd < 0 ? packet.length : lineEnd).split(" ");
+  return /^[A-Z]+$/.test(method) && target.length > MAX_REQUEST_TARGET_CHARS;
+}
+
+function problemFor(error: ParseError): RawProblem {
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return { code: "request_timeout", detail: "The request did not arrive in time." };
+  if (error.code === "HPE_HEADER_OVERFLOW" && requestLineTooLong(error))
+    return { code: "uri_too_long", detail: `The request target (path and query) must be at most ${MAX_REQUEST_TARGET_CHARS} characters.` };
   if (error.code === "HPE_HEADER_OVERFLOW") return { code: "headers_too_large", detail: "The request headers are too large." };
   return { code: "invalid_request", detail: "The request is not well-formed HTTP." };
 }
@@ -55,10 +79,56 @@ function answerOnSocket(socket: Duplex, answer: string): void {
   else socket.destroy();
 }
 
+/** Answers `problem` through node:http as the last answer on its connection, with the client's request id if well-formed. */
+function answerLast(connections: Pick<ConnectionDrain, "lastAnswer">, docsUrl: string, problem: RawProblem): RequestListener {
+  return (request, response) => {
+    connections.lastAnswer(request, response);
+    const requestId = requestIdFor(request.headers["x-request-id"]);
+    const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
+    response.writeHead(PROBLEMS[problem.code].status, {
+      ...problem.headers,
+      "Content-Type": "application/problem+json",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "x-request-id": requestId,
+      Connection: "close", // a body the client sends anyway is never read
+    });
+    response.end(body);
+  };
+}
+
+const withoutHost: RawProblem = { code: "invalid_request", detail: "An HTTP/1.1 request must have a Host header." };
+
+/**
+ * Registers the listeners of `server` for requests, through `connections`: `handle` runs every
+ * request but one without `Host` (HTTP/1.1, RFC 9112 §3.2), which is answered a 400 problem.
+ */
+export function listenForRequests(server: Server, handle: RequestListener, docsUrl: string, connections: ConnectionDrain): void {
+  const refuseWithoutHost = answerLast(connections, docsUrl, withoutHost);
+  const hostRequired: RequestListener = (request, response) =>
+    request.httpVersion === "1.1" && request.headers.host === undefined ? refuseWithoutHost(request, response) : handle(request, response);
+  server.on("request", connections.listener(hostRequired));
+  server.on(
+    "checkContinue",
+    connections.listener(
+      (request: IncomingMessage, response: ServerResponse) => {
+        if (request.headers.host !== undefined) response.writeContinue(); // its turn: the answers before it are out
+        hostRequired(request, response);
+      },
+      { expectsContinue: true },
+    ),
+  );
+  answerEdgeRequests(server, docsUrl, connections);
+}
+
 /** Answers the requests above on `server`; problem types link to `docsUrl`. */
-export function answerEdgeRequests(server: Server, docsUrl: string, connections: Pick<ConnectionDrain, "afterResponses">): void {
+function answerEdgeRequests(
+  server: Server,
+  docsUrl: string,
+  connections: Pick<ConnectionDrain, "afterResponses" | "listener" | "lastAnswer">,
+): void {
   const answered = new WeakSet<Duplex>();
-  server.on("clientError", (error: Error & { code?: string }, socket: Duplex) => {
+  server.on("clientError", (error: ParseError, socket: Duplex) => {
     if (answered.has(socket)) return; // Node reports a socket again (a timeout, its end) while its answer waits
     answered.add(socket);
     if (error.code === "ECONNRESET") {
@@ -72,21 +142,12 @@ export function answerEdgeRequests(server: Server, docsUrl: string, connections:
     const answer = rawAnswer(problem, requestIdFor(undefined), docsUrl);
     connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
   });
-  server.on("checkExpectation", (request: IncomingMessage, response) => {
-    // Its answer closes the connection: bad bytes after the head (a broken body) get no second one.
-    answered.add(request.socket);
-    const expectation = { code: "expectation_failed", detail: `Expect: 100-continue is the only expectation this server meets.` } as const;
-    const requestId = requestIdFor(request.headers["x-request-id"]);
-    const body = JSON.stringify(problemBody(expectation.code, expectation.detail, requestId, docsUrl));
-    response.writeHead(PROBLEMS.expectation_failed.status, {
-      "Content-Type": "application/problem+json",
-      "Content-Length": Buffer.byteLength(body),
-      "Cache-Control": "no-store",
-      "x-request-id": requestId,
-      Connection: "close", // its body, if the client sends one anyway, is never read
-    });
-    response.end(body);
+  const expectationFailed = answerLast(connections, docsUrl, {
+    code: "expectation_failed",
+    detail: "Expect: 100-continue is the only expectation this server meets.",
   });
+  // In turn with the requests pipelined before it; its answer is the last on its connection.
+  server.on("checkExpectation", connections.listener(expectationFailed));
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     const problem: RawProblem = {
       code: "method_not_allowed",

@@ -7,6 +7,14 @@
  * idle for `drainIdleGraceMs` is closed with a FIN, a younger idle one when it reaches that age
  * unless a request comes first. The reasoning (the race of a request sent just as its idle
  * connection closes) is in docs/decisions.md, "HTTP server edge".
+ *
+ * Bounded work per connection (issue 18): node:http emits a request for every pipelined request
+ * it parses, at once. At most `maxRequestsInProgressPerSocket` of one connection run; the others
+ * wait unstarted, the connection is not read meanwhile (as Node's own server stops reading when
+ * answers back up), and none is started once the socket is gone. A request whose answer left
+ * its body partly unread (a 413 mid-stream) has the rest read and dropped, so the connection's
+ * next request is parsed. An answer that says `Connection: close` is the last thing written on
+ * its connection: no request after it runs, no problem follows it.
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
@@ -19,6 +27,10 @@ const HALF_CLOSE_LINGER_MS = 1_000;
 interface Connection {
   /** Responses in progress, each with its request. */
   readonly responses: Map<ServerResponse, IncomingMessage>;
+  /** Requests parsed but not started (pipelined past the limit), in order. */
+  readonly waiting: Waiting[];
+  /** We stopped reading the socket until a request in progress is answered. */
+  held: boolean;
   /** Requests taken on this connection so far. */
   requests: number;
   /** When the last response ended (or the connection opened), and the bytes read by then. */
@@ -35,6 +47,14 @@ interface Connection {
 
 type Socket = Duplex & { bytesRead?: number };
 
+interface Waiting {
+  readonly request: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly handle: RequestListener;
+  /** `Expect: 100-continue`: started only once its answer is next on the wire (see `listener`). */
+  readonly expectsContinue: boolean;
+}
+
 /**
  * Ends our side of `socket` after `lastBytes` (a FIN, not a reset: a client that sent a request
  * meanwhile sees a clean close) and destroys it if the client has not closed its side soon after.
@@ -47,12 +67,23 @@ export function endConnection(socket: Duplex, lastBytes?: string): void {
 export interface ConnectionDrain {
   /** True from `drain()` on. */
   readonly draining: boolean;
-  /** The server's request listener: `handle` with each response counted on its connection. */
-  listener(handle: RequestListener): RequestListener;
   /**
-   * Runs `callback(true)` once `socket` has no response in progress: at once when it has none,
-   * or when the request in progress is itself incomplete (bad bytes in its body: it never will
-   * be) — then `callback(false)` if its answer has already started (a second one would corrupt it).
+   * A listener for the server's `request` (or `checkContinue`, `checkExpectation`) event: runs
+   * `handle` with each response counted on its connection, at most
+   * `maxRequestsInProgressPerSocket` of a connection at once. With `expectsContinue` a request
+   * starts only once every answer before it is out, so the `100 Continue` its handler writes
+   * goes out in its place (node:http would put a pipelined one after the next answer's head
+   * when that answer's body is a Buffer).
+   */
+  listener(handle: RequestListener, options?: { readonly expectsContinue?: boolean }): RequestListener;
+  /** The answer to `request` says `Connection: close`: nothing after it on its connection runs or is written. */
+  lastAnswer(request: IncomingMessage, response: ServerResponse): void;
+  /**
+   * Runs `callback(true)` once `socket` has no request in progress or waiting: at once when it
+   * has none, or when the request in progress is itself incomplete (bad bytes in its body: it
+   * never will be) — then `callback(false)` if its answer has already started (a second one
+   * would corrupt it). Never when an answer on `socket` says `Connection: close`: the connection
+   * just closes after it.
    */
   afterResponses(socket: Duplex, callback: (answerable: boolean) => void): void;
   /** Stops listening and closes every connection as above; resolves once all are closed. */
@@ -65,7 +96,7 @@ export interface ConnectionDrain {
  */
 export function trackConnections(
   server: Server,
-  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket">,
+  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket" | "maxRequestsInProgressPerSocket">,
 ): ConnectionDrain {
   const connections = new Map<Socket, Connection>();
   let draining = false;
@@ -96,13 +127,61 @@ export function trackConnections(
   };
 
   const closeAfter = (connection: Connection, response: ServerResponse) => {
-    response.setHeader("Connection", "close"); // Node closes the connection once this answer is out
+    if (!response.headersSent) response.setHeader("Connection", "close"); // Node closes the connection once this answer is out
     connection.closing = true;
+    connection.waiting.length = 0; // read after it: never run
+  };
+
+  const start = (socket: Socket, connection: Connection, { request, response, handle }: Waiting) => {
+    connection.responses.set(response, request);
+    response.once("close", () => settle(socket, connection, response));
+    // An answer that leaves the body partly unread (a 413 mid-stream: the reader stopped) would
+    // leave the parser stuck in it and the next request unread until the request timeout: the
+    // rest is read and dropped, as node:http does with a body nobody began to read.
+    response.once("finish", () => {
+      if (request.complete || request.destroyed) return;
+      request.removeAllListeners("data");
+      request.resume();
+    });
+    // Draining: the last request read says `Connection: close`; those before it keep their
+    // answers. A request that asks to close (or HTTP/1.0) ends the connection the same way.
+    const last = draining && connection.waiting.length === 0;
+    if (last || ++connection.requests >= limits.maxRequestsPerSocket || !response.shouldKeepAlive) closeAfter(connection, response);
+    handle(request, response);
+  };
+
+  /** Starts waiting requests while fewer than the limit run; reads the socket only while below it. */
+  const startWaiting = (socket: Socket, connection: Connection) => {
+    while (connection.waiting.length > 0 && connection.responses.size < limits.maxRequestsInProgressPerSocket) {
+      const next = connection.waiting[0]!;
+      // Gone (a client's FIN already ended our side and aborted its requests): never run, no
+      // answer could follow.
+      if (socket.destroyed || !socket.writable || next.request.destroyed) {
+        connection.waiting.length = 0;
+        break;
+      }
+      if (next.expectsContinue && next.response.socket === null) {
+        // Node hands the socket to the answer once those before it are out, just before writing it.
+        if (next.response.listenerCount("socket") === 0) next.response.once("socket", () => startWaiting(socket, connection));
+        break;
+      }
+      connection.waiting.shift();
+      start(socket, connection, next);
+    }
+    const full = connection.responses.size >= limits.maxRequestsInProgressPerSocket || connection.waiting.length > 0;
+    if (full && !connection.held) {
+      connection.held = true;
+      socket.pause(); // node:http stops reading a consumed socket on its 'pause'
+    } else if (!full && connection.held) {
+      connection.held = false;
+      socket.resume();
+    }
   };
 
   const settle = (socket: Socket, connection: Connection, response: ServerResponse) => {
     connection.responses.delete(response);
-    if (connection.responses.size > 0) return;
+    startWaiting(socket, connection);
+    if (connection.responses.size > 0 || connection.waiting.length > 0) return;
     connection.idleSince = performance.now();
     connection.bytesAtIdle = socket.bytesRead ?? 0;
     for (const callback of connection.whenIdle.splice(0)) callback();
@@ -112,6 +191,8 @@ export function trackConnections(
   server.on("connection", (socket: Socket) => {
     const connection: Connection = {
       responses: new Map(),
+      waiting: [],
+      held: false,
       requests: 0,
       idleSince: performance.now(),
       bytesAtIdle: 0,
@@ -123,7 +204,13 @@ export function trackConnections(
     connections.set(socket, connection);
     socket.once("close", () => {
       clearTimeout(connection.timer);
+      connection.waiting.length = 0;
       connections.delete(socket);
+    });
+    // node:http resumes reading after each answer (it drains the request's unread body): while
+    // the connection is held, stop again at once, before any read can happen.
+    socket.on("resume", () => {
+      if (connection.held) socket.pause();
     });
     if (draining) close(socket, connection); // accepted from the queue as the listener closes: its request comes first
   });
@@ -132,7 +219,8 @@ export function trackConnections(
     get draining() {
       return draining;
     },
-    listener(handle) {
+    listener(handle, options = {}) {
+      const expectsContinue = options.expectsContinue ?? false;
       return (request: IncomingMessage, response: ServerResponse) => {
         const socket: Socket = request.socket;
         const connection = connections.get(socket);
@@ -140,19 +228,35 @@ export function trackConnections(
           socket.destroy();
           return;
         }
-        if (connection.closing) return; // pipelined after the last answer: the connection closes unanswered
-        connection.responses.set(response, request);
-        response.once("close", () => settle(socket, connection, response));
-        if (draining || ++connection.requests >= limits.maxRequestsPerSocket) closeAfter(connection, response);
-        handle(request, response);
+        if (socket.destroyed || !socket.writable || connection.closing) return; // gone, or pipelined after the last answer: never run
+        connection.waiting.push({ request, response, handle, expectsContinue });
+        startWaiting(socket, connection);
       };
+    },
+    lastAnswer(request, response) {
+      const connection = connections.get(request.socket);
+      if (connection !== undefined) closeAfter(connection, response);
+      else if (!response.headersSent) response.setHeader("Connection", "close");
     },
     afterResponses(socket, callback) {
       const connection = connections.get(socket);
-      const inProgress = [...(connection?.responses ?? [])];
-      if (connection === undefined || inProgress.length === 0) callback(true);
-      else if (inProgress.some(([, request]) => !request.complete)) callback(inProgress.every(([response]) => !response.headersSent));
-      else connection.whenIdle.push(() => callback(true));
+      if (connection === undefined) {
+        callback(true);
+        return;
+      }
+      // A waiting request whose body broke can never be read whole: the problem is its answer,
+      // after the answers before it.
+      const broken = connection.waiting.findIndex(({ request }) => !request.complete);
+      if (broken >= 0) connection.waiting.length = broken;
+      // After an answer that says `Connection: close` nothing more is written (RFC 9112 §9.6).
+      const answer = () => (connection.closing ? endConnection(socket) : callback(true));
+      const inProgress = [...connection.responses];
+      if (inProgress.length === 0 && connection.waiting.length === 0) answer();
+      else if (!inProgress.some(([, request]) => !request.complete)) connection.whenIdle.push(answer);
+      else if (inProgress.every(([response]) => !response.headersSent)) callback(true);
+      else if (connection.closing)
+        connection.whenIdle.push(answer); // a 417 with a broken body: it closes after its answer
+      else callback(false);
     },
     drain() {
       closing ??= new Promise<void>((resolve) => {
@@ -173,8 +277,10 @@ export function trackConnections(
           ),
         );
         for (const [socket, connection] of connections) {
-          const last = [...connection.responses.keys()].at(-1); // pipelined requests already run keep their answers
-          if (last !== undefined && !last.headersSent) closeAfter(connection, last);
+          // Pipelined requests already read keep their answers; the last of them closes (a
+          // waiting one does so when it starts).
+          const last = [...connection.responses.keys()].at(-1);
+          if (connection.waiting.length === 0 && last !== undefined && !last.headersSent) closeAfter(connection, last);
           close(socket, connection);
         }
       });

@@ -54,6 +54,7 @@ export interface Endpoint {
 
 /** Problems every /v1 endpoint can answer. */
 export const COMMON_PROBLEMS = [
+  "uri_too_long",
   "invalid_api_key",
   "missing_scope",
   "rate_limited",

@@ -1,9 +1,12 @@
-// What the HTTP server answers before a route sees the request (issue 12), over a raw socket:
-// bytes after a request wait for its answer, then get a 400 problem, then the connection closes;
-// odd Expect, CONNECT, oversized and late headers are problems with an x-request-id too.
+// What the HTTP server answers before a route sees the request (issues 12 and 18), over a raw
+// socket: bytes after a request wait for its answer, then get a 400 problem, then the connection
+// closes; odd Expect, CONNECT, a missing Host, oversized and late headers are problems with an
+// x-request-id too, and nothing follows an answer that said Connection: close; a pipelining
+// client has only a few of its requests running at once, none once it is gone.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
+import { HTTP_LIMITS } from "./http-limits.js";
 import { rawGet, RawConnection } from "@lintel/testkit/raw-http";
 
 let server: TestServer;
@@ -174,9 +177,134 @@ describe("e2e: answers Node would give bare", () => {
     assert.equal(await unitVersion(unit), version);
   });
 
+  it("a chunked body over 16 KiB: its 413, then the next request on the kept-alive connection is answered, not left to a 408", async () => {
+    const connection = await RawConnection.open(server.url);
+    const chunk = "x".repeat(1_000);
+    const chunks = `6\r\n{"a":"\r\n` + `3e8\r\n${chunk}\r\n`.repeat(100) + `2\r\n"}\r\n0\r\n\r\n`;
+    connection.send(
+      "POST /v1/units/set_timezone HTTP/1.1\r\nHost: lintel.test\r\nContent-Type: application/json\r\n" +
+        `x-api-key: ${admin()}\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}` +
+        rawGet("/healthz"),
+    );
+    const refused = await connection.answer();
+    assertProblem(refused, 413, "payload_too_large");
+    assert.equal(refused.headers.get("connection"), "keep-alive");
+    const next = await connection.answer();
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.json.status, "ok");
+    connection.destroy();
+  });
+
+  it("a request without Host is a 400 problem with the client's x-request-id, and bytes after it get nothing", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send("GET /healthz HTTP/1.1\r\nx-request-id: no-host-test-01\r\n\r\n" + "\u0001garbage\r\n\r\n" + rawGet("/healthz"));
+    const answer = await connection.answer();
+    assertProblem(answer, 400, "invalid_request");
+    assert.equal(answer.json.requestId, "no-host-test-01");
+    assert.equal(answer.headers.get("x-request-id"), "no-host-test-01");
+    assert.equal(answer.headers.get("connection"), "close");
+    assert.equal(await connection.closed, true);
+    await assert.rejects(connection.answer(), /closed with no further answer \(0 bytes pending\)/);
+  });
+
+  it("Expect: 100-continue pipelined behind a gzip answer: its 100 Continue comes after that answer, before its own", async () => {
+    const connection = await RawConnection.open(server.url);
+    const gzipped = { "x-api-key": admin(), "Accept-Encoding": "gzip" };
+    connection.send(rawGet("/v1/locks?limit=50", gzipped) + rawGet("/v1/locks?limit=50", { ...gzipped, Expect: "100-continue" }));
+    const first = await connection.answer();
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.headers.get("content-encoding"), "gzip");
+    assert.equal((await connection.answer()).status, 100);
+    const second = await connection.answer();
+    assert.equal(second.status, 200, second.text);
+    assert.deepEqual(second.json.locks, first.json.locks);
+    connection.destroy();
+  });
+
+  it("a 417 followed by a pipelined CONNECT: the 417 (Connection: close) and nothing after it", async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.send(rawGet("/healthz", { Expect: "teapot" }) + "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    const answer = await connection.answer();
+    assertProblem(answer, 417, "expectation_failed");
+    assert.equal(answer.headers.get("connection"), "close");
+    assert.equal(await connection.closed, true);
+    await assert.rejects(connection.answer(), /closed with no further answer \(0 bytes pending\)/);
+  });
+
   it("/docs/errors has an anchor for each of these answers", async () => {
     const page = await call(server.url, "/docs/errors");
     for (const anchor of ["request-timeout", "expectation-failed", "headers-too-large"])
       assert.ok(page.text.includes(`id="${anchor}"`), anchor);
+  });
+});
+
+describe("e2e: pipelined requests (issue 18)", () => {
+  // Every /readyz pings the store; these pings wait until the test lets them go.
+  let pinged = 0;
+  let running = 0;
+  let mostRunning = 0;
+  let release: () => void = () => {};
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise((resolve) => (release = resolve));
+  };
+  let gated: TestServer;
+  before(async () => {
+    gated = await startTestServer(
+      {},
+      {
+        wrapStore: (store) => ({
+          ...store,
+          health: {
+            ping: async () => {
+              pinged++;
+              mostRunning = Math.max(mostRunning, ++running);
+              await gate;
+              running--;
+            },
+          },
+        }),
+      },
+    );
+  });
+  after(() => gated.close());
+  const limit = HTTP_LIMITS.maxRequestsInProgressPerSocket;
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it("40 pipelined requests run at most maxRequestsInProgressPerSocket at a time, and each is answered in order", async () => {
+    pinged = mostRunning = 0;
+    hold();
+    const connection = await RawConnection.open(gated.url);
+    connection.send(
+      Array.from({ length: 40 }, (_, i) => rawGet("/readyz", { "x-request-id": `pipelined-${String(i).padStart(4, "0")}` })).join(""),
+    );
+    await until(() => pinged >= limit);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(pinged, limit, "only the first few are started while their answers wait");
+    release();
+    for (let i = 0; i < 40; i++) {
+      const answer = await connection.answer();
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.headers.get("x-request-id"), `pipelined-${String(i).padStart(4, "0")}`);
+    }
+    assert.equal(pinged, 40);
+    assert.ok(mostRunning <= limit, `at most ${limit} at once, saw ${mostRunning}`);
+    connection.destroy();
+  });
+
+  it("a client that pipelines 1,000 requests and goes away: only the few started ever run", async () => {
+    pinged = 0;
+    hold();
+    const connection = await RawConnection.open(gated.url);
+    connection.send(rawGet("/readyz").repeat(1_000));
+    await until(() => pinged >= limit);
+    connection.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(pinged, limit);
+    assert.equal((await call(gated.url, "/readyz")).status, 200);
   });
 });

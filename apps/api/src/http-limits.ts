@@ -21,6 +21,11 @@ export interface HttpLimits {
    * limit with a bare 503, not a problem).
    */
   readonly maxRequestsPerSocket: number;
+  /**
+   * Requests of one connection run at once, at most; pipelined requests past it wait unstarted,
+   * and the connection is not read, until an answer before them is out (connection-drain.ts).
+   */
+  readonly maxRequestsInProgressPerSocket: number;
   /** Draining: a connection idle this long is closed; a younger one may have its next request on the way. */
   readonly drainIdleGraceMs: number;
   /** Draining: connections still open after this are cut (a backstop; requests end well before it). */
@@ -42,11 +47,17 @@ export const HTTP_LIMITS: HttpLimits = {
   // Long-lived connections from a balancer are recycled now and then, so load spreads onto
   // instances added later; 1,000 requests keep the cost of reconnecting negligible.
   maxRequestsPerSocket: 1_000,
+  // Answers leave in order, so a pipelining client gains little from more than a few running
+  // at once; one that pipelines thousands and leaves must not start thousands (issue 18).
+  maxRequestsInProgressPerSocket: 4,
   // A client in a request loop sends its next request within milliseconds of an answer; one
   // that sent nothing for a second is idle, and closing it races with nothing but chance.
   drainIdleGraceMs: 1_000,
   drainDeadlineMs: 10_000,
 };
+
+/** SPEC 4: a request target (path and query) longer than this is 414 uri_too_long. */
+export const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 
 /** A node:http server (no request listener yet) that holds clients to `limits`. */
 export function createLimitedServer(limits: HttpLimits): Server {
@@ -54,6 +65,8 @@ export function createLimitedServer(limits: HttpLimits): Server {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    // Node's own answer to a request without Host is a bare 400 (client-errors.ts answers a problem).
+    requireHostHeader: false,
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   return server;

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, it } from "node:test";
-import { processStoreEnv, testFixture } from "./e2e.test-support.js";
+import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 
 const fixture = testFixture();
@@ -41,4 +41,18 @@ it("set_timezone half-closed by its client right after the request: nothing logg
     .split("\n")
     .filter((line) => line.includes('"level":50'));
   assert.deepEqual(errors, []);
+});
+
+it("a malformed JSON body is 400 invalid_request saying it is not valid JSON, not a closed connection (issue 20)", async () => {
+  for (const body of ["{", "not json", '{"unitIdOrKey":']) {
+    const answer = await call(server.url, "/v1/units/set_timezone", {
+      method: "POST",
+      key: fixture.keys.admin,
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    assert.equal(answer.status, 400, answer.text);
+    assert.equal(answer.json.code, "invalid_request");
+    assert.equal(answer.json.detail, "The request body is not valid JSON.", body);
+  }
 });

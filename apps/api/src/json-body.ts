@@ -41,9 +41,12 @@ export async function readJsonBody(ctx: LintelContext): Promise<BodyReading> {
     await parseJson(ctx, async () => {});
   } catch (error) {
     const status = (error as { status?: unknown }).status;
+    // The whole body was read and is not JSON. Checked first: a request read to its end is
+    // destroyed too (issue 20: every malformed body was answered as a closed connection).
+    if (error instanceof SyntaxError) return { ok: false, code: "invalid_request", detail: "The request body is not valid JSON." };
     // The client went away (a half-close after a complete request counts: Node aborts the
     // request) while the body waited its turn: a client's doing, not an internal error.
-    if (ctx.req.destroyed)
+    if (ctx.req.destroyed && status !== 413)
       return { ok: false, code: "invalid_request", detail: "The request body could not be read: the client closed the connection." };
     if (status === 413) {
       return { ok: false, code: "payload_too_large", detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.` };

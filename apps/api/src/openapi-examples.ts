@@ -101,6 +101,7 @@ const DETAILS: Record<ProblemCode, string> = {
   idempotency_in_progress: "A request with this Idempotency-Key is still running. Retry shortly.",
   idempotency_key_reused: "This Idempotency-Key was used with a different body.",
   payload_too_large: "The body is over 16 KiB.",
+  uri_too_long: "The request target (path and query) must be at most 8192 characters.",
   unsupported_media_type: "The body must be application/json.",
   rate_limited: "The request budget of this key is used up. Retry after Retry-After seconds.",
   internal_error: "The service could not complete the request. Quote the requestId to support.",

@@ -226,7 +226,7 @@ function operational(
       summary,
       description: `${summary}. No API key needed; a query string is refused (400).`,
       security: [],
-      responses: { "200": { description: "OK", content }, ...problemResponses(["invalid_request", ...problems], docsUrl) },
+      responses: { "200": { description: "OK", content }, ...problemResponses(["invalid_request", "uri_too_long", ...problems], docsUrl) },
     },
   };
 }

@@ -2,7 +2,7 @@
  * Writing problems (SPEC 4): every error answer is `application/problem+json` built by the
  * domain's `problemBody`, with the request id of this request and the configured DOCS_URL.
  */
-import { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
+import { echo, PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
 
 import type { LintelContext } from "./lintel-state.js";
 
@@ -25,12 +25,18 @@ export function sendProblem(ctx: LintelContext, code: ProblemCode, detail: strin
   ctx.body = problemBody(code, detail, state.requestId, state.docsUrl, extras.invalidParams, extras.currentVersion);
 }
 
+/** How many parameter names a 400's detail lists. */
+const DETAIL_NAMES = 5;
+
 /** The detail of a 400 made of `invalidParams`: the one reason itself, or the names of several. */
 export function invalidRequestDetail(params: readonly InvalidParam[]): string {
   const [only] = params;
-  if (params.length === 1 && only !== undefined) return `${only.name}: ${only.reason}`;
-  const names = [...new Set(params.map((param) => param.name))];
-  return `Invalid ${names.length === 1 ? "parameter" : "parameters"}: ${names.join(", ")}. See invalidParams.`;
+  if (params.length === 1 && only !== undefined) return `${echo(only.name)}: ${only.reason}`;
+  const names = [...new Set(params.map((param) => echo(param.name)))];
+  // A few names: a request with a thousand unknown parameters must not make a detail of them all.
+  const listed =
+    names.length <= DETAIL_NAMES ? names.join(", ") : `${names.slice(0, DETAIL_NAMES).join(", ")} and ${names.length - DETAIL_NAMES} more`;
+  return `Invalid ${names.length === 1 ? "parameter" : "parameters"}: ${listed}. See invalidParams.`;
 }
 
 /** Answers 400 invalid_request listing `params`. */

@@ -4,7 +4,7 @@
  * `invalidParams`, so a client can fix them all in one go.
  */
 import * as v from "valibot";
-import { type InvalidParam } from "@lintel/domain";
+import { echo, type InvalidParam } from "@lintel/domain";
 import { boundedMap, type BoundedMap } from "@lintel/domain/adapters";
 
 /** A valibot object schema whose entries are the endpoint's parameters. */
@@ -43,7 +43,7 @@ function parseAnew<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<
   const invalidParams: InvalidParam[] = [];
   const single: Record<string, string> = {};
   for (const [name, count] of counts) {
-    if (!Object.hasOwn(schema.entries, name)) invalidParams.push({ name, reason: `unknown parameter '${name}'` });
+    if (!Object.hasOwn(schema.entries, name)) invalidParams.push({ name, reason: `unknown parameter '${echo(name)}'` });
     else if (count > 1) invalidParams.push({ name, reason: `${name} must appear at most once (it appears ${count} times)` });
     else single[name] = values[name] as string;
   }
@@ -66,7 +66,7 @@ export function issuesToParams(issues: readonly v.BaseIssue<unknown>[]): Invalid
     seen.add(name);
     const missing = issue.type === "strict_object" && issue.input === undefined;
     const unknown = issue.type === "strict_object" && issue.expected === "never";
-    const reason = missing ? `${name} is required` : unknown ? `unknown field '${name}'` : issue.message;
+    const reason = missing ? `${name} is required` : unknown ? `unknown field '${echo(name)}'` : issue.message;
     params.push({ name, reason });
   }
   return params;

@@ -208,3 +208,56 @@ describe("e2e: 404 not_found and invalid_cursor", () => {
     }
   });
 });
+
+describe("e2e: a problem's bounds whatever the request (SPEC 4, issue 20)", () => {
+  const echoesAtMost100 = (answer: Answer, sent: string) =>
+    assert.ok(!answer.text.includes(sent.slice(0, 101)), "echoes over 100 characters");
+  const under4KiB = (answer: Answer) => assert.ok(Buffer.byteLength(answer.text) < 4096, `${Buffer.byteLength(answer.text)} bytes`);
+
+  it("a request target over 8 KiB is 414 uri_too_long, before the key is looked at", async () => {
+    const target = `/v1/locks?limit=5&x=${"a".repeat(10 * 1024)}`;
+    const answer = await call(server.url, target);
+    assertProblem(answer, 414, "uri_too_long");
+    under4KiB(answer);
+    assertProblem(await call(server.url, `/${"p".repeat(9_000)}`), 414, "uri_too_long");
+    assert.equal((await get(`/v1/locks?limit=5&x=${"a".repeat(8_000)}`)).status, 400, "8 KiB or less goes on to the route");
+  });
+
+  it("a 17,000-character request target is 414 uri_too_long, not 431", async () => {
+    const answer = await call(server.url, `/v1/locks?x=${"a".repeat(17_000)}`);
+    assertProblem(answer, 414, "uri_too_long");
+    assert.ok(answer.headers.get("x-request-id"));
+  });
+
+  it("an unknown 5,000-character path: a 404 that quotes at most 100 characters of it", async () => {
+    const path = `/${"q".repeat(5_000)}`;
+    const answer = await get(path);
+    assertProblem(answer, 404, "not_found");
+    echoesAtMost100(answer, path.slice(1));
+    under4KiB(answer);
+  });
+
+  it("an unknown 5,000-character lock id: a 404 that quotes at most 100 characters of it", async () => {
+    const id = "L".repeat(5_000);
+    const answer = await get(`/v1/locks/${id}`);
+    assertProblem(answer, 404, "not_found");
+    echoesAtMost100(answer, id);
+    assert.ok(answer.json.detail.includes("L".repeat(100)), answer.json.detail);
+  });
+
+  it("1,000 unknown parameters: a 400 listing at most 20 invalidParams, under 4 KiB", async () => {
+    const query = Array.from({ length: 1_000 }, (_, i) => `p${i}=1`).join("&");
+    const answer = await get(`/v1/locks?${query}`);
+    assertProblem(answer, 400, "invalid_request");
+    assert.ok(answer.json.invalidParams.length <= 20, `${answer.json.invalidParams.length} invalidParams`);
+    under4KiB(answer);
+  });
+
+  it("a 5,000-character proposedTimeZone: a 400 that quotes at most 100 characters of it, under 4 KiB", async () => {
+    const zone = "Z".repeat(5_000);
+    const answer = await get(`/v1/units/preview_timezone_change?unitIdOrKey=${server.fixture.units.chicago.id}&proposedTimeZone=${zone}`);
+    assertProblem(answer, 400, "invalid_request");
+    echoesAtMost100(answer, zone);
+    under4KiB(answer);
+  });
+});

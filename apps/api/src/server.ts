@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FixtureData, FixtureLoadReport, Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
-import { answerEdgeRequests } from "./client-errors.js";
+import { listenForRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { trackConnections } from "./connection-drain.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
@@ -76,11 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
     const draining = () => connections.draining;
     const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
-    server.on(
-      "request",
-      connections.listener((request, response) => void handle(request, response)),
-    );
-    answerEdgeRequests(server, config.docsUrl, connections);
+    listenForRequests(server, (request, response) => void handle(request, response), config.docsUrl, connections);
     await new Promise<void>((resolve, reject) => {
       const refuse = (error: Error) =>
         reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));

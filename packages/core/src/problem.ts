@@ -4,7 +4,7 @@
  * adapter that declares more — or fewer — does not compile. Thrown errors are bugs or store
  * outages, never a Problem.
  */
-import type { InvalidParam, ProblemCode } from "@lintel/domain";
+import { echo, type InvalidParam, type ProblemCode } from "@lintel/domain";
 import type { ProviderFailure } from "./provider-failure.js";
 
 /** An expected failure of a use case; the HTTP adapter renders it as problem+json. */
@@ -48,5 +48,5 @@ export function fail<C extends ProblemCode>(code: C, detail: string, extras: Omi
 
 /** The 404 for an unknown or foreign record: the same words whichever it is. */
 export function notFound(what: "unit" | "lock" | "template", id: string): Failure<"not_found"> {
-  return fail("not_found", `No ${what} '${id}'.`);
+  return fail("not_found", `No ${what} '${echo(id)}'.`); // the id is the client's: quoted to 100 characters (SPEC 4)
 }

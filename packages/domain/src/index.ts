@@ -32,7 +32,17 @@ export {
   type Template,
   type Unit,
 } from "./records.js";
-export { PROBLEMS, problemBody, type InvalidParam, type ProblemBody, type ProblemCode } from "./problems.js";
+export {
+  echo,
+  MAX_ECHO_CHARS,
+  MAX_INVALID_PARAMS,
+  MAX_PROBLEM_BYTES,
+  PROBLEMS,
+  problemBody,
+  type InvalidParam,
+  type ProblemBody,
+  type ProblemCode,
+} from "./problems.js";
 export { canonicalTimeZone } from "./zones.js";
 export { refusedZoneReason } from "./zone-suggestions.js";
 export { zoneOffsetMs } from "./zone-offset.js";

@@ -60,6 +60,12 @@ export const PROBLEMS = {
     about: "The Idempotency-Key was already used with a different request body; use a new key for a new request.",
   },
   payload_too_large: { status: 413, title: "Payload too large", anchor: "payload-too-large", about: "The request body is over 16 KiB." },
+  uri_too_long: {
+    status: 414,
+    title: "URI too long",
+    anchor: "uri-too-long",
+    about: "The request target (path and query) is over 8 KiB; checked with the route, before the API key.",
+  },
   unsupported_media_type: {
     status: 415,
     title: "Unsupported media type",
@@ -128,7 +134,33 @@ export interface ProblemBody {
   readonly currentVersion?: number;
 }
 
-/** The problem+json body for `code`; `docsUrl` is the DOCS_URL setting (no trailing slash). */
+/** A problem quotes at most this many characters of anything the client sent (SPEC 4). */
+export const MAX_ECHO_CHARS = 100;
+/** A problem lists at most this many `invalidParams` (SPEC 4). */
+export const MAX_INVALID_PARAMS = 20;
+/** A problem body stays under this many bytes, whatever the request was (SPEC 4). */
+export const MAX_PROBLEM_BYTES = 4096;
+
+/** Client text as a problem may quote it: its first {@link MAX_ECHO_CHARS} characters, then "…" when longer. */
+export function echo(text: string): string {
+  if (text.length <= MAX_ECHO_CHARS) return text;
+  const chars = Array.from(text); // code points, so no surrogate pair is split
+  return chars.length <= MAX_ECHO_CHARS ? text : `${chars.slice(0, MAX_ECHO_CHARS).join("")}…`;
+}
+
+/** Our text around at most one quoted client value: a backstop where a site forgot {@link echo}. */
+const MAX_DETAIL_CHARS = 400;
+const MAX_REASON_CHARS = 200;
+const clip = (text: string, max: number) => (text.length <= max ? text : `${Array.from(text).slice(0, max).join("")}…`);
+const bytes = (body: ProblemBody) => new TextEncoder().encode(JSON.stringify(body)).length;
+
+/**
+ * The problem+json body for `code`; `docsUrl` is the DOCS_URL setting (no trailing slash).
+ * Whatever it is given, the body keeps SPEC 4's bounds: parameter names quoted at most
+ * {@link MAX_ECHO_CHARS} characters, details and reasons clipped, at most
+ * {@link MAX_INVALID_PARAMS} `invalidParams`, fewer when the body would reach
+ * {@link MAX_PROBLEM_BYTES}.
+ */
 export function problemBody(
   code: ProblemCode,
   detail: string,
@@ -138,14 +170,23 @@ export function problemBody(
   currentVersion?: number,
 ): ProblemBody {
   const entry = PROBLEMS[code];
-  return {
+  const params = (invalidParams ?? [])
+    .slice(0, MAX_INVALID_PARAMS)
+    .map((param) => ({ name: echo(param.name), reason: clip(param.reason, MAX_REASON_CHARS) }));
+  const build = (listed: readonly InvalidParam[]): ProblemBody => ({
     type: `${docsUrl}/errors#${entry.anchor}`,
     title: entry.title,
     status: entry.status,
-    detail,
+    detail: clip(detail, MAX_DETAIL_CHARS),
     code,
     requestId,
-    ...(invalidParams && invalidParams.length > 0 ? { invalidParams } : {}),
+    ...(listed.length > 0 ? { invalidParams: listed } : {}),
     ...(currentVersion === undefined ? {} : { currentVersion }),
-  };
+  });
+  let body = build(params);
+  while (params.length > 0 && bytes(body) >= MAX_PROBLEM_BYTES) {
+    params.pop();
+    body = build(params);
+  }
+  return body;
 }

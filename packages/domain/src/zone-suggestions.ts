@@ -5,6 +5,7 @@
  * (`Europe/Berln`). Every suggestion is a zone.tab name, so it is accepted as it is.
  */
 import { ZONE_TAB_NAMES } from "./tzdb-names.js";
+import { echo } from "./problems.js";
 
 /** Abbreviations and ICU's Java-era ids, to the zones people mean by them (most likely first). */
 const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(
@@ -123,5 +124,5 @@ export function suggestTimeZones(input: string): string[] {
 export function refusedZoneReason(input: string): string {
   const suggestions = suggestTimeZones(input);
   const hint = suggestions.length === 0 ? "" : ` Did you mean ${suggestions.join(", ")}?`;
-  return `'${input}' is not a time zone of the tz database (IANA names and links only; fixed offsets are not accepted).${hint}`;
+  return `'${echo(input)}' is not a time zone of the tz database (IANA names and links only; fixed offsets are not accepted).${hint}`;
 }

@@ -110,7 +110,8 @@ function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): str
   if (reading.refused !== undefined && reading.headers !== undefined && oddExpect(c, reading.headers))
     return judgeRead(c, reading.headers, first);
   if (reading.refused !== undefined) {
-    const right = `${reading.refused} ${reading.refused === 431 ? "headers_too_large" : "invalid_request"}`;
+    const code = { 400: "invalid_request", 414: "uri_too_long", 431: "headers_too_large" }[reading.refused];
+    const right = `${reading.refused} ${code}`;
     const answered = `${first.status} ${first.json?.code}`;
     const failures = answered === right ? [] : [`a request the parser refuses answered ${answered}, not ${right}`];
     if (valuesOf(c.headers, "x-request-id").includes(id ?? "")) failures.push(`a refused request's answer reuses its x-request-id ${id}`);
@@ -190,6 +191,18 @@ function judgeResponse(c: FuzzCase, response: RawAnswer, docsUrl: string): strin
   if (problem["type"] !== `${docsUrl}/errors#${entry.anchor}`) failures.push(`type ${String(problem["type"])}`);
   if (typeof problem["detail"] !== "string" || problem["detail"] === "") failures.push("empty detail");
   if (problem["requestId"] !== id) failures.push(`requestId ${String(problem["requestId"])} ≠ x-request-id ${id}`);
+  return [...failures, ...judgeBounds(c, response)];
+}
+
+/** SPEC 4: at most 100 characters of anything the client sent, at most 20 invalidParams, a body under 4 KiB. */
+function judgeBounds(c: FuzzCase, { text, json }: RawAnswer): string[] {
+  const failures: string[] = [];
+  if (Buffer.byteLength(text) >= 4096) failures.push(`a problem of ${Buffer.byteLength(text)} bytes`);
+  const params: unknown = json?.invalidParams;
+  if (Array.isArray(params) && params.length > 20) failures.push(`${params.length} invalidParams`);
+  const long = [c.target, ...c.target.split(/[/?&=]/)].flatMap((part) => [part, safeDecode(part)]).filter((part) => part.length > 100);
+  const echoed = long.find((part) => text.includes(part.slice(0, 101)));
+  if (echoed !== undefined) failures.push(`a problem quotes over 100 characters of the request: ${echoed.slice(0, 40)}…`);
   return failures;
 }
 

@@ -18,7 +18,13 @@ describe("how Node's parser reads a fuzz case", () => {
   it("counts the target and each name and value without its leading spaces, and refuses at 16 KiB", () => {
     const padded = (n: number) => read(`GET /${"a".repeat(n - 1)} HTTP/1.1\r\nab:   ${"v".repeat(4)}  `);
     assert.equal(padded(MAX_HEADER_BYTES - 2 - 6 - 1).refused, undefined);
-    assert.deepEqual(padded(MAX_HEADER_BYTES - 2 - 6), { refused: 431 });
+    assert.deepEqual(padded(MAX_HEADER_BYTES - 2 - 6), { refused: 414 }); // its target is over 8 KiB
+  });
+
+  it("a head over 16 KiB is 414 when its request target is over 8 KiB (SPEC 4), else 431", () => {
+    assert.deepEqual(read(`GET /${"a".repeat(17_000)} HTTP/1.1`), { refused: 414 });
+    assert.deepEqual(read(`GET /${"a".repeat(8_192)} HTTP/1.1\r\n${huge}`), { refused: 414 });
+    assert.deepEqual(read(`GET /${"a".repeat(8_190)} HTTP/1.1\r\n${huge}`), { refused: 431 });
   });
 
   it("a lone CR or LF, a folded line or a line without a colon is 400; tabs and obs-text are fine", () => {

@@ -20,6 +20,8 @@ import { isValidHeaderValue, type FuzzHeader } from "./fuzz-requests.js";
 
 /** Node's default --max-http-header-size: the counted bytes of a head must stay below it. */
 export const MAX_HEADER_BYTES = 16 * 1024;
+/** SPEC 4: a longer request target is 414 uri_too_long. */
+const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export type RequestReading =
@@ -28,7 +30,7 @@ export type RequestReading =
    * refused the framing only once the head was in and handed to the server (who may have
    * answered an `Expect` already); else no header of it reached the server.
    */
-  | { readonly refused: 400 | 431; readonly headers?: readonly FuzzHeader[] }
+  | { readonly refused: 400 | 414 | 431; readonly headers?: readonly FuzzHeader[] }
   | {
       readonly refused: undefined;
       /** The header fields the server is handed (values without surrounding spaces and tabs, as Node gives them). */
@@ -46,7 +48,9 @@ export function readRequest(bytes: Buffer): RequestReading {
   const [method = "", target = "", ...rest] = text.slice(0, lineEnd).split(" ");
   if (!METHODS.includes(method) || !/^[\x21-\x7e]+$/.test(target) || rest.join(" ") !== "HTTP/1.1") return { refused: 400 };
   let counted = target.length;
-  if (counted >= MAX_HEADER_BYTES) return { refused: 431 };
+  // A head over the limit is 414 when its target is over 8 KiB (SPEC 4), else 431.
+  const overflow = target.length > MAX_REQUEST_TARGET_CHARS ? 414 : 431;
+  if (counted >= MAX_HEADER_BYTES) return { refused: overflow };
   const headers: FuzzHeader[] = [];
   let at = lineEnd + 2;
   for (let end = text.indexOf("\r\n", at); end > at; end = text.indexOf("\r\n", at)) {
@@ -59,7 +63,7 @@ export function readRequest(bytes: Buffer): RequestReading {
     headers.push({ name, value: value.replace(/[ \t]+$/, "") });
     if (codingAfterChunked(headers)) return { refused: 400 };
     counted += name.length + value.length;
-    if (counted >= MAX_HEADER_BYTES) return { refused: 431 };
+    if (counted >= MAX_HEADER_BYTES) return { refused: overflow };
   }
   const body = bodyLength(headers, text, at + 2);
   if (body === undefined) return { refused: 400 };
