@@ -6,14 +6,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FixtureData, FixtureLoadReport, Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
-import { listenForRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
-import { trackConnections } from "./connection-drain.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
 import { readFixtureFile, validateFixture } from "./fixture-file.js";
 import { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
 import { startMetricsServer } from "./metrics.js";
+import { applyServerEdge, type ServerEdge } from "./server-edge.js";
 
 export interface StartOptions extends Overrides {
   /** Fixture JSON to load instead of FIXTURE / the demo (tests). */
@@ -58,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const limits = { ...HTTP_LIMITS, ...options.httpLimits };
   const server = createLimitedServer(limits);
-  const connections = trackConnections(server, limits);
+  let edge: ServerEdge | undefined;
   let metricsServer: Server | null = null;
   let fixtureSource: string;
   let fixtureReport: FixtureLoadReport | null = null;
@@ -74,9 +73,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
-    const draining = () => connections.draining;
+    const draining = () => edge?.draining ?? false;
     const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
-    listenForRequests(server, (request, response) => void handle(request, response), config.docsUrl, connections);
+    edge = applyServerEdge(server, (request, response) => void handle(request, response), { limits, docsUrl: config.docsUrl });
     await new Promise<void>((resolve, reject) => {
       const refuse = (error: Error) =>
         reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
@@ -105,7 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      closing ??= connections.drain().then(closeRedis);
+      closing ??= (edge?.close() ?? Promise.resolve()).then(closeRedis);
       return closing;
     },
   };
