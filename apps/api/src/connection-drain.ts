@@ -96,7 +96,10 @@ export interface ConnectionDrain {
  */
 export function trackConnections(
   server: Server,
-  limits: Pick<HttpLimits, "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket" | "maxRequestsInProgressPerSocket">,
+  limits: Pick<
+    HttpLimits,
+    "drainIdleGraceMs" | "drainDeadlineMs" | "maxRequestsPerSocket" | "maxRequestsInProgressPerSocket" | "maxRequestsWaitingPerSocket"
+  >,
 ): ConnectionDrain {
   const connections = new Map<Socket, Connection>();
   let draining = false;
@@ -130,6 +133,17 @@ export function trackConnections(
     if (!response.headersSent) response.setHeader("Connection", "close"); // Node closes the connection once this answer is out
     connection.closing = true;
     connection.waiting.length = 0; // read after it: never run
+  };
+
+  /** Pipelined past maxRequestsWaitingPerSocket: nothing waiting runs; the answers in progress are the last. */
+  const flooded = (socket: Socket, connection: Connection) => {
+    connection.waiting.length = 0;
+    connection.closing = true;
+    const last = [...connection.responses.keys()].at(-1);
+    if (last === undefined) endConnection(socket);
+    else if (!last.headersSent)
+      last.setHeader("Connection", "close"); // Node closes the connection once it is out
+    else connection.whenIdle.push(() => endConnection(socket));
   };
 
   const start = (socket: Socket, connection: Connection, { request, response, handle }: Waiting) => {
@@ -229,6 +243,10 @@ export function trackConnections(
           return;
         }
         if (socket.destroyed || !socket.writable || connection.closing) return; // gone, or pipelined after the last answer: never run
+        if (connection.waiting.length >= limits.maxRequestsWaitingPerSocket) {
+          flooded(socket, connection);
+          return;
+        }
         connection.waiting.push({ request, response, handle, expectsContinue });
         startWaiting(socket, connection);
       };

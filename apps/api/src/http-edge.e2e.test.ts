@@ -294,6 +294,25 @@ describe("e2e: pipelined requests (issue 18)", () => {
     connection.destroy();
   });
 
+  it("a client that pipelines more than maxRequestsWaitingPerSocket: the answers in progress are its last, then the connection closes", async () => {
+    pinged = 0;
+    hold();
+    const connection = await RawConnection.open(gated.url);
+    connection.send(rawGet("/readyz").repeat(HTTP_LIMITS.maxRequestsWaitingPerSocket + 200));
+    await until(() => pinged >= limit);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    for (let i = 0; i < limit; i++) {
+      const answer = await connection.answer();
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.headers.get("connection"), i === limit - 1 ? "close" : "keep-alive");
+    }
+    await connection.closed;
+    await assert.rejects(connection.answer(), /closed with no further answer/);
+    assert.equal(pinged, limit, "none of the waiting requests ran");
+    assert.equal((await call(gated.url, "/readyz")).status, 200);
+  });
+
   it("a client that pipelines 1,000 requests and goes away: only the few started ever run", async () => {
     pinged = 0;
     hold();

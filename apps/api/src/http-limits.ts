@@ -26,6 +26,13 @@ export interface HttpLimits {
    * and the connection is not read, until an answer before them is out (connection-drain.ts).
    */
   readonly maxRequestsInProgressPerSocket: number;
+  /**
+   * A connection with this many pipelined requests waiting to start has sent more than any
+   * client waits for: none of them runs, the answers in progress are its last (`Connection:
+   * close`), and the connection closes after them, which frees every request Node parsed on it
+   * (a client retries unanswered pipelined requests on a new connection, RFC 9112 §9.3.2).
+   */
+  readonly maxRequestsWaitingPerSocket: number;
   /** Draining: a connection idle this long is closed; a younger one may have its next request on the way. */
   readonly drainIdleGraceMs: number;
   /** Draining: connections still open after this are cut (a backstop; requests end well before it). */
@@ -50,6 +57,10 @@ export const HTTP_LIMITS: HttpLimits = {
   // Answers leave in order, so a pipelining client gains little from more than a few running
   // at once; one that pipelines thousands and leaves must not start thousands (issue 18).
   maxRequestsInProgressPerSocket: 4,
+  // Node parses a whole read (64 KiB: ~1,800 small GETs) at once, and holds each parsed request
+  // until it is answered or its connection closes; a bare server answers them as fast as they
+  // come, Lintel a few at a time. Past 64 waiting, the connection is a flood, not a client.
+  maxRequestsWaitingPerSocket: 64,
   // A client in a request loop sends its next request within milliseconds of an answer; one
   // that sent nothing for a second is idle, and closing it races with nothing but chance.
   drainIdleGraceMs: 1_000,
