@@ -5,7 +5,7 @@
  * requests of one connection in progress (the rest wait unread), problem answers to requests
  * Node's parser refuses, and a drain on `close()`.
  */
-import type { RequestListener, Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { listenForRequests } from "./client-errors.js";
 import { trackConnections } from "./connection-drain.js";
 import { HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
@@ -31,19 +31,25 @@ export interface ServerEdge {
 }
 
 /**
- * Applies the edge to `server` and serves `handle` (a Koa app's `callback()`) through it. The
+ * Applies the edge to `server` and serves `handle` (a Koa app's `callback()`, which answers its
+ * own errors) through it. The
  * server should have no `request` listener of its own. Two settings Node takes only when the
  * server is made are up to its maker: `createServer({ requireHostHeader: false })` lets the edge
  * answer a request without `Host` with a problem (else Node's bare 400), and
  * `connectionsCheckingInterval` (Node's default 30 s) is how late the timeouts may bite.
  */
-export function applyServerEdge(server: Server, handle: RequestListener, options: ServerEdgeOptions = {}): ServerEdge {
+export function applyServerEdge(
+  server: Server,
+  handle: (request: IncomingMessage, response: ServerResponse) => unknown,
+  options: ServerEdgeOptions = {},
+): ServerEdge {
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   const connections = trackConnections(server, limits);
-  listenForRequests(server, handle, options.docsUrl ?? "/docs", connections);
+  // A Koa app's callback answers its own errors; its promise is not awaited here.
+  listenForRequests(server, (request, response) => void handle(request, response), options.docsUrl ?? "/docs", connections);
   return {
     get draining() {
       return connections.draining;

@@ -75,7 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
     const draining = () => edge?.draining ?? false;
     const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
-    edge = applyServerEdge(server, (request, response) => void handle(request, response), { limits, docsUrl: config.docsUrl });
+    edge = applyServerEdge(server, handle, { limits, docsUrl: config.docsUrl });
     await new Promise<void>((resolve, reject) => {
       const refuse = (error: Error) =>
         reject(new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${error.message}`, { cause: error }));
