@@ -29,7 +29,7 @@ export class LintelProblem extends Error {
    * to repeat): a 429, a 409 `idempotency_in_progress`, a 503 with `Retry-After`, or a 503 that
    * did not come from Lintel (a proxy's). Everything else is final: other 4xx, a 500, and a
    * Lintel 503 without `Retry-After`, which is what a lock provider the server is not
-   * configured for answers (SPEC 5.7: only the operator can fix it).
+   * configured for answers (only the operator can fix it).
    */
   readonly retryable: boolean;
   /**

@@ -7,7 +7,7 @@
 import { boundedMap } from "@lintel/domain/adapters";
 import type { Clock } from "./ports.js";
 
-/** SPEC 2: a key found good within the last 10 minutes. */
+/** How long a key found good stays exempt from its address's failed-key refusal: 10 minutes. */
 export const GOOD_KEY_MEMORY_MS = 10 * 60_000;
 
 /** How many keys are remembered at most (see {@link rememberGoodKeys}). */

@@ -13,7 +13,7 @@ import { StoreUnavailableError, type IdempotencyStore, type StoredAnswer } from 
 import type { Failure } from "./problem.js";
 import { storeCall, type StoreDeadline } from "./store-deadline.js";
 
-/** How long answers are kept: at least 24 h (SPEC 5.2). */
+/** How long answers are kept: 24 h, so a retry within a day gets the first answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long a running first request holds its key before a crash is assumed. */
 export const IDEMPOTENCY_LEASE_MS = 60_000;

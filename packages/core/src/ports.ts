@@ -124,7 +124,7 @@ export interface LockProvider {
   readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
 }
 
-/** An answer kept for an Idempotency-Key (SPEC 5.2): the HTTP status and the exact body. */
+/** An answer kept for an Idempotency-Key: the HTTP status and the exact body, replayed to a retry. */
 export interface StoredAnswer {
   readonly status: number;
   readonly body: string;

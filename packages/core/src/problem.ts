@@ -17,7 +17,7 @@ export interface Problem<C extends ProblemCode = ProblemCode> {
   readonly retryAfterSeconds?: number;
   /** For 409 `version_conflict`: the unit's version now. */
   readonly currentVersion?: number;
-  /** For 503 from a lock provider (SPEC 5.7): which provider, and what happened. */
+  /** For a 503 from a lock provider: which provider, and what happened. */
   readonly providerFailure?: ProviderFailure;
 }
 

@@ -4,7 +4,7 @@
  * the provider and what happened, and never holds a credential.
  */
 
-/** The kinds of provider failure SPEC 5.7 tells apart. */
+/** The kinds of provider failure a 503's detail tells apart (timed out, refused the credentials, unknown device, rate-limited, failed, not configured). */
 export type ProviderFailureReason =
   | "timeout" // no answer within LOCK_PROVIDER_TIMEOUT_MS
   | "credentials_refused" // the provider refused our credentials

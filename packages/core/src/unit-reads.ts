@@ -39,19 +39,19 @@ export function createUnitReads(ports: { readonly units: UnitStore; readonly clo
   const unitList = { list: "units", fetch: ports.units.listUnits.bind(ports.units), positionOf: unitPosition } as const;
 
   return {
-    /** SPEC 5.9: the org's units by urlKey. */
+    /** The org's units by urlKey. */
     async listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">> {
       const page = await storeCall(caller.deadline, () => readPage(cursors, unitList, caller.orgId, query));
       return page.ok ? succeed({ units: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
-    /** SPEC 5.9: one unit by id, else urlKey. */
+    /** One unit by id, else urlKey. */
     async getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">> {
       const unit = await storeCall(caller.deadline, () => ports.units.findByIdOrKey(caller.orgId, unitIdOrKey));
       return unit === null ? notFound("unit", unitIdOrKey) : succeed(unit);
     },
 
-    /** SPEC 5.9: the unit's items that end after `from`, by startAt, kind, key. */
+    /** The unit's items that end after `from`, by startAt, kind, key. */
     async listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">> {
       const unit = await storeCall(caller.deadline, () => ports.units.findByIdOrKey(caller.orgId, query.unitIdOrKey));
       if (unit === null) return notFound("unit", query.unitIdOrKey);

@@ -37,7 +37,7 @@ export const PREVIEW_WARNINGS = ["duration_changed"] as const;
 /** One of {@link PREVIEW_WARNINGS}: what a preview item flags about its change. */
 export type PreviewWarning = (typeof PREVIEW_WARNINGS)[number];
 
-/** One item of the preview (SPEC 5.1). */
+/** One item of the preview: an item keep-wall-clock would move, with its instants and labels both ways. */
 export interface PreviewItem {
   /** `<kind>:<id>` */
   readonly key: string;
@@ -60,7 +60,7 @@ export interface PreviewItem {
 /** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
 export type PreviewStatus = "ok" | "noop" | "conflict";
 
-/** The body of SPEC 5.1's 200 answer. */
+/** A zone change's preview: the unit, both zones, and the items keep-wall-clock would move (the body of `preview_timezone_change`). */
 export interface TimezonePreview {
   readonly status: PreviewStatus;
   readonly unitId: string;

@@ -134,11 +134,11 @@ export interface ProblemBody {
   readonly currentVersion?: number;
 }
 
-/** A problem quotes at most this many characters of anything the client sent (SPEC 4). */
+/** A problem quotes at most this many characters of anything the client sent ). */
 export const MAX_ECHO_CHARS = 100;
-/** A problem lists at most this many `invalidParams` (SPEC 4). */
+/** A problem lists at most this many `invalidParams`. */
 export const MAX_INVALID_PARAMS = 20;
-/** A problem body stays under this many bytes, whatever the request was (SPEC 4). */
+/** A problem body stays under this many bytes, whatever the request was. */
 export const MAX_PROBLEM_BYTES = 4096;
 
 /** Client text as a problem may quote it: its first {@link MAX_ECHO_CHARS} characters, then "…" when longer. */

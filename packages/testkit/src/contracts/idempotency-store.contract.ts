@@ -13,7 +13,7 @@ function tokenOf(claim: IdempotencyClaim): string {
   return claim.state === "claimed" ? claim.token : "";
 }
 
-/** The contract of {@link IdempotencyStore} (SPEC 5.2). Expiry tests wait real time (~0.2 s). */
+/** The contract of {@link IdempotencyStore} (answers kept, replayed, expiring). Expiry tests wait real time (~0.2 s). */
 export function describeIdempotencyStoreContract(
   name: string,
   makeStore: () => Promise<{ idempotency: IdempotencyStore } & Closable>,

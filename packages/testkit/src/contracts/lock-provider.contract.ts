@@ -31,7 +31,7 @@ function assertWellFormed(state: LockState, lock: Lock, askedAt: number): void {
   assert.ok(Date.parse(state.fetchedAt) >= askedAt - 1000, `fetchedAt ${state.fetchedAt} is before the read`);
 }
 
-/** The contract of {@link LockProvider} (SPEC 5.7), for the simulator and for every vendor adapter. */
+/** The contract of {@link LockProvider} (a lock's live state, or a ProviderUnavailableError naming what happened), for the simulator and for every vendor adapter. */
 export function describeLockProviderContract(
   name: string,
   makeSubject: () => Promise<LockProviderSubject>,
