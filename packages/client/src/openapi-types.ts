@@ -483,7 +483,10 @@ export interface operations {
                  */
                 proposedTimeZone: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -493,11 +496,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -617,6 +620,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -626,6 +635,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -637,6 +648,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -646,6 +663,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -655,8 +678,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -666,6 +695,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -675,7 +710,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -691,6 +732,8 @@ export interface operations {
             header?: {
                 /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -725,11 +768,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -756,6 +799,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -765,6 +814,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -776,6 +827,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -785,6 +842,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -794,6 +857,14 @@ export interface operations {
             /** @description version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
             409: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -803,6 +874,12 @@ export interface operations {
             /** @description payload_too_large: The request body is over 16 KiB. */
             413: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -812,6 +889,12 @@ export interface operations {
             /** @description unsupported_media_type: A POST body must be application/json. */
             415: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -821,6 +904,12 @@ export interface operations {
             /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
             422: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -830,8 +919,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -841,6 +936,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -850,7 +951,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -874,7 +981,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -884,11 +994,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -923,6 +1033,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -932,6 +1048,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -943,6 +1061,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -952,6 +1076,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -961,8 +1091,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -972,6 +1108,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -981,7 +1123,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1003,6 +1151,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1013,11 +1163,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1043,11 +1193,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1057,6 +1207,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1066,6 +1222,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1077,6 +1235,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1086,6 +1250,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1095,8 +1265,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1106,6 +1282,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1115,7 +1297,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1146,7 +1334,10 @@ export interface operations {
                 /** @description An RFC 3339 instant; items whose end is after it are listed. Default: now (or the cursor's). */
                 from?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1156,11 +1347,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1205,6 +1396,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1214,6 +1411,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1225,6 +1424,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1234,6 +1439,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1243,8 +1454,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1254,6 +1471,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1263,7 +1486,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1285,6 +1514,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1295,11 +1526,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1326,11 +1557,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1340,6 +1571,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1349,6 +1586,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1360,6 +1599,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1369,6 +1614,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1378,8 +1629,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1389,6 +1646,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1398,7 +1661,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1422,7 +1691,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1432,11 +1704,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1473,6 +1745,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1482,6 +1760,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1493,6 +1773,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1502,6 +1788,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1511,8 +1803,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1522,6 +1820,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1531,7 +1835,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1555,7 +1865,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1565,11 +1878,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1618,6 +1931,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,6 +1946,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1638,6 +1959,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1647,6 +1974,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1656,8 +1989,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +2006,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1676,7 +2021,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1692,6 +2043,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path: {
                 /**
@@ -1708,11 +2061,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1745,11 +2098,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1759,6 +2112,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1768,6 +2127,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1779,6 +2140,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1788,6 +2155,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1797,8 +2170,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,6 +2187,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1817,7 +2202,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1830,7 +2221,10 @@ export interface operations {
     getLockState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path: {
                 /**
                  * @description The lock's id.
@@ -1846,11 +2240,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,6 +2270,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1885,6 +2285,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1896,6 +2298,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1905,6 +2313,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1914,8 +2328,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1925,6 +2345,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,7 +2360,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1947,7 +2379,10 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1956,6 +2391,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1973,6 +2410,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1984,7 +2423,10 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1993,6 +2435,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2010,6 +2454,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2019,7 +2465,9 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2032,7 +2480,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2041,6 +2492,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2050,6 +2503,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,7 +2516,10 @@ export interface operations {
     getReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2070,6 +2528,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2079,6 +2539,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2090,7 +2552,10 @@ export interface operations {
     getErrorReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2099,6 +2564,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2108,6 +2575,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
