@@ -120,14 +120,13 @@ the server's logs.
 Proprietary: using this API is governed by your agreement with its operator.`;
 }
 
-
 /** The tags of the reference: one per resource, each saying what an integrator should know first. */
 export const TAGS = [
   {
     name: "Units",
     description:
       "Units, their schedules, and time-zone changes: preview (status `ok`, `noop` or `conflict`; a `conflict` preview can still be " +
-      "applied; DST gaps move forward, overlaps take the earlier instant, `warnings: [\"duration_changed\"]`), then apply with the " +
+      'applied; DST gaps move forward, overlaps take the earlier instant, `warnings: ["duration_changed"]`), then apply with the ' +
       "preview's `expectedVersion` and an `Idempotency-Key`.",
   },
   { name: "Templates", description: "Saved message templates of the organization (scope `messages:read`), paged by opaque cursors." },

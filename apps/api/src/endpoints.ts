@@ -42,7 +42,13 @@ export interface Endpoint {
   readonly body?: GenericSchema;
   readonly pathParams?: readonly { readonly name: string; readonly description: string }[];
   /** Optional request headers the operation reads (besides x-api-key and x-request-id). */
-  readonly headers?: readonly { readonly name: string; readonly description: string; readonly maxLength: number }[];
+  readonly headers?: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly maxLength: number;
+    /** The characters it may hold, as a JSON Schema pattern. */
+    readonly pattern?: string;
+  }[];
   readonly response: GenericSchema;
   /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304 (SPEC 5.8). */
   readonly etag?: true;
@@ -119,6 +125,7 @@ export const ENDPOINTS = {
         name: "Idempotency-Key",
         description: "1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h.",
         maxLength: 255,
+        pattern: "^[\\x20-\\x7E]+$",
       },
     ],
     response: setTimezoneResponseSchema,

@@ -141,8 +141,8 @@ function queryParameters(endpoint: Endpoint): unknown[] {
     const json = jsonSchemaOf(wrapped, "output") as Record<string, unknown>;
     const fallback = optional ? (schema as v.OptionalSchema<v.GenericSchema, unknown>).default : undefined;
     if (fallback !== undefined) json["default"] = v.parse(wrapped, fallback);
-    // An instant the route normalizes itself (no JSON Schema form in valibot's check): say its format.
-    if (name === "from" && json["type"] === "string") json["format"] = "date-time";
+    // An instant the route normalizes itself (no JSON Schema form in valibot's check or before its transform): say its format and bound.
+    if (name === "from" && json["type"] === "string") Object.assign(json, { format: "date-time", maxLength: INPUT_MAX_LENGTH.instant });
     const { description, ...rest } = json;
     const example = PARAMETER_EXAMPLES[name];
     return {
@@ -176,7 +176,8 @@ const X_REQUEST_ID = {
   name: "x-request-id",
   in: "header",
   required: false,
-  description: "Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used).",
+  description:
+    "Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used).",
   schema: { type: "string", maxLength: 128 },
 };
 
@@ -246,7 +247,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
         in: "header",
         required: false,
         description: h.description,
-        schema: { type: "string", minLength: 1, maxLength: h.maxLength },
+        schema: { type: "string", minLength: 1, maxLength: h.maxLength, ...(h.pattern ? { pattern: h.pattern } : {}) },
       })),
       ...(endpoint.etag ? [IF_NONE_MATCH] : []),
       X_REQUEST_ID,
