@@ -43,14 +43,6 @@ a 429 carries \`Retry-After\`. Failed key attempts (401s) are also budgeted per 
 past that budget the address gets 429, except with a key this server has accepted within the last 10 minutes, so
 one client's stale key does not lock out the others behind the same proxy or NAT.
 
-## Paging
-
-Lists take \`limit\` (1..100 in plain decimal, default 20) and \`cursor\`. Send the previous answer's \`nextCursor\`
-unchanged as \`cursor\` until it is \`null\`: you see every record that existed for the whole read exactly once, in order.
-Cursors are opaque, bound to your organization and to their list; an edited or foreign cursor answers 404 \`invalid_cursor\`.
-A \`list_schedule\` cursor is also bound to its unit and to its \`from\`: send it with the same unit, and either without \`from\` or with the same one.
-Query strings are strict: each parameter at most once, unknown parameters are refused (400).
-
 ## Errors
 
 Errors are \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`requestId\`
@@ -58,6 +50,14 @@ Errors are \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`
 \`code\`, not on \`title\` or \`detail\` (their wording may improve). Every code has an anchor in the
 [error reference](${docsUrl}/errors); each operation lists the codes it can answer. Send your own \`x-request-id\`
 (8–128 of \`A-Z a-z 0-9 . _ -\`) to find a request in both your logs and ours.
+
+## Paging
+
+Lists take \`limit\` (1..100 in plain decimal, default 20) and \`cursor\`. Send the previous answer's \`nextCursor\`
+unchanged as \`cursor\` until it is \`null\`: you see every record that existed for the whole read exactly once, in order.
+Cursors are opaque, bound to your organization and to their list; an edited or foreign cursor answers 404 \`invalid_cursor\`.
+A \`list_schedule\` cursor is also bound to its unit and to its \`from\`: send it with the same unit, and either without \`from\` or with the same one.
+Query strings are strict: each parameter at most once, unknown parameters are refused (400).
 
 ## Time-zone changes: preview, then apply
 

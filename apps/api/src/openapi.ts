@@ -329,7 +329,6 @@ export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Re
     info: {
       title: "Lintel API",
       version: "1.0.0",
-      summary: "Time-zone changes of units, their schedules, message templates and smart locks, for self-guided tours.",
       description: apiGuide(docsUrl),
       contact: { name: "Lintel API support (quote the requestId of the answer)", url: `${docsUrl}#section/Support` },
       license: { name: "Proprietary", url: `${docsUrl}#section/License` },
