@@ -294,7 +294,7 @@ function operational(
       parameters: [X_REQUEST_ID],
       responses: {
         "200": { description: "OK", headers: { "x-request-id": REQUEST_ID_HEADER }, content },
-        ...problemResponses(["invalid_request", ...problems], docsUrl, UNKNOWN_PARAMETER, false),
+        ...problemResponses(["invalid_request", ...problems, "internal_error"], docsUrl, UNKNOWN_PARAMETER, false),
       },
     },
   };
