@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Preview a unit's time-zone change
-         * @description Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone.
+         * @description Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone. status: ok; noop (the unit already has this zone); conflict (an item's lock also serves a unit in another zone: a warning, the change can still be applied). A local time in a spring-forward gap moves forward by the gap; one in a fall-back overlap takes the earlier instant; an item whose length changes says warnings: ["duration_changed"].
          *
          *     Requires the scope `units:write`.
          */
@@ -208,7 +208,7 @@ export interface paths {
         };
         /**
          * Read a lock's live state
-         * @description Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503.
+         * @description Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503 with Retry-After. A 503 without Retry-After means the server is not configured for the lock's provider: retrying cannot help.
          *
          *     Requires the scope `lock-state:read`.
          */
