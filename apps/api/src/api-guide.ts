@@ -1,7 +1,9 @@
 /**
  * The prose of the API reference (`info.description` of the OpenAPI document, so `/docs`
- * renders it above the operations): authentication, budgets, paging, errors and the HTTP
- * conventions. Markdown; each `##` heading becomes a section of the reference.
+ * renders it above the operations, and the tags' descriptions): what an integrator needs first
+ * (authentication, budgets, errors, paging, the preview's statuses and DST rules, outages and
+ * safe retries), then the HTTP conventions. Markdown; each `##` heading becomes a section of
+ * the reference (`#section/<Heading-with-dashes>`).
  */
 import { SCOPES } from "@lintel/domain";
 import { COMPRESSION_THRESHOLD_BYTES } from "./http-conventions.js";
@@ -9,7 +11,16 @@ import { COMPRESSION_THRESHOLD_BYTES } from "./http-conventions.js";
 /** The guide; `docsUrl` has no trailing slash. */
 export function apiGuide(docsUrl: string): string {
   return `Units and their schedules, time-zone change previews for units, saved message templates, and read access to the smart locks of an organization.
-The machine-readable contract is [/v1/openapi.json](/v1/openapi.json) (OpenAPI 3.1); a typed TypeScript client, \`@lintel/client\`, is generated from it.
+The machine-readable contract is [/v1/openapi.json](/v1/openapi.json) (OpenAPI 3.2); a typed TypeScript client, \`@lintel/client\`, is generated from it.
+
+What matters most, in short:
+
+- **Authentication**: an \`x-api-key\` header on every \`/v1\` request; each operation names the scope it needs (403 \`missing_scope\` otherwise).
+- **Budgets**: every answer to a good key carries \`RateLimit\` and \`RateLimit-Policy\`; a 429 says in \`Retry-After\` when to come back.
+- **Errors**: \`application/problem+json\` with a stable \`code\` and a \`requestId\` (also the \`x-request-id\` header); quote it to support.
+- **Paging**: follow the opaque \`nextCursor\` until it is \`null\`.
+- **Time-zone changes**: preview (\`ok\`, \`noop\` or \`conflict\`, each item with \`warnings\`), then apply with the preview's \`expectedVersion\`; local times in a DST gap move forward, in an overlap take the earlier instant.
+- **Outages and retries**: a 503 with \`Retry-After\` is worth retrying, one without is not; retry \`set_timezone\` with the same \`Idempotency-Key\`.
 
 ## Authentication
 
@@ -32,6 +43,14 @@ a 429 carries \`Retry-After\`. Failed key attempts (401s) are also budgeted per 
 past that budget the address gets 429, except with a key this server has accepted within the last 10 minutes, so
 one client's stale key does not lock out the others behind the same proxy or NAT.
 
+## Errors
+
+Errors are \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`requestId\`
+(also in the \`x-request-id\` header of every answer); a 400 adds \`invalidParams\` (\`{ name, reason }\`, at most 20). Branch on
+\`code\`, not on \`title\` or \`detail\` (their wording may improve). Every code has an anchor in the
+[error reference](${docsUrl}/errors); each operation lists the codes it can answer. Send your own \`x-request-id\`
+(8–128 of \`A-Z a-z 0-9 . _ -\`) to find a request in both your logs and ours.
+
 ## Paging
 
 Lists take \`limit\` (1..100 in plain decimal, default 20) and \`cursor\`. Send the previous answer's \`nextCursor\`
@@ -40,11 +59,38 @@ Cursors are opaque, bound to your organization and to their list; an edited or f
 A \`list_schedule\` cursor is also bound to its unit and to its \`from\`: send it with the same unit, and either without \`from\` or with the same one.
 Query strings are strict: each parameter at most once, unknown parameters are refused (400).
 
-## Errors
+## Time-zone changes: preview, then apply
 
-Errors are \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`requestId\`
-(also in the \`x-request-id\` header of every answer); a 400 adds \`invalidParams\`. Every code has an anchor in the
-[error reference](${docsUrl}/errors).
+\`GET /v1/units/preview_timezone_change\` changes nothing. It lists the unit's future tours, codes, open houses and
+scheduled messages that would move if their local times were kept (keep-wall-clock), with labels under both policies, and
+answers a \`status\`:
+
+- \`ok\`: the change can be made; \`items\` may be empty.
+- \`noop\`: the unit already has this zone; nothing would change.
+- \`conflict\`: an item's lock also serves another unit in another zone (\`sharedLockConflict: true\`), so its codes would
+  keep that unit's hours wrong. It is a warning for a person to read, not a refusal: a \`conflict\` preview can still be applied.
+
+DST rules under keep-wall-clock: a local time that does not exist in the new zone (a spring-forward gap) moves forward by
+the gap's length; one that exists twice (a fall-back overlap) takes the earlier instant. When that makes an item longer
+or shorter than it is today, the item says \`warnings: ["duration_changed"]\` (a one-hour tour in an overlap can shrink
+to nothing); show it before applying.
+
+Apply with \`POST /v1/units/set_timezone\`, passing the preview's \`expectedVersion\` and a \`policy\`
+(\`keep_wall_clock\` rewrites exactly the items the preview listed; \`keep_instant\` moves nothing). If the unit changed
+since, the answer is 409 \`version_conflict\` with \`currentVersion\`: preview again.
+
+## Outages and safe retries
+
+A 503 \`unavailable\` says in \`detail\` what could not answer: Lintel's store, or a lock's provider (which one and what
+happened). With \`Retry-After\`, retry after that many seconds. Without it, retrying cannot help: the server is not
+configured for that provider, and only its operator can fix it. A 500 \`internal_error\` is not worth retrying
+either; quote its \`requestId\`.
+
+GETs are safe to retry. \`POST /v1/units/set_timezone\` takes an \`Idempotency-Key\` header (1–255 printable ASCII
+characters, e.g. a UUID, kept 24 h per API key): send the same key with the same body on every retry of one intended
+change. The first 200 or 409 is kept and replayed, with \`Idempotent-Replayed: true\`, and nothing changes twice. The
+same key with another body is 422 \`idempotency_key_reused\`; while the first request still runs, 409
+\`idempotency_in_progress\` with \`Retry-After\`. A 400, 401, 403, 429 or 503 is not kept, so the same key can be retried.
 
 ## Caching and compression
 
@@ -64,7 +110,31 @@ credentials, does not know the device, rate-limited us — its \`Retry-After\` i
 \`providerDeviceId\` of \`simulate-timeout\` never answers (503 after \`LOCK_PROVIDER_TIMEOUT_MS\`), \`simulate-failure\`
 fails at once.
 
+## Support
+
+Quote the \`requestId\` of the answer (the \`x-request-id\` header) to your operator's support: it finds the request in
+the server's logs.
+
 ## License
 
 Proprietary: using this API is governed by your agreement with its operator.`;
 }
+
+/** The tags of the reference: one per resource, each saying what an integrator should know first. */
+export const TAGS = [
+  {
+    name: "Units",
+    description:
+      "Units, their schedules, and time-zone changes: preview (status `ok`, `noop` or `conflict`; a `conflict` preview can still be " +
+      'applied; DST gaps move forward, overlaps take the earlier instant, `warnings: ["duration_changed"]`), then apply with the ' +
+      "preview's `expectedVersion` and an `Idempotency-Key`.",
+  },
+  { name: "Templates", description: "Saved message templates of the organization (scope `messages:read`), paged by opaque cursors." },
+  {
+    name: "Locks",
+    description:
+      "The smart locks of the organization and their live state, read from the lock's provider: a 503 with `Retry-After` is worth " +
+      "retrying, one without is not (the server is not configured for that provider).",
+  },
+  { name: "Operations", description: "Health, readiness, this document and the reference; no API key needed." },
+] as const;

@@ -1,6 +1,7 @@
 // /docs in Debian's headless chromium (puppeteer-core): the reference renders every operation
-// of /v1/openapi.json with every request to anything but the server blocked. The screenshot is
-// written to the temp dir, or to docs/reference.png with UPDATE_SCREENSHOT=1.
+// of /v1/openapi.json with every request to anything but the server blocked, and opens with the
+// introduction an integrator needs first. The screenshots are written to the temp dir, or to
+// docs/reference.png and docs/introduction.png with UPDATE_SCREENSHOT=1.
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -78,5 +79,57 @@ it("docs in chromium: /docs renders the reference with every operation, loading 
   await page.goto(`${server.url}/docs#tag/Locks/operation/listLocks`, { waitUntil: "networkidle0" });
   await page.waitForFunction(() => (globalThis as unknown as Page).document.body.innerText.includes("nextCursor"), { timeout: 30_000 });
   assert.deepEqual(blocked, [], "no request left the server");
+  await page.screenshot({ path: out as `${string}.png` });
+});
+
+it("docs in chromium: /docs opens with the introduction (what matters most, then a section per subject in the sidebar)", async () => {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 1000 });
+  const origin = new URL(server.url).origin;
+  const blocked: string[] = [];
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) void request.continue();
+    else {
+      blocked.push(url);
+      void request.abort("blockedbyclient");
+    }
+  });
+  type Page = { document: { body: { innerText: string } } };
+  await page.goto(`${server.url}/docs`, { waitUntil: "networkidle0" });
+  await page.waitForFunction(() => (globalThis as unknown as Page).document.body.innerText.includes("What matters most"), {
+    timeout: 30_000,
+  });
+  const text = await page.evaluate(() => (globalThis as unknown as Page).document.body.innerText);
+  for (const phrase of [
+    "x-api-key",
+    "RateLimit-Policy",
+    "application/problem+json",
+    "nextCursor",
+    "can still be applied",
+    "takes the earlier instant",
+    "duration_changed",
+    "Idempotent-Replayed",
+    "only its operator can fix it",
+  ]) {
+    assert.ok(text.includes(phrase), `the introduction says ${phrase}`);
+  }
+  const sidebar = await page.$$eval("[role=menuitem], li[data-item-id]", (items) => items.map((item) => (item.textContent ?? "").trim()));
+  for (const section of [
+    "Authentication",
+    "Request budget",
+    "Errors",
+    "Paging",
+    "Time-zone changes: preview, then apply",
+    "Outages and safe retries",
+  ]) {
+    assert.ok(sidebar.includes(section), `the sidebar has ${section}`);
+  }
+  assert.deepEqual(blocked, [], "no request left the server");
+  const out =
+    process.env["UPDATE_SCREENSHOT"] === "1"
+      ? fileURLToPath(new URL("../../../docs/introduction.png", import.meta.url))
+      : join(profile, "introduction.png");
   await page.screenshot({ path: out as `${string}.png` });
 });

@@ -42,7 +42,13 @@ export interface Endpoint {
   readonly body?: GenericSchema;
   readonly pathParams?: readonly { readonly name: string; readonly description: string }[];
   /** Optional request headers the operation reads (besides x-api-key and x-request-id). */
-  readonly headers?: readonly { readonly name: string; readonly description: string; readonly maxLength: number }[];
+  readonly headers?: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly maxLength: number;
+    /** The characters it may hold, as a JSON Schema pattern. */
+    readonly pattern?: string;
+  }[];
   readonly response: GenericSchema;
   /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304 (SPEC 5.8). */
   readonly etag?: true;
@@ -97,7 +103,10 @@ export const ENDPOINTS = {
     summary: "Preview a unit's time-zone change",
     description:
       "Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, " +
-      "with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone.",
+      "with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone. " +
+      "status: ok; noop (the unit already has this zone); conflict (an item's lock also serves a unit in another zone: a warning, " +
+      "the change can still be applied). A local time in a spring-forward gap moves forward by the gap; one in a fall-back overlap " +
+      'takes the earlier instant; an item whose length changes says warnings: ["duration_changed"].',
     query: previewQuerySchema,
     response: previewSchema,
     problems: ["invalid_request", "not_found"],
@@ -120,6 +129,7 @@ export const ENDPOINTS = {
         name: "Idempotency-Key",
         description: "1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h.",
         maxLength: 255,
+        pattern: "^[\\x20-\\x7E]+$",
       },
     ],
     response: setTimezoneResponseSchema,
@@ -233,7 +243,9 @@ export const ENDPOINTS = {
     tag: "Locks",
     scope: "lock-state:read",
     summary: "Read a lock's live state",
-    description: "Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503.",
+    description:
+      "Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503 with " +
+      "Retry-After. A 503 without Retry-After means the server is not configured for the lock's provider: retrying cannot help.",
     query: emptyQuerySchema,
     pathParams: LOCK_ID,
     response: lockStateResponseSchema,

@@ -111,12 +111,19 @@ const DETAILS: Record<ProblemCode, string> = {
   headers_too_large: "The request headers are over 16 KiB.",
 };
 
-/** One example problem body for `code`, as the server writes it. */
-export function problemExample(code: ProblemCode, docsUrl: string): unknown {
-  const invalid = code === "invalid_request" ? [{ name: "limit", reason: "limit must be an integer from 1 to 100" }] : undefined;
+/**
+ * One example problem body for `code`, as the server writes it; a 400 names `invalidParam`,
+ * a parameter of the operation it is the example of.
+ */
+export function problemExample(
+  code: ProblemCode,
+  docsUrl: string,
+  invalidParam: { readonly name: string; readonly reason: string } = { name: "limit", reason: "limit must be an integer from 1 to 100" },
+): unknown {
+  const invalid = code === "invalid_request" ? [invalidParam] : undefined;
   return problemBody(
     code,
-    DETAILS[code],
+    code === "invalid_request" ? `Invalid parameter: ${invalidParam.name}. See invalidParams.` : DETAILS[code],
     "3f0c1b8e-5d0a-4c8e-9a51-2f7d0c6b9e11",
     docsUrl,
     invalid,

@@ -1,15 +1,19 @@
 /**
- * The OpenAPI 3.1 document of the API (SPEC 5.8), generated from the same valibot schemas the
- * routes validate with (`endpoints.ts`, `schemas.ts`), so the two cannot disagree.
+ * The OpenAPI 3.2 document of the API (SPEC 5.8), generated from the same valibot schemas the
+ * routes validate with (`endpoints.ts`, `schemas.ts`), so the two cannot disagree. Every header
+ * an answer may carry is declared on it, and every input string has a `maxLength`: outside
+ * tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
+ * nothing to report (the e2e tests run them).
  */
 import * as v from "valibot";
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from "@valibot/to-json-schema";
 import { PROBLEMS, type ProblemCode } from "@lintel/domain";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
-import { apiGuide } from "./api-guide.js";
+import { apiGuide, TAGS } from "./api-guide.js";
 import { API_KEY_CHALLENGE } from "./problem-response.js";
 import { PARAMETER_EXAMPLES, problemExample, RESPONSE_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
 import {
+  INPUT_MAX_LENGTH,
   healthSchema,
   lockSchema,
   lockStateSchema,
@@ -54,8 +58,10 @@ function jsonSchemaOf(schema: v.GenericSchema, typeMode: "input" | "output"): Js
   return rest;
 }
 
-function problemContent(codes: readonly ProblemCode[], docsUrl: string): Record<string, unknown> {
-  const examples = Object.fromEntries(codes.map((code) => [code, { summary: PROBLEMS[code].title, value: problemExample(code, docsUrl) }]));
+function problemContent(codes: readonly ProblemCode[], docsUrl: string, invalidParam: InvalidParamExample): Record<string, unknown> {
+  const examples = Object.fromEntries(
+    codes.map((code) => [code, { summary: PROBLEMS[code].title, value: problemExample(code, docsUrl, invalidParam) }]),
+  );
   return { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" }, examples } };
 }
 
@@ -65,33 +71,68 @@ const WWW_AUTHENTICATE_HEADER = {
   schema: { type: "string", const: API_KEY_CHALLENGE },
 };
 
-function problemResponses(codes: readonly ProblemCode[], docsUrl: string): Record<string, unknown> {
+const RETRY_AFTER_HEADER = { description: "Whole seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } };
+
+/**
+ * The headers of a problem answer with `status`. `admitted`: a /v1 answer given after the key
+ * was checked, so it carries the budget headers (a 401 has none, nor a 500 or 503 that came
+ * before the budget could be read).
+ */
+function problemHeaders(status: number, codes: readonly ProblemCode[], admitted: boolean): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "x-request-id": REQUEST_ID_HEADER };
+  if (admitted && status !== 401) Object.assign(headers, status >= 500 ? OPTIONAL_RATE_LIMIT_HEADERS : RATE_LIMIT_HEADERS);
+  if (status === 429) headers["Retry-After"] = { ...RETRY_AFTER_HEADER, required: true };
+  if (status === 503) {
+    headers["Retry-After"] = {
+      ...RETRY_AFTER_HEADER,
+      description:
+        "Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for).",
+    };
+  }
+  if (status === 409 && codes.includes("idempotency_in_progress")) {
+    headers["Retry-After"] = { ...RETRY_AFTER_HEADER, description: "With idempotency_in_progress: whole seconds to wait before retrying." };
+  }
+  if (status === 405) headers["Allow"] = { description: "The methods the path takes.", schema: { type: "string" }, required: true };
+  if (status === 401) headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER;
+  return headers;
+}
+
+function problemResponses(
+  codes: readonly ProblemCode[],
+  docsUrl: string,
+  invalidParam: InvalidParamExample,
+  admitted: boolean,
+): Record<string, unknown> {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
   const responses: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers =
-      status === 429 || status === 503
-        ? { "Retry-After": { description: "Whole seconds to wait.", schema: { type: "integer" } } }
-        : status === 405
-          ? { Allow: { description: "The methods the path takes.", schema: { type: "string" } } }
-          : status === 401
-            ? { "WWW-Authenticate": WWW_AUTHENTICATE_HEADER }
-            : undefined;
     responses[String(status)] = {
       description: list.map((code) => `${code}: ${PROBLEMS[code].about}`).join(" "),
-      ...(headers ? { headers } : {}),
-      content: problemContent(list, docsUrl),
+      headers: problemHeaders(status, list, admitted),
+      content: problemContent(list, docsUrl, invalidParam),
     };
   }
   return responses;
 }
 
-const RATE_LIMIT_HEADERS = {
-  "RateLimit-Policy": { description: '"default";q=<requests>;w=<window seconds>', schema: { type: "string" } },
-  RateLimit: { description: '"default";r=<remaining>;t=<seconds until the budget is full>', schema: { type: "string" } },
-  "x-request-id": { description: "The request id (also in problem bodies).", schema: { type: "string" } },
+const REQUEST_ID_HEADER = {
+  description: "The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$.",
+  required: true,
+  schema: { type: "string", maxLength: 128 },
 };
+/** On every answer to a key that was found good (SPEC 3). */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": { description: '"default";q=<requests>;w=<window seconds>', required: true, schema: { type: "string" } },
+  RateLimit: { description: '"default";r=<remaining>;t=<seconds until the budget is full>', required: true, schema: { type: "string" } },
+};
+/** A 500 or 503 may come before the budget was read (the store did not answer): then without them. */
+const OPTIONAL_RATE_LIMIT_HEADERS = Object.fromEntries(
+  Object.entries(RATE_LIMIT_HEADERS).map(([name, { required: _required, ...header }]) => [
+    name,
+    { ...header, description: `${header.description} (absent when the budget could not be read)` },
+  ]),
+);
 
 function queryParameters(endpoint: Endpoint): unknown[] {
   return Object.entries(endpoint.query.entries).map(([name, schema]) => {
@@ -100,8 +141,8 @@ function queryParameters(endpoint: Endpoint): unknown[] {
     const json = jsonSchemaOf(wrapped, "output") as Record<string, unknown>;
     const fallback = optional ? (schema as v.OptionalSchema<v.GenericSchema, unknown>).default : undefined;
     if (fallback !== undefined) json["default"] = v.parse(wrapped, fallback);
-    // An instant the route normalizes itself (no JSON Schema form in valibot's check): say its format.
-    if (name === "from" && json["type"] === "string") json["format"] = "date-time";
+    // An instant the route normalizes itself (no JSON Schema form in valibot's check or before its transform): say its format and bound.
+    if (name === "from" && json["type"] === "string") Object.assign(json, { format: "date-time", maxLength: INPUT_MAX_LENGTH.instant });
     const { description, ...rest } = json;
     const example = PARAMETER_EXAMPLES[name];
     return {
@@ -129,8 +170,30 @@ const IF_NONE_MATCH = {
   in: "header",
   required: false,
   description: "An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget).",
-  schema: { type: "string" },
+  schema: { type: "string", maxLength: 1024 },
 };
+const X_REQUEST_ID = {
+  name: "x-request-id",
+  in: "header",
+  required: false,
+  description:
+    "Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used).",
+  schema: { type: "string", maxLength: 128 },
+};
+
+/** The parameter a 400 example names: one the operation takes, with the server's reason. */
+type InvalidParamExample = { readonly name: string; readonly reason: string };
+
+function invalidParamOf(endpoint: Endpoint): InvalidParamExample {
+  const names = Object.keys(endpoint.query.entries);
+  if (names.includes("limit")) return { name: "limit", reason: "limit must be an integer from 1 to 100" };
+  if (endpoint.body) return { name: "expectedVersion", reason: "expectedVersion is required" };
+  const first = names[0];
+  if (first !== undefined) return { name: first, reason: `${first} must not be empty` };
+  return UNKNOWN_PARAMETER;
+}
+/** What the operations without query parameters answer to one. */
+const UNKNOWN_PARAMETER: InvalidParamExample = { name: "verbose", reason: "unknown parameter 'verbose'" };
 
 /** A curl command for the operation, with the example parameters (Redoc shows it beside the operation). */
 function curlSample(endpoint: Endpoint, baseUrl: string): { lang: string; label: string; source: string } {
@@ -155,7 +218,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     in: "path",
     required: true,
     description: p.description,
-    schema: { type: "string" },
+    schema: { type: "string", minLength: 1, maxLength: INPUT_MAX_LENGTH.id },
     example: PARAMETER_EXAMPLES[p.name],
   }));
   const codes = [...new Set<ProblemCode>([...endpoint.problems, ...COMMON_PROBLEMS])];
@@ -163,6 +226,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     description: "OK",
     headers: {
       ...RATE_LIMIT_HEADERS,
+      "x-request-id": REQUEST_ID_HEADER,
       ...(endpoint.etag ? ETAG_HEADER : {}),
       ...(endpoint.headers?.some((h) => h.name === "Idempotency-Key") ? REPLAYED_HEADER : {}),
     },
@@ -183,9 +247,10 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
         in: "header",
         required: false,
         description: h.description,
-        schema: { type: "string", minLength: 1, maxLength: h.maxLength },
+        schema: { type: "string", minLength: 1, maxLength: h.maxLength, ...(h.pattern ? { pattern: h.pattern } : {}) },
       })),
       ...(endpoint.etag ? [IF_NONE_MATCH] : []),
+      X_REQUEST_ID,
     ],
     "x-codeSamples": [curlSample(endpoint, baseUrl)],
     ...(endpoint.body
@@ -202,11 +267,11 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
         ? {
             "304": {
               description: "Not modified: the If-None-Match tag still matches; no body.",
-              headers: { ...RATE_LIMIT_HEADERS, ...ETAG_HEADER },
+              headers: { ...RATE_LIMIT_HEADERS, "x-request-id": REQUEST_ID_HEADER, ...ETAG_HEADER },
             },
           }
         : {}),
-      ...problemResponses(codes, docsUrl),
+      ...problemResponses(codes, docsUrl, invalidParamOf(endpoint), true),
     },
   };
 }
@@ -226,17 +291,14 @@ function operational(
       summary,
       description: `${summary}. No API key needed; a query string is refused (400).`,
       security: [],
-      responses: { "200": { description: "OK", content }, ...problemResponses(["invalid_request", "uri_too_long", ...problems], docsUrl) },
+      parameters: [X_REQUEST_ID],
+      responses: {
+        "200": { description: "OK", headers: { "x-request-id": REQUEST_ID_HEADER }, content },
+        ...problemResponses(["invalid_request", "uri_too_long", ...problems, "internal_error"], docsUrl, UNKNOWN_PARAMETER, false),
+      },
     },
   };
 }
-
-const TAGS = [
-  { name: "Units", description: "Preview and apply a unit's time-zone change." },
-  { name: "Templates", description: "Saved message templates." },
-  { name: "Locks", description: "The smart locks of the organization and their live state." },
-  { name: "Operations", description: "Health, readiness, this document and the reference." },
-];
 
 /** Builds the document; `publicBaseUrl` is the server URL, `docsUrl` the human docs. */
 export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Record<string, unknown> {
@@ -263,15 +325,16 @@ export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Re
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   });
   return {
-    openapi: "3.1.0",
+    openapi: "3.2.0",
     info: {
       title: "Lintel API",
       version: "1.0.0",
       description: apiGuide(docsUrl),
+      contact: { name: "Lintel API support (quote the requestId of the answer)", url: `${docsUrl}#section/Support` },
       license: { name: "Proprietary", url: `${docsUrl}#section/License` },
     },
     externalDocs: { description: "Error reference, one anchor per problem code", url: `${docsUrl}/errors` },
-    tags: TAGS,
+    tags: TAGS.map((tag) => ({ ...tag })),
     servers: [{ url: publicBaseUrl }],
     security: [{ apiKey: [] }],
     paths,

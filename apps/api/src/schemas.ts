@@ -7,12 +7,21 @@ import * as v from "valibot";
 import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PREVIEW_WARNINGS, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
-const required = (name: string) => v.pipe(v.string(), v.minLength(1, `${name} must not be empty`));
+/**
+ * Bounds of the input strings (declared as `maxLength` in the document, refused with 400 past
+ * them): ids are at most 64 characters (`[A-Za-z0-9_-]{1,64}`), a unit's id or urlKey at most
+ * 255, a zone name at most 64 (tzdb's longest is 32), a cursor at most 1024 (Lintel's are
+ * under 400), an instant at most 64.
+ */
+export const INPUT_MAX_LENGTH = { id: 64, unitIdOrKey: 255, timeZone: 64, cursor: 1024, instant: 64 } as const;
+
+const required = (name: string, max: number) =>
+  v.pipe(v.string(), v.minLength(1, `${name} must not be empty`), v.maxLength(max, `${name} must be at most ${max} characters`));
 
 /** A tz database zone name or link (any case); the use case answers it by its canonical name. A refusal suggests zones. */
 const timeZone = (name: string) =>
   v.pipe(
-    required(name),
+    required(name, INPUT_MAX_LENGTH.timeZone),
     v.check(
       (text) => canonicalTimeZone(text) !== null,
       (issue) => refusedZoneReason(String(issue.input)),
@@ -31,12 +40,16 @@ export const limitSchema = v.pipe(
   v.description("Page size, 1..100 in plain decimal; default 20."),
 );
 
-const cursorSchema = v.pipe(v.string(), v.description("The nextCursor of the previous page, sent unchanged."));
+const cursorSchema = v.pipe(
+  v.string(),
+  v.maxLength(INPUT_MAX_LENGTH.cursor, `cursor must be at most ${INPUT_MAX_LENGTH.cursor} characters`),
+  v.description("The nextCursor of the previous page, sent unchanged."),
+);
 
 // ---- request schemas: one per endpoint --------------------------------------------------
 
 export const previewQuerySchema = v.strictObject({
-  unitIdOrKey: v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey.")),
+  unitIdOrKey: v.pipe(required("unitIdOrKey", INPUT_MAX_LENGTH.unitIdOrKey), v.description("The unit's id, else its urlKey.")),
   proposedTimeZone: v.pipe(
     timeZone("proposedTimeZone"),
     v.description("An IANA time zone name or link, matched case-insensitively; fixed offsets are refused."),
@@ -45,7 +58,7 @@ export const previewQuerySchema = v.strictObject({
 });
 
 export const getTemplateQuerySchema = v.strictObject({
-  templateId: v.pipe(required("templateId"), v.description("The template's id.")),
+  templateId: v.pipe(required("templateId", INPUT_MAX_LENGTH.id), v.description("The template's id.")),
 });
 
 export const listQuerySchema = v.strictObject({
@@ -53,7 +66,7 @@ export const listQuerySchema = v.strictObject({
   cursor: v.optional(cursorSchema),
 });
 
-const unitIdOrKey = v.pipe(required("unitIdOrKey"), v.description("The unit's id, else its urlKey."));
+const unitIdOrKey = v.pipe(required("unitIdOrKey", INPUT_MAX_LENGTH.unitIdOrKey), v.description("The unit's id, else its urlKey."));
 
 export const getUnitQuerySchema = v.strictObject({ unitIdOrKey });
 
@@ -64,6 +77,7 @@ export const listScheduleQuerySchema = v.strictObject({
   from: v.optional(
     v.pipe(
       v.string(),
+      v.maxLength(INPUT_MAX_LENGTH.instant, `from must be at most ${INPUT_MAX_LENGTH.instant} characters`),
       v.check((text) => normalizeInstant(text) !== null, "from must be an RFC 3339 date-time such as 2026-12-01T15:00:00Z"),
       // Normalized to UTC with milliseconds; still a string, so the document shows what is sent.
       v.transform((text) => normalizeInstant(text) as string),

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Preview a unit's time-zone change
-         * @description Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone.
+         * @description Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, with labels before and after under both policies. Changes nothing; pass expectedVersion to set_timezone. status: ok; noop (the unit already has this zone); conflict (an item's lock also serves a unit in another zone: a warning, the change can still be applied). A local time in a spring-forward gap moves forward by the gap; one in a fall-back overlap takes the earlier instant; an item whose length changes says warnings: ["duration_changed"].
          *
          *     Requires the scope `units:write`.
          */
@@ -208,7 +208,7 @@ export interface paths {
         };
         /**
          * Read a lock's live state
-         * @description Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503.
+         * @description Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503 with Retry-After. A 503 without Retry-After means the server is not configured for the lock's provider: retrying cannot help.
          *
          *     Requires the scope `lock-state:read`.
          */
@@ -483,7 +483,10 @@ export interface operations {
                  */
                 proposedTimeZone: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -493,11 +496,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -617,6 +620,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -626,6 +635,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -637,6 +648,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -646,6 +663,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -655,6 +678,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -664,8 +693,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -675,6 +710,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -684,7 +725,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -700,6 +747,8 @@ export interface operations {
             header?: {
                 /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -734,11 +783,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -765,6 +814,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -774,6 +829,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -785,6 +842,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -794,6 +857,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -803,6 +872,14 @@ export interface operations {
             /** @description version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
             409: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -812,6 +889,12 @@ export interface operations {
             /** @description payload_too_large: The request body is over 16 KiB. */
             413: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -821,6 +904,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -830,6 +919,12 @@ export interface operations {
             /** @description unsupported_media_type: A POST body must be application/json. */
             415: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +934,12 @@ export interface operations {
             /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
             422: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,8 +949,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -859,6 +966,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -868,7 +981,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -892,7 +1011,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -902,11 +1024,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -941,6 +1063,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -950,6 +1078,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -961,6 +1091,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -970,6 +1106,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -979,6 +1121,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -988,8 +1136,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -999,6 +1153,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1008,7 +1168,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1030,6 +1196,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1040,11 +1208,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1070,11 +1238,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1084,6 +1252,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1093,6 +1267,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1104,6 +1280,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1113,6 +1295,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1122,6 +1310,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1131,8 +1325,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1142,6 +1342,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1151,7 +1357,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1182,7 +1394,10 @@ export interface operations {
                 /** @description An RFC 3339 instant; items whose end is after it are listed. Default: now (or the cursor's). */
                 from?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1192,11 +1407,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1241,6 +1456,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1250,6 +1471,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1261,6 +1484,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1270,6 +1499,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1279,6 +1514,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1288,8 +1529,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1299,6 +1546,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1308,7 +1561,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1330,6 +1589,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1340,11 +1601,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1371,11 +1632,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1385,6 +1646,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1394,6 +1661,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1405,6 +1674,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1414,6 +1689,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1423,6 +1704,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1432,8 +1719,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,6 +1736,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1452,7 +1751,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1476,7 +1781,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1486,11 +1794,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1527,6 +1835,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,6 +1850,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1547,6 +1863,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1556,6 +1878,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1565,6 +1893,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1574,8 +1908,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1585,6 +1925,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1594,7 +1940,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1618,7 +1970,10 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1628,11 +1983,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1681,6 +2036,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1690,6 +2051,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1701,6 +2064,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1710,6 +2079,12 @@ export interface operations {
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1719,6 +2094,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1728,8 +2109,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1739,6 +2126,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1748,7 +2141,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1764,6 +2163,8 @@ export interface operations {
             header?: {
                 /** @description An ETag of an earlier answer: 304 with no body when it still matches (the request still counts against the budget). */
                 "If-None-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
             };
             path: {
                 /**
@@ -1780,11 +2181,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1817,11 +2218,11 @@ export interface operations {
             304: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description Validator of this representation; send it back in If-None-Match. */
                     ETag?: string;
                     [name: string]: unknown;
@@ -1831,6 +2232,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,6 +2247,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1851,6 +2260,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +2275,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +2290,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,8 +2305,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1889,6 +2322,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,7 +2337,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1911,7 +2356,10 @@ export interface operations {
     getLockState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path: {
                 /**
                  * @description The lock's id.
@@ -1927,11 +2375,11 @@ export interface operations {
             200: {
                 headers: {
                     /** @description "default";q=<requests>;w=<window seconds> */
-                    "RateLimit-Policy"?: string;
+                    "RateLimit-Policy": string;
                     /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
-                    RateLimit?: string;
-                    /** @description The request id (also in problem bodies). */
-                    "x-request-id"?: string;
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1957,6 +2405,12 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,6 +2420,8 @@ export interface operations {
             /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
             401: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     /** @description The challenge: the key goes in the x-api-key header. */
                     "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
                     [name: string]: unknown;
@@ -1977,6 +2433,12 @@ export interface operations {
             /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
             403: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,6 +2448,12 @@ export interface operations {
             /** @description not_found: No such unit, template, lock or route for this organization. */
             404: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1995,6 +2463,12 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2004,8 +2478,14 @@ export interface operations {
             /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait. */
-                    "Retry-After"?: number;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2015,6 +2495,12 @@ export interface operations {
             /** @description internal_error: Something unexpected happened; quote the requestId to support. */
             500: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2024,7 +2510,13 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2037,7 +2529,10 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2046,6 +2541,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2063,6 +2560,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2072,6 +2571,19 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2083,7 +2595,10 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2092,6 +2607,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2109,6 +2626,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2118,6 +2637,19 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2127,7 +2659,9 @@ export interface operations {
             /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
             503: {
                 headers: {
-                    /** @description Whole seconds to wait. */
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2140,7 +2674,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2149,6 +2686,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,6 +2697,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2167,6 +2708,19 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2178,7 +2732,10 @@ export interface operations {
     getReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2187,6 +2744,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2196,6 +2755,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2205,6 +2766,19 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,7 +2790,10 @@ export interface operations {
     getErrorReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2225,6 +2802,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2234,6 +2813,8 @@ export interface operations {
             /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
             400: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2243,6 +2824,19 @@ export interface operations {
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
                 headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
