@@ -14,22 +14,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { after, before, describe, it } from "node:test";
+import { PUBLISHED_PACKAGES } from "./published.js";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PNPM = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
 
-/** Every package a service may install, by folder. */
-const PUBLISHED = [
-  "packages/domain",
-  "packages/core",
-  "packages/store-memory",
-  "packages/store-redis",
-  "packages/provider-seam",
-  "packages/client",
-  "packages/testkit",
-  "apps/api",
-];
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const run = (file: string, args: string[], cwd: string) =>
   exec(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" }, maxBuffer: 64 * 1024 * 1024 });
@@ -40,11 +30,11 @@ describe("the packages, packed and installed outside the workspace", () => {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), "lintel-packages-"));
-    for (const folder of PUBLISHED) {
+    for (const folder of PUBLISHED_PACKAGES) {
       await run("npx", ["--yes", PNPM, "pack", "--pack-destination", join(work, "packs")], join(root, folder));
     }
     for (const file of await readdir(join(work, "packs"))) tarballs.set(file, join(work, "packs", file));
-    assert.equal(tarballs.size, PUBLISHED.length);
+    assert.equal(tarballs.size, PUBLISHED_PACKAGES.length);
   });
   after(() => rm(work, { recursive: true, force: true }));
 

@@ -3,30 +3,22 @@
 // renders every operation; nothing is asked of the host's root.
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, it } from "node:test";
 import Koa from "koa";
 import mount from "koa-mount";
-import puppeteer, { type Browser } from "puppeteer-core";
 import { createApp } from "./app.js";
+import { launchChromium, type Chromium } from "./chromium.test-support.js";
 import { startTestServer, type TestServer } from "./e2e.test-support.js";
 import { createLogger } from "./logger.js";
 import { applyServerEdge, type ServerEdge } from "./server-edge.js";
 
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"];
-
 let lintelServer: TestServer;
 let edge: ServerEdge;
 let base: string;
-let browser: Browser;
-let profile: string;
+let chromium: Chromium;
 before(async () => {
-  const executablePath = process.env["CHROMIUM_PATH"];
-  assert.ok(executablePath, "CHROMIUM_PATH is set (tools/run-tests.mjs finds or installs Debian's chromium)");
   lintelServer = await startTestServer(); // for its Lintel; the host below serves it
   const host = new Koa();
   const server = createServer();
@@ -49,14 +41,12 @@ before(async () => {
     ctx.body = "the host's own 404";
   });
   edge = applyServerEdge(server, host.callback());
-  profile = await mkdtemp(join(tmpdir(), "lintel-chromium-"));
-  browser = await puppeteer.launch({ executablePath, headless: true, args: [...FLAGS, `--user-data-dir=${profile}`] });
+  chromium = await launchChromium();
 });
 after(async () => {
-  await browser?.close();
+  await chromium?.close();
   await edge?.close();
   await lintelServer?.close();
-  await rm(profile, { recursive: true, force: true });
 });
 
 it("docs under a prefix: /lintel/docs loads its script and document from /lintel and renders every operation", async () => {
@@ -66,7 +56,7 @@ it("docs under a prefix: /lintel/docs loads its script and document from /lintel
   };
   assert.equal(spec.servers[0]?.url, `${base}/lintel`);
   const summaries = Object.values(spec.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.summary));
-  const page = await browser.newPage();
+  const page = await chromium.browser.newPage();
   const asked: { url: string; status: number }[] = [];
   page.on("response", (response) => void asked.push({ url: response.url(), status: response.status() }));
   const answer = await page.goto(`${base}/lintel/docs`, { waitUntil: "networkidle0" });

@@ -3,39 +3,21 @@
 // introduction an integrator needs first. The screenshots are written to the temp dir, or to
 // docs/reference.png and docs/introduction.png with UPDATE_SCREENSHOT=1.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, it } from "node:test";
-import puppeteer, { type Browser } from "puppeteer-core";
+import { launchChromium, pageOnlyFor, type Chromium } from "./chromium.test-support.js";
 import { startTestServer, type TestServer } from "./e2e.test-support.js";
 
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 let server: TestServer;
-let browser: Browser;
-let profile: string;
+let chromium: Chromium;
 before(async () => {
-  const executablePath = process.env["CHROMIUM_PATH"];
-  assert.ok(executablePath, "CHROMIUM_PATH is set (tools/run-tests.mjs finds or installs Debian's chromium)");
   server = await startTestServer();
-  profile = await mkdtemp(join(tmpdir(), "lintel-chromium-"));
-  browser = await puppeteer.launch({ executablePath, headless: true, args: [...FLAGS, `--user-data-dir=${profile}`] });
+  chromium = await launchChromium();
 });
 after(async () => {
-  await browser?.close();
+  await chromium?.close();
   await server?.close();
-  await rm(profile, { recursive: true, force: true });
 });
 
 it("docs in chromium: /docs renders the reference with every operation, loading nothing but the server", async () => {
@@ -43,19 +25,7 @@ it("docs in chromium: /docs renders the reference with every operation, loading 
     paths: Record<string, Record<string, { summary: string }>>;
   };
   const summaries = Object.values(spec.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.summary));
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 1000 });
-  const origin = new URL(server.url).origin;
-  const blocked: string[] = [];
-  await page.setRequestInterception(true);
-  page.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) void request.continue();
-    else {
-      blocked.push(url);
-      void request.abort("blockedbyclient");
-    }
-  });
+  const { page, blocked } = await pageOnlyFor(chromium.browser, new URL(server.url).origin);
   const answer = await page.goto(`${server.url}/docs`, { waitUntil: "networkidle0" });
   assert.equal(answer?.status(), 200);
   // Redoc renders after fetching the document: wait until the page shows every operation's summary.
@@ -74,7 +44,7 @@ it("docs in chromium: /docs renders the reference with every operation, loading 
   const out =
     process.env["UPDATE_SCREENSHOT"] === "1"
       ? fileURLToPath(new URL("../../../docs/reference.png", import.meta.url))
-      : join(profile, "reference.png");
+      : join(chromium.profile, "reference.png");
   // The picture: one operation, its parameters and its example answer, the sidebar open at Locks.
   await page.goto(`${server.url}/docs#tag/Locks/operation/listLocks`, { waitUntil: "networkidle0" });
   await page.waitForFunction(() => (globalThis as unknown as Page).document.body.innerText.includes("nextCursor"), { timeout: 30_000 });
@@ -83,19 +53,7 @@ it("docs in chromium: /docs renders the reference with every operation, loading 
 });
 
 it("docs in chromium: /docs opens with the introduction (what matters most, then a section per subject in the sidebar)", async () => {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 1000 });
-  const origin = new URL(server.url).origin;
-  const blocked: string[] = [];
-  await page.setRequestInterception(true);
-  page.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) void request.continue();
-    else {
-      blocked.push(url);
-      void request.abort("blockedbyclient");
-    }
-  });
+  const { page, blocked } = await pageOnlyFor(chromium.browser, new URL(server.url).origin);
   type Page = { document: { body: { innerText: string } } };
   await page.goto(`${server.url}/docs`, { waitUntil: "networkidle0" });
   await page.waitForFunction(() => (globalThis as unknown as Page).document.body.innerText.includes("What matters most"), {
@@ -130,6 +88,6 @@ it("docs in chromium: /docs opens with the introduction (what matters most, then
   const out =
     process.env["UPDATE_SCREENSHOT"] === "1"
       ? fileURLToPath(new URL("../../../docs/introduction.png", import.meta.url))
-      : join(profile, "introduction.png");
+      : join(chromium.profile, "introduction.png");
   await page.screenshot({ path: out as `${string}.png` });
 });
