@@ -9,7 +9,11 @@ import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
 import type { Problem } from "./problem.js";
 import { rememberGoodKeys } from "./good-keys.js";
 
-/** Who is calling: the key that was accepted, its Org and its scopes. */
+/**
+ * Who is calling: the key that was accepted, its Org and its scopes. Under a store deadline
+ * (`storeDeadlineMs`) the operations run with an admitted caller share its request's deadline;
+ * a caller made by hand gets one per operation.
+ */
 export interface Caller {
   readonly keyId: string;
   readonly orgId: string;

@@ -210,11 +210,12 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     const request = requestOf(caller);
     return (request.useCases ??= useCasesOver(request.stores, ports, options));
   };
+  // Every use case, forwarded to the caller's request: one added to useCasesOver is bound too.
   const bound = Object.fromEntries(
     Object.keys(direct).map((name) => [
       name,
-      (caller: Caller, argument: unknown) =>
-        (useCasesOf(caller)[name as UseCaseName] as (c: Caller, a: unknown) => unknown)(caller, argument),
+      (caller: Caller, ...args: unknown[]) =>
+        (useCasesOf(caller)[name as UseCaseName] as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args),
     ]),
   ) as unknown as UseCases;
 
