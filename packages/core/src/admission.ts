@@ -8,18 +8,16 @@ import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
 import type { Problem } from "./problem.js";
 import { rememberGoodKeys } from "./good-keys.js";
-import { createStoreDeadlines, storeCall, type StoreDeadline } from "./store-deadline.js";
 
-/** Who is calling: the key that was accepted, its Org and its scopes. */
+/**
+ * Who is calling: the key that was accepted, its Org and its scopes. Under a store deadline
+ * (`storeDeadlineMs`) the operations run with an admitted caller share its request's deadline;
+ * a caller made by hand gets one per operation.
+ */
 export interface Caller {
   readonly keyId: string;
   readonly orgId: string;
   readonly scopes: readonly Scope[];
-  /**
-   * When this request stops waiting for the store: every store call made for it races this one
-   * moment (fixed when admission starts). Absent, each call is bounded by the store alone.
-   */
-  readonly deadline?: StoreDeadline;
 }
 
 /** An admitted request: its caller and the key budget decision (for RateLimit headers). */
@@ -61,11 +59,6 @@ export interface AdmissionPorts {
 export interface AdmissionOptions {
   readonly defaultRateLimit: RatePolicy;
   readonly failedAuthLimit: RatePolicy;
-  /**
-   * Every admitted request's store calls share one deadline this many ms after admission starts
-   * (past it: StoreUnavailableError, 503). Absent: no request deadline (today's embedders).
-   */
-  readonly storeDeadlineMs?: number | undefined;
 }
 
 /** The one detail every 401 carries, so the answer never tells which check failed. */
@@ -85,17 +78,21 @@ function rateLimited(decision: BudgetDecision, detail: string): Problem {
   return { code: "rate_limited", detail, retryAfterSeconds: decision.retryAfterSeconds };
 }
 
-/** Builds the admission check over the key store and the request budget. */
+/**
+ * Builds the admission check over the key store and the request budget. `admit` reaches them
+ * through `stores` when given (one request's view of them, bounded by its deadline).
+ */
 export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions) {
-  const deadlines = options.storeDeadlineMs === undefined ? undefined : createStoreDeadlines(options.storeDeadlineMs);
   const goodKeys = rememberGoodKeys(ports.clock);
   const addressRefused = (decision: BudgetDecision): AdmissionOutcome => ({
     ok: false,
     problem: rateLimited(decision, "Too many requests with an invalid API key from this address."),
   });
 
-  return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
-    const deadline = deadlines?.start();
+  return async function admit(
+    request: AdmissionRequest,
+    stores: Pick<AdmissionPorts, "apiKeys" | "budget"> = ports,
+  ): Promise<AdmissionOutcome> {
     const addressBucket = failedAuthBucket(request.clientAddress);
     // A malformed key (or none) is judged bad without a lookup; a well-formed one by its hash.
     const hash = request.apiKey !== undefined && isWellFormedApiKey(request.apiKey) ? hashApiKey(request.apiKey) : null;
@@ -103,29 +100,26 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     // was found good lately (the other tenants behind a shared address). Such a key skips only
     // this refusal: it is looked up and judged below like any other.
     if (hash === null || !goodKeys.has(hash)) {
-      const addressBudget = await storeCall(deadline, () => ports.budget.peek(addressBucket, options.failedAuthLimit));
+      const addressBudget = await stores.budget.peek(addressBucket, options.failedAuthLimit);
       if (!addressBudget.allowed) return addressRefused(addressBudget);
     }
-    const check = hash === null ? null : evaluateApiKey(await storeCall(deadline, () => ports.apiKeys.findByHash(hash)), ports.clock.now());
+    const check = hash === null ? null : evaluateApiKey(await stores.apiKeys.findByHash(hash), ports.clock.now());
     const key = check?.ok === true ? check.key : null;
 
     if (key === null) {
       if (hash !== null) goodKeys.foundBad(hash); // revoked or expired since: exempt no more
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
-      const failure = await storeCall(deadline, () => ports.budget.consume(addressBucket, options.failedAuthLimit));
+      const failure = await stores.budget.consume(addressBucket, options.failedAuthLimit);
       if (!failure.allowed) return addressRefused(failure);
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
     if (hash !== null) goodKeys.foundGood(hash);
 
-    const caller: Caller =
-      deadline === undefined
-        ? { keyId: key.id, orgId: key.orgId, scopes: key.scopes }
-        : { keyId: key.id, orgId: key.orgId, scopes: key.scopes, deadline };
+    const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
     const scope = requireScope(key.scopes, request.scope);
     if (scope.ok) request.whileBudgeting?.(caller);
-    const budget = await storeCall(deadline, () => ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit));
+    const budget = await stores.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }

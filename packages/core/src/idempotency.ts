@@ -11,7 +11,7 @@
  */
 import { StoreUnavailableError, type IdempotencyStore, type StoredAnswer } from "./ports.js";
 import type { Failure } from "./problem.js";
-import { storeCall, type StoreDeadline } from "./store-deadline.js";
+import type { StoreRace } from "./request-stores.js";
 
 /** How long answers are kept: 24 h, so a retry within a day gets the first answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -39,16 +39,23 @@ function unlessUnavailable(error: unknown): void {
   if (!(error instanceof StoreUnavailableError)) throw error;
 }
 
-/** Runs requests at most once per (scope, key); see the module comment. */
+/** Without a request deadline (an embedder's memory store) a call simply runs. */
+const unbounded: StoreRace = (call) => call();
+
+/**
+ * Runs requests at most once per (scope, key); see the module comment. `within` is the request's
+ * store deadline: the claim is made within it; the bookkeeping after the answer is always sent
+ * (so it is given the store itself, not the request's view) but awaited only within it.
+ */
 export function createIdempotency(store: IdempotencyStore) {
   return async function once(
     scope: string,
     key: string,
     fingerprint: string,
     run: () => Promise<GuardedAnswer>,
-    deadline?: StoreDeadline,
+    within: StoreRace = unbounded,
   ): Promise<IdempotentOutcome> {
-    const claim = await storeCall(deadline, () => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
+    const claim = await within(() => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
     if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
       return {
         ok: false,
@@ -76,7 +83,7 @@ export function createIdempotency(store: IdempotencyStore) {
     } catch (error) {
       const releasing = store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
       // A store that just failed (a frozen Redis) would hold the 503 for another command timeout.
-      if (!(error instanceof StoreUnavailableError)) await storeCall(deadline, () => releasing).catch(() => undefined);
+      if (!(error instanceof StoreUnavailableError)) await within(() => releasing).catch(() => undefined);
       throw error;
     }
     // Always sent, but awaited only until the request's deadline: past it the answer goes out and
@@ -85,7 +92,7 @@ export function createIdempotency(store: IdempotencyStore) {
       ? store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS)
       : store.release(scope, key, claim.token);
     keeping.catch(() => undefined); // awaited below unless the deadline has passed
-    await storeCall(deadline, () => keeping).then(() => undefined, unlessUnavailable);
+    await within(() => keeping).then(() => undefined, unlessUnavailable);
     return { ok: true, answer: guarded.answer, replayed: false };
   };
 }

@@ -1,12 +1,15 @@
-// A request's store calls share one deadline, fixed when admission starts (issue 12): over a
-// fake store whose every call takes a while, two sequential round trips that each fit the
+// A request's store calls share one deadline, fixed when admission starts (issues 12 and 21):
+// over a fake store whose every call takes a while, two sequential round trips that each fit the
 // deadline do not fit it together; a request within it is unaffected; a lock provider's wait is
-// not the store's; and a caller without a deadline (an embedder's) waits as long as it takes.
+// not the store's; without storeDeadlineMs (the memory store) a call waits as long as it takes.
+// And over a store whose every method hangs, every use case answers unavailable: the bound is
+// the request's view of the store, not a wrapper each use case must remember.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
-import { keys, lockedState, setup, value } from "./lintel.test-support.js";
+import type { Caller, Lintel, UseCaseName } from "./lintel.js";
+import { callerA, keys, lockedState, setup, value } from "./lintel.test-support.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
 
 /** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
@@ -63,7 +66,6 @@ describe("the store deadline of one request", () => {
   it("the use case's calls share the admission's deadline", async () => {
     const { settled, lintel, admitted } = await slowLintel(90, 300);
     const caller = await admitted(); // three round trips: 270 of 300 ms spent
-    assert.ok(caller.deadline !== undefined);
     settled.length = 0;
     await assert.rejects(lintel.getUnit(caller, "12-elm-st"), StoreUnavailableError);
     assert.deepEqual(settled, [], "cut before the unit's late answer");
@@ -132,7 +134,80 @@ describe("the store deadline of one request", () => {
   it("without storeDeadlineMs (an embedder) each call takes as long as the store does", async () => {
     const { lintel, admitted } = await slowLintel(210, undefined);
     const caller = await admitted(); // 630 ms
-    assert.equal(caller.deadline, undefined);
     assert.equal(value(await lintel.getUnit(caller, "u_1")).id, "u_1");
+  });
+});
+
+/** `store` whose every method never answers once `hanging.now` is set (a frozen Redis), with every method it has. */
+function hangable(store: LintelStore, hanging: { now: boolean }) {
+  const hang = <T extends object>(port: T): T =>
+    Object.fromEntries(
+      Object.entries(port).map(([method, call]) => [
+        method,
+        (...args: unknown[]) =>
+          hanging.now ? new Promise<never>(() => undefined) : (call as (...a: unknown[]) => Promise<unknown>)(...args),
+      ]),
+    ) as T;
+  return {
+    apiKeys: hang(store.apiKeys),
+    budget: hang(store.budget),
+    units: hang(store.units),
+    locks: hang(store.locks),
+    templates: hang(store.templates),
+    idempotency: hang(store.idempotency),
+    health: hang(store.health),
+  };
+}
+
+/** One call of every use case (the Record makes a new use case a compile error here until it is listed). */
+const EVERY_USE_CASE: Record<UseCaseName, (lintel: Lintel, caller: Caller) => Promise<unknown>> = {
+  previewTimezoneChange: (lintel, caller) => lintel.previewTimezoneChange(caller, { unitIdOrKey: "u_1", proposedTimeZone: "Europe/Paris" }),
+  setTimeZone: (lintel, caller) =>
+    lintel.setTimeZone(caller, { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_wall_clock" }),
+  listUnits: (lintel, caller) => lintel.listUnits(caller, { limit: 10 }),
+  getUnit: (lintel, caller) => lintel.getUnit(caller, "u_1"),
+  listSchedule: (lintel, caller) => lintel.listSchedule(caller, { unitIdOrKey: "u_1", limit: 10, from: 0 }),
+  getTemplate: (lintel, caller) => lintel.getTemplate(caller, "tpl_1"),
+  listTemplates: (lintel, caller) => lintel.listTemplates(caller, { limit: 10 }),
+  listLocks: (lintel, caller) => lintel.listLocks(caller, { limit: 10 }),
+  getLock: (lintel, caller) => lintel.getLock(caller, "lk_0"),
+  getLockState: (lintel, caller) => lintel.getLockState(caller, "lk_0"),
+};
+
+describe("a store whose every method hangs, under a request deadline", () => {
+  async function hangingLintel() {
+    const plain = await setup();
+    const hanging = { now: false };
+    const { lintel } = await setup(hangable(plain.store, hanging), { storeDeadlineMs: 100 });
+    return { lintel, hanging };
+  }
+
+  for (const [name, run] of Object.entries(EVERY_USE_CASE)) {
+    it(`${name}: an admitted request is answered unavailable, with no wrapper in the use case`, async () => {
+      const { lintel, hanging } = await hangingLintel();
+      const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.4.1", scope: "units:write" });
+      assert.ok(outcome.ok);
+      hanging.now = true;
+      await assert.rejects(run(lintel, outcome.admission.caller), StoreUnavailableError);
+    });
+  }
+
+  it("every use case of a caller made by hand (an embedder's) gets a deadline of its own", async () => {
+    const { lintel, hanging } = await hangingLintel();
+    hanging.now = true;
+    for (const [name, run] of Object.entries(EVERY_USE_CASE)) {
+      await assert.rejects(run(lintel, callerA), StoreUnavailableError, name);
+    }
+  });
+
+  it("admission, an Idempotency-Key's claim and readiness are bounded too", async () => {
+    const { lintel, hanging } = await hangingLintel();
+    const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:write" });
+    assert.ok(outcome.ok);
+    hanging.now = true;
+    await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:read" }), StoreUnavailableError);
+    const answer = async () => ({ answer: { status: 200, body: "{}" }, keep: true });
+    await assert.rejects(lintel.idempotently(outcome.admission.caller, "k-2", "f", answer), StoreUnavailableError);
+    assert.equal(await lintel.ready(), false);
   });
 });

@@ -24,7 +24,7 @@ export interface LintelSetup {
   readonly failedKeyLimit?: RatePolicy;
   /** A live lock state not in within this many ms is `unavailable`. Default 3,000. */
   readonly lockProviderTimeoutMs?: number;
-  /** The store calls of one request give up this long after its admission starts. Default: no bound beyond the store's own. */
+  /** The store calls of one request give up this long after its admission starts (a hand-made caller's: its operation). Default: no bound beyond the store's own. */
   readonly storeDeadlineMs?: number;
 }
 

@@ -11,7 +11,7 @@ import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Result } from "./problem.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
-import { storeCall } from "./store-deadline.js";
+import { racedStores, startStoreDeadline, type RequestStores, type StoreRace } from "./request-stores.js";
 import { createTimezoneChange, type PreviewQuery, type SetTimeZoneCommand, type SetTimeZoneResult } from "./timezone-change.js";
 import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
 
@@ -21,7 +21,6 @@ export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } 
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
-export { createStoreDeadlines, storeCall, type StoreDeadline, type StoreDeadlines } from "./store-deadline.js";
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {
@@ -44,9 +43,9 @@ export interface LintelOptions {
   /** The budget of failed key attempts per client address (the server's default, FAILED_KEY_LIMIT, is 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /**
-   * The store calls of one admitted request share a deadline this many ms after its admission
-   * starts (the Redis composition uses its 1 s command timeout); past it the request is
-   * StoreUnavailableError (503). Absent: no request deadline, as for callers made by hand.
+   * The store calls of one request share a deadline this many ms after its admission starts
+   * (the Redis composition uses 1 s); past it the request is StoreUnavailableError (503). A
+   * caller made by hand gets the deadline per operation. Absent: no deadline (the memory store).
    */
   readonly storeDeadlineMs?: number | undefined;
 }
@@ -108,50 +107,49 @@ export type UseCaseName = Exclude<keyof Lintel, "admit" | "idempotently" | "read
 /** The problem codes use case `U` can answer. */
 export type UseCaseCode<U extends UseCaseName> = Lintel[U] extends (...args: never[]) => Promise<Result<unknown, infer C>> ? C : never;
 
-/** Wires the use cases to their ports. */
-export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
-  const admit = createAdmission(ports, options);
-  const timezones = createTimezoneChange(ports);
-  const unitReads = createUnitReads(ports, options.cursors);
-  const once = createIdempotency(ports.idempotency);
-  const lockList = { list: "locks", fetch: ports.locks.listActive.bind(ports.locks), positionOf: lockPosition } as const;
+/** The use cases an operation runs, for one caller. */
+type UseCases = Pick<Lintel, UseCaseName>;
+
+/** The use cases over `stores`: the stores themselves, or one request's view of them. */
+function useCasesOver(stores: RequestStores, ports: LintelPorts, options: LintelOptions): UseCases {
+  const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock: ports.clock });
+  const unitReads = createUnitReads({ units: stores.units, clock: ports.clock }, options.cursors);
+  const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
   const templateList = {
     list: "templates",
-    fetch: ports.templates.list.bind(ports.templates),
+    fetch: stores.templates.list.bind(stores.templates),
     positionOf: templatePosition,
   } as const;
 
   return {
-    admit,
     previewTimezoneChange: timezones.previewTimezoneChange,
     setTimeZone: timezones.setTimeZone,
     listUnits: unitReads.listUnits,
     getUnit: unitReads.getUnit,
     listSchedule: unitReads.listSchedule,
-    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, caller.deadline),
 
     async getTemplate(caller, templateId) {
-      const template = await storeCall(caller.deadline, () => ports.templates.get(caller.orgId, templateId));
+      const template = await stores.templates.get(caller.orgId, templateId);
       return template === null ? notFound("template", templateId) : succeed(template);
     },
 
     async listTemplates(caller, query) {
-      const page = await storeCall(caller.deadline, () => readPage(options.cursors, templateList, caller.orgId, query));
+      const page = await readPage(options.cursors, templateList, caller.orgId, query);
       return page.ok ? succeed({ templates: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
     async listLocks(caller, query) {
-      const page = await storeCall(caller.deadline, () => readPage(options.cursors, lockList, caller.orgId, query));
+      const page = await readPage(options.cursors, lockList, caller.orgId, query);
       return page.ok ? succeed({ locks: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
     async getLock(caller, lockId) {
-      const lock = await storeCall(caller.deadline, () => ports.locks.getActive(caller.orgId, lockId));
+      const lock = await stores.locks.getActive(caller.orgId, lockId);
       return lock === null ? notFound("lock", lockId) : succeed(lock);
     },
 
     async getLockState(caller, lockId) {
-      const lock = await storeCall(caller.deadline, () => ports.locks.getActive(caller.orgId, lockId));
+      const lock = await stores.locks.getActive(caller.orgId, lockId);
       if (lock === null) return notFound("lock", lockId);
       // The provider is not the store: it keeps its own timeout (LOCK_PROVIDER_TIMEOUT_MS).
       try {
@@ -167,14 +165,83 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
         });
       }
     },
+  };
+}
 
-    async ready() {
-      try {
-        await ports.health.ping();
-        return true;
-      } catch {
-        return false;
-      }
+/** One request under a store deadline: its race, its view of the stores, and the use cases over that view. */
+interface BoundRequest {
+  readonly within: StoreRace;
+  readonly stores: RequestStores;
+  useCases?: UseCases;
+}
+
+/**
+ * Wires the use cases to their ports. With `storeDeadlineMs`, each request gets its own view of
+ * the stores when it starts (admission, or an operation for a caller made by hand), and its use
+ * cases are built over that view: nothing in them can reach a store past the deadline.
+ */
+export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
+  const admit = createAdmission(ports, options);
+  const once = createIdempotency(ports.idempotency);
+  const direct = useCasesOver(ports, ports, options);
+  const ms = options.storeDeadlineMs;
+  const ready = async () => {
+    try {
+      await (ms === undefined ? ports.health.ping() : startStoreDeadline(ms)(() => ports.health.ping()));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // No deadline (the memory store never blocks): the use cases over the ports themselves, at no cost.
+  if (ms === undefined) {
+    return { ...direct, admit, idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run), ready };
+  }
+
+  /** The request each admitted caller belongs to. */
+  const requests = new WeakMap<Caller, BoundRequest>();
+  const start = (): BoundRequest => {
+    const within = startStoreDeadline(ms);
+    return { within, stores: racedStores(ports, within) };
+  };
+  /** The caller's request; a caller made by hand (an embedder's, a CLI's) gets a deadline per operation. */
+  const requestOf = (caller: Caller) => requests.get(caller) ?? start();
+  const useCasesOf = (caller: Caller) => {
+    const request = requestOf(caller);
+    return (request.useCases ??= useCasesOver(request.stores, ports, options));
+  };
+  // Every use case, forwarded to the caller's request: one added to useCasesOver is bound too.
+  const bound = Object.fromEntries(
+    Object.keys(direct).map((name) => [
+      name,
+      (caller: Caller, ...args: unknown[]) =>
+        (useCasesOf(caller)[name as UseCaseName] as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args),
+    ]),
+  ) as unknown as UseCases;
+
+  return {
+    ...bound,
+    async admit(request) {
+      const bounded = start();
+      const { whileBudgeting } = request;
+      const joined = (caller: Caller) => requests.set(caller, bounded);
+      // The caller joins its request before a read starts while its budget is consumed.
+      const joining: AdmissionRequest =
+        whileBudgeting === undefined
+          ? request
+          : {
+              ...request,
+              whileBudgeting: (caller) => {
+                joined(caller);
+                whileBudgeting(caller);
+              },
+            };
+      const outcome = await admit(joining, bounded.stores);
+      const caller = outcome.ok ? outcome.admission.caller : outcome.caller;
+      if (caller !== undefined) joined(caller);
+      return outcome;
     },
+    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, requestOf(caller).within),
+    ready,
   };
 }

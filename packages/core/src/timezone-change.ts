@@ -9,7 +9,6 @@ import type { LockSharing, PreviewInput, TimezonePreview, Unit } from "@lintel/d
 import type { Caller } from "./admission.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
-import { storeCall, type StoreDeadline } from "./store-deadline.js";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;
@@ -48,12 +47,12 @@ function badZone(param: string, input: string): Failure<"invalid_request"> {
 /** Builds the preview and set-timezone use cases. */
 export function createTimezoneChange(ports: TimezoneChangePorts) {
   /** For each lock the items use: every unit of the org it serves, with that unit's zone. */
-  async function lockUnitsOf(orgId: string, lockIds: readonly string[], deadline: StoreDeadline | undefined) {
+  async function lockUnitsOf(orgId: string, lockIds: readonly string[]) {
     const lockUnits = new Map<string, LockSharing[]>();
     if (lockIds.length === 0) return lockUnits;
-    const locks = await storeCall(deadline, () => ports.locks.getMany(orgId, lockIds));
+    const locks = await ports.locks.getMany(orgId, lockIds);
     const unitIds = [...new Set(locks.flatMap((lock) => lock.unitIds))];
-    const zones = new Map((await storeCall(deadline, () => ports.units.getMany(orgId, unitIds))).map((u) => [u.id, u.timeZone]));
+    const zones = new Map((await ports.units.getMany(orgId, unitIds)).map((u) => [u.id, u.timeZone]));
     for (const lock of locks) {
       const sharing = lock.unitIds.flatMap((unitId) => (zones.has(unitId) ? [{ unitId, timeZone: zones.get(unitId) ?? null }] : []));
       lockUnits.set(lock.lockId, sharing);
@@ -67,12 +66,11 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     unitIdOrKey: string,
     proposedTimeZone: string,
   ): Promise<Result<{ unit: Unit; input: PreviewInput }, "not_found">> {
-    const { deadline } = caller;
-    const unit = await storeCall(deadline, () => ports.units.findByIdOrKey(caller.orgId, unitIdOrKey));
+    const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
     if (unit === null) return notFound("unit", unitIdOrKey);
-    const items = await storeCall(deadline, () => ports.units.itemsOf(caller.orgId, unit.id));
+    const items = await ports.units.itemsOf(caller.orgId, unit.id);
     const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
-    const lockUnits = await lockUnitsOf(caller.orgId, lockIds, deadline);
+    const lockUnits = await lockUnitsOf(caller.orgId, lockIds);
     const nowMs = ports.clock.now();
     return succeed({ unit, input: { unit, items, lockUnits, proposedTimeZone, nowMs } });
   }
@@ -111,15 +109,16 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     // Cheap early answer; the store checks the version again atomically.
     if (unit.version !== command.expectedVersion) return stale(unit.version);
     const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
-    // Past the deadline the write is not sent; a write sent in time but answered late may still
-    // apply (the client's retry meets the version check, or replays with its Idempotency-Key).
-    const outcome = await storeCall(caller.deadline, () =>
-      ports.units.setTimeZone(caller.orgId, unit.id, { expectedVersion: command.expectedVersion, timeZone: zone, rewrites }),
-    );
+    // Past the request's store deadline the write is not sent; a write sent in time but answered
+    // late may still apply (the client's retry meets the version check, or replays with its key).
+    const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
+      expectedVersion: command.expectedVersion,
+      timeZone: zone,
+      rewrites,
+    });
     if (!outcome.ok) {
       // Lost a race: another change landed between the read and the write. Say where it is now.
-      const now =
-        outcome.reason === "not_found" ? null : await storeCall(caller.deadline, () => ports.units.findByIdOrKey(caller.orgId, unit.id));
+      const now = outcome.reason === "not_found" ? null : await ports.units.findByIdOrKey(caller.orgId, unit.id);
       return now === null ? notFound("unit", command.unitIdOrKey) : stale(now.version);
     }
     return succeed({ unit: outcome.unit, moved: rewrites.length });

@@ -11,7 +11,6 @@ import type { Caller } from "./admission.js";
 import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "./paging-use-case.js";
 import type { Clock, UnitStore } from "./ports.js";
 import { notFound, succeed, type Result } from "./problem.js";
-import { storeCall } from "./store-deadline.js";
 
 /** One page of a unit's schedule from `from` (absent: now). */
 export interface ScheduleQuery extends PageQuery {
@@ -41,19 +40,19 @@ export function createUnitReads(ports: { readonly units: UnitStore; readonly clo
   return {
     /** The org's units by urlKey. */
     async listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">> {
-      const page = await storeCall(caller.deadline, () => readPage(cursors, unitList, caller.orgId, query));
+      const page = await readPage(cursors, unitList, caller.orgId, query);
       return page.ok ? succeed({ units: page.value.rows, nextCursor: page.value.nextCursor }) : page;
     },
 
     /** One unit by id, else urlKey. */
     async getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">> {
-      const unit = await storeCall(caller.deadline, () => ports.units.findByIdOrKey(caller.orgId, unitIdOrKey));
+      const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
       return unit === null ? notFound("unit", unitIdOrKey) : succeed(unit);
     },
 
     /** The unit's items that end after `from`, by startAt, kind, key. */
     async listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">> {
-      const unit = await storeCall(caller.deadline, () => ports.units.findByIdOrKey(caller.orgId, query.unitIdOrKey));
+      const unit = await ports.units.findByIdOrKey(caller.orgId, query.unitIdOrKey);
       if (unit === null) return notFound("unit", query.unitIdOrKey);
       const binding = { orgId: caller.orgId, list: "schedule", subject: unit.id } as const;
       const opened = openCursor(cursors, binding, query.cursor);
@@ -72,9 +71,7 @@ export function createUnitReads(ports: { readonly units: UnitStore; readonly clo
           ports.units.scheduleAfter(orgId, unit.id, fromMs, position, limit),
         positionOf: schedulePosition,
       } as const;
-      const page = await storeCall(caller.deadline, () =>
-        fetchPage(cursors, source, binding, after, query.limit, (position) => `${fromIso}|${position}`),
-      );
+      const page = await fetchPage(cursors, source, binding, after, query.limit, (position) => `${fromIso}|${position}`);
       const items = page.rows.map((item) => scheduleEntry(item, unit.timeZone));
       return succeed({ unit, items, nextCursor: page.nextCursor });
     },

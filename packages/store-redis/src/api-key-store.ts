@@ -39,8 +39,6 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
     return fromFields(await redis.hgetall(redisKeys.apiKeyByHash(hash)));
   }
 
-  /** Writes and listings of the CLIs and fixture loads: not a request's, so no deadline. */
-  const ADMIN = null;
   return {
     findByHash: (hash) => guard(() => read(hash)),
 
@@ -53,7 +51,7 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
         await redis.sadd(redisKeys.orgApiKeys(record.orgId), record.id);
         if (oldHash !== null && oldHash !== record.hash) await redis.del(redisKeys.apiKeyByHash(oldHash));
         if (old !== null && old.orgId !== record.orgId) await redis.srem(redisKeys.orgApiKeys(old.orgId), record.id);
-      }, ADMIN),
+      }),
 
     revoke: (keyId, at) =>
       guard(async () => {
@@ -61,7 +59,7 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
         if (hash === null) return false;
         const reply = await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], [JSON.stringify(at)]);
         return reply === 1;
-      }, ADMIN),
+      }),
 
     listByOrg: (orgId) =>
       guard(async () => {
@@ -71,6 +69,6 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
         return records
           .filter((record): record is ApiKeyRecord => record !== null && record.orgId === orgId)
           .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      }, ADMIN),
+      }),
   };
 }

@@ -20,7 +20,13 @@ export interface RedisClientConfig {
 /** The Redis everything talks to when nothing names one (the tools, the tests, a client without `url`). */
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
-/** Per-command deadline: a store that doesn't answer within it is "unavailable" (503). */
+/**
+ * ioredis's per-command timeout, the lower layer of the request's store deadline (the Lintel on
+ * Redis uses the same 1 s as its `storeDeadlineMs`). The request stops waiting at its deadline,
+ * but a command cannot be taken back from ioredis: this timeout is what drops it from ioredis's
+ * queue against a frozen Redis, so waiting commands never pile up, and it is the only bound of
+ * the CLIs' and fixture loads' calls, which belong to no request.
+ */
 export const COMMAND_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
 

@@ -7,8 +7,6 @@
  */
 import { ReplyError } from "ioredis";
 import { StoreUnavailableError } from "@lintel/core";
-import { COMMAND_TIMEOUT_MS } from "./client.js";
-import { withDeadline } from "./deadlines.js";
 
 const TRANSIENT_REPLIES = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|BUSY|NOREPLICAS|READONLY)\b/;
 
@@ -41,17 +39,14 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * Runs one store call, turning unavailability into StoreUnavailableError. The call gets
- * `deadlineMs` from the moment it is made (null: no deadline, for bulk loads): ioredis's own
- * command timeout starts only when a command is written, and with auto-pipelining a command
- * waits unwritten behind the pipeline in flight, so against a frozen Redis a request queued
- * behind another would wait two timeouts (~2 s). A late answer is dropped (deadlines.ts).
+ * Runs one store call, turning unavailability into StoreUnavailableError. How long a request
+ * waits is not the adapter's to say: the request's store deadline (`@lintel/core`
+ * request-stores.ts) races every call of it; ioredis's command timeout only frees a command
+ * nobody waits for any more (client.ts).
  */
-export async function guard<T>(call: () => Promise<T>, deadlineMs: number | null = COMMAND_TIMEOUT_MS): Promise<T> {
+export async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
-    const running = call();
-    if (deadlineMs === null) return await running;
-    return await withDeadline(running, deadlineMs, () => new StoreUnavailableError(`Redis did not answer within ${deadlineMs} ms.`));
+    return await call();
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
     if (isUnavailable(error)) {

@@ -214,6 +214,6 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
           (key) => loadApiKey(redis, key, mode, dry),
         );
         return report;
-      }, null), // a bulk load: no deadline
+      }),
   };
 }

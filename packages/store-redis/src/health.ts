@@ -1,6 +1,7 @@
 /**
- * Health on Redis: every master answers PING within the command timeout and, on a cluster,
- * the cluster says its state is ok (every slot is served).
+ * Health on Redis: every master answers PING and, on a cluster, the cluster says its state is ok
+ * (every slot is served). `Lintel.ready` bounds the ping by its store deadline; the command
+ * timeout bounds it for other callers.
  */
 import type { Health } from "@lintel/core";
 import { Cluster } from "ioredis";

@@ -53,7 +53,7 @@ export interface RedisLintel {
 
 /**
  * A working Lintel on Redis in one call. The store calls of one request share one deadline of
- * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise.
+ * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise (`/readyz`'s ping gets it too).
  */
 export function createRedisLintel(options: RedisLintelOptions): RedisLintel {
   const { redis, ...setup } = options;

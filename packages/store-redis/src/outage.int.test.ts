@@ -1,7 +1,9 @@
 /**
  * Outage behaviour on a private redis-server (never the shared one): killed or frozen, every
  * adapter call rejects with StoreUnavailableError instead of hanging, and the same client
- * recovers on its own once Redis is back. Measured times go to the test's diagnostics.
+ * recovers on its own once Redis is back; frozen, a Lintel on it answers every operation, and
+ * `ready()`, unavailable within its store deadline, and is ready again after. Measured times go
+ * to the test's diagnostics.
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,10 +11,10 @@ import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { StoreUnavailableError } from "@lintel/core";
+import { StoreUnavailableError, type Caller, type LockProvider } from "@lintel/core";
 import { randomId } from "@lintel/testkit";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
-import { createRedisStore, type RedisStore } from "./index.js";
+import { createRedisLintel, createRedisStore, type RedisStore } from "./index.js";
 
 /** A free loopback port below Linux's ephemeral range, so no parallel test's connection takes it first. */
 async function freePort(): Promise<number> {
@@ -105,5 +107,34 @@ describe("Redis outage", () => {
     }
     await whenReady(redis, 10_000);
     await assert.doesNotReject(store.health.ping());
+  });
+
+  test("with Redis frozen, overlapping operations of a Lintel on it all answer unavailable within its deadline; ready() is false, then true once thawed", async (t) => {
+    const lockProvider: LockProvider = { readState: () => Promise.reject(new Error("not asked")) };
+    const { lintel } = createRedisLintel({ redis, lockProvider, cursorSecrets: ["s".repeat(32)], storeDeadlineMs: 1000 });
+    const caller: Caller = { keyId: randomId("key"), orgId, scopes: ["units:read", "locks:read"] };
+    server.kill("SIGSTOP");
+    try {
+      // Two waves 300 ms apart, so the second's commands are sent while the first's still wait.
+      const wave = () =>
+        Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            timed<unknown>(() => (i % 2 === 0 ? lintel.getUnit(caller, "u") : lintel.listLocks(caller, { limit: 10 }))),
+          ),
+        );
+      const first = wave();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const outcomes = [...(await first), ...(await wave())];
+      const slowest = Math.max(...outcomes.map(({ ms }) => ms));
+      t.diagnostic(`frozen: ${outcomes.length} operations, the slowest answered after ${slowest} ms`);
+      assert.ok(outcomes.every(({ outcome }) => outcome.status === "rejected" && outcome.reason instanceof StoreUnavailableError));
+      // The request's deadline from each operation's start (its lower layer, the command timeout, from each write).
+      assert.ok(slowest < 1500, `the slowest answered after ${slowest} ms`);
+      assert.equal(await lintel.ready(), false);
+    } finally {
+      server.kill("SIGCONT");
+    }
+    await whenReady(redis, 10_000);
+    assert.equal(await lintel.ready(), true);
   });
 });
