@@ -35,7 +35,7 @@ function violations(pkgDir: string, allowed: (spec: string, isTest: boolean) => 
   });
 }
 
-const TEST_ONLY = ["node:test", "node:assert", "node:assert/strict", "fast-check", "temporal-polyfill"];
+const TEST_ONLY = ["node:test", "node:assert", "node:assert/strict", "fast-check", "temporal-polyfill", "standardwebhooks"];
 
 describe("dependency rules", () => {
   it("packages/domain imports nothing that does I/O, frameworks or DI", () => {

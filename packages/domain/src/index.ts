@@ -6,6 +6,7 @@
  * - the cursor codec for keyset paging of any list (`createCursorCodec`);
  * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
  * - the request-budget law (`consumeBudget`, GCRA);
+ * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`, `verifyWebhook`);
  * - the problem catalog and the record types.
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
@@ -86,3 +87,15 @@ export {
   type ScopePolicy,
 } from "./keys.js";
 export { consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState, type BudgetStep } from "./budget.js";
+export {
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  generateWebhookSecret,
+  nextAttemptDelayMs,
+  parseRetrySchedule,
+  signWebhook,
+  verifyWebhook,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookMessage,
+  type WebhookVerification,
+} from "./webhooks.js";
