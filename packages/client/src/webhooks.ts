@@ -1,0 +1,89 @@
+/**
+ * `verifyWebhook`: what a receiver of Lintel's webhooks calls first. Standard Webhooks 1.0:
+ * `webhook-signature` holds `v1,<base64>` signatures (several while a secret rotates) of
+ * HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part
+ * of the endpoint's secret after `whsec_`. Web Crypto only (Node 22+, browsers, edge runtimes):
+ * no dependency.
+ */
+
+/** An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. */
+export interface LintelEvent {
+  /** `evt_` + 24 characters; the `webhook-id` of every attempt to deliver it. */
+  readonly id: string;
+  /** `unit.timezone_changed` or `lock.state_changed`. */
+  readonly type: string;
+  /** When the change happened (RFC 3339, UTC). */
+  readonly createdAt: string;
+  /** What changed; its shape depends on `type`. */
+  readonly data: unknown;
+}
+
+/** Why a delivery was refused: it is not Lintel's, was changed, or is too old to trust. */
+export class WebhookVerificationError extends Error {
+  override readonly name = "WebhookVerificationError";
+}
+
+/** Options of {@link verifyWebhook}. */
+export interface VerifyWebhookOptions {
+  /** How far the `webhook-timestamp` may be from now, either way (default 300 s: replays older than that are refused). */
+  readonly toleranceSeconds?: number;
+  /** Now, in ms since the epoch (default `Date.now()`). */
+  readonly now?: number;
+}
+
+type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function header(headers: HeaderSource, name: string): string {
+  const value = headers instanceof Headers ? headers.get(name) : headers[name];
+  const text = Array.isArray(value) ? value.join(" ") : value;
+  if (typeof text !== "string" || text === "") throw new WebhookVerificationError(`The ${name} header is missing.`);
+  return text;
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/**
+ * Checks a delivery from Lintel and returns its event. `body` is the raw request body as
+ * received (not re-serialized JSON); `headers` the request's headers (a `Headers`, or node:http's
+ * `request.headers`); `secret` the endpoint's `whsec_…` secret. Throws
+ * {@link WebhookVerificationError} when a header is missing, the timestamp is outside the
+ * tolerance, or no signature matches.
+ */
+export async function verifyWebhook(
+  body: string,
+  headers: HeaderSource,
+  secret: string,
+  options: VerifyWebhookOptions = {},
+): Promise<LintelEvent> {
+  const id = header(headers, "webhook-id");
+  const timestamp = header(headers, "webhook-timestamp");
+  const signatures = header(headers, "webhook-signature");
+  if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError("The webhook-timestamp header is not a Unix time.");
+  const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
+  if (Math.abs(nowSeconds - Number(timestamp)) > (options.toleranceSeconds ?? 300)) {
+    throw new WebhookVerificationError("The webhook-timestamp is too far from now.");
+  }
+  const key = await crypto.subtle.importKey(
+    "raw",
+    fromBase64(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
+  const signed = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  for (const part of signatures.split(" ")) {
+    if (!part.startsWith("v1,")) continue;
+    let signature: Uint8Array;
+    try {
+      signature = fromBase64(part.slice(3));
+    } catch {
+      continue;
+    }
+    // Web Crypto's verify compares in constant time.
+    if (await crypto.subtle.verify("HMAC", key, signature, signed)) return JSON.parse(body) as LintelEvent;
+  }
+  throw new WebhookVerificationError("No webhook-signature matches: the delivery is not from this endpoint's Lintel, or was changed.");
+}
