@@ -31,7 +31,8 @@ export interface VerifyWebhookOptions {
   readonly now?: number;
 }
 
-type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+/** A request's headers: a `Headers`, or node:http's `request.headers`. */
+export type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 function header(headers: HeaderSource, name: string): string {
   const value = headers instanceof Headers ? headers.get(name) : headers[name];
