@@ -56,8 +56,13 @@ export function installedNode(version) {
     ],
     { stdio: ["ignore", process.stderr, "inherit"], env: { ...process.env, npm_config_update_notifier: "false" } },
   );
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
+  // Another process may have put the same version in place meanwhile: theirs is kept (it may be
+  // running), ours dropped.
+  if (existsSync(bin)) rmSync(partial, { recursive: true, force: true });
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+  }
   return bin;
 }
 
