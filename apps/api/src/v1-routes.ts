@@ -39,13 +39,9 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
 
 /** Registers every `/v1` operation on `router`. */
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
-  const route = (
-    endpoint: Endpoint,
-    handler: (ctx: LintelRouteContext) => Promise<void>,
-    whileBudgeting?: (ctx: LintelRouteContext, caller: Caller) => void,
-  ) => {
+  const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
     const conditional = endpoint.etag ? [conditionalGet()] : [];
-    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies, whileBudgeting), ...conditional, handler);
+    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
   };
 
   /**
@@ -100,46 +96,22 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     });
   });
 
-  /**
-   * A GET operation: strict query, then the use case, then `view` of its value. A store read
-   * (`early`) starts as soon as the key is known good and holds the scope, while the key's budget
-   * is consumed: on Redis the two share a round trip. Its result is used only once admission has
-   * passed; a refused request's read is dropped. Operations with a cost beyond one store read
-   * (the preview's CPU, a lock provider's call) wait for admission.
-   */
+  /** A GET operation: strict path and query parameters, then the use case, then `view` of its value. */
   const read = <E extends Endpoint, T>(
     endpoint: E,
     run: (caller: Caller, query: v.InferOutput<E["query"]>, ctx: LintelRouteContext) => Promise<Result<T, DeclaredProblem<E>>>,
     view: (value: T) => unknown,
-    { early = true } = {},
   ) => {
-    const started = new WeakMap<LintelRouteContext, Promise<Result<T, DeclaredProblem<E>>>>();
-    const start = (ctx: LintelRouteContext, caller: Caller) => {
+    route(endpoint, async (ctx) => {
+      // Path and query parameters are refused together, so a client can fix them all at once.
+      const badPath = malformedPathParams(endpoint.path, ctx.path);
       const parsing = parseQuery(endpoint.query, ctx.querystring);
-      if (!parsing.ok || malformedPathParams(endpoint.path, ctx.path).length > 0) return; // answered 400 after admission, in order
-      const running = run(caller, parsing.value, ctx);
-      running.catch(() => {}); // a refused request never awaits it; an admitted one does and sees the error
-      started.set(ctx, running);
-    };
-    route(
-      endpoint,
-      async (ctx) => {
-        const running = started.get(ctx);
-        if (running !== undefined) {
-          answer(ctx, endpoint, await running, view);
-          return;
-        }
-        // Path and query parameters are refused together, so a client can fix them all at once.
-        const badPath = malformedPathParams(endpoint.path, ctx.path);
-        const parsing = parseQuery(endpoint.query, ctx.querystring);
-        if (badPath.length > 0 || !parsing.ok) sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
-        else answer(ctx, endpoint, await run(callerOf(ctx), parsing.value, ctx), view);
-      },
-      early ? start : undefined,
-    );
+      if (badPath.length > 0 || !parsing.ok) sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
+      else answer(ctx, endpoint, await run(callerOf(ctx), parsing.value, ctx), view);
+    });
   };
 
-  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView, { early: false });
+  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView);
   read(
     ENDPOINTS.listUnits,
     (caller, { limit, cursor }) => lintel.listUnits(caller, { limit, cursor }),
@@ -182,7 +154,6 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     (state) => ({
       state: lockStateView(state),
     }),
-    { early: false },
   );
 }
 

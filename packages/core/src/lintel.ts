@@ -223,22 +223,9 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     ...bound,
     async admit(request) {
       const bounded = start();
-      const { whileBudgeting } = request;
-      const joined = (caller: Caller) => requests.set(caller, bounded);
-      // The caller joins its request before a read starts while its budget is consumed.
-      const joining: AdmissionRequest =
-        whileBudgeting === undefined
-          ? request
-          : {
-              ...request,
-              whileBudgeting: (caller) => {
-                joined(caller);
-                whileBudgeting(caller);
-              },
-            };
-      const outcome = await admit(joining, bounded.stores);
+      const outcome = await admit(request, bounded.stores);
       const caller = outcome.ok ? outcome.admission.caller : outcome.caller;
-      if (caller !== undefined) joined(caller);
+      if (caller !== undefined) requests.set(caller, bounded);
       return outcome;
     },
     idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, requestOf(caller).within),
