@@ -1,13 +1,12 @@
 /**
  * The HTTP side of SPEC 5.2's safe retries: the `Idempotency-Key` header, and answering through
- * core's `idempotently`: the first request's answer is written as usual and kept when it is a
- * 200 or a 409; a repeat gets the kept status and body again with `Idempotent-Replayed: true`.
+ * core's `idempotently`, which keeps the use case's result (a success or a version conflict); a
+ * repeat renders it again, so it gets the first answer's status and body.
  */
 import type { InvalidParam } from "@lintel/domain";
-import type { Caller, Lintel } from "@lintel/core";
+import type { Caller, Lintel, Result } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
-import { jsonText } from "./serialize.js";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** 1–255 printable ASCII characters (SPEC 5.2). */
@@ -24,42 +23,33 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
   return KEY_SHAPE.test(key) ? { key } : reason("An Idempotency-Key is 1 to 255 printable ASCII characters.");
 }
 
-/** Writes a kept answer again, as it was first written. */
-function replay(ctx: LintelContext, answer: { readonly status: number; readonly body: string }): void {
-  ctx.status = answer.status;
-  ctx.type = answer.status >= 400 ? "application/problem+json" : "application/json";
-  ctx.body = answer.body;
-  ctx.set("Idempotent-Replayed", "true");
-  // A kept problem names the first request's id; the header (set from the state) says the same (SPEC 4).
-  const { requestId } = JSON.parse(answer.body) as { requestId?: unknown };
-  if (typeof requestId === "string") ctx.state.requestId = requestId;
-}
-
 /**
- * Answers with `respond` (which writes the response as usual), at most once per Idempotency-Key
- * of the caller's API key; without the header, `respond` simply runs. `fingerprint` identifies
- * the request body. Returns after answering 400 for a malformed key.
+ * Answers with `render(await run())`, the use case run at most once per Idempotency-Key of the
+ * caller's API key; without the header, it simply runs. A repeat renders the kept result as the
+ * first answer was rendered (same status, same body: a kept problem names the first request's
+ * id, and the header, set from the state, says the same, SPEC 4) with `Idempotent-Replayed: true`.
+ * `fingerprint` identifies the request body. Answers 400 for a malformed key.
  */
-export async function answerOnce(
+export async function answerOnce<R extends Result<unknown>>(
   ctx: LintelContext,
   lintel: Lintel,
   caller: Caller,
   fingerprint: string,
-  respond: () => Promise<void>,
+  run: () => Promise<R>,
+  render: (result: R) => void,
 ): Promise<void> {
   const { key, invalid } = readKey(ctx);
   if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
-  if (key === undefined) return respond();
-  const outcome = await lintel.idempotently(caller, key, fingerprint, async () => {
-    await respond();
-    const body = jsonText(ctx.body);
-    ctx.body = body; // the kept bytes are the sent bytes
-    return { answer: { status: ctx.status, body }, keep: ctx.status === 200 || ctx.status === 409 };
-  });
+  if (key === undefined) return render(await run());
+  const outcome = await lintel.idempotently(caller, key, { fingerprint, requestId: ctx.state.requestId }, run);
   if (!outcome.ok) {
     const { code, detail, retryAfterSeconds } = outcome.problem;
     sendProblem(ctx, code, detail, { retryAfterSeconds });
-  } else if (outcome.replayed) {
-    replay(ctx, outcome.answer);
+    return;
   }
+  if (outcome.replayed) {
+    if (!outcome.result.ok) ctx.state.requestId = outcome.requestId;
+    ctx.set("Idempotent-Replayed", "true");
+  }
+  render(outcome.result);
 }

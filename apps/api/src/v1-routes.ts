@@ -91,9 +91,14 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     const command = body.output;
     const caller = callerOf(ctx);
     const fingerprint = JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
-    await answerOnce(ctx, lintel, caller, fingerprint, async () => {
-      answer(ctx, ENDPOINTS.setTimezone, await lintel.setTimeZone(caller, command), ({ unit, moved }) => ({ unit: unitView(unit), moved }));
-    });
+    await answerOnce(
+      ctx,
+      lintel,
+      caller,
+      fingerprint,
+      () => lintel.setTimeZone(caller, command),
+      (result) => answer(ctx, ENDPOINTS.setTimezone, result, ({ unit, moved }) => ({ unit: unitView(unit), moved })),
+    );
   });
 
   /** A GET operation: strict path and query parameters, then the use case, then `view` of its value. */

@@ -123,9 +123,9 @@ describe("the store deadline of one request", () => {
     const { lintel } = await setup({ idempotency }, { storeDeadlineMs: 150 });
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.3.1", scope: "units:write" });
     assert.ok(outcome.ok);
-    const answer = { status: 200, body: "{}" };
-    const once = await lintel.idempotently(outcome.admission.caller, "k-1", "f", async () => ({ answer, keep: true }));
-    assert.deepEqual(once, { ok: true, answer, replayed: false }, "the answer, unchanged");
+    const result = { ok: true, value: {} } as const;
+    const once = await lintel.idempotently(outcome.admission.caller, "k-1", { fingerprint: "f", requestId: "r" }, async () => result);
+    assert.deepEqual(once, { ok: true, result, requestId: "r", replayed: false }, "the result, unchanged");
     assert.equal(kept, false, "answered before the late bookkeeping finished");
     await sleep(400);
     assert.equal(kept, true, "the bookkeeping was still sent");
@@ -206,8 +206,11 @@ describe("a store whose every method hangs, under a request deadline", () => {
     assert.ok(outcome.ok);
     hanging.now = true;
     await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:read" }), StoreUnavailableError);
-    const answer = async () => ({ answer: { status: 200, body: "{}" }, keep: true });
-    await assert.rejects(lintel.idempotently(outcome.admission.caller, "k-2", "f", answer), StoreUnavailableError);
+    const run = async () => ({ ok: true, value: {} }) as const;
+    await assert.rejects(
+      lintel.idempotently(outcome.admission.caller, "k-2", { fingerprint: "f", requestId: "r" }, run),
+      StoreUnavailableError,
+    );
     assert.equal(await lintel.ready(), false);
   });
 });

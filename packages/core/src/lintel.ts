@@ -5,7 +5,7 @@
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview, Unit } from "@lintel/domain";
 import { createAdmission, type AdmissionOutcome, type AdmissionRequest, type Caller } from "./admission.js";
-import { createIdempotency, type GuardedAnswer, type IdempotentOutcome } from "./idempotency.js";
+import { createIdempotency, type IdempotentOutcome, type IdempotentRequest } from "./idempotency.js";
 import type { LockStateReader } from "./lock-state-reader.js";
 import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
@@ -20,7 +20,7 @@ export type { Failure, Problem, Result, Success } from "./problem.js";
 export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./timezone-change.js";
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
-export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+export type { IdempotencyCode, IdempotentOutcome, IdempotentRequest } from "./idempotency.js";
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {
@@ -80,10 +80,15 @@ export interface Lintel {
   /** The unit's items ending after `from` (default now), by startAt, then kind, then key. */
   listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
   /**
-   * Safe retries: `run` (which answers one request) runs at most once per
-   * Idempotency-Key of the caller's API key; a repeat gets the kept answer (`replayed`).
+   * Safe retries: `run` (one use case of one request) runs at most once per Idempotency-Key of the
+   * caller's API key; a repeat gets its kept result and the first request's id (`replayed`).
    */
-  idempotently(caller: Caller, key: string, fingerprint: string, run: () => Promise<GuardedAnswer>): Promise<IdempotentOutcome>;
+  idempotently<R extends Result<unknown>>(
+    caller: Caller,
+    key: string,
+    request: IdempotentRequest,
+    run: () => Promise<R>,
+  ): Promise<IdempotentOutcome<R>>;
   /** A message template of the caller's org; a foreign one is `not_found`. */
   getTemplate(caller: Caller, templateId: string): Promise<Result<Template, "not_found">>;
   /** The caller's org's templates by sortOrder, then id, a page at a time. */
@@ -195,7 +200,7 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
   };
   // No deadline (the memory store never blocks): the use cases over the ports themselves, at no cost.
   if (ms === undefined) {
-    return { ...direct, admit, idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run), ready };
+    return { ...direct, admit, idempotently: (caller, key, request, run) => once(caller.keyId, key, request, run), ready };
   }
 
   /** The request each admitted caller belongs to. */
@@ -228,7 +233,7 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
       if (caller !== undefined) requests.set(caller, bounded);
       return outcome;
     },
-    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, requestOf(caller).within),
+    idempotently: (caller, key, request, run) => once(caller.keyId, key, request, run, requestOf(caller).within),
     ready,
   };
 }
