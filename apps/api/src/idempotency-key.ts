@@ -1,10 +1,10 @@
 /**
  * The HTTP side of SPEC 5.2's safe retries: the `Idempotency-Key` header, and answering through
- * core's `idempotently`, which keeps the use case's result (a success or a version conflict); a
- * repeat renders it again, so it gets the first answer's status and body.
+ * core's `setTimeZoneOnce`, which keeps the use case's result (a success or a version conflict);
+ * a repeat renders it again, so it gets the first answer's status and body.
  */
 import type { InvalidParam } from "@lintel/domain";
-import type { Caller, Lintel, Result } from "@lintel/core";
+import type { Caller, Lintel, SetTimeZoneCommand } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 
@@ -24,24 +24,23 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
 }
 
 /**
- * Answers with `render(await run())`, the use case run at most once per Idempotency-Key of the
- * caller's API key; without the header, it simply runs. A repeat renders the kept result as the
- * first answer was rendered (same status, same body: a kept problem names the first request's
- * id, and the header, set from the state, says the same, SPEC 4) with `Idempotent-Replayed: true`.
- * `fingerprint` identifies the request body. Answers 400 for a malformed key.
+ * Answers set_timezone: without an Idempotency-Key, the plain use case; with one, its safe retry
+ * (core's `setTimeZoneOnce`), whose result `render` writes as it writes a first answer, so a
+ * repeat gets the same status and body; a kept problem names the first request's id, and the
+ * header, set from the state, says the same (SPEC 4), with `Idempotent-Replayed: true`.
+ * Answers 400 for a malformed key.
  */
-export async function answerOnce<R extends Result<unknown>>(
+export async function setTimeZoneOnce(
   ctx: LintelContext,
   lintel: Lintel,
   caller: Caller,
-  fingerprint: string,
-  run: () => Promise<R>,
-  render: (result: R) => void,
+  command: SetTimeZoneCommand,
+  render: (result: Awaited<ReturnType<Lintel["setTimeZone"]>>) => void,
 ): Promise<void> {
   const { key, invalid } = readKey(ctx);
   if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
-  if (key === undefined) return render(await run());
-  const outcome = await lintel.idempotently(caller, key, { fingerprint, requestId: ctx.state.requestId }, run);
+  if (key === undefined) return render(await lintel.setTimeZone(caller, command));
+  const outcome = await lintel.setTimeZoneOnce(caller, command, { idempotencyKey: key, requestId: ctx.state.requestId });
   if (!outcome.ok) {
     const { code, detail, retryAfterSeconds } = outcome.problem;
     sendProblem(ctx, code, detail, { retryAfterSeconds });

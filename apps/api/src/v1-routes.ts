@@ -9,7 +9,7 @@ import type { Caller, Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "./admission.js";
 import { ENDPOINTS, type DeclaredProblem, type Endpoint } from "./endpoints.js";
 import { conditionalGet } from "./http-conventions.js";
-import { answerOnce } from "./idempotency-key.js";
+import { setTimeZoneOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
@@ -88,16 +88,8 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       sendInvalidParams(ctx, issuesToParams(body.issues));
       return;
     }
-    const command = body.output;
-    const caller = callerOf(ctx);
-    const fingerprint = JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
-    await answerOnce(
-      ctx,
-      lintel,
-      caller,
-      fingerprint,
-      () => lintel.setTimeZone(caller, command),
-      (result) => answer(ctx, ENDPOINTS.setTimezone, result, ({ unit, moved }) => ({ unit: unitView(unit), moved })),
+    await setTimeZoneOnce(ctx, lintel, callerOf(ctx), body.output, (result) =>
+      answer(ctx, ENDPOINTS.setTimezone, result, ({ unit, moved }) => ({ unit: unitView(unit), moved })),
     );
   });
 

@@ -123,9 +123,10 @@ describe("the store deadline of one request", () => {
     const { lintel } = await setup({ idempotency }, { storeDeadlineMs: 150 });
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.3.1", scope: "units:write" });
     assert.ok(outcome.ok);
-    const result = { ok: true, value: {} } as const;
-    const once = await lintel.idempotently(outcome.admission.caller, "k-1", { fingerprint: "f", requestId: "r" }, async () => result);
-    assert.deepEqual(once, { ok: true, result, requestId: "r", replayed: false }, "the result, unchanged");
+    const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
+    const once = await lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-1", requestId: "r" });
+    assert.ok(once.ok && once.result.ok && !once.replayed, "the change's result, unchanged");
+    assert.equal(once.result.value.unit.version, 3);
     assert.equal(kept, false, "answered before the late bookkeeping finished");
     await sleep(400);
     assert.equal(kept, true, "the bookkeeping was still sent");
@@ -206,9 +207,9 @@ describe("a store whose every method hangs, under a request deadline", () => {
     assert.ok(outcome.ok);
     hanging.now = true;
     await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:read" }), StoreUnavailableError);
-    const run = async () => ({ ok: true, value: {} }) as const;
+    const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
     await assert.rejects(
-      lintel.idempotently(outcome.admission.caller, "k-2", { fingerprint: "f", requestId: "r" }, run),
+      lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-2", requestId: "r" }),
       StoreUnavailableError,
     );
     assert.equal(await lintel.ready(), false);

@@ -62,9 +62,14 @@ export interface RequestBudget {
 /** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
 export type { ItemRewrite } from "@lintel/domain";
 
-/** What the store did with a zone change: applied (the unit after it), or refused: no such unit, or a stale `expectedVersion`. */
+/**
+ * What the store did with a zone change: applied (the unit after it), or refused: no such unit,
+ * or a stale `expectedVersion` (with the version the unit is at).
+ */
 export type SetTimeZoneOutcome =
-  { readonly ok: true; readonly unit: Unit } | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
+  | { readonly ok: true; readonly unit: Unit }
+  | { readonly ok: false; readonly reason: "not_found" }
+  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number };
 
 /** Units of an org with their schedule items. */
 export interface UnitStore {
@@ -88,7 +93,7 @@ export interface UnitStore {
   itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
   /**
    * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
-   * to its items, and bump the version by one. Otherwise change nothing.
+   * to its items, and bump the version by one. Otherwise change nothing, and say the version.
    */
   setTimeZone(
     orgId: string,
