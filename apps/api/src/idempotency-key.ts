@@ -24,7 +24,7 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
 }
 
 /**
- * Answers set_timezone: without an Idempotency-Key, the plain use case; with one, its safe retry
+ * Answers set_timezone: without an Idempotency-Key, `run` (the plain use case); with one, its safe retry
  * (core's `setTimeZoneOnce`), whose result `render` writes as it writes a first answer, so a
  * repeat gets the same status and body; a kept problem names the first request's id, and the
  * header, set from the state, says the same (SPEC 4), with `Idempotent-Replayed: true`.
@@ -35,11 +35,12 @@ export async function setTimeZoneOnce(
   lintel: Lintel,
   caller: Caller,
   command: SetTimeZoneCommand,
+  run: () => ReturnType<Lintel["setTimeZone"]>,
   render: (result: Awaited<ReturnType<Lintel["setTimeZone"]>>) => void,
 ): Promise<void> {
   const { key, invalid } = readKey(ctx);
   if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
-  if (key === undefined) return render(await lintel.setTimeZone(caller, command));
+  if (key === undefined) return render(await run());
   const outcome = await lintel.setTimeZoneOnce(caller, command, { idempotencyKey: key, requestId: ctx.state.requestId });
   if (!outcome.ok) {
     const { code, detail, retryAfterSeconds } = outcome.problem;

@@ -121,9 +121,6 @@ export interface Lintel {
 /** The use cases an HTTP operation runs (everything but admission, the safe retry of set_timezone and readiness). */
 export type UseCaseName = Exclude<keyof Lintel, "admit" | "setTimeZoneOnce" | "ready">;
 
-/** The problem codes use case `U` can answer. */
-export type UseCaseCode<U extends UseCaseName> = Lintel[U] extends (...args: never[]) => Promise<Result<unknown, infer C>> ? C : never;
-
 /** The use cases an operation runs, for one caller. */
 type UseCases = Pick<Lintel, UseCaseName>;
 
