@@ -7,7 +7,7 @@ import { isIP } from "node:net";
 import type { RouterMiddleware } from "@koa/router";
 import type { BudgetDecision, Scope } from "@lintel/domain";
 import type { Caller, Lintel } from "@lintel/core";
-import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
+import type { LintelContext, LintelState } from "./lintel-state.js";
 import { sendProblem } from "./problem-response.js";
 
 /**
@@ -37,23 +37,14 @@ export function callerOf(ctx: LintelContext): Caller {
   return caller;
 }
 
-/**
- * Middleware admitting a `/v1` request that needs `scope`. `whileBudgeting` (reads without side
- * effects only) may start the operation once the key is known good, while its budget is consumed.
- */
-export function admit(
-  lintel: Lintel,
-  scope: Scope,
-  trustedProxies: number,
-  whileBudgeting?: (ctx: LintelRouteContext, caller: Caller) => void,
-): RouterMiddleware<LintelState> {
+/** Middleware admitting a `/v1` request that needs `scope`. */
+export function admit(lintel: Lintel, scope: Scope, trustedProxies: number): RouterMiddleware<LintelState> {
   return async (ctx, next) => {
     const apiKey = ctx.get("x-api-key");
     const outcome = await lintel.admit({
       apiKey: apiKey === "" ? undefined : apiKey,
       clientAddress: clientAddress(ctx, trustedProxies),
       scope,
-      ...(whileBudgeting === undefined ? {} : { whileBudgeting: (caller: Caller) => whileBudgeting(ctx, caller) }),
     });
     const budget = outcome.ok ? outcome.admission.budget : outcome.budget;
     if (budget !== undefined) setRateLimitHeaders(ctx, budget);

@@ -1,11 +1,13 @@
 /**
- * The `/v1` endpoints (SPEC 5) as data: path, scope, the use case, request and response
- * schemas, and the problems each can answer. The router and the OpenAPI document both read this
- * table, and `endpoint()` checks each row's problems against its use case's codes at compile
- * time, so the document cannot promise a problem that cannot happen, nor leave one out.
+ * The `/v1` endpoints (SPEC 5), each declared once: route, scope, request and response schemas,
+ * the use case it runs, the view of its value, and the problems it can answer. The router and
+ * the OpenAPI document both read this table, and `endpoint()` checks each row's problems against
+ * its use case's codes at compile time, so the document cannot promise a problem that cannot
+ * happen, nor leave one out.
  */
+import type * as v from "valibot";
 import type { GenericSchema } from "valibot";
-import type { IdempotencyCode, UseCaseCode, UseCaseName } from "@lintel/core";
+import type { Caller, IdempotencyCode, Lintel, Result } from "@lintel/core";
 import type { ProblemCode, Scope } from "@lintel/domain";
 import type { BodyReading } from "./json-body.js";
 import {
@@ -28,10 +30,20 @@ import {
   templateResponseSchema,
 } from "./schemas.js";
 import type { QuerySchema } from "./query.js";
+import {
+  lockJson,
+  lockStateView,
+  oneJson,
+  pageJson,
+  previewView,
+  scheduleEntryView,
+  templateJson,
+  unitJson,
+  unitView,
+} from "./serialize.js";
 
+/** What the OpenAPI document and the router read of every endpoint. */
 export interface Endpoint {
-  /** The `Lintel` use case the operation runs. */
-  readonly useCase: UseCaseName;
   readonly method: "get" | "post";
   /** Koa form: `/v1/locks/:lockId`. */
   readonly path: string;
@@ -58,6 +70,30 @@ export interface Endpoint {
   readonly problems: readonly ProblemCode[];
 }
 
+/** What an operation's use case is given, once the request is admitted and its parameters parsed. */
+export interface OperationInput<Q, B> {
+  readonly lintel: Lintel;
+  readonly caller: Caller;
+  readonly query: Q;
+  /** The path's parameters (`lockId`), as the router matched them. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The parsed body (a POST's; undefined for a GET). */
+  readonly body: B;
+}
+
+/** A whole endpoint: its description, the use case it runs and the JSON view of the use case's value. */
+export interface Operation<
+  Q extends QuerySchema = QuerySchema,
+  B = unknown,
+  T = unknown,
+  C extends ProblemCode = ProblemCode,
+> extends Endpoint {
+  readonly query: Q;
+  /** Runs the use case (method syntax: the router holds every row as an `Operation` of its own). */
+  run(input: OperationInput<v.InferOutput<Q>, B>): Promise<Result<T, C>>;
+  view(value: T): unknown;
+}
+
 /** Problems every /v1 endpoint can answer. */
 export const COMMON_PROBLEMS = [
   "uri_too_long",
@@ -75,27 +111,39 @@ interface AdapterProblems {
   readonly post: "invalid_request" | Extract<BodyReading, { ok: false }>["code"] | IdempotencyCode;
 }
 
-/** The problems endpoint `E` can answer: its use case's and its adapter's. */
-type Answerable<E extends Endpoint> = UseCaseCode<E["useCase"]> | AdapterProblems[E["method"]];
+/**
+ * What is wrong with a row's problems: codes its use case (`C`) can answer that it leaves out,
+ * or codes it declares that neither the use case nor the adapter can answer; `unknown` when
+ * nothing is. `ENDPOINTS` must satisfy {@link CheckedRows}, so either is a compile error naming them.
+ */
+type ProblemCheck<E extends Endpoint, C> = [Exclude<C, E["problems"][number] | CommonProblem>] extends [never]
+  ? [Exclude<E["problems"][number], C | AdapterProblems[E["method"]]>] extends [never]
+    ? unknown
+    : { readonly unknownProblems: Exclude<E["problems"][number], C | AdapterProblems[E["method"]]> }
+  : { readonly undeclaredProblems: Exclude<C, E["problems"][number] | CommonProblem> };
 
-/** The problems an endpoint declares, with the common ones: what its route may answer. */
-export type DeclaredProblem<E extends Endpoint> = E["problems"][number] | CommonProblem;
+/** Rows whose problems match their use case's. */
+type CheckedRows = Record<string, Endpoint & { readonly undeclaredProblems?: never; readonly unknownProblems?: never }>;
 
-/** A use-case code the endpoint leaves out of `problems` becomes a required property that names it. */
-type Undeclared<E extends Endpoint> = [Exclude<UseCaseCode<E["useCase"]>, DeclaredProblem<E>>] extends [never]
-  ? unknown
-  : { readonly undeclaredProblems: Exclude<UseCaseCode<E["useCase"]>, DeclaredProblem<E>> };
+/** The parsed body an endpoint's use case gets: its body schema's output, or undefined. */
+type BodyOf<E> = E extends { readonly body: infer S extends GenericSchema } ? v.InferOutput<S> : undefined;
 
-/** One row of the table, checked: every declared problem is one it can answer, and none of its use case's is missing. */
-function endpoint<const E extends Endpoint>(row: E & { readonly problems: readonly Answerable<E>[] } & Undeclared<E>): E {
-  return row;
+/** One row of the table: `endpoint(description).runs(useCase, view)`, checked by {@link ProblemCheck}. */
+function endpoint<const E extends Endpoint>(row: E) {
+  return {
+    runs<T, C extends ProblemCode>(
+      run: (input: OperationInput<v.InferOutput<E["query"]>, BodyOf<E>>) => Promise<Result<T, C>>,
+      view: (value: T) => unknown,
+    ): E & Operation<E["query"], BodyOf<E>, T, C> & ProblemCheck<E, C> {
+      return { ...row, run, view } as E & Operation<E["query"], BodyOf<E>, T, C> & ProblemCheck<E, C>;
+    },
+  };
 }
 
 const LOCK_ID = [{ name: "lockId", description: "The lock's id." }] as const;
 
 export const ENDPOINTS = {
   previewTimezoneChange: endpoint({
-    useCase: "previewTimezoneChange",
     method: "get",
     path: "/v1/units/preview_timezone_change",
     tag: "Units",
@@ -110,9 +158,8 @@ export const ENDPOINTS = {
     query: previewQuerySchema,
     response: previewSchema,
     problems: ["invalid_request", "not_found"],
-  }),
+  }).runs(({ lintel, caller, query }) => lintel.previewTimezoneChange(caller, query), previewView),
   setTimezone: endpoint({
-    useCase: "setTimeZone",
     method: "post",
     path: "/v1/units/set_timezone",
     tag: "Units",
@@ -142,9 +189,11 @@ export const ENDPOINTS = {
       "payload_too_large",
       "unsupported_media_type",
     ],
-  }),
+  }).runs(
+    ({ lintel, caller, body }) => lintel.setTimeZone(caller, body),
+    ({ unit, moved }) => ({ unit: unitView(unit), moved }),
+  ),
   listUnits: endpoint({
-    useCase: "listUnits",
     method: "get",
     path: "/v1/units/list_units",
     tag: "Units",
@@ -155,9 +204,11 @@ export const ENDPOINTS = {
     query: listQuerySchema,
     response: unitListSchema,
     problems: ["invalid_request", "invalid_cursor"],
-  }),
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor } }) => lintel.listUnits(caller, { limit, cursor }),
+    ({ units, nextCursor }) => pageJson("units", units.map(unitJson), nextCursor),
+  ),
   getUnit: endpoint({
-    useCase: "getUnit",
     method: "get",
     path: "/v1/units/get_unit",
     tag: "Units",
@@ -168,9 +219,11 @@ export const ENDPOINTS = {
     query: getUnitQuerySchema,
     response: unitResponseSchema,
     problems: ["invalid_request", "not_found"],
-  }),
+  }).runs(
+    ({ lintel, caller, query }) => lintel.getUnit(caller, query.unitIdOrKey),
+    (unit) => oneJson("unit", unitJson(unit)),
+  ),
   listSchedule: endpoint({
-    useCase: "listSchedule",
     method: "get",
     path: "/v1/units/list_schedule",
     tag: "Units",
@@ -182,9 +235,12 @@ export const ENDPOINTS = {
     query: listScheduleQuerySchema,
     response: scheduleListSchema,
     problems: ["invalid_request", "invalid_cursor", "not_found"],
-  }),
+  }).runs(
+    ({ lintel, caller, query: { unitIdOrKey, limit, cursor, from } }) =>
+      lintel.listSchedule(caller, { unitIdOrKey, limit, cursor, from: from === undefined ? undefined : Date.parse(from) }),
+    ({ items, nextCursor }) => ({ items: items.map(scheduleEntryView), nextCursor }),
+  ),
   getMessageTemplate: endpoint({
-    useCase: "getTemplate",
     method: "get",
     path: "/v1/templates/get_message_template",
     tag: "Templates",
@@ -195,9 +251,11 @@ export const ENDPOINTS = {
     query: getTemplateQuerySchema,
     response: templateResponseSchema,
     problems: ["invalid_request", "not_found"],
-  }),
+  }).runs(
+    ({ lintel, caller, query }) => lintel.getTemplate(caller, query.templateId),
+    (template) => oneJson("template", templateJson(template)),
+  ),
   listMessageTemplates: endpoint({
-    useCase: "listTemplates",
     method: "get",
     path: "/v1/templates/list_message_templates",
     tag: "Templates",
@@ -207,9 +265,11 @@ export const ENDPOINTS = {
     query: listQuerySchema,
     response: templateListSchema,
     problems: ["invalid_request", "invalid_cursor"],
-  }),
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor } }) => lintel.listTemplates(caller, { limit, cursor }),
+    ({ templates, nextCursor }) => pageJson("templates", templates.map(templateJson), nextCursor),
+  ),
   listLocks: endpoint({
-    useCase: "listLocks",
     method: "get",
     path: "/v1/locks",
     tag: "Locks",
@@ -221,9 +281,11 @@ export const ENDPOINTS = {
     query: listQuerySchema,
     response: lockListSchema,
     problems: ["invalid_request", "invalid_cursor"],
-  }),
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor } }) => lintel.listLocks(caller, { limit, cursor }),
+    ({ locks, nextCursor }) => pageJson("locks", locks.map(lockJson), nextCursor),
+  ),
   getLock: endpoint({
-    useCase: "getLock",
     method: "get",
     path: "/v1/locks/:lockId",
     tag: "Locks",
@@ -235,9 +297,11 @@ export const ENDPOINTS = {
     pathParams: LOCK_ID,
     response: lockResponseSchema,
     problems: ["invalid_request", "not_found"],
-  }),
+  }).runs(
+    ({ lintel, caller, params }) => lintel.getLock(caller, params["lockId"] ?? ""),
+    (lock) => oneJson("lock", lockJson(lock)),
+  ),
   getLockState: endpoint({
-    useCase: "getLockState",
     method: "get",
     path: "/v1/locks/:lockId/state",
     tag: "Locks",
@@ -250,7 +314,10 @@ export const ENDPOINTS = {
     pathParams: LOCK_ID,
     response: lockStateResponseSchema,
     problems: ["invalid_request", "not_found"],
-  }),
-};
+  }).runs(
+    ({ lintel, caller, params }) => lintel.getLockState(caller, params["lockId"] ?? ""),
+    (state) => ({ state: lockStateView(state) }),
+  ),
+} satisfies CheckedRows;
 
 export type OperationId = keyof typeof ENDPOINTS;

@@ -40,8 +40,15 @@ describe("e2e: Idempotency-Key on set_timezone", () => {
     const again = await setTimezone(change, key);
     assert.equal(again.status, 200);
     assert.equal(again.text, first.text);
+    assert.equal(again.headers.get("content-type"), first.headers.get("content-type"));
     assert.equal(again.headers.get("idempotent-replayed"), "true");
     assert.equal(await versionOf(unit), version + 1);
+    // The kept result is the first answer's, not the unit as it is now.
+    const later = await setTimezone({ ...change, timeZone: "America/Phoenix", expectedVersion: version + 1 });
+    assert.equal(later.status, 200, later.text);
+    const afterLater = await setTimezone(change, key);
+    assert.equal(afterLater.text, first.text);
+    assert.equal(await versionOf(unit), version + 2);
   });
 
   it("the same key with another body → 422 idempotency_key_reused, changing nothing", async () => {
@@ -69,7 +76,9 @@ describe("e2e: Idempotency-Key on set_timezone", () => {
     assertProblem(conflict, 409, "version_conflict");
     assert.equal(conflict.json.currentVersion, version);
     const replayed = await setTimezone(stale, key);
+    assert.equal(replayed.status, 409);
     assert.equal(replayed.text, conflict.text);
+    assert.equal(replayed.headers.get("content-type"), conflict.headers.get("content-type"));
     assert.equal(replayed.headers.get("x-request-id"), conflict.json.requestId);
     assert.equal(replayed.headers.get("idempotent-replayed"), "true");
   });

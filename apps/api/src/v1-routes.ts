@@ -5,29 +5,17 @@
 import type Router from "@koa/router";
 import type { Logger } from "pino";
 import * as v from "valibot";
-import type { Caller, Lintel, Result } from "@lintel/core";
+import type { Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "./admission.js";
-import { ENDPOINTS, type DeclaredProblem, type Endpoint } from "./endpoints.js";
+import { ENDPOINTS, type Endpoint, type Operation } from "./endpoints.js";
 import { conditionalGet } from "./http-conventions.js";
-import { answerOnce } from "./idempotency-key.js";
+import { setTimeZoneOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
 import { malformedPathParams } from "./request-path.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
-import {
-  JSON_CONTENT_TYPE,
-  jsonText,
-  lockJson,
-  lockStateView,
-  oneJson,
-  pageJson,
-  previewView,
-  scheduleEntryView,
-  templateJson,
-  unitJson,
-  unitView,
-} from "./serialize.js";
+import { JSON_CONTENT_TYPE, jsonText } from "./serialize.js";
 
 /** The parsed query, or undefined after answering 400. */
 function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {
@@ -37,27 +25,15 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
   return undefined;
 }
 
-/** Registers every `/v1` operation on `router`. */
+/** Registers every `/v1` operation on `router`: one route per row of {@link ENDPOINTS}. */
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
-  const route = (
-    endpoint: Endpoint,
-    handler: (ctx: LintelRouteContext) => Promise<void>,
-    whileBudgeting?: (ctx: LintelRouteContext, caller: Caller) => void,
-  ) => {
+  const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
     const conditional = endpoint.etag ? [conditionalGet()] : [];
-    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies, whileBudgeting), ...conditional, handler);
+    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
   };
 
-  /**
-   * Answers the result of `endpoint`'s use case: 200 with `view(value)`, or its problem. The
-   * result may only carry codes the endpoint declares (a compile error otherwise).
-   */
-  function answer<E extends Endpoint, T>(
-    ctx: LintelContext,
-    _endpoint: E,
-    result: Result<T, DeclaredProblem<E>>,
-    view: (value: T) => unknown,
-  ): void {
+  /** Answers the result of `operation`'s use case: 200 with its view of the value, or the problem. */
+  function answer<T>(ctx: LintelContext, operation: Operation<QuerySchema, never, T>, result: Result<T>): void {
     if (!result.ok) {
       const { code, detail, invalidParams, retryAfterSeconds, currentVersion, providerFailure } = result.problem;
       if (providerFailure !== undefined) {
@@ -70,16 +46,17 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     }
     ctx.status = 200;
     ctx.set("Content-Type", JSON_CONTENT_TYPE);
-    ctx.body = jsonText(view(result.value)); // text from here on: compression, ETag and idempotency use it as it is
+    ctx.body = jsonText(operation.view(result.value)); // text from here on: compression and ETag use it as it is
   }
 
-  route(ENDPOINTS.setTimezone, async (ctx) => {
+  const { setTimezone } = ENDPOINTS;
+  route(setTimezone, async (ctx) => {
     const reading = await readJsonBody(ctx);
     if (!reading.ok) {
       sendProblem(ctx, reading.code, reading.detail);
       return;
     }
-    const query = queryOf(ctx, ENDPOINTS.setTimezone.query);
+    const query = queryOf(ctx, setTimezone.query);
     if (query === undefined) return;
     if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
       sendInvalidParams(ctx, [
@@ -87,106 +64,35 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       ]);
       return;
     }
-    const body = v.safeParse(ENDPOINTS.setTimezone.body, reading.value);
+    const body = v.safeParse(setTimezone.body, reading.value);
     if (!body.success) {
       sendInvalidParams(ctx, issuesToParams(body.issues));
       return;
     }
-    const command = body.output;
     const caller = callerOf(ctx);
-    const fingerprint = JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
-    await answerOnce(ctx, lintel, caller, fingerprint, async () => {
-      answer(ctx, ENDPOINTS.setTimezone, await lintel.setTimeZone(caller, command), ({ unit, moved }) => ({ unit: unitView(unit), moved }));
-    });
+    await setTimeZoneOnce(
+      ctx,
+      lintel,
+      caller,
+      body.output,
+      () => setTimezone.run({ lintel, caller, query, params: ctx.params, body: body.output }),
+      (result) => answer(ctx, setTimezone, result),
+    );
   });
 
-  /**
-   * A GET operation: strict query, then the use case, then `view` of its value. A store read
-   * (`early`) starts as soon as the key is known good and holds the scope, while the key's budget
-   * is consumed: on Redis the two share a round trip. Its result is used only once admission has
-   * passed; a refused request's read is dropped. Operations with a cost beyond one store read
-   * (the preview's CPU, a lock provider's call) wait for admission.
-   */
-  const read = <E extends Endpoint, T>(
-    endpoint: E,
-    run: (caller: Caller, query: v.InferOutput<E["query"]>, ctx: LintelRouteContext) => Promise<Result<T, DeclaredProblem<E>>>,
-    view: (value: T) => unknown,
-    { early = true } = {},
-  ) => {
-    const started = new WeakMap<LintelRouteContext, Promise<Result<T, DeclaredProblem<E>>>>();
-    const start = (ctx: LintelRouteContext, caller: Caller) => {
-      const parsing = parseQuery(endpoint.query, ctx.querystring);
-      if (!parsing.ok || malformedPathParams(endpoint.path, ctx.path).length > 0) return; // answered 400 after admission, in order
-      const running = run(caller, parsing.value, ctx);
-      running.catch(() => {}); // a refused request never awaits it; an admitted one does and sees the error
-      started.set(ctx, running);
-    };
-    route(
-      endpoint,
-      async (ctx) => {
-        const running = started.get(ctx);
-        if (running !== undefined) {
-          answer(ctx, endpoint, await running, view);
-          return;
-        }
-        // Path and query parameters are refused together, so a client can fix them all at once.
-        const badPath = malformedPathParams(endpoint.path, ctx.path);
-        const parsing = parseQuery(endpoint.query, ctx.querystring);
-        if (badPath.length > 0 || !parsing.ok) sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
-        else answer(ctx, endpoint, await run(callerOf(ctx), parsing.value, ctx), view);
-      },
-      early ? start : undefined,
-    );
-  };
-
-  read(ENDPOINTS.previewTimezoneChange, (caller, query) => lintel.previewTimezoneChange(caller, query), previewView, { early: false });
-  read(
-    ENDPOINTS.listUnits,
-    (caller, { limit, cursor }) => lintel.listUnits(caller, { limit, cursor }),
-    ({ units, nextCursor }) => pageJson("units", units.map(unitJson), nextCursor),
-  );
-  read(
-    ENDPOINTS.getUnit,
-    (caller, query) => lintel.getUnit(caller, query.unitIdOrKey),
-    (unit) => oneJson("unit", unitJson(unit)),
-  );
-  read(
-    ENDPOINTS.listSchedule,
-    (caller, { unitIdOrKey, limit, cursor, from }) =>
-      lintel.listSchedule(caller, { unitIdOrKey, limit, cursor, from: from === undefined ? undefined : Date.parse(from) }),
-    ({ items, nextCursor }) => ({ items: items.map(scheduleEntryView), nextCursor }),
-  );
-  read(
-    ENDPOINTS.getMessageTemplate,
-    (caller, query) => lintel.getTemplate(caller, query.templateId),
-    (template) => oneJson("template", templateJson(template)),
-  );
-  read(
-    ENDPOINTS.listMessageTemplates,
-    (caller, { limit, cursor }) => lintel.listTemplates(caller, { limit, cursor }),
-    ({ templates, nextCursor }) => pageJson("templates", templates.map(templateJson), nextCursor),
-  );
-  read(
-    ENDPOINTS.listLocks,
-    (caller, { limit, cursor }) => lintel.listLocks(caller, { limit, cursor }),
-    ({ locks, nextCursor }) => pageJson("locks", locks.map(lockJson), nextCursor),
-  );
-  read(
-    ENDPOINTS.getLock,
-    (caller, _query, ctx) => lintel.getLock(caller, lockIdOf(ctx)),
-    (lock) => oneJson("lock", lockJson(lock)),
-  );
-  read(
-    ENDPOINTS.getLockState,
-    (caller, _query, ctx) => lintel.getLockState(caller, lockIdOf(ctx)),
-    (state) => ({
-      state: lockStateView(state),
-    }),
-    { early: false },
-  );
-}
-
-/** The `:lockId` of the path (the router matched it, so it is there). */
-function lockIdOf(ctx: LintelRouteContext): string {
-  return ctx.params["lockId"] ?? "";
+  // Every GET: strict path and query parameters (refused together, so a client can fix them all
+  // at once), then the use case, then the view of its value.
+  for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
+    if (operation.method !== "get") continue;
+    route(operation, async (ctx) => {
+      const badPath = malformedPathParams(operation.path, ctx.path);
+      const parsing = parseQuery(operation.query, ctx.querystring);
+      if (badPath.length > 0 || !parsing.ok) {
+        sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
+        return;
+      }
+      const input = { lintel, caller: callerOf(ctx), query: parsing.value, params: ctx.params, body: undefined };
+      answer(ctx, operation, await operation.run(input));
+    });
+  }
 }

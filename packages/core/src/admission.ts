@@ -31,12 +31,6 @@ export interface AdmissionRequest {
   readonly apiKey: string | undefined;
   readonly clientAddress: string;
   readonly scope: Scope;
-  /**
-   * Called once the key is found valid and holding `scope`, just before its budget is consumed, so
-   * a read without side effects can start then and share the budget's round trip to the store.
-   * Whatever it starts must be used only when the outcome is ok (the budget may still refuse).
-   */
-  readonly whileBudgeting?: (caller: Caller) => void;
 }
 
 /** On failure `budget` is the key's budget decision, present once a valid key was found. */
@@ -118,7 +112,6 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
     const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
     const scope = requireScope(key.scopes, request.scope);
-    if (scope.ok) request.whileBudgeting?.(caller);
     const budget = await stores.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };

@@ -64,7 +64,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       async setTimeZone(orgId, unitId, { expectedVersion, timeZone, rewrites }) {
         const unit = ownUnit(orgId, unitId);
         if (unit === null) return { ok: false, reason: "not_found" };
-        if (unit.version !== expectedVersion) return { ok: false, reason: "version_conflict" };
+        if (unit.version !== expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
         const changed = { ...unit, timeZone, version: unit.version + 1 };
         units.set(unitId, changed);
         for (const { kind, id, startAt, endAt } of rewrites) {

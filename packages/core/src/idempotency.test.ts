@@ -1,12 +1,14 @@
-// The bookkeeping around a request with an Idempotency-Key never holds up or changes its answer
-// when the store fails: a frozen store's release is not waited for after a store failure, and
-// an answer that was produced comes back even when the store cannot keep it.
+// What an Idempotency-Key keeps (a use case's result, with the first request's id). And the
+// bookkeeping around a request with a key never holds up or changes its answer when the store
+// fails: a frozen store's release is not waited for after a store failure, and a result that
+// was produced comes back even when the store cannot keep it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createIdempotency } from "./idempotency.js";
-import { StoreUnavailableError, type IdempotencyStore } from "./ports.js";
+import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "./ports.js";
 
-const ANSWER = { status: 200, body: '{"unit":{}}' };
+const RESULT = { ok: true, value: { unit: {}, moved: 0 } } as const;
+const REQUEST = { fingerprint: "f", requestId: "req_1" };
 
 /** A store that claims every key; `release` and `complete` behave as given. */
 function storeWith(parts: Partial<Pick<IdempotencyStore, "release" | "complete">>) {
@@ -33,7 +35,7 @@ describe("idempotency bookkeeping when the store fails", () => {
       const once = createIdempotency(store);
       const failure = new StoreUnavailableError();
       await assert.rejects(
-        once("key_1", "k", "f", () => Promise.reject(failure)),
+        once("key_1", "k", REQUEST, () => Promise.reject(failure)),
         (error) => error === failure,
       );
       assert.deepEqual(calls, ["release"], "the release was still sent");
@@ -45,23 +47,80 @@ describe("idempotency bookkeeping when the store fails", () => {
     const { store } = storeWith({ release: async () => void (released = true) });
     const once = createIdempotency(store);
     await assert.rejects(
-      once("key_1", "k", "f", () => Promise.reject(new TypeError("bug"))),
+      once("key_1", "k", REQUEST, () => Promise.reject(new TypeError("bug"))),
       TypeError,
     );
     assert.equal(released, true);
   });
 
-  it("an answer that was produced comes back when the store cannot keep it", async () => {
+  it("a result that was produced comes back when the store cannot keep it", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new StoreUnavailableError()) });
-    const outcome = await createIdempotency(store)("key_1", "k", "f", async () => ({ answer: ANSWER, keep: true }));
-    assert.deepEqual(outcome, { ok: true, answer: ANSWER, replayed: false });
+    const outcome = await createIdempotency(store)("key_1", "k", REQUEST, async () => RESULT);
+    assert.deepEqual(outcome, { ok: true, result: RESULT, requestId: "req_1", replayed: false });
   });
 
   it("a bug while keeping the answer is not hidden", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new TypeError("bug")) });
     await assert.rejects(
-      createIdempotency(store)("key_1", "k", "f", async () => ({ answer: ANSWER, keep: true })),
+      createIdempotency(store)("key_1", "k", REQUEST, async () => RESULT),
       TypeError,
     );
+  });
+});
+
+describe("idempotency keeps use case results", () => {
+  /** A one-key store over a variable, enough to see what is kept and what a retry gets. */
+  function oneKeyStore() {
+    let held: { fingerprint: string; token?: string; kept?: KeptResult } | undefined;
+    const store: IdempotencyStore = {
+      begin: async (_scope, _key, fingerprint) => {
+        if (held?.kept !== undefined) return { state: "done", fingerprint: held.fingerprint, kept: held.kept };
+        if (held !== undefined) return { state: "running", fingerprint: held.fingerprint };
+        held = { fingerprint, token: "t" };
+        return { state: "claimed", token: "t" };
+      },
+      complete: async (_scope, _key, _token, kept) => {
+        held = { fingerprint: held?.fingerprint ?? "", kept };
+        return true;
+      },
+      release: async () => void (held = undefined),
+    };
+    return { store, held: () => held };
+  }
+
+  it("a success and a version conflict are kept with the first request's id; a retry gets them without running", async () => {
+    const conflict = { ok: false, problem: { code: "version_conflict", detail: "stale", currentVersion: 7 } } as const;
+    for (const result of [RESULT, conflict]) {
+      const { store, held } = oneKeyStore();
+      const once = createIdempotency(store);
+      assert.deepEqual(await once("key_1", "k", REQUEST, async () => result), { ok: true, result, requestId: "req_1", replayed: false });
+      assert.deepEqual(held()?.kept, { result, requestId: "req_1" });
+      let ran = false;
+      const retry = await once("key_1", "k", { ...REQUEST, requestId: "req_2" }, async () => {
+        ran = true;
+        return result;
+      });
+      assert.deepEqual(retry, { ok: true, result, requestId: "req_1", replayed: true });
+      assert.equal(ran, false);
+    }
+  });
+
+  it("any other problem frees the key: a retry runs again", async () => {
+    const { store, held } = oneKeyStore();
+    const once = createIdempotency(store);
+    const missing = { ok: false, problem: { code: "not_found", detail: "No unit 'u'." } } as const;
+    assert.deepEqual(await once("key_1", "k", REQUEST, async () => missing), {
+      ok: true,
+      result: missing,
+      requestId: "req_1",
+      replayed: false,
+    });
+    assert.equal(held(), undefined);
+    assert.deepEqual(await once("key_1", "k", REQUEST, async () => RESULT), {
+      ok: true,
+      result: RESULT,
+      requestId: "req_1",
+      replayed: false,
+    });
   });
 });

@@ -1,16 +1,17 @@
 /**
  * Safe retries (SPEC 5.2, the IETF Idempotency-Key draft as Stripe behaves): the first request
- * with a key runs and, when its answer is one to keep (200 or 409), the answer is stored with
- * the request's fingerprint for 24 h. The same key with the same fingerprint gets that answer
- * again; with another fingerprint, 422 `idempotency_key_reused`; while the first still runs,
- * 409 `idempotency_in_progress`. Any other answer (400, 401, 403, 429, 503, a thrown error)
- * frees the key, so it may be retried.
+ * with a key runs its use case and, when the result is one to keep (a success or a version
+ * conflict), the result is stored with the request's fingerprint and id for 24 h. The same key
+ * with the same fingerprint gets that result again (the adapter renders it as it rendered the
+ * first); with another fingerprint, 422 `idempotency_key_reused`; while the first still runs,
+ * 409 `idempotency_in_progress`. Any other result or a thrown error frees the key, so it may be
+ * retried.
  *
  * Nothing is applied twice even past the lease: a request that claims a key after a crashed
  * holder's lease ran out meets set_timezone's version check, and its 409 says `currentVersion`.
  */
-import { StoreUnavailableError, type IdempotencyStore, type StoredAnswer } from "./ports.js";
-import type { Failure } from "./problem.js";
+import { StoreUnavailableError, type IdempotencyStore } from "./ports.js";
+import type { Failure, Result } from "./problem.js";
 import type { StoreRace } from "./request-stores.js";
 
 /** How long answers are kept: 24 h, so a retry within a day gets the first answer. */
@@ -18,17 +19,30 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long a running first request holds its key before a crash is assumed. */
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 
-/** What the guarded request produced, and whether its answer is one to keep. */
-export interface GuardedAnswer {
-  readonly answer: StoredAnswer;
-  readonly keep: boolean;
+/** Which request is guarded: its body's fingerprint (the same request sends the same) and its id. */
+export interface IdempotentRequest {
+  readonly fingerprint: string;
+  readonly requestId: string;
 }
 
 /** The problems a request guarded by an Idempotency-Key can answer besides its own. */
 export type IdempotencyCode = "idempotency_key_reused" | "idempotency_in_progress";
 
-/** What an idempotent run answered: the kept answer (`replayed` when an earlier request made it), or why it could not run. */
-export type IdempotentOutcome = { readonly ok: true; readonly answer: StoredAnswer; readonly replayed: boolean } | Failure<IdempotencyCode>;
+/**
+ * What an idempotent run answered: the use case's result and the id of the request that ran it
+ * (`replayed` when that was an earlier request), or why it could not run.
+ */
+export type IdempotentOutcome<R> =
+  { readonly ok: true; readonly result: R; readonly requestId: string; readonly replayed: boolean } | Failure<IdempotencyCode>;
+
+/**
+ * A result a retry gets again: a success, or a version conflict (judged against the unit as it
+ * was, so running the same request again would only conflict again). Any other problem (a bad
+ * parameter, an unknown unit) frees the key.
+ */
+export function isKept(result: Result<unknown>): boolean {
+  return result.ok || result.problem.code === "version_conflict";
+}
 
 /**
  * The request has run (its change is made): a store that cannot take the bookkeeping now does
@@ -48,13 +62,13 @@ const unbounded: StoreRace = (call) => call();
  * (so it is given the store itself, not the request's view) but awaited only within it.
  */
 export function createIdempotency(store: IdempotencyStore) {
-  return async function once(
+  return async function once<R extends Result<unknown>>(
     scope: string,
     key: string,
-    fingerprint: string,
-    run: () => Promise<GuardedAnswer>,
+    { fingerprint, requestId }: IdempotentRequest,
+    run: () => Promise<R>,
     within: StoreRace = unbounded,
-  ): Promise<IdempotentOutcome> {
+  ): Promise<IdempotentOutcome<R>> {
     const claim = await within(() => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
     if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
       return {
@@ -75,11 +89,14 @@ export function createIdempotency(store: IdempotencyStore) {
         },
       };
     }
-    if (claim.state === "done") return { ok: true, answer: claim.answer, replayed: true };
+    if (claim.state === "done") {
+      // The same fingerprint under the same key: the kept result is this use case's (as JSON data).
+      return { ok: true, result: claim.kept.result as R, requestId: claim.kept.requestId, replayed: true };
+    }
 
-    let guarded: GuardedAnswer;
+    let result: R;
     try {
-      guarded = await run();
+      result = await run();
     } catch (error) {
       const releasing = store.release(scope, key, claim.token).catch(() => undefined); // the lease frees it anyway
       // A store that just failed (a frozen Redis) would hold the 503 for another command timeout.
@@ -88,11 +105,11 @@ export function createIdempotency(store: IdempotencyStore) {
     }
     // Always sent, but awaited only until the request's deadline: past it the answer goes out and
     // the bookkeeping finishes (or not) on its own, as when the store fails.
-    const keeping: Promise<unknown> = guarded.keep
-      ? store.complete(scope, key, claim.token, guarded.answer, IDEMPOTENCY_TTL_MS)
+    const keeping: Promise<unknown> = isKept(result)
+      ? store.complete(scope, key, claim.token, { result, requestId }, IDEMPOTENCY_TTL_MS)
       : store.release(scope, key, claim.token);
     keeping.catch(() => undefined); // awaited below unless the deadline has passed
     await within(() => keeping).then(() => undefined, unlessUnavailable);
-    return { ok: true, answer: guarded.answer, replayed: false };
+    return { ok: true, result, requestId, replayed: false };
   };
 }

@@ -123,9 +123,10 @@ describe("the store deadline of one request", () => {
     const { lintel } = await setup({ idempotency }, { storeDeadlineMs: 150 });
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.3.1", scope: "units:write" });
     assert.ok(outcome.ok);
-    const answer = { status: 200, body: "{}" };
-    const once = await lintel.idempotently(outcome.admission.caller, "k-1", "f", async () => ({ answer, keep: true }));
-    assert.deepEqual(once, { ok: true, answer, replayed: false }, "the answer, unchanged");
+    const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
+    const once = await lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-1", requestId: "r" });
+    assert.ok(once.ok && once.result.ok && !once.replayed, "the change's result, unchanged");
+    assert.equal(once.result.value.unit.version, 3);
     assert.equal(kept, false, "answered before the late bookkeeping finished");
     await sleep(400);
     assert.equal(kept, true, "the bookkeeping was still sent");
@@ -206,8 +207,11 @@ describe("a store whose every method hangs, under a request deadline", () => {
     assert.ok(outcome.ok);
     hanging.now = true;
     await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:read" }), StoreUnavailableError);
-    const answer = async () => ({ answer: { status: 200, body: "{}" }, keep: true });
-    await assert.rejects(lintel.idempotently(outcome.admission.caller, "k-2", "f", answer), StoreUnavailableError);
+    const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
+    await assert.rejects(
+      lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-2", requestId: "r" }),
+      StoreUnavailableError,
+    );
     assert.equal(await lintel.ready(), false);
   });
 });

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { callerA, problem, setup, value } from "./lintel.test-support.js";
+import type { SetTimeZoneOutcome, UnitStore } from "./ports.js";
 
 describe("createLintel time-zone change", () => {
   it("refuses a zone that is not an IANA name with invalid_request naming the parameter", async () => {
@@ -99,6 +100,46 @@ describe("createLintel time-zone change", () => {
     assert.equal(outcomes.filter((o) => o.ok).length, 1);
     assert.ok(outcomes.every((o) => o.ok || o.problem.code === "version_conflict"));
     assert.equal((await store.units.findByIdOrKey("org_a", "u_1"))?.version, 3);
+  });
+
+  it("set_timezone passes through the store once: read, plan, one atomic write; a stale version stops after the unit", async () => {
+    const plain = await setup();
+    const calls: string[] = [];
+    const units = Object.fromEntries(
+      Object.entries(plain.store.units).map(([name, call]) => [
+        name,
+        (...args: unknown[]) => (calls.push(name), (call as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as unknown as UnitStore;
+    const { lintel } = await setup({ units });
+    const change = { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_wall_clock" } as const;
+    assert.equal(problem(await lintel.setTimeZone(callerA, { ...change, expectedVersion: 1 }))?.code, "version_conflict");
+    assert.deepEqual(calls, ["findByIdOrKey"], "stale: nothing else is read");
+    calls.length = 0;
+    assert.equal(value(await lintel.setTimeZone(callerA, change)).unit.version, 3);
+    assert.deepEqual(calls, ["findByIdOrKey", "itemsOf", "getMany", "setTimeZone"]);
+  });
+
+  it("a write that loses a race is answered with the version the store found, without reading again", async () => {
+    const { store } = await setup();
+    const calls: string[] = [];
+    const units = {
+      ...store.units,
+      findByIdOrKey: async (orgId: string, idOrKey: string) => (calls.push("findByIdOrKey"), store.units.findByIdOrKey(orgId, idOrKey)),
+      // Another change lands between this request's read and its write.
+      setTimeZone: async (): Promise<SetTimeZoneOutcome> => {
+        calls.push("setTimeZone");
+        return { ok: false, reason: "version_conflict", currentVersion: 9 };
+      },
+    };
+    const { lintel } = await setup({ units });
+    const outcome = problem(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" }),
+    );
+    assert.equal(outcome?.code, "version_conflict");
+    assert.equal(outcome?.currentVersion, 9);
+    assert.match(outcome?.detail ?? "", /the unit is at version 9\./);
+    assert.deepEqual(calls, ["findByIdOrKey", "setTimeZone"]);
   });
 
   it("answers zones by their canonical name", async () => {

@@ -5,14 +5,20 @@
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview, Unit } from "@lintel/domain";
 import { createAdmission, type AdmissionOutcome, type AdmissionRequest, type Caller } from "./admission.js";
-import { createIdempotency, type GuardedAnswer, type IdempotentOutcome } from "./idempotency.js";
+import { createIdempotency, type IdempotentOutcome } from "./idempotency.js";
 import type { LockStateReader } from "./lock-state-reader.js";
 import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Result } from "./problem.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 import { racedStores, startStoreDeadline, type RequestStores, type StoreRace } from "./request-stores.js";
-import { createTimezoneChange, type PreviewQuery, type SetTimeZoneCommand, type SetTimeZoneResult } from "./timezone-change.js";
+import {
+  createTimezoneChange,
+  setTimeZoneFingerprint,
+  type PreviewQuery,
+  type SetTimeZoneCommand,
+  type SetTimeZoneResult,
+} from "./timezone-change.js";
 import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
 
 export type { Admission, Caller } from "./admission.js";
@@ -20,7 +26,13 @@ export type { Failure, Problem, Result, Success } from "./problem.js";
 export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./timezone-change.js";
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
-export type { GuardedAnswer, IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+export type { IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+
+/** What makes a set_timezone a safe retry: its Idempotency-Key, and the id of the request that carries it. */
+export interface SetTimeZoneRetry {
+  readonly idempotencyKey: string;
+  readonly requestId: string;
+}
 
 /** Everything the use cases reach outside themselves. */
 export interface LintelPorts {
@@ -80,10 +92,15 @@ export interface Lintel {
   /** The unit's items ending after `from` (default now), by startAt, then kind, then key. */
   listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
   /**
-   * Safe retries: `run` (which answers one request) runs at most once per
-   * Idempotency-Key of the caller's API key; a repeat gets the kept answer (`replayed`).
+   * {@link Lintel.setTimeZone} as a safe retry (SPEC 5.2): it runs at most once per
+   * Idempotency-Key of the caller's API key; a repeat with the same command gets the kept result
+   * and the first request's id (`replayed`), another command `idempotency_key_reused`.
    */
-  idempotently(caller: Caller, key: string, fingerprint: string, run: () => Promise<GuardedAnswer>): Promise<IdempotentOutcome>;
+  setTimeZoneOnce(
+    caller: Caller,
+    command: SetTimeZoneCommand,
+    retry: SetTimeZoneRetry,
+  ): Promise<IdempotentOutcome<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">>>;
   /** A message template of the caller's org; a foreign one is `not_found`. */
   getTemplate(caller: Caller, templateId: string): Promise<Result<Template, "not_found">>;
   /** The caller's org's templates by sortOrder, then id, a page at a time. */
@@ -101,11 +118,8 @@ export interface Lintel {
   ready(): Promise<boolean>;
 }
 
-/** The use cases an HTTP operation runs (everything but admission, idempotency and readiness). */
-export type UseCaseName = Exclude<keyof Lintel, "admit" | "idempotently" | "ready">;
-
-/** The problem codes use case `U` can answer. */
-export type UseCaseCode<U extends UseCaseName> = Lintel[U] extends (...args: never[]) => Promise<Result<unknown, infer C>> ? C : never;
+/** The use cases an HTTP operation runs (everything but admission, the safe retry of set_timezone and readiness). */
+export type UseCaseName = Exclude<keyof Lintel, "admit" | "setTimeZoneOnce" | "ready">;
 
 /** The use cases an operation runs, for one caller. */
 type UseCases = Pick<Lintel, UseCaseName>;
@@ -183,6 +197,20 @@ interface BoundRequest {
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
   const admit = createAdmission(ports, options);
   const once = createIdempotency(ports.idempotency);
+  const setTimeZoneOnce = (
+    useCases: UseCases,
+    caller: Caller,
+    command: SetTimeZoneCommand,
+    { idempotencyKey, requestId }: SetTimeZoneRetry,
+    within?: StoreRace,
+  ) =>
+    once(
+      caller.keyId,
+      idempotencyKey,
+      { fingerprint: setTimeZoneFingerprint(command), requestId },
+      () => useCases.setTimeZone(caller, command),
+      within,
+    );
   const direct = useCasesOver(ports, ports, options);
   const ms = options.storeDeadlineMs;
   const ready = async () => {
@@ -195,7 +223,12 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
   };
   // No deadline (the memory store never blocks): the use cases over the ports themselves, at no cost.
   if (ms === undefined) {
-    return { ...direct, admit, idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run), ready };
+    return {
+      ...direct,
+      admit,
+      setTimeZoneOnce: (caller, command, retry) => setTimeZoneOnce(direct, caller, command, retry),
+      ready,
+    };
   }
 
   /** The request each admitted caller belongs to. */
@@ -206,10 +239,8 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
   };
   /** The caller's request; a caller made by hand (an embedder's, a CLI's) gets a deadline per operation. */
   const requestOf = (caller: Caller) => requests.get(caller) ?? start();
-  const useCasesOf = (caller: Caller) => {
-    const request = requestOf(caller);
-    return (request.useCases ??= useCasesOver(request.stores, ports, options));
-  };
+  const useCasesIn = (request: BoundRequest) => (request.useCases ??= useCasesOver(request.stores, ports, options));
+  const useCasesOf = (caller: Caller) => useCasesIn(requestOf(caller));
   // Every use case, forwarded to the caller's request: one added to useCasesOver is bound too.
   const bound = Object.fromEntries(
     Object.keys(direct).map((name) => [
@@ -223,25 +254,15 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     ...bound,
     async admit(request) {
       const bounded = start();
-      const { whileBudgeting } = request;
-      const joined = (caller: Caller) => requests.set(caller, bounded);
-      // The caller joins its request before a read starts while its budget is consumed.
-      const joining: AdmissionRequest =
-        whileBudgeting === undefined
-          ? request
-          : {
-              ...request,
-              whileBudgeting: (caller) => {
-                joined(caller);
-                whileBudgeting(caller);
-              },
-            };
-      const outcome = await admit(joining, bounded.stores);
+      const outcome = await admit(request, bounded.stores);
       const caller = outcome.ok ? outcome.admission.caller : outcome.caller;
-      if (caller !== undefined) joined(caller);
+      if (caller !== undefined) requests.set(caller, bounded);
       return outcome;
     },
-    idempotently: (caller, key, fingerprint, run) => once(caller.keyId, key, fingerprint, run, requestOf(caller).within),
+    setTimeZoneOnce(caller, command, retry) {
+      const request = requestOf(caller); // the claim, the change and the bookkeeping share its deadline
+      return setTimeZoneOnce(useCasesIn(request), caller, command, retry, request.within);
+    },
     ready,
   };
 }

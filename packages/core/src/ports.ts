@@ -18,6 +18,7 @@ import type {
   Template,
   Unit,
 } from "@lintel/domain";
+import type { Result } from "./problem.js";
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
 export interface Clock {
@@ -61,9 +62,14 @@ export interface RequestBudget {
 /** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
 export type { ItemRewrite } from "@lintel/domain";
 
-/** What the store did with a zone change: applied (the unit after it), or refused: no such unit, or a stale `expectedVersion`. */
+/**
+ * What the store did with a zone change: applied (the unit after it), or refused: no such unit,
+ * or a stale `expectedVersion` (with the version the unit is at).
+ */
 export type SetTimeZoneOutcome =
-  { readonly ok: true; readonly unit: Unit } | { readonly ok: false; readonly reason: "not_found" | "version_conflict" };
+  | { readonly ok: true; readonly unit: Unit }
+  | { readonly ok: false; readonly reason: "not_found" }
+  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number };
 
 /** Units of an org with their schedule items. */
 export interface UnitStore {
@@ -87,7 +93,7 @@ export interface UnitStore {
   itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
   /**
    * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
-   * to its items, and bump the version by one. Otherwise change nothing.
+   * to its items, and bump the version by one. Otherwise change nothing, and say the version.
    */
   setTimeZone(
     orgId: string,
@@ -124,10 +130,13 @@ export interface LockProvider {
   readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
 }
 
-/** An answer kept for an Idempotency-Key: the HTTP status and the exact body, replayed to a retry. */
-export interface StoredAnswer {
-  readonly status: number;
-  readonly body: string;
+/**
+ * What a request with an Idempotency-Key kept: its use case's result (plain JSON data) and the
+ * id of the request that ran it, so a retry is answered as that first request was.
+ */
+export interface KeptResult {
+  readonly result: Result<unknown>;
+  readonly requestId: string;
 }
 
 /** What {@link IdempotencyStore.begin} found under a key. */
@@ -137,18 +146,21 @@ export type IdempotencyClaim =
   /** Another request with this key is still running. */
   | { readonly state: "running"; readonly fingerprint: string }
   /** A request with this key was answered. */
-  | { readonly state: "done"; readonly fingerprint: string; readonly answer: StoredAnswer };
+  | { readonly state: "done"; readonly fingerprint: string; readonly kept: KeptResult };
 
 /**
  * Idempotency keys of one scope (an API key), each holding the fingerprint of its first
- * request and, once answered, the answer. Exact under concurrency and across instances that
+ * request and, once answered, its kept result. Exact under concurrency and across instances that
  * share the store: of any number of simultaneous `begin`s for one key, one claims it.
  */
 export interface IdempotencyStore {
   /** Claims `key` for a first request, held for `leaseMs` (so a crashed holder frees it), or says what is there. */
   begin(scope: string, key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;
-  /** Keeps `answer` under the claimed key for `ttlMs`; false when the claim was lost (lease ran out and another took it). */
-  complete(scope: string, key: string, token: string, answer: StoredAnswer, ttlMs: number): Promise<boolean>;
+  /**
+   * Keeps `kept` under the claimed key for `ttlMs` (a later `begin` gets it back equal, numbers up
+   * to 2^53−1 exact); false when the claim was lost (lease ran out and another took it).
+   */
+  complete(scope: string, key: string, token: string, kept: KeptResult, ttlMs: number): Promise<boolean>;
   /** Frees the claimed key without an answer (the request changed nothing worth keeping). */
   release(scope: string, key: string, token: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * The time-zone use cases (SPEC 5.1, 5.2): gather a unit, its items and the units their locks
+ * The time-zone use cases (SPEC 5.1, 5.2): read a unit, its items and the units their locks
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
@@ -33,6 +33,14 @@ export interface SetTimeZoneCommand {
   readonly policy: ZonePolicy;
 }
 
+/**
+ * The fingerprint of a set_timezone request for its Idempotency-Key: the validated command, so
+ * two bodies that differ only in spacing or key order are the same request.
+ */
+export function setTimeZoneFingerprint(command: SetTimeZoneCommand): string {
+  return JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
+}
+
 /** What set_timezone answers: the unit as it now is, and how many items got new instants. */
 export interface SetTimeZoneResult {
   readonly unit: Unit;
@@ -61,18 +69,11 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   }
 
   /** What the domain plans from: the unit, its items, the units their locks serve, now. */
-  async function planInput(
-    caller: Caller,
-    unitIdOrKey: string,
-    proposedTimeZone: string,
-  ): Promise<Result<{ unit: Unit; input: PreviewInput }, "not_found">> {
-    const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
-    if (unit === null) return notFound("unit", unitIdOrKey);
+  async function planInput(caller: Caller, unit: Unit, proposedTimeZone: string): Promise<PreviewInput> {
     const items = await ports.units.itemsOf(caller.orgId, unit.id);
     const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
     const lockUnits = await lockUnitsOf(caller.orgId, lockIds);
-    const nowMs = ports.clock.now();
-    return succeed({ unit, input: { unit, items, lockUnits, proposedTimeZone, nowMs } });
+    return { unit, items, lockUnits, proposedTimeZone, nowMs: ports.clock.now() };
   }
 
   async function previewTimezoneChange(
@@ -81,10 +82,16 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   ): Promise<Result<TimezonePreview, "invalid_request" | "not_found">> {
     const zone = canonicalTimeZone(query.proposedTimeZone);
     if (zone === null) return badZone("proposedTimeZone", query.proposedTimeZone);
-    const gathered = await planInput(caller, query.unitIdOrKey, zone);
-    return gathered.ok ? succeed(planPreview(gathered.value.input)) : gathered;
+    const unit = await ports.units.findByIdOrKey(caller.orgId, query.unitIdOrKey);
+    if (unit === null) return notFound("unit", query.unitIdOrKey);
+    return succeed(planPreview(await planInput(caller, unit, zone)));
   }
 
+  /**
+   * Reads what the plan needs, plans with the domain, and asks the store to apply the plan
+   * atomically at `expectedVersion`: one pass, the store's answer is final (a refusal says the
+   * version it found, so nothing is read again).
+   */
   async function setTimeZone(
     caller: Caller,
     command: SetTimeZoneCommand,
@@ -96,18 +103,17 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
       const reason = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
       return fail("invalid_request", reason, { invalidParams: [{ name: "expectedVersion", reason }] });
     }
-    const gathered = await planInput(caller, command.unitIdOrKey, zone);
-    if (!gathered.ok) return gathered;
-    const { unit, input } = gathered.value;
-    const change = planTimezoneChange(input);
     const stale = (currentVersion: number) =>
       fail(
         "version_conflict",
         `expectedVersion ${command.expectedVersion} is stale: the unit is at version ${currentVersion}. Preview again and retry.`,
         { currentVersion },
       );
-    // Cheap early answer; the store checks the version again atomically.
+    const unit = await ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
+    if (unit === null) return notFound("unit", command.unitIdOrKey);
+    // Stale already: answered before the items are read (the store checks again atomically).
     if (unit.version !== command.expectedVersion) return stale(unit.version);
+    const change = planTimezoneChange(await planInput(caller, unit, zone));
     const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
     // Past the request's store deadline the write is not sent; a write sent in time but answered
     // late may still apply (the client's retry meets the version check, or replays with its key).
@@ -116,11 +122,8 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
       timeZone: zone,
       rewrites,
     });
-    if (!outcome.ok) {
-      // Lost a race: another change landed between the read and the write. Say where it is now.
-      const now = outcome.reason === "not_found" ? null : await ports.units.findByIdOrKey(caller.orgId, unit.id);
-      return now === null ? notFound("unit", command.unitIdOrKey) : stale(now.version);
-    }
+    // Lost a race: another change landed between the read and the write (the store says where it is now).
+    if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale(outcome.currentVersion);
     return succeed({ unit: outcome.unit, moved: rewrites.length });
   }
 

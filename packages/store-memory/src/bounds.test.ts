@@ -29,15 +29,15 @@ describe("memory store bounds", () => {
     assert.equal(decision.remaining, FAILED_KEYS.requests - 1);
   });
 
-  it("idempotency keys: expired answers are swept as new keys come", async () => {
+  it("idempotency keys: expired results are swept as new keys come", async () => {
     const clock = clockAt(1_700_000_000_000);
     const state = createMemoryState(clock);
     const { idempotency } = memoryStoreOn(state);
-    const answer = { status: 200, body: "{}" };
+    const kept = { result: { ok: true, value: {} }, requestId: "r" } as const;
     for (let i = 0; i < 1_000; i++) {
       const claim = await idempotency.begin("key_1", `k${i}`, "f", 60_000);
       assert.equal(claim.state, "claimed");
-      if (claim.state === "claimed") await idempotency.complete("key_1", `k${i}`, claim.token, answer, 1_000);
+      if (claim.state === "claimed") await idempotency.complete("key_1", `k${i}`, claim.token, kept, 1_000);
     }
     clock.advance(2_000);
     for (let i = 1_000; i < 2_000; i++) await idempotency.begin("key_1", `k${i}`, "f", 60_000);

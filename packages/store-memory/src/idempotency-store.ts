@@ -1,6 +1,6 @@
 /**
  * Idempotency keys in memory: one entry per (scope, key), dropped when its lease or its kept
- * answer expires on the store's clock. Each call runs to the end without awaiting, so
+ * kept result expires on the store's clock. Each call runs to the end without awaiting, so
  * concurrent `begin`s for one key are judged one after another: one claims it.
  *
  * Answers are kept 24 h, so a steady stream of fresh keys would grow the map all day: it holds
@@ -14,7 +14,7 @@ import type { MemoryState } from "./memory-state.js";
 /** After this many claims, expired entries are swept. */
 const SWEEP_EVERY = 1_000;
 
-/** The most keys kept at once (about 1 KB each with its answer). */
+/** The most keys kept at once (about 1 KB each with its kept result). */
 export const MAX_IDEMPOTENCY_KEYS = 50_000;
 
 export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock" | "idempotency">): IdempotencyStore {
@@ -48,7 +48,7 @@ export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock" | 
       const nowMs = state.clock.now();
       const at = id(scope, key);
       const entry = live(at, nowMs);
-      if (entry?.answer !== undefined) return { state: "done", fingerprint: entry.fingerprint, answer: entry.answer };
+      if (entry?.kept !== undefined) return { state: "done", fingerprint: entry.fingerprint, kept: entry.kept };
       if (entry !== undefined) return { state: "running", fingerprint: entry.fingerprint };
       const token = randomUUID();
       entries.set(at, { fingerprint, token, expiresAtMs: nowMs + leaseMs });
@@ -57,12 +57,12 @@ export function createMemoryIdempotencyStore(state: Pick<MemoryState, "clock" | 
       return { state: "claimed", token };
     },
 
-    async complete(scope, key, token, answer, ttlMs) {
+    async complete(scope, key, token, kept, ttlMs) {
       const nowMs = state.clock.now();
       const at = id(scope, key);
       const entry = live(at, nowMs);
       if (entry?.token !== token) return false;
-      entries.set(at, { fingerprint: entry.fingerprint, answer, expiresAtMs: nowMs + ttlMs });
+      entries.set(at, { fingerprint: entry.fingerprint, kept, expiresAtMs: nowMs + ttlMs });
       return true;
     },
 

@@ -5,7 +5,7 @@
 import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
 import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
-import type { Clock, FixtureItem, StoredAnswer } from "@lintel/core";
+import type { Clock, FixtureItem, KeptResult } from "@lintel/core";
 import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
@@ -35,12 +35,12 @@ export interface MemoryState {
   readonly idempotency: Map<string, IdempotencyEntry>;
 }
 
-/** One Idempotency-Key: claimed and running (with its token), or answered (with the answer). */
+/** One Idempotency-Key: claimed and running (with its token), or answered (with the kept result). */
 export interface IdempotencyEntry {
   readonly fingerprint: string;
   /** Set while the first request runs; absent once answered. */
   readonly token?: string;
-  readonly answer?: StoredAnswer;
+  readonly kept?: KeptResult;
   readonly expiresAtMs: number;
 }
 

@@ -105,7 +105,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
     async setTimeZone(orgId, unitId, change) {
       const unit = ownUnit(orgId, unitId);
       if (unit === undefined) return { ok: false, reason: "not_found" };
-      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict" };
+      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
       const own = state.itemKeysByUnit.get(unitId);
       for (const rewrite of change.rewrites) {
         const key = itemKey(rewrite.kind, rewrite.id);

@@ -50,11 +50,12 @@ export const redisKeys = {
    */
   owner: (type: OwnedType, id: string) => `lintel:owner:${type}:${id}`,
   /**
-   * String (JSON `{ fingerprint, token }` while the first request runs, `{ fingerprint, status,
-   * body }` once answered): one Idempotency-Key of one API key, by the SHA-256 of the key text
-   * (any printable ASCII). Expires with its lease, then 24 h after its answer.
+   * String (JSON `{ fingerprint, token }` while the first request runs, `{ fingerprint, kept }`
+   * once answered, `kept` the KeptResult's JSON text): one Idempotency-Key of one API key, by the
+   * SHA-256 of the key text (any printable ASCII). Expires with its lease, then 24 h after its
+   * answer. `idem2`: the `lintel:idem:` entries before issue 21 held HTTP text and are not read.
    */
-  idempotency: (scope: string, keyHash: string) => `lintel:idem:{${scope}}:${keyHash}`,
+  idempotency: (scope: string, keyHash: string) => `lintel:idem2:{${scope}}:${keyHash}`,
   /** String: a bucket's theoretical arrival time in whole µs (Redis TIME); expires when the bucket is full again. */
   budget: (bucket: string) => `lintel:budget:{${bucket}}`,
 } as const;

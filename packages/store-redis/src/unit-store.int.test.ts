@@ -33,7 +33,7 @@ describe("Redis unit store", () => {
     await store().fixtures.load(fixture({ units: [unit], items: [moved, kept] }));
 
     const stale = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 2, timeZone: "UTC", rewrites: [] });
-    assert.deepEqual(stale, { ok: false, reason: "version_conflict" });
+    assert.deepEqual(stale, { ok: false, reason: "version_conflict", currentVersion: 1 });
 
     const rewrite = { kind: moved.kind, id: moved.id, startAt: "2026-12-01T16:00:00.000Z", endAt: "2026-12-01T17:00:00.000Z" };
     const done = await store().units.setTimeZone(orgId, unit.id, {

@@ -26,13 +26,14 @@ return false
 // expectedVersion, timeZone, then (item field, startAt, endAt, span ms) per rewrite. A rewrite
 // naming an item this unit doesn't have is skipped (the contract: another unit's item is never
 // touched). Checks come before writes; a moved item moves in the schedule in the same script.
+// A stale version is answered with the unit as stored, so the caller learns its version.
 const SET_TIME_ZONE_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
 local unit = cjson.decode(raw)
-if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict'} end
+if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict', raw} end
 unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
@@ -101,8 +102,12 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
           ],
           args,
         )) as [string, string?];
-        if (reply[0] === "not_found" || reply[0] === "version_conflict") return { ok: false, reason: reply[0] };
-        return { ok: true, unit: parseUnit(reply[1] as string) };
+        if (reply[0] === "not_found") return { ok: false, reason: "not_found" };
+        // The refused unit comes back as stored: its version read in JS, exact to 2^53−1.
+        const unit = parseUnit(reply[1] as string);
+        return reply[0] === "version_conflict"
+          ? { ok: false, reason: "version_conflict", currentVersion: unit.version }
+          : { ok: true, unit };
       }),
   };
 }

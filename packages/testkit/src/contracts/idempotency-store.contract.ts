@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
-import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core";
+import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 const LEASE = 60_000;
 const DAY = 86_400_000;
-const answer = { status: 200, body: '{"unit":{"id":"u1","version":2},"moved":3}' };
+const kept: KeptResult = {
+  result: { ok: true, value: { unit: { id: "u1", urlKey: "a-b", timeZone: "Europe/Paris", version: 2 }, moved: 3 } },
+  requestId: "req_1",
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function tokenOf(claim: IdempotencyClaim): string {
@@ -13,7 +16,7 @@ function tokenOf(claim: IdempotencyClaim): string {
   return claim.state === "claimed" ? claim.token : "";
 }
 
-/** The contract of {@link IdempotencyStore} (answers kept, replayed, expiring). Expiry tests wait real time (~0.2 s). */
+/** The contract of {@link IdempotencyStore} (results kept, given back, expiring). Expiry tests wait real time (~0.2 s). */
 export function describeIdempotencyStoreContract(
   name: string,
   makeStore: () => Promise<{ idempotency: IdempotencyStore } & Closable>,
@@ -32,25 +35,43 @@ export function describeIdempotencyStoreContract(
       assert.deepEqual(await idempotency.begin(scope, key, "fp-2", LEASE), { state: "running", fingerprint: "fp-1" });
     });
 
-    it("complete keeps the answer: later begins get it, with the first fingerprint", async () => {
+    it("complete keeps the result: later begins get it, with the first fingerprint", async () => {
       const { idempotency } = store();
       const { scope, key } = fresh();
       const token = tokenOf(await idempotency.begin(scope, key, '{"expectedVersion":1}', LEASE));
-      assert.equal(await idempotency.complete(scope, key, token, answer, DAY), true);
+      assert.equal(await idempotency.complete(scope, key, token, kept, DAY), true);
       for (const fingerprint of ['{"expectedVersion":1}', "other"]) {
         assert.deepEqual(await idempotency.begin(scope, key, fingerprint, LEASE), {
           state: "done",
           fingerprint: '{"expectedVersion":1}',
-          answer,
+          kept,
         });
       }
+    });
+
+    it("a kept problem comes back as it was: code, detail (any text) and a currentVersion of 2^53−1 exact", async () => {
+      const { idempotency } = store();
+      const { scope, key } = fresh();
+      const conflict: KeptResult = {
+        result: {
+          ok: false,
+          problem: {
+            code: "version_conflict",
+            detail: 'expectedVersion 1 is stale: "é" \\ \u2028 {x}',
+            currentVersion: Number.MAX_SAFE_INTEGER,
+          },
+        },
+        requestId: "req_2",
+      };
+      assert.equal(await idempotency.complete(scope, key, tokenOf(await idempotency.begin(scope, key, "fp", LEASE)), conflict, DAY), true);
+      assert.deepEqual(await idempotency.begin(scope, key, "fp", LEASE), { state: "done", fingerprint: "fp", kept: conflict });
     });
 
     it("only the claim's token completes or releases it", async () => {
       const { idempotency } = store();
       const { scope, key } = fresh();
       const token = tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
-      assert.equal(await idempotency.complete(scope, key, "not-the-token", answer, DAY), false);
+      assert.equal(await idempotency.complete(scope, key, "not-the-token", kept, DAY), false);
       await idempotency.release(scope, key, "not-the-token");
       assert.equal((await idempotency.begin(scope, key, "fp", LEASE)).state, "running");
       await idempotency.release(scope, key, token);
@@ -71,14 +92,14 @@ export function describeIdempotencyStoreContract(
       const old = tokenOf(await idempotency.begin(scope, key, "fp", 60));
       await sleep(200);
       const next = tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
-      assert.equal(await idempotency.complete(scope, key, old, answer, DAY), false);
-      assert.equal(await idempotency.complete(scope, key, next, answer, DAY), true);
+      assert.equal(await idempotency.complete(scope, key, old, kept, DAY), false);
+      assert.equal(await idempotency.complete(scope, key, next, kept, DAY), true);
     });
 
-    it("a kept answer expires after its ttl", async () => {
+    it("a kept result expires after its ttl", async () => {
       const { idempotency } = store();
       const { scope, key } = fresh();
-      assert.equal(await idempotency.complete(scope, key, tokenOf(await idempotency.begin(scope, key, "fp", LEASE)), answer, 60), true);
+      assert.equal(await idempotency.complete(scope, key, tokenOf(await idempotency.begin(scope, key, "fp", LEASE)), kept, 60), true);
       await sleep(200);
       tokenOf(await idempotency.begin(scope, key, "fp", LEASE));
     });

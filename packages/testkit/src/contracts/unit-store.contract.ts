@@ -115,16 +115,24 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       assert.deepEqual(await store().units.findByIdOrKey(orgId, neighbour.id), neighbour);
     });
 
-    it("setTimeZone with a stale version changes nothing", async () => {
+    it("setTimeZone with a stale version changes nothing and says the version the unit is at", async () => {
       const { orgId, unit, items } = await seedOrg(store());
       const first = items[0] as FixtureItem;
       const rewrites = [{ kind: first.kind, id: first.id, startAt: instant(1), endAt: instant(2) }];
       for (const expectedVersion of [2, 4]) {
         const outcome = await store().units.setTimeZone(orgId, unit.id, { expectedVersion, timeZone: "Asia/Tokyo", rewrites });
-        assert.deepEqual(outcome, { ok: false, reason: "version_conflict" });
+        assert.deepEqual(outcome, { ok: false, reason: "version_conflict", currentVersion: unit.version });
       }
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
       assert.deepEqual(sortedItems(await store().units.itemsOf(orgId, unit.id)), sortedItems(items));
+    });
+
+    it("a stale version is answered with the unit's version exactly, up to 2^53−1", async () => {
+      const orgId = randomId("org");
+      const unit = aUnit(orgId, { version: Number.MAX_SAFE_INTEGER });
+      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit] }));
+      const outcome = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "UTC", rewrites: [] });
+      assert.deepEqual(outcome, { ok: false, reason: "version_conflict", currentVersion: Number.MAX_SAFE_INTEGER });
     });
 
     it("setTimeZone on an unknown or another org's unit answers not_found and changes nothing", async () => {
@@ -143,7 +151,8 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       );
       const winners = outcomes.filter((o) => o.ok);
       assert.equal(winners.length, 1);
-      assert.ok(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.reason === "version_conflict"));
+      // The losers ran after the winner (one at a time): each saw the version it made.
+      assert.ok(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.reason === "version_conflict" && o.currentVersion === 4));
       const now = await store().units.findByIdOrKey(orgId, unit.id);
       assert.equal(now?.version, 4);
       assert.deepEqual(now, winners[0]?.ok ? winners[0].unit : undefined);
