@@ -5,7 +5,8 @@
 #   docker build -t lintel .
 #   docker run -p 3000:3000 -e STORE=redis -e REDIS_URL=redis://redis:6379 \
 #     -e CURSOR_SECRET=$(openssl rand -hex 32) lintel
-# Without STORE=redis it serves the built-in demo data from memory.
+# The image defaults to STORE=redis: it refuses to start without REDIS_URL and CURSOR_SECRET,
+# rather than serve the built-in demo data and its published keys. `-e STORE=memory` tries it.
 ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
@@ -14,7 +15,7 @@ COPY . .
 RUN npm run -s deploy -- /out
 
 FROM node:${NODE_VERSION}-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 STORE=redis
 WORKDIR /app
 COPY --from=build /out /app
 USER node

@@ -39,7 +39,7 @@ export function installedNode(version) {
   const partial = `${dir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  console.error(`Fetching Node ${version} (${pkg}) from the npm registry: this machine's Node ${process.version} is not supported.`);
+  console.error(`Fetching Node ${version} (${pkg}) from the npm registry into .lintel/node (the Node running is ${process.version}).`);
   execFileSync(
     npm,
     [
@@ -56,12 +56,13 @@ export function installedNode(version) {
     ],
     { stdio: ["ignore", process.stderr, "inherit"], env: { ...process.env, npm_config_update_notifier: "false" } },
   );
-  // Another process may have put the same version in place meanwhile: theirs is kept (it may be
-  // running), ours dropped.
-  if (existsSync(bin)) rmSync(partial, { recursive: true, force: true });
-  else {
-    rmSync(dir, { recursive: true, force: true });
+  // Another process may put the same version in place meanwhile: its install is kept (it may
+  // be running), never deleted; ours is then dropped.
+  try {
     renameSync(partial, dir);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(bin)) throw error;
   }
   return bin;
 }

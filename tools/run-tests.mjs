@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureChromium, ensureSystemdAnalyze } from "./ensure-debian.mjs";
 import { ensureRedis } from "./ensure-redis.mjs";
 import { envWithNode, installedNode, RUNTIMES } from "./node-runtime.mjs";
 
@@ -86,6 +86,19 @@ if (files.some((f) => f.endsWith(".browser.e2e.test.js"))) {
       process.exit(1);
     }
     console.error("Not under CI: continuing; the browser tests will fail loudly.");
+  }
+}
+
+// The systemd unit's check (tools/src/deploy.e2e.test.js) runs systemd-analyze: installed here when missing.
+if (files.some((f) => f.endsWith("deploy.e2e.test.js"))) {
+  const analyze = ensureSystemdAnalyze();
+  if (!analyze.ok) {
+    console.error(`systemd-analyze is not available: ${analyze.reason}`);
+    if (process.env.CI === "true" || process.env.CI === "1") {
+      console.error("Under CI a missing systemd-analyze fails the run.");
+      process.exit(1);
+    }
+    console.error("Not under CI: continuing; the systemd unit's test will fail loudly.");
   }
 }
 

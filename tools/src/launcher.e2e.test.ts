@@ -14,7 +14,8 @@ it("npm start: the server runs on a supported Node, and SIGTERM to npm reaches i
   const [port] = await freePorts(1);
   const npm = spawn("npm", ["start"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent", npm_config_update_notifier: "false" },
+    // The memory store whatever the tier runs on: this is about signals, not stores.
+    env: { ...process.env, STORE: "memory", PORT: String(port), LOG_LEVEL: "silent", npm_config_update_notifier: "false" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

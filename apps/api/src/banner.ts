@@ -7,15 +7,16 @@ import { countOutcomes, type FixtureLoadReport } from "@lintel/core";
 import type { StoreConfig } from "./config.js";
 import { DEMO_KEYS } from "./demo-fixture.js";
 
-/** A Redis URL without its user name and password (the banner goes to logs and terminals). */
+/** A Redis URL without its user name, password and query (the banner goes to logs and terminals). */
 function withoutCredentials(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.username = "";
     parsed.password = "";
+    parsed.search = "";
     return parsed.href.replace(/\/$/, "");
   } catch {
-    return url.replace(/\/\/[^@/]*@/, "//");
+    return url.replace(/\/\/[^@/]*@/, "//").replace(/\?.*$/, "");
   }
 }
 

@@ -54,6 +54,7 @@ export interface SeamConfig {
   readonly endpoint: string | null;
 }
 
+/** {@link loadConfig}'s verdict: the configuration with its warnings, or every error found (each naming its variable). */
 export type ConfigLoading =
   | { readonly ok: true; readonly config: Config; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] };
@@ -135,7 +136,14 @@ const VARIABLES = {
 } as const;
 
 /** Variables whose value a configuration error never repeats. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(["SEAM_API_KEY", "CURSOR_SECRET", "CURSOR_SECRETS"]);
+// A Redis URL may carry a password (user:password@, or ?password=), so it is never echoed either.
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  "SEAM_API_KEY",
+  "CURSOR_SECRET",
+  "CURSOR_SECRETS",
+  "REDIS_URL",
+  "REDIS_CLUSTER_NODES",
+]);
 
 type Variable = keyof typeof VARIABLES;
 type Parsed = { [K in Variable]?: v.InferOutput<(typeof VARIABLES)[K]> };

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 
+/** How long the server waits for clients and how many of one connection's requests it takes at once; see {@link HTTP_LIMITS}. */
 export interface HttpLimits {
   /** A request's headers must be in within this; else 408. Also bounds a socket that never sends a byte. */
   readonly headersTimeoutMs: number;
@@ -39,6 +40,7 @@ export interface HttpLimits {
   readonly drainDeadlineMs: number;
 }
 
+/** Lintel's own limits, used by its server and by `applyServerEdge` unless told otherwise. */
 export const HTTP_LIMITS: HttpLimits = {
   // Honest clients send their headers in one packet; 10 s covers a slow mobile link many times
   // over, and a slowloris socket is gone in ≤ 11 s instead of 90 s.

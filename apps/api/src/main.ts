@@ -8,7 +8,15 @@ import { bannerText } from "./banner.js";
 import { FixtureRefusedError } from "./fixture-file.js";
 import { startServer } from "./server.js";
 
+/** The oldest Node Lintel runs on (package.json `engines`; @seamapi/http needs 22.12). */
+const MIN_NODE: readonly [number, number] = [22, 12];
+
 async function main(): Promise<void> {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+    console.error(`Lintel needs Node ${MIN_NODE.join(".")} or later; this is Node ${process.version}.`);
+    process.exit(1);
+  }
   const loading = loadConfig(process.env);
   if (!loading.ok) {
     for (const error of loading.errors) console.error(error);

@@ -14,6 +14,7 @@ import { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits
 import { startMetricsServer } from "./metrics.js";
 import { applyServerEdge, type ServerEdge } from "./server-edge.js";
 
+/** What {@link startServer} may be given besides the configuration (tests and benchmarks use most of it). */
 export interface StartOptions extends Overrides {
   /** Fixture JSON to load instead of FIXTURE / the demo (tests). */
   readonly fixture?: unknown;
@@ -23,6 +24,7 @@ export interface StartOptions extends Overrides {
   readonly httpLimits?: Partial<HttpLimits>;
 }
 
+/** A started server: where it listens, its `Lintel`, what its fixture did, and how to stop it. */
 export interface RunningServer {
   /** `http://host:port`, with the port actually bound. */
   readonly url: string;

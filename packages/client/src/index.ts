@@ -19,4 +19,3 @@ export { LintelProblem, type InvalidParam } from "./problem.js";
 export type { PagedList } from "./paging.js";
 export type { CallOptions, ClientOptions, RetryInfo } from "./transport.js";
 export type { components, operations, paths } from "./openapi-types.js";
-export { verifyWebhook, WebhookVerificationError, type HeaderSource, type LintelEvent, type VerifyWebhookOptions } from "./webhooks.js";

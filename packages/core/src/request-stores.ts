@@ -1,6 +1,6 @@
 /**
  * One request's store deadline (issues 12 and 21), applied once: when a request starts, its use
- * cases get a view of the stores whose every method races one `AbortSignal.timeout`. The use
+ * cases get a view of the stores whose every method races one timer. The use
  * cases never see a deadline, so none can forget one. Past the deadline a call still running is
  * answered with StoreUnavailableError (503) and its late answer dropped; a call not yet made is
  * not made (a set_timezone whose planning ran out never sends its write).
@@ -26,23 +26,41 @@ export interface RequestStores {
   readonly templates: TemplateStore;
 }
 
-/** A deadline `ms` from now: one timer, shared by every call raced against it. */
+/**
+ * A deadline `ms` from now: one timer, shared by every call raced against it. The timer holds
+ * the process open only while a call waits on it (a server never notices; a script embedding
+ * Lintel exits when its last call is answered, not a deadline later), so a store that never
+ * answers is answered unavailable even when nothing else keeps the event loop busy.
+ */
 export function startStoreDeadline(ms: number): StoreRace {
-  const signal = AbortSignal.timeout(ms);
   const late = () => new StoreUnavailableError(`The store did not answer within the request's ${ms} ms.`);
+  const waiting = new Set<() => void>();
+  let expired = false;
+  let inFlight = 0;
+  const timer = setTimeout(() => {
+    expired = true;
+    for (const expire of waiting) expire();
+    waiting.clear();
+  }, ms);
+  timer.unref();
   return <T>(call: () => Promise<T>): Promise<T> => {
-    if (signal.aborted) return Promise.reject(late());
+    if (expired) return Promise.reject(late());
     const running = call();
+    if (++inFlight === 1) timer.ref();
     return new Promise<T>((resolve, reject) => {
       const expire = () => reject(late());
-      signal.addEventListener("abort", expire, { once: true });
+      waiting.add(expire);
+      const settle = () => {
+        waiting.delete(expire);
+        if (--inFlight === 0) timer.unref();
+      };
       running.then(
         (answer) => {
-          signal.removeEventListener("abort", expire);
+          settle();
           resolve(answer);
         },
         (error: unknown) => {
-          signal.removeEventListener("abort", expire);
+          settle();
           reject(error); // after the deadline: dropped, as the promise has settled
         },
       );

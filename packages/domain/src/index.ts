@@ -6,7 +6,8 @@
  * - the cursor codec for keyset paging of any list (`createCursorCodec`);
  * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
  * - the request-budget law (`consumeBudget`, GCRA);
- * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`, `verifyWebhook`);
+ * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`,
+ *   `checkWebhookSignature`, `nextAttemptDelayMs`);
  * - the problem catalog and the record types.
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
@@ -92,8 +93,8 @@ export {
   generateWebhookSecret,
   nextAttemptDelayMs,
   parseRetrySchedule,
+  checkWebhookSignature,
   signWebhook,
-  verifyWebhook,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TOLERANCE_SECONDS,
   type WebhookMessage,

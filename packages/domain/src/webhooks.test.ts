@@ -10,7 +10,7 @@ import {
   nextAttemptDelayMs,
   parseRetrySchedule,
   signWebhook,
-  verifyWebhook,
+  checkWebhookSignature as verifyWebhook,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "./webhooks.js";
 
@@ -103,10 +103,19 @@ describe("the retry law", () => {
           assert.ok(delay !== null);
           const jittered = Math.round(base * 1000 * (1 + 0.1 * random));
           assert.ok(jittered >= base * 1000 && jittered <= base * 1100);
-          assert.equal(delay, retryAfter !== undefined && retryAfter * 1000 > jittered ? retryAfter * 1000 : jittered);
+          const asked = retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 36000) * 1000 : 0;
+          assert.equal(delay, Math.max(jittered, asked));
         },
       ),
     );
+  });
+
+  it("a Retry-After that is not a positive number is ignored, and none waits past the schedule's longest step", () => {
+    const half = () => 0.5;
+    assert.equal(nextAttemptDelayMs(1, [5, 300], half, Number.NaN), 5250);
+    assert.equal(nextAttemptDelayMs(1, [5, 300], half, -7), 5250);
+    assert.equal(nextAttemptDelayMs(1, [5, 300], half, Number.POSITIVE_INFINITY), 5250);
+    assert.equal(nextAttemptDelayMs(1, [5, 300], half, 10 ** 9), 300_000);
   });
 
   it("a schedule is a comma list of positive whole seconds", () => {

@@ -44,7 +44,7 @@ export function signWebhook(message: WebhookMessage, secret: string): string {
   return `v1,${digest(message, secret).toString("base64")}`;
 }
 
-/** {@link verifyWebhook}'s verdict: the signature holds, or why it does not. */
+/** {@link checkWebhookSignature}'s verdict: the signature holds, or why it does not. */
 export type WebhookVerification =
   | { readonly ok: true }
   | { readonly ok: false; readonly reason: "no_signature" | "bad_timestamp" | "stale_timestamp" | "signature_mismatch" };
@@ -55,7 +55,7 @@ export type WebhookVerification =
  * {@link WEBHOOK_TOLERANCE_SECONDS} of `nowSeconds`. Comparisons take the same time whatever
  * the bytes.
  */
-export function verifyWebhook(
+export function checkWebhookSignature(
   received: { readonly id: string; readonly timestamp: string; readonly body: string; readonly signatureHeader: string },
   secret: string,
   nowSeconds: number,
@@ -76,7 +76,8 @@ export function verifyWebhook(
 /**
  * How long to wait before the attempt after the `failedAttempts`-th one, in ms, or null when
  * the schedule is spent (the delivery has failed). Each delay is up to 10 % longer at random
- * (`random()` in [0, 1)); a `Retry-After` longer than that is waited instead.
+ * (`random()` in [0, 1)); a `Retry-After` longer than that is waited instead, up to the
+ * schedule's longest step (one that is not a positive number is ignored).
  */
 export function nextAttemptDelayMs(
   failedAttempts: number,
@@ -87,7 +88,12 @@ export function nextAttemptDelayMs(
   const base = scheduleSeconds[failedAttempts - 1];
   if (base === undefined) return null;
   const jittered = Math.round(base * 1000 * (1 + 0.1 * random()));
-  return retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > jittered ? retryAfterSeconds * 1000 : jittered;
+  // A receiver's Retry-After is taken when longer, up to the schedule's longest step: no
+  // endpoint holds a delivery past its schedule's end.
+  const longest = Math.max(...scheduleSeconds) * 1000;
+  const asked =
+    retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  return Math.max(jittered, Math.min(asked, longest));
 }
 
 /** A retry schedule from its text (`5,300,1800`: seconds, each a positive integer), or null. */

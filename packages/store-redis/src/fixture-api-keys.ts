@@ -17,13 +17,17 @@ export async function loadApiKey(redis: RedisClient, record: ApiKeyRecord, mode:
   const rehashed = old !== null && oldHash !== record.hash;
   if (rehashed && mode === "add") return "kept";
   if (rehashed && dry) return "updated";
-  const args = [mode, dry ? "1" : "0", ...toFields(record)];
+  // A key given a new secret keeps its revocation in the very write that makes the new hash
+  // reachable, so no moment (and no crash) lets the revoked id in with the new key.
+  const carried = rehashed && old.revokedAt !== null && record.revokedAt === null ? { ...record, revokedAt: old.revokedAt } : record;
+  const args = [mode, dry ? "1" : "0", ...toFields(carried)];
   const outcome = (await LOAD_API_KEY_SCRIPT.run(redis, [redisKeys.apiKeyByHash(record.hash)], args)) as LoadOutcome;
   if (outcome === "kept" || dry) return rehashed ? "updated" : outcome;
   await redis.set(redisKeys.apiKeyHashById(record.id), record.hash);
   await redis.sadd(redisKeys.orgApiKeys(record.orgId), record.id);
   if (rehashed && oldHash !== null) {
-    // The fixture gives the id another key: the old hash goes, and a revocation it got stays.
+    // The fixture gives the id another key: the old hash goes, and a revocation it got since
+    // the read above stays.
     const revokedAt = JSON.parse((await TAKE_OLD_API_KEY_SCRIPT.run(redis, [redisKeys.apiKeyByHash(oldHash)], [])) as string) as
       string | null;
     if (revokedAt !== null) await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(record.hash)], [JSON.stringify(revokedAt)]);

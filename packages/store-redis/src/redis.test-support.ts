@@ -1,7 +1,7 @@
 /**
  * For the `*.int.test.ts` files: a client (and a store) on the test Redis for a `describe`
  * (REDIS_CLUSTER_NODES, a comma list of host:port, selects a cluster; else REDIS_URL, else
- * 127.0.0.1:6379). Random ids and record builders come from `@lintel/core/contracts`. Tests
+ * 127.0.0.1:6379). Random ids and record builders come from `@lintel/testkit`. Tests
  * never flush: every test makes its own org.
  */
 import { after, before } from "node:test";

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import type { ApiKeyStore, FixtureLoadReport, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "@lintel/core";
 import {
   aLock,
@@ -326,6 +327,17 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       assert.deepEqual(report.apiKeys, { added: [], updated: [key.id], kept: [] });
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), { ...readdressed, version: 3 });
       assert.deepEqual(await store().apiKeys.findByHash(key.hash), { ...renamed, revokedAt: instant(9000) });
+    });
+
+    it("an update that gives a revoked key's id a new secret keeps it revoked: the new key is refused too", async () => {
+      const { key, data } = sample();
+      await store().fixtures.load(data);
+      assert.equal(await store().apiKeys.revoke(key.id, instant(9000)), true);
+      const rekeyed = { ...key, hash: randomBytes(32).toString("hex") }; // the fixture's: not revoked
+      const report = await store().fixtures.load(fixture({ apiKeys: [rekeyed] }), UPDATE);
+      assert.deepEqual(report.apiKeys, { added: [], updated: [key.id], kept: [] });
+      assert.equal((await store().apiKeys.findByHash(rekeyed.hash))?.revokedAt, instant(9000));
+      assert.equal(await store().apiKeys.findByHash(key.hash), null, "the old secret opens nothing");
     });
 
     it("an update keeps a record with nothing to change, its version included, and takes a higher fixture version", async () => {
