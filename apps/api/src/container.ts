@@ -6,10 +6,8 @@
 import "reflect-metadata";
 import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
-import { createCursorCodec, type CursorCodec } from "@lintel/domain";
 import {
-  createLintel,
-  createLockStateReader,
+  createLintelWith,
   routeLockProviders,
   systemClock,
   unconfiguredLockProvider,
@@ -17,7 +15,6 @@ import {
   type Lintel,
   type LintelStore,
   type LockProvider,
-  type LockStateReader,
 } from "@lintel/core";
 import { createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
@@ -64,14 +61,9 @@ export const TOKENS = {
   redis: token<RedisHandle | null>("RedisHandle"),
   store: token<LintelStore>("LintelStore"),
   lockProvider: token<LockProvider>("LockProvider"),
-  lockStates: token<LockStateReader>("LockStateReader"),
-  cursors: token<CursorCodec>("CursorCodec"),
   lintel: token<Lintel>("Lintel"),
   metrics: token<Metrics | null>("Metrics"),
 } as const;
-
-/** How long a provider's answer is reused (SPEC 5.7). */
-export const LOCK_STATE_TTL_MS = 2000;
 
 /** Registers every part of the server for `config` in a fresh child container. */
 export function buildContainer(config: Config, overrides: Overrides = {}): Resolver {
@@ -88,36 +80,19 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
     return overrides.wrapStore ? overrides.wrapStore(store) : store;
   });
   c.once(TOKENS.lockProvider, (c) => overrides.lockProvider ?? lockProviderFor(config, c.resolve(TOKENS.clock)));
-  c.once(TOKENS.lockStates, (c) =>
-    createLockStateReader(c.resolve(TOKENS.lockProvider), c.resolve(TOKENS.clock), {
-      ttlMs: LOCK_STATE_TTL_MS,
-      timeoutMs: config.lockProviderTimeoutMs,
-      observer: c.resolve(TOKENS.metrics) ?? undefined,
+  c.once(TOKENS.lintel, (c) =>
+    createLintelWith({
+      store: c.resolve(TOKENS.store),
+      lockProvider: c.resolve(TOKENS.lockProvider),
+      cursorSecrets: config.cursorSecrets,
+      clock: c.resolve(TOKENS.clock),
+      defaultRateLimit: config.rateLimit,
+      failedKeyLimit: config.failedAuthLimit,
+      lockProviderTimeoutMs: config.lockProviderTimeoutMs,
+      lockProviderObserver: c.resolve(TOKENS.metrics) ?? undefined,
+      // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
+      storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
     }),
   );
-  c.once(TOKENS.cursors, () => createCursorCodec(config.cursorSecrets));
-  c.once(TOKENS.lintel, (c) => {
-    const store = c.resolve(TOKENS.store);
-    return createLintel(
-      {
-        apiKeys: store.apiKeys,
-        budget: store.budget,
-        units: store.units,
-        locks: store.locks,
-        templates: store.templates,
-        health: store.health,
-        idempotency: store.idempotency,
-        lockStates: c.resolve(TOKENS.lockStates),
-        clock: c.resolve(TOKENS.clock),
-      },
-      {
-        cursors: c.resolve(TOKENS.cursors),
-        defaultRateLimit: config.rateLimit,
-        failedAuthLimit: config.failedAuthLimit,
-        // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
-        storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
-      },
-    );
-  });
   return c;
 }

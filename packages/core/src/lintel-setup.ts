@@ -5,6 +5,7 @@
  */
 import { createCursorCodec, type RatePolicy } from "@lintel/domain";
 import { createLintel, type Lintel } from "./lintel.js";
+import type { LockProviderObserver } from "./lock-provider-observer.js";
 import { createLockStateReader } from "./lock-state-reader.js";
 import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports.js";
 
@@ -25,7 +26,9 @@ export interface LintelSetup {
   /** A live lock state not in within this many ms is `unavailable`. Default 3,000. */
   readonly lockProviderTimeoutMs?: number;
   /** The store calls of one request give up this long after its admission starts (a hand-made caller's: its operation). Default: no bound beyond the store's own. */
-  readonly storeDeadlineMs?: number;
+  readonly storeDeadlineMs?: number | undefined;
+  /** Hears of every lock provider call and how it ended (the server's metrics). */
+  readonly lockProviderObserver?: LockProviderObserver | undefined;
 }
 
 /** How long a provider's answer is reused: reads of one lock within it cost one provider call. */
@@ -48,6 +51,7 @@ export function createLintelWith(setup: LintelSetup): Lintel {
       lockStates: createLockStateReader(setup.lockProvider, clock, {
         ttlMs: LOCK_STATE_TTL_MS,
         timeoutMs: setup.lockProviderTimeoutMs ?? 3_000,
+        observer: setup.lockProviderObserver,
       }),
     },
     {
