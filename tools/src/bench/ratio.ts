@@ -13,7 +13,7 @@
  * before → after comes from one run.
  *
  *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 32] [--no-redis] [--before <dir>]
- *     [--log-level warn] [--server-cpu 0] [--load-cpu 1]
+ *     [--log-level warn] [--server-cpu 0] [--load-cpu 1] [--cpu-prof <dir>]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -53,6 +53,8 @@ const { values } = parseArgs({
     before: { type: "string" },
     "server-cpu": { type: "string", default: "0" },
     "load-cpu": { type: "string", default: "1" },
+    // A directory: each Lintel server writes a V8 CPU profile of its run there (node --cpu-prof).
+    "cpu-prof": { type: "string" },
   },
 });
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -81,8 +83,14 @@ async function localRedisPid(url: string): Promise<number | null> {
 }
 
 /** Starts `node script args` on the server core with `env`, stdout to /dev/null, and waits until it listens. */
-async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<{ url: string; pid: number }> {
-  const child = spawn("taskset", ["-c", values["server-cpu"], process.execPath, script, ...args], {
+async function serve(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  nodeFlags: string[] = [],
+): Promise<{ url: string; pid: number }> {
+  const child = spawn("taskset", ["-c", values["server-cpu"], process.execPath, ...nodeFlags, script, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env, PORT: String(port) },
     stdio: ["ignore", devNull, "pipe"],
   });
@@ -117,7 +125,8 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
   };
-  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port);
+  const profile = values["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]];
+  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port, profile);
   return { url, pid, drop: () => (store === "redis" ? dropFromRedis(redisUrl, orgIds, key, keyId) : Promise.resolve()) };
 }
 
