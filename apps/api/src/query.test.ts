@@ -45,27 +45,3 @@ test("query: a missing or repeated required parameter is reported once", () => {
   assert.ok(!empty.ok);
   assert.deepEqual(empty.invalidParams, [{ name: "unitIdOrKey", reason: "unitIdOrKey must not be empty" }]);
 });
-
-test("query: an accepted query string is kept: the same frozen value again, per schema; a long or refused one is judged each time", () => {
-  const first = parseQuery(listQuerySchema, "limit=7&cursor=kept");
-  const again = parseQuery(listQuerySchema, "limit=7&cursor=kept");
-  assert.ok(first.ok && again.ok);
-  assert.equal(again.value, first.value, "the kept value");
-  assert.ok(Object.isFrozen(first.value), "shared by every request that sends it, so frozen");
-  assert.deepEqual(first.value, { limit: 7, cursor: "kept" });
-  assert.ok(!parseQuery(previewQuerySchema, "limit=7&cursor=kept").ok, "another schema judges the same text itself");
-  const long = `limit=7&cursor=${"c".repeat(600)}`;
-  const once = parseQuery(listQuerySchema, long);
-  const twice = parseQuery(listQuerySchema, long);
-  assert.ok(once.ok && twice.ok);
-  assert.notEqual(twice.value, once.value, "a query string over 512 characters is not kept");
-  assert.deepEqual(twice.value, once.value);
-  for (let i = 0; i < 2; i++) {
-    const refused = parseQuery(listQuerySchema, "limit=0");
-    assert.ok(!refused.ok);
-    assert.deepEqual(
-      refused.invalidParams.map((p) => p.name),
-      ["limit"],
-    );
-  }
-});

@@ -5,35 +5,14 @@
  */
 import * as v from "valibot";
 import { echo, type InvalidParam } from "@lintel/domain";
-import { boundedMap, type BoundedMap } from "@lintel/domain/adapters";
 
 /** A valibot object schema whose entries are the endpoint's parameters. */
 export type QuerySchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
 
 export type Parsing<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly invalidParams: InvalidParam[] };
 
-/** How many accepted query strings are kept per schema, and the longest kept (the ones clients repeat are short). */
-const ACCEPTED_QUERIES_KEPT = 1024;
-const KEPT_QUERY_MAX_LENGTH = 512;
-const acceptedBySchema = new WeakMap<QuerySchema, BoundedMap<string, Parsing<unknown>>>();
-
-/**
- * Parses a raw query string (without `?`) against `schema`. An accepted query string of at most
- * 512 characters is kept (1,024 per schema, the oldest dropped first), since clients send the
- * same ones again and again (a polled list); its value is frozen, as every request that sends it
- * shares it.
- */
+/** Parses a raw query string (without `?`) against `schema`. */
 export function parseQuery<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<v.InferOutput<S>> {
-  let accepted = acceptedBySchema.get(schema);
-  if (accepted === undefined) acceptedBySchema.set(schema, (accepted = boundedMap(ACCEPTED_QUERIES_KEPT)));
-  const known = accepted.get(rawQuery) as Parsing<v.InferOutput<S>> | undefined;
-  if (known !== undefined) return known;
-  const parsing = parseAnew(schema, rawQuery);
-  if (parsing.ok && rawQuery.length <= KEPT_QUERY_MAX_LENGTH) accepted.set(rawQuery, { ok: true, value: Object.freeze(parsing.value) });
-  return parsing;
-}
-
-function parseAnew<S extends QuerySchema>(schema: S, rawQuery: string): Parsing<v.InferOutput<S>> {
   const counts = new Map<string, number>();
   const values: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQuery)) {

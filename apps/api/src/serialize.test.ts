@@ -42,3 +42,13 @@ test("a record's text is made once per record object; a replaced record gets its
   assert.match(json(renamed), /"name":"Renamed"/);
   assert.equal(views, 2);
 });
+
+test("a record whose text is kept is frozen, with its arrays: changing it throws instead of serving stale JSON", () => {
+  const record = lock(1);
+  const text = lockJson(record);
+  assert.throws(() => {
+    (record as { name: string }).name = "Changed";
+  }, TypeError);
+  assert.throws(() => (record.unitIds as string[]).push("unit_9"), TypeError);
+  assert.equal(lockJson(record), text);
+});

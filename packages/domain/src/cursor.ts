@@ -19,7 +19,7 @@
  * used for two plaintexts; the memo is keyed by the whole binding, so a cursor known for one org
  * is, for another org's binding, opened (and refused) like any unknown text.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomFillSync } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { boundedMap } from "./bounded-map.js";
 
 /**
@@ -138,26 +138,13 @@ export function createCursorCodec(secrets: readonly string[], { remember = 4096 
   const keys = secrets.map(deriveKey);
   const current = keys[0] as CursorKey;
 
-  // IVs come from a pool of CSPRNG bytes, refilled 4 KiB at a time: one randomFillSync per
-  // ~340 cursors instead of one per cursor (each IV is still fresh random bytes, never reused).
-  const pool = Buffer.alloc(IV_LENGTH * 341);
-  let next = pool.length;
-  const freshIv = (): Buffer => {
-    if (next + IV_LENGTH > pool.length) {
-      randomFillSync(pool);
-      next = 0;
-    }
-    next += IV_LENGTH;
-    return Buffer.from(pool.subarray(next - IV_LENGTH, next));
-  };
-
   function encrypt(position: string, binding: CursorBinding): string {
     const plaintext = Buffer.from(position, "utf8");
     if (plaintext.toString("utf8") !== position) {
       throw new TypeError("A cursor position must be well-formed Unicode text.");
     }
     const header = Buffer.from([VERSION, current.id]);
-    const iv = freshIv();
+    const iv = randomBytes(IV_LENGTH);
     const cipher = createCipheriv("aes-256-gcm", current.key, iv, { authTagLength: TAG_LENGTH });
     cipher.setAAD(associatedData(header, binding));
     const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);

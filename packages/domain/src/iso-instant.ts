@@ -1,23 +1,12 @@
 /**
- * `new Date(ms).toISOString()` from cached day strings for the years 1970 to 9999, where V8's
- * own takes about 2 µs a call (a quarter of a large time-zone plan); other instants go through Date.
+ * Instants as stores hold them: `Date#toISOString`'s text, and its parser for that exact form.
  */
 
-import { DAY_MS, dayNumber, dayStrings, hourMinute, twoDigits } from "./calendar-strings.js";
+import { DAY_MS, dayNumber } from "./calendar-strings.js";
 
-/** 10000-01-01T00:00:00.000Z: from here on ISO strings carry a six-digit year. */
-const YEAR_10000_MS = 253_402_300_800_000;
-
-/** UTC RFC 3339 with milliseconds, exactly as `Date.prototype.toISOString` writes it. */
+/** UTC RFC 3339 with milliseconds: `Date#toISOString`. */
 export function isoInstant(ms: number): string {
-  if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  const msOfDay = ms - day * DAY_MS;
-  const minuteOfDay = Math.floor(msOfDay / 60_000);
-  const msOfMinute = msOfDay - minuteOfDay * 60_000;
-  const second = Math.floor(msOfMinute / 1000);
-  const milli = msOfMinute - second * 1000;
-  return `${dayStrings(day).iso}T${hourMinute(minuteOfDay)}:${twoDigits(second)}.${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+  return new Date(ms).toISOString();
 }
 
 /** The value of the decimal digits text[from..to), or NaN if any is not a digit. */

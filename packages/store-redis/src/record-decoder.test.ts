@@ -29,3 +29,13 @@ test("at most `capacity` texts are kept: the oldest is dropped first", () => {
   assert.equal(decode(texts[3] ?? ""), decode(texts[3] ?? ""));
   assert.ok(one !== undefined);
 });
+
+test("a decoded record is frozen, with its arrays: writing to the shared object throws", () => {
+  const decode = recordDecoder<{ id: string; unitIds: string[] }>();
+  const lock = decode('{"id":"lock_1","unitIds":["unit_1"]}');
+  assert.throws(() => {
+    lock.id = "lock_2";
+  }, TypeError);
+  assert.throws(() => lock.unitIds.push("unit_2"), TypeError);
+  assert.deepEqual(decode('{"id":"lock_1","unitIds":["unit_1"]}'), { id: "lock_1", unitIds: ["unit_1"] });
+});

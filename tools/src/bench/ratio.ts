@@ -1,30 +1,28 @@
 /**
- * Lintel against the bare framework, in one run (issue 9's method): four servers, each its own
- * process, LOG_LEVEL=info (or `--log-level`) with logs to /dev/null — bare Koa 3 + @koa/router
- * serving the very bytes and headers Lintel answered, the floor (`floor-koa.ts`: the same stack
- * doing only what the SPEC asks of every answer, with the operation free), Lintel on memory and
- * Lintel on Redis — under autocannon (50 connections, in a worker thread), in alternating rounds
- * of 5 s; the median req/s and p99 of the rounds, and the ratios floor/bare, memory/bare,
- * memory/floor and Redis/memory.
+ * Lintel against the bare framework, in one run: bare Koa 3 + @koa/router serving the very bytes
+ * and headers Lintel answered, Lintel on memory and Lintel on Redis, each its own process with
+ * LOG_LEVEL=info (or `--log-level`) and logs to /dev/null, under wrk (C, one thread, so the load
+ * generator is not the bottleneck), in alternating rounds of 5 s. Every server is pinned to one
+ * core (`taskset`), wrk and redis-server (when it runs on this machine) to the other, so a server
+ * gets a core to itself and Redis's CPU is not taken from it.
  *
- * With `--before <checkout>` (another built checkout of Lintel, e.g. a `git worktree` of an
- * older commit) its server runs in the same rounds, so before → after comes from one run.
+ * Per endpoint and server: the median req/s of the rounds, the median server CPU time per
+ * request (µs, from /proc: what other work on a shared machine barely moves), and the ratios
+ * memory/bare and Redis/memory (req/s). With `--before <checkout>` (another built checkout of
+ * Lintel, e.g. a `git worktree` of an older commit) its servers run in the same rounds, so
+ * before → after comes from one run.
  *
- * Besides req/s it prints each server process's CPU time per request and, for the Redis rows,
- * redis-server's own (when Redis runs on this machine): on a shared machine, Redis's CPU is
- * throughput the server does not get.
- *
- *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 50] [--no-redis] [--before <dir>]
- *     [--log-level warn]   (Lintel and the floor without their access log line)
+ *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 32] [--no-redis] [--before <dir>]
+ *     [--log-level warn] [--server-cpu 0] [--load-cpu 1] [--cpu-prof <dir>]
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, openSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { freePorts, tempDir } from "@lintel/testkit/processes";
 import { generateApiKey } from "@lintel/domain";
@@ -34,12 +32,10 @@ import { benchFixture, dropFromRedis } from "./bench-fixture.js";
 import { machineLine } from "./measure.js";
 
 const ENDPOINTS = [
-  // No key, no store: what every answer's envelope costs (request id, log line, headers, error boundary).
-  { name: "`GET /healthz`", path: "/healthz", route: "/healthz" },
-  { name: "`GET /v1/locks?limit=20`", path: "/v1/locks?limit=20", route: "/v1/locks" },
-  { name: "`GET /v1/locks/{id}`", path: "/v1/locks/lock_001", route: "/v1/locks/:lockId" },
+  { name: "lock list (20)", path: "/v1/locks?limit=20", route: "/v1/locks" },
+  { name: "one lock", path: "/v1/locks/lock_001", route: "/v1/locks/:lockId" },
   {
-    name: "preview (demo unit → Asia/Tokyo)",
+    name: "preview → Tokyo",
     path: "/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=Asia/Tokyo",
     route: "/v1/units/preview_timezone_change",
   },
@@ -51,21 +47,22 @@ const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "3" },
     duration: { type: "string", default: "5" },
-    connections: { type: "string", default: "50" },
+    connections: { type: "string", default: "32" },
     "no-redis": { type: "boolean", default: false },
-    // warn: no access log line, in Lintel and in the floor (what the line costs, issue 9).
     "log-level": { type: "string", default: "info" },
     before: { type: "string" },
+    "server-cpu": { type: "string", default: "0" },
+    "load-cpu": { type: "string", default: "1" },
+    // A directory: each Lintel server writes a V8 CPU profile of its run there (node --cpu-prof).
+    "cpu-prof": { type: "string" },
   },
 });
 const here = fileURLToPath(new URL(".", import.meta.url));
 const devNull = openSync("/dev/null", "w");
 const children: ChildProcess[] = [];
+const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
 
-/**
- * CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). Per request,
- * it is a figure that other work on a shared machine barely moves, unlike req/s.
- */
+/** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
@@ -85,9 +82,15 @@ async function localRedisPid(url: string): Promise<number | null> {
   }
 }
 
-/** Starts `node script args` with `env`, stdout to /dev/null, and waits until it listens. */
-async function serve(script: string, args: string[], env: Record<string, string>, port: number): Promise<{ url: string; pid: number }> {
-  const child = spawn(process.execPath, [script, ...args], {
+/** Starts `node script args` on the server core with `env`, stdout to /dev/null, and waits until it listens. */
+async function serve(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  nodeFlags: string[] = [],
+): Promise<{ url: string; pid: number }> {
+  const child = spawn("taskset", ["-c", values["server-cpu"], process.execPath, ...nodeFlags, script, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env, PORT: String(port) },
     stdio: ["ignore", devNull, "pipe"],
   });
@@ -103,7 +106,7 @@ async function serve(script: string, args: string[], env: Record<string, string>
         () => false,
       )
     )
-      return { url, pid: child.pid ?? 0 };
+      return { url, pid: child.pid ?? 0 }; // taskset execs node: the same pid
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${script} did not listen: ${stderr}`);
@@ -115,7 +118,6 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
   const { fixture, orgIds, keyId } = benchFixture(suffix, key, ["locks:read", "units:write"]);
   const path = join(await tempDir(), "fixture.json");
   await writeFile(path, JSON.stringify(fixture));
-  const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
   const env = {
     FIXTURE: path,
     LOG_LEVEL: values["log-level"],
@@ -123,15 +125,15 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
   };
-  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port);
+  const profile = values["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]];
+  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port, profile);
   return { url, pid, drop: () => (store === "redis" ? dropFromRedis(redisUrl, orgIds, key, keyId) : Promise.resolve()) };
 }
 
 async function record(url: string, key: string): Promise<RecordedAnswer[]> {
   return Promise.all(
     ENDPOINTS.map(async ({ path, route }) => {
-      // As autocannon asks: no Accept-Encoding (fetch would send gzip and decode the body, and the
-      // baselines then served the plain body under `content-encoding: gzip`).
+      // As wrk asks: no Accept-Encoding (fetch would send gzip and decode the body).
       const answer = await fetch(`${url}${path}`, { headers: { "x-api-key": key, "accept-encoding": "identity" } });
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
       const headers = Object.fromEntries([...answer.headers].filter(([name]) => !PER_RESPONSE.has(name)));
@@ -140,120 +142,88 @@ async function record(url: string, key: string): Promise<RecordedAnswer[]> {
   );
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+/** One wrk round against `url` on the load core: requests and req/s; throws on any error or non-2xx answer. */
+function wrk(url: string, key: string): { requests: number; rps: number } {
+  const out = execFileSync(
+    "taskset",
+    ["-c", values["load-cpu"], "wrk", "-t1", `-c${values.connections}`, `-d${values.duration}s`, "-H", `x-api-key: ${key}`, url],
+    { encoding: "utf8" },
+  );
+  if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk ${url}:\n${out}`);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  return { requests, rps };
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
 const key = generateApiKey();
 const withRedis = !values["no-redis"];
-const [bp, fp, mp, rp, beforeMemoryPort, beforeRedisPort] = await freePorts(6);
+const [bp, mp, rp, beforeMemoryPort, beforeRedisPort] = await freePorts(5);
 const memory = await lintel("memory", key, mp!);
 const answersPath = join(await tempDir(), "answers.json");
 await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
+const before = values.before;
 const apps = [
   { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
-  { name: "floor", ...(await serve(join(here, "floor-koa.js"), [answersPath, String(fp), key], { LOG_LEVEL: values["log-level"] }, fp!)) },
-  { name: "Lintel memory", ...memory },
-  ...(withRedis ? [{ name: "Lintel Redis", ...(await lintel("redis", key, rp!)) }] : []),
-  ...(values.before === undefined
-    ? []
-    : [{ name: "before: Lintel memory", ...(await lintel("memory", key, beforeMemoryPort!, values.before)) }]),
-  ...(values.before === undefined || !withRedis
-    ? []
-    : [{ name: "before: Lintel Redis", ...(await lintel("redis", key, beforeRedisPort!, values.before)) }]),
+  { name: "memory", ...memory },
+  ...(withRedis ? [{ name: "Redis", ...(await lintel("redis", key, rp!)) }] : []),
+  ...(before === undefined ? [] : [{ name: "before memory", ...(await lintel("memory", key, beforeMemoryPort!, before)) }]),
+  ...(before === undefined || !withRedis ? [] : [{ name: "before Redis", ...(await lintel("redis", key, beforeRedisPort!, before)) }]),
 ];
-const redisPid = withRedis ? await localRedisPid(process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL) : null;
-const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[]; redisCpu: number[] }>();
+const redisPid = withRedis ? await localRedisPid(redisUrl) : null;
+// Redis joins wrk on the load core for the run, then gets its own affinity back.
+const redisAffinity =
+  redisPid === null ? null : /: (\w+)\s*$/.exec(execFileSync("taskset", ["-p", String(redisPid)], { encoding: "utf8" }))?.[1];
+if (redisPid !== null) execFileSync("taskset", ["-pc", values["load-cpu"], String(redisPid)], { stdio: "ignore" });
+const figures = new Map<string, { rps: number[]; cpu: number[] }>();
+const loads: number[] = [];
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const endpoint of ENDPOINTS) {
       for (const app of apps) {
         const cpuBefore = cpuMs(app.pid);
-        const redisCpuBefore = redisPid === null ? NaN : cpuMs(redisPid);
-        const result = await autocannon({
-          url: `${app.url}${endpoint.path}`,
-          connections: Number(values.connections),
-          duration: Number(values.duration),
-          workers: 1,
-          headers: { "x-api-key": key },
-        });
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${app.name} ${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], p99: [], cpu: [], redisCpu: [] };
-        cell.rps.push(result.requests.average);
-        cell.p99.push(result.latency.p99);
-        cell.cpu.push(((cpuMs(app.pid) - cpuBefore) * 1000) / result.requests.total);
-        if (redisPid !== null) cell.redisCpu.push(((cpuMs(redisPid) - redisCpuBefore) * 1000) / result.requests.total);
+        const { requests, rps } = wrk(`${app.url}${endpoint.path}`, key);
+        const cell = figures.get(`${endpoint.name}|${app.name}`) ?? { rps: [], cpu: [] };
+        cell.rps.push(rps);
+        cell.cpu.push(((cpuMs(app.pid) - cpuBefore) * 1000) / requests);
         figures.set(`${endpoint.name}|${app.name}`, cell);
+        loads.push(loadavg()[0] ?? NaN);
       }
     }
   }
-  const at = (endpoint: string, app: string) =>
-    figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], p99: [NaN], cpu: [NaN], redisCpu: [NaN] };
-  console.log(`# Lintel vs bare Koa — ${machineLine()}`);
-  console.log(
-    `${values.connections} connections, ${values.rounds} alternating rounds of ${values.duration} s, LOG_LEVEL=${values["log-level"]}; median req/s (median p99 ms)\n`,
-  );
-  const cell = (f: { rps: number[]; p99: number[] }) => (Number.isNaN(median(f.rps)) ? "—" : `${int(median(f.rps))} (${median(f.p99)})`);
+  const at = (endpoint: string, app: string) => figures.get(`${endpoint}|${app}`) ?? { rps: [NaN], cpu: [NaN] };
+  const cell = (f: { rps: number[]; cpu: number[] }) =>
+    Number.isNaN(median(f.rps)) ? "—" : `${int(median(f.rps))} · ${median(f.cpu).toFixed(0)} µs`;
   const ratio = (a: { rps: number[] }, b: { rps: number[] }) => {
     const value = median(a.rps) / median(b.rps);
     return Number.isNaN(value) ? "—" : value.toFixed(2);
   };
-  const before = values.before !== undefined;
+  console.log(`# Lintel vs bare Koa — ${machineLine()}`);
   console.log(
-    `| endpoint | bare Koa | floor | Lintel memory | Lintel Redis | floor/bare | memory/bare | memory/floor | Redis/memory |${before ? " before: memory | before: Redis | before: memory/bare | before: Redis/memory |" : ""}`,
+    `wrk -t1 -c${values.connections}, ${values.rounds} alternating rounds of ${values.duration} s, LOG_LEVEL=${values["log-level"]}; ` +
+      `servers on CPU ${values["server-cpu"]}, wrk and redis-server on CPU ${values["load-cpu"]}; ` +
+      `load average (1 min) during the rounds ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}; ` +
+      `median req/s · server CPU per request\n`,
   );
-  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? "---:|---:|---:|---:|" : ""}`);
+  const head = ["endpoint", "bare Koa", "memory", "Redis", "memory/bare", "Redis/memory"];
+  if (before !== undefined) head.push("before memory", "before Redis", "before memory/bare", "before Redis/memory");
+  console.log(
+    `| ${head.join(" | ")} |\n|---|${head
+      .slice(1)
+      .map(() => "---:|")
+      .join("")}`,
+  );
   for (const { name } of ENDPOINTS) {
-    const [bare, floor, mem, red, oldMem, oldRed] = [
-      "bare Koa",
-      "floor",
-      "Lintel memory",
-      "Lintel Redis",
-      "before: Lintel memory",
-      "before: Lintel Redis",
-    ].map((app) => at(name, app)) as [
-      ReturnType<typeof at>,
-      ReturnType<typeof at>,
-      ReturnType<typeof at>,
-      ReturnType<typeof at>,
-      ReturnType<typeof at>,
-      ReturnType<typeof at>,
-    ];
-    const after = `| ${name} | ${cell(bare)} | ${cell(floor)} | ${cell(mem)} | ${cell(red)} | ${ratio(floor, bare)} | ${ratio(mem, bare)} | ${ratio(mem, floor)} | ${ratio(red, mem)} |`;
-    console.log(before ? `${after} ${cell(oldMem)} | ${cell(oldRed)} | ${ratio(oldMem, bare)} | ${ratio(oldRed, oldMem)} |` : after);
-  }
-  // The same rounds as CPU time per request of each server process (Redis's own CPU not counted):
-  // bare/Lintel is what the req/s ratio would be if each server had a core to itself.
-  const names = [
-    "bare Koa",
-    "floor",
-    "Lintel memory",
-    "Lintel Redis",
-    ...(before ? ["before: Lintel memory", "before: Lintel Redis"] : []),
-  ];
-  console.log(`\nServer CPU per request, µs (median of the rounds; each server's process, Redis's own below)\n`);
-  console.log(`| endpoint | ${names.join(" | ")} | bare/floor | bare/memory | bare/Redis |${before ? " before: bare/memory |" : ""}`);
-  console.log(`|---|${names.map(() => "---:|").join("")}---:|---:|---:|${before ? "---:|" : ""}`);
-  for (const { name } of ENDPOINTS) {
-    const cpu = names.map((app) => median(at(name, app).cpu));
-    const share = (lintelCpu: number | undefined) =>
-      lintelCpu === undefined || Number.isNaN(lintelCpu) ? "—" : ((cpu[0] ?? NaN) / lintelCpu).toFixed(2);
-    const cells = cpu.map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
-    console.log(
-      `| ${name} | ${cells.join(" | ")} | ${share(cpu[1])} | ${share(cpu[2])} | ${share(cpu[3])} |${before ? ` ${share(cpu[4])} |` : ""}`,
-    );
-  }
-  if (redisPid !== null) {
-    const redisApps = ["Lintel Redis", ...(before ? ["before: Lintel Redis"] : [])];
-    console.log(`\nredis-server's CPU per request, µs (median of the rounds, while each Redis-backed server ran)\n`);
-    console.log(`| endpoint | ${redisApps.join(" | ")} |`);
-    console.log(`|---|${redisApps.map(() => "---:|").join("")}`);
-    for (const { name } of ENDPOINTS) {
-      const cells = redisApps.map((app) => median(at(name, app).redisCpu)).map((value) => (Number.isNaN(value) ? "—" : value.toFixed(0)));
-      console.log(`| ${name} | ${cells.join(" | ")} |`);
-    }
+    const [bare, mem, red, oldMem, oldRed] = ["bare Koa", "memory", "Redis", "before memory", "before Redis"].map((app) => at(name, app));
+    const row = [name, cell(bare!), cell(mem!), cell(red!), ratio(mem!, bare!), ratio(red!, mem!)];
+    if (before !== undefined) row.push(cell(oldMem!), cell(oldRed!), ratio(oldMem!, bare!), ratio(oldRed!, oldMem!));
+    console.log(`| ${row.join(" | ")} |`);
   }
 } finally {
+  if (redisPid !== null && redisAffinity !== undefined && redisAffinity !== null)
+    execFileSync("taskset", ["-p", redisAffinity, String(redisPid)], { stdio: "ignore" });
   for (const child of children) child.kill();
   await Promise.all(children.map((child) => (child.exitCode === null ? once(child, "exit") : Promise.resolve())));
   for (const app of apps) if ("drop" in app) await app.drop();

@@ -1,7 +1,7 @@
 /**
  * Runs every benchmark, one after the other, each in its own process (so one's caches and
  * garbage don't colour the next): domain, the preview against its Temporal reference, store
- * (memory and Redis), HTTP (memory and Redis). `ratio.js` (Lintel vs bare Koa) runs on its own.
+ * (memory and Redis). `ratio.js` (the HTTP server under wrk, pinned) runs on its own.
  *
  *   node tools/dist/bench/run-all.js [--no-redis]
  */
@@ -15,7 +15,6 @@ const runs: [string, string[]][] = [
   ["domain.js", []],
   ["preview.js", []],
   ["store.js", withRedis ? ["memory", "redis"] : ["memory"]],
-  ["http.js", withRedis ? ["memory", "redis"] : ["memory"]],
 ];
 
 let failed = 0;
