@@ -4,7 +4,7 @@
  * (with REDIS_URL) runs the same suites against Redis.
  */
 import assert from "node:assert/strict";
-import type { Answer } from "@lintel/testkit/raw-http";
+import { jsonOrUndefined, type Answer } from "@lintel/testkit/raw-http";
 import { randomBytes, randomInt } from "node:crypto";
 import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
@@ -237,12 +237,7 @@ export async function call(base: string, path: string, options: CallOptions = {}
     ...(options.body === undefined ? {} : { body: options.body }),
   });
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return { status: response.status, headers: response.headers, text, json };
 }
 

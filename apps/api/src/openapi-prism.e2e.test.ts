@@ -9,11 +9,12 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
+import { freePorts } from "@lintel/testkit/processes";
+import { jsonOrUndefined } from "@lintel/testkit/raw-http";
 import { startServer } from "./server.js";
 import { freshAddress, testApiKey, testConfig, testFixture } from "./e2e.test-support.js";
 import type { RunningServer } from "./server.js";
@@ -50,14 +51,6 @@ let proxy: string;
 let dir: string;
 let doc: { paths: Record<string, Record<string, Operation>> };
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 before(async () => {
   const json = {
     ...fixture.json,
@@ -69,7 +62,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), "lintel-prism-"));
   const file = join(dir, "openapi.json");
   await writeFile(file, JSON.stringify(doc));
-  const port = await freePort();
+  const [port] = await freePorts(1);
   proxy = `http://127.0.0.1:${port}`;
   prism = spawn(process.execPath, [prismBin, "proxy", file, server.url, "--host", "127.0.0.1", "--port", String(port), "--errors=false"], {
     cwd: dir,
@@ -151,12 +144,7 @@ async function send(exchange: Exchange): Promise<Seen> {
     throw new Error(`${exchange.method ?? "GET"} ${exchange.path} (for a ${exchange.status}) through Prism failed`, { cause: error });
   });
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Violation[];
   const answer = { exchange, status: response.status, headers: response.headers, json, violations };
   seen.push(answer);

@@ -56,12 +56,7 @@ export function parseAnswer(buffer: Buffer, toHead = false): { answer: RawAnswer
         : null;
   if (body === null) return null;
   const text = decode(body.bytes, headers.get("content-encoding"));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return { answer: { status, headers, text, json, head }, rest: buffer.subarray(body.end) };
 }
 
@@ -152,6 +147,15 @@ export class RawConnection {
 
   destroy(): void {
     this.socket.destroy();
+  }
+}
+
+/** The value `text` holds as JSON, or undefined when it is not JSON (an answer's body as a test reads it). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,6 +4,7 @@
  * instances in turn. Each answer is kept as a {@link Shot}: status, latency, and for a failure at
  * the connection level its error code (ECONNRESET, UND_ERR_SOCKET, …).
  */
+import { jsonOrUndefined } from "@lintel/testkit/raw-http";
 import type { Sample } from "./figures.js";
 
 /** One request to send; `answered` sees its status and parsed JSON body (when there is one). */
@@ -58,12 +59,7 @@ async function shoot(base: string, instance: number, apiKey: string, plan: Plan,
       signal: AbortSignal.timeout(hangMs),
     });
     const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOrUndefined(text);
     plan.answered?.(response.status, json);
     return { kind: plan.kind, instance, sentAt, doneAt: performance.now(), status: response.status };
   } catch (error) {
