@@ -72,15 +72,11 @@ export const HTTP_LIMITS: HttpLimits = {
 /** SPEC 4: a request target (path and query) longer than this is 414 uri_too_long. */
 export const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 
-/** A node:http server (no request listener yet) that holds clients to `limits`. */
-export function createLimitedServer(limits: HttpLimits): Server {
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
-    // Node's own answer to a request without Host is a bare 400 (client-errors.ts answers a problem).
-    requireHostHeader: false,
-  });
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  return server;
+/**
+ * A node:http server (no request listener yet) with the two settings Node takes only at
+ * creation: how often it checks the timeouts, and no bare 400 for a request without Host
+ * (client-errors.ts answers a problem). `applyServerEdge` sets the timeouts themselves.
+ */
+export function createLimitedServer(limits: Pick<HttpLimits, "connectionsCheckingIntervalMs">): Server {
+  return createServer({ connectionsCheckingInterval: limits.connectionsCheckingIntervalMs, requireHostHeader: false });
 }
