@@ -1,4 +1,5 @@
 export * from "./ports.js";
+export * from "./event-ports.js";
 export * from "./lock-state-reader.js";
 export * from "./lock-provider-observer.js";
 export * from "./provider-failure.js";

@@ -18,4 +18,5 @@ export {
 } from "./paging.js";
 export { endsAfter, itemSpanMs, scheduleScanStart } from "./schedule.js";
 export { budgetStateTtlMs } from "./budget.js";
+export { newestFirstPosition } from "./events.js";
 export { boundedMap, type BoundedMap } from "./bounded-map.js";

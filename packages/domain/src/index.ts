@@ -8,7 +8,7 @@
  * - the request-budget law (`consumeBudget`, GCRA);
  * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`,
  *   `checkWebhookSignature`, `nextAttemptDelayMs`);
- * - the problem catalog and the record types.
+ * - the problem catalog and the record types, events and webhook endpoints included.
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
  * in `@lintel/domain/adapters`.
@@ -34,6 +34,24 @@ export {
   type Template,
   type Unit,
 } from "./records.js";
+export {
+  EVENT_RETENTION_MS,
+  EVENT_TYPES,
+  observationChanged,
+  observedPart,
+  wantsEvent,
+  type DeliveryRecord,
+  type DisabledReason,
+  type EventType,
+  type EventTypeFilter,
+  type LintelEvent,
+  type LockStateChangedData,
+  type MovedItem,
+  type ObservedLockState,
+  type ServedUnit,
+  type TimezoneChangedData,
+  type WebhookEndpointRecord,
+} from "./events.js";
 export {
   echo,
   MAX_ECHO_CHARS,

@@ -1,0 +1,107 @@
+/**
+ * The ports of events and webhooks (SPEC 5.10). The store is the delivery engine: an event is
+ * stored with one pending delivery per enabled endpoint of its org whose `eventTypes` want it,
+ * in the same atomic step as the change it describes (a crash right after the change loses
+ * nothing); due attempts are leased, so one instance at a time makes an attempt and a dead
+ * instance's lease runs out for another to take over. Nothing is queued in process memory
+ * that a crash could lose. Each port has a contract suite in `@lintel/testkit` that the memory
+ * store, Redis and the Redis cluster run.
+ */
+import type { DeliveryRecord, EventType, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+
+/** Events of an org, newest first, kept {@link EVENT_RETENTION_MS} (older ones are dropped as new ones arrive). */
+export interface EventLog {
+  /**
+   * The org's events (only those of `type` when given), newest first (createdAt desc, id desc),
+   * starting after the row whose `newestFirstPosition` is `after` (from the newest when null),
+   * at most `limit`. O(log n + limit).
+   */
+  list(orgId: string, type: EventType | null, after: string | null, limit: number): Promise<LintelEvent[]>;
+  /** The org's event with this id, or null (unknown, expired, or another org's). */
+  get(orgId: string, eventId: string): Promise<LintelEvent | null>;
+}
+
+/** What {@link LockObservations.swap} found. */
+export type ObservationSwap =
+  /** The stored observation was `expected`; it is now the new one (and the event, if any, is stored). */
+  | { readonly swapped: true }
+  /** Another observation got there first; nothing was written. `current` is what is stored now. */
+  | { readonly swapped: false; readonly current: ObservedLockState | null };
+
+/** The last observed state of each lock (SPEC 5.10, `lock.state_changed`), shared by every instance. */
+export interface LockObservations {
+  /** The last state observed for the org's lock, or null when none was. */
+  last(orgId: string, lockId: string): Promise<ObservedLockState | null>;
+  /**
+   * Compare-and-set: when the stored observation equals `expected` (null: none stored), store
+   * `next` and, when `event` is given, store the event with its deliveries, in one atomic step.
+   */
+  swap(
+    orgId: string,
+    lockId: string,
+    expected: ObservedLockState | null,
+    next: ObservedLockState,
+    event: LintelEvent | null,
+  ): Promise<ObservationSwap>;
+}
+
+/** One attempt an instance holds a lease on: everything it needs to make it. */
+export interface LeasedAttempt {
+  readonly delivery: DeliveryRecord;
+  readonly event: LintelEvent;
+  /** The endpoint as it is now (with its secret, to sign; its url, checked again before sending). */
+  readonly endpoint: WebhookEndpointRecord;
+  /** Proves the lease in {@link WebhookStore.finish}; a lease taken over by another instance no longer finishes. */
+  readonly lease: string;
+}
+
+/** What an attempt came to, as the core decided from the answer (or its absence). */
+export interface AttemptOutcome {
+  /** When the attempt was made. */
+  readonly at: string;
+  /** The HTTP status answered, or null (timeout, connection error, refused destination). */
+  readonly responseStatus: number | null;
+  /** Null when delivered; else what went wrong, e.g. `HTTP 500`, `timed out after 15 s`, `connection refused`. */
+  readonly error: string | null;
+  /**
+   * - `delivered`: a 2xx; the endpoint's `failingSince` is cleared.
+   * - `retry`: try again at `nextAttemptAt`; `failingSince` is set when null.
+   * - `failed`: the schedule is spent; `failingSince` is set when null.
+   * - `gone`: a 410; the endpoint is disabled (`gone`) and all its pending deliveries fail.
+   * - `failing`: the endpoint has failed for 5 days; it is disabled (`failing`) and its pending deliveries fail.
+   */
+  readonly result:
+    | { readonly kind: "delivered" }
+    | { readonly kind: "retry"; readonly nextAttemptAt: string }
+    | { readonly kind: "failed" }
+    | { readonly kind: "gone" }
+    | { readonly kind: "failing" };
+}
+
+/** What `create` refuses. */
+export type CreateEndpointOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: "limit" };
+
+/** Webhook endpoints, their deliveries, and the due attempts of every org. */
+export interface WebhookStore {
+  /** Stores a new endpoint unless its org already has `maxPerOrg` (deleted ones don't count). */
+  create(endpoint: WebhookEndpointRecord, maxPerOrg: number): Promise<CreateEndpointOutcome>;
+  /** The org's endpoints newest first (createdAt desc, id desc) after `after` (a `newestFirstPosition`), at most `limit`. */
+  list(orgId: string, after: string | null, limit: number): Promise<WebhookEndpointRecord[]>;
+  /** The org's endpoint, or null. */
+  get(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
+  /** Deletes the endpoint and fails its pending deliveries (nothing more is sent to it); false when unknown. */
+  delete(orgId: string, endpointId: string): Promise<boolean>;
+  /** Enables the endpoint (status `enabled`, no reason, `failingSince` null); null when unknown. */
+  enable(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
+  /** The endpoint's deliveries newest first (createdAt desc, id desc) after `after`, at most `limit`; empty for a foreign endpoint. */
+  deliveries(orgId: string, endpointId: string, after: string | null, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * Leases up to `max` pending attempts due at `nowMs` (any org) for `leaseMs`: no other call
+   * gets one of them until its lease runs out or it is finished.
+   */
+  lease(nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]>;
+  /** Records an attempt's outcome; false (nothing written) when the lease was lost. */
+  finish(attempt: LeasedAttempt, outcome: AttemptOutcome): Promise<boolean>;
+  /** For metrics: pending deliveries, and the due time (ms) of the oldest one (null when none). */
+  pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null }>;
+}
