@@ -9,7 +9,7 @@
  */
 import type { DeliveryRecord, EventType, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
 
-/** Events of an org, newest first, kept {@link EVENT_RETENTION_MS} (older ones are dropped as new ones arrive). */
+/** Events of an org, newest first, kept 30 days (`EVENT_RETENTION_MS`; older ones are dropped as new ones arrive). */
 export interface EventLog {
   /**
    * The org's events (only those of `type` when given), newest first (createdAt desc, id desc),
