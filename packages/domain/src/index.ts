@@ -8,17 +8,31 @@
  * - the request-budget law (`consumeBudget`, GCRA);
  * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`,
  *   `checkWebhookSignature`, `nextAttemptDelayMs`);
- * - the problem catalog and the record types, events and webhook endpoints included.
+ * - the problem catalog, and the records: one valibot schema per record shape (`LockRecordSchema`,
+ *   ...) with the types derived from it (`Lock`, ...);
+ *   events and webhook endpoints (`LintelEvent`, `WebhookEndpointRecord`, `DeliveryRecord`).
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
  * in `@lintel/domain/adapters`.
  */
 export {
+  ApiKeyRecordSchema,
+  DOOR_STATES,
   ID_PATTERN,
+  InstantSchema,
   ITEM_KINDS,
+  LOCK_STATE_VALUES,
   LOCK_STATUSES,
+  LockRecordSchema,
+  LockStateRecordSchema,
+  OrgRecordSchema,
+  RatePolicySchema,
+  ScheduleItemRecordSchema,
   SCOPES,
+  TemplateRecordSchema,
+  UnitRecordSchema,
   URL_KEY_PATTERN,
+  ZoneSchema,
   type ApiKeyRecord,
   type DoorState,
   type Instant,
