@@ -2,7 +2,8 @@
  * `@lintel/domain`: Lintel's pure rules, with no I/O, framework or clock of their own.
  *
  * - the time-zone change preview and plan (`previewTimezoneChange`, `planTimezoneChange`), zone
- *   names and labels;
+ *   names and labels; the computed answers are described like the records (`TimezonePreviewSchema`,
+ *   `ScheduleEntrySchema`);
  * - the cursor codec for keyset paging of any list (`createCursorCodec`);
  * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
  * - the request-budget law (`consumeBudget`, GCRA);
@@ -86,6 +87,8 @@ export {
   planTimezoneChange,
   previewTimezoneChange,
   PREVIEW_WARNINGS,
+  PreviewItemSchema,
+  TimezonePreviewSchema,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,
@@ -103,7 +106,7 @@ export {
   type CursorCodecOptions,
   type CursorDecoding,
 } from "./cursor.js";
-export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
+export { scheduleEntry, ScheduleEntrySchema, type ScheduleEntry } from "./schedule.js";
 export {
   API_KEY_PREFIX,
   createScopePolicy,
