@@ -1,14 +1,13 @@
 /**
  * The OpenAPI 3.2 document of the API (SPEC 5.8), generated from the same valibot schemas the
- * routes validate with (`endpoints.ts`, `schemas.ts`; the records' shapes are `@lintel/domain`'s),
- * so the two cannot disagree. Every header
- * an answer may carry is declared on it, and every input string has a `maxLength`: outside
- * tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
+ * routes validate with (`endpoints.ts`, `schemas.ts`; the shapes of the records and of the
+ * computed answers are `@lintel/domain`'s), so the two cannot disagree. Every header an answer
+ * may carry is declared on it, and every input string has a `maxLength`: outside tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
  * nothing to report (the e2e tests run them).
  */
 import * as v from "valibot";
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from "@valibot/to-json-schema";
-import { PROBLEMS, type ProblemCode } from "@lintel/domain";
+import { PreviewItemSchema, PROBLEMS, ScheduleEntrySchema, type ProblemCode } from "@lintel/domain";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
 import { apiGuide, TAGS } from "./api-guide.js";
 import { API_KEY_CHALLENGE } from "./problem-response.js";
@@ -18,9 +17,7 @@ import {
   healthSchema,
   lockStateViewSchema,
   lockViewSchema,
-  previewItemSchema,
   problemSchema,
-  scheduleEntrySchema,
   templateViewSchema,
   unitViewSchema,
 } from "./schemas.js";
@@ -30,9 +27,9 @@ const NAMED = {
   Lock: lockViewSchema,
   LockState: lockStateViewSchema,
   Template: templateViewSchema,
-  PreviewItem: previewItemSchema,
+  PreviewItem: PreviewItemSchema,
   Unit: unitViewSchema,
-  ScheduleEntry: scheduleEntrySchema,
+  ScheduleEntry: ScheduleEntrySchema,
   Problem: problemSchema,
 };
 

@@ -6,16 +6,14 @@
 import * as v from "valibot";
 import {
   canonicalTimeZone,
-  InstantSchema,
-  ITEM_KINDS,
   LockRecordSchema,
   LockStateRecordSchema,
-  PREVIEW_WARNINGS,
   PROBLEMS,
   refusedZoneReason,
+  ScheduleEntrySchema,
   TemplateRecordSchema,
+  TimezonePreviewSchema,
   UnitRecordSchema,
-  ZoneSchema,
 } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
@@ -125,9 +123,9 @@ export const setTimezoneBodySchema = v.strictObject({
 // ---- response schemas ---------------------------------------------------------------------
 
 // The records' own schemas (`@lintel/domain`) describe them; a view leaves out what is never
-// shown (the owner's id). The schemas describe (the document, the view types): responses are
-// not validated.
-const offsetInstant = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
+// shown (the owner's id). The computed answers (the preview, a schedule entry) are shown whole,
+// so their domain schemas are used as they are. The schemas describe (the document, the view
+// types): responses are not validated.
 
 /** A lock as the API shows it: the record without its owner. */
 export const lockViewSchema = v.omit(LockRecordSchema, ["orgId"]);
@@ -138,59 +136,12 @@ export const templateViewSchema = v.omit(TemplateRecordSchema, ["orgId"]);
 /** A unit as the API shows it: the record without its owner. */
 export const unitViewSchema = v.omit(UnitRecordSchema, ["orgId"]);
 
-export const previewItemSchema = v.strictObject({
-  key: v.pipe(v.string(), v.description("<kind>:<id>")),
-  kind: v.picklist(ITEM_KINDS),
-  title: v.string(),
-  startAt: InstantSchema,
-  endAt: InstantSchema,
-  wallClockStart: offsetInstant("Keep-wall-clock start, RFC 3339 with the proposed zone's offset."),
-  wallClockEnd: offsetInstant("Keep-wall-clock end, RFC 3339 with the proposed zone's offset."),
-  beforeLabel: v.string(),
-  keepInstantLabel: v.string(),
-  keepWallClockLabel: v.string(),
-  sharedLockConflict: v.boolean(),
-  warnings: v.pipe(
-    v.array(v.picklist(PREVIEW_WARNINGS)),
-    v.description(
-      "Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart " +
-        "differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item).",
-    ),
-  ),
-});
-
-export const previewSchema = v.strictObject({
-  status: v.picklist(["ok", "noop", "conflict"]),
-  unitId: v.string(),
-  address: v.string(),
-  expectedVersion: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
-  currentTimeZone: ZoneSchema,
-  proposedTimeZone: v.string(),
-  beforeUsesUtc: v.boolean(),
-  items: v.array(previewItemSchema),
-});
+/** preview_timezone_change's answer: the domain's preview, whole. */
+export const previewSchema = TimezonePreviewSchema;
 
 export const setTimezoneResponseSchema = v.strictObject({
   unit: unitViewSchema,
   moved: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
-
-const localInstant = v.pipe(
-  v.string(),
-  v.description("The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision."),
-);
-
-export const scheduleEntrySchema = v.strictObject({
-  key: v.pipe(v.string(), v.description("<kind>:<id>")),
-  kind: v.picklist(ITEM_KINDS),
-  id: v.string(),
-  title: v.pipe(v.string(), v.description("A code's name, else the title.")),
-  startAt: InstantSchema,
-  endAt: v.pipe(v.string(), v.description("RFC 3339 instant in UTC with milliseconds; a message's sendAt, as startAt.")),
-  lockId: v.nullable(v.string()),
-  localStart: localInstant,
-  localEnd: localInstant,
-  label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
 });
 
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));
@@ -202,7 +153,7 @@ export const lockListSchema = v.strictObject({ locks: v.array(lockViewSchema), n
 export const lockStateResponseSchema = v.strictObject({ state: lockStateViewSchema });
 export const unitResponseSchema = v.strictObject({ unit: unitViewSchema });
 export const unitListSchema = v.strictObject({ units: v.array(unitViewSchema), nextCursor });
-export const scheduleListSchema = v.strictObject({ items: v.array(scheduleEntrySchema), nextCursor });
+export const scheduleListSchema = v.strictObject({ items: v.array(ScheduleEntrySchema), nextCursor });
 
 const PROBLEM_CODES = Object.keys(PROBLEMS) as (keyof typeof PROBLEMS)[];
 

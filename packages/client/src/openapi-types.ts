@@ -396,6 +396,7 @@ export interface components {
             key: string;
             /** @enum {string} */
             kind: "tour" | "code" | "open_house" | "scheduled_message";
+            /** @description A code's name, else the title. */
             title: string;
             /**
              * Format: date-time
@@ -409,12 +410,12 @@ export interface components {
             endAt: string;
             /**
              * Format: date-time
-             * @description Keep-wall-clock start, RFC 3339 with the proposed zone's offset.
+             * @description Keep-wall-clock start, RFC 3339 with the proposed zone's offset, seconds precision.
              */
             wallClockStart: string;
             /**
              * Format: date-time
-             * @description Keep-wall-clock end, RFC 3339 with the proposed zone's offset.
+             * @description Keep-wall-clock end, RFC 3339 with the proposed zone's offset, seconds precision.
              */
             wallClockEnd: string;
             beforeLabel: string;
