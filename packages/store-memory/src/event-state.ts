@@ -30,6 +30,8 @@ export interface OrgEvents {
   readonly endpoints: Map<string, WebhookEndpointRecord>;
   /** endpoint id → its deliveries newest first (a deleted endpoint's stay until they age out). */
   readonly deliveries: Map<string, MemoryDelivery[]>;
+  /** delivery id → the same deliveries, for `finish`. */
+  readonly deliveryById: Map<string, MemoryDelivery>;
 }
 
 export interface EventState {
@@ -47,7 +49,11 @@ export function createEventState(): EventState {
 /** The org's part of the state, made on first use. */
 export function orgEvents(state: EventState, orgId: string): OrgEvents {
   let org = state.orgs.get(orgId);
-  if (org === undefined) state.orgs.set(orgId, (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map() }));
+  if (org === undefined)
+    state.orgs.set(
+      orgId,
+      (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map(), deliveryById: new Map() }),
+    );
   return org;
 }
 
@@ -101,6 +107,7 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       0,
       delivery,
     );
+    org.deliveryById.set(delivery.record.id, delivery);
     state.pending.add(delivery);
   }
   const cutoff = new Date(Date.parse(event.createdAt) - EVENT_RETENTION_MS).toISOString();

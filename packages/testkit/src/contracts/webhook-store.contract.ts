@@ -255,6 +255,28 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
       });
     }
 
+    it("endpoints whose ids share a prefix keep their deliveries apart (list, gone)", async () => {
+      const orgId = randomId("org");
+      const short = anEndpoint(orgId, ["*"], 0);
+      const long = anEndpoint(orgId, ["*"], 1, { id: `${short.id}0` });
+      for (const endpoint of [short, long]) await store().webhooks.create(endpoint, 16);
+      for (const atMs of [0, 1]) await emit(store(), orgId, atMs);
+      for (const endpoint of [short, long]) {
+        const deliveries = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
+        assert.deepEqual(
+          deliveries.map((d) => d.endpointId),
+          [endpoint.id, endpoint.id],
+        );
+      }
+      const leased = (await store().webhooks.lease(T + 10, LEASE, 100)).filter((a) => a.delivery.endpointId === short.id);
+      assert.equal(await store().webhooks.finish(leased[0]!, outcome(20, { kind: "gone" }, 410)), true);
+      const longOnes = await store().webhooks.deliveries(orgId, long.id, null, 10);
+      assert.deepEqual(
+        longOnes.map((d) => d.status),
+        ["pending", "pending"],
+      );
+    });
+
     it("pending counts pending deliveries and the oldest due time; settled ones leave the count", async () => {
       const { orgId } = await orgWithEndpoint(store());
       const before = await store().webhooks.pending();
