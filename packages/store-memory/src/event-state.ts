@@ -124,7 +124,10 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       (row) => row.record.createdAt,
       cutoff,
       MAX_DELIVERIES_PER_ENDPOINT,
-      (row) => state.pending.delete(row),
+      (row) => {
+        state.pending.delete(row);
+        org.deliveryById.delete(row.record.id);
+      },
     );
     if (rows.length === 0 && !org.endpoints.has(endpointId)) org.deliveries.delete(endpointId);
   }

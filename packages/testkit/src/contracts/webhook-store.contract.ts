@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core";
-import type { LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import { EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "./event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "./seed.js";
@@ -275,6 +275,16 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
         longOnes.map((d) => d.status),
         ["pending", "pending"],
       );
+    });
+
+    it("a delivery that aged out (30 days) while leased no longer finishes, and is no longer pending", async () => {
+      const { orgId } = await orgWithEndpoint(store());
+      const before = await store().webhooks.pending();
+      await emit(store(), orgId, 0);
+      const [attempt] = (await store().webhooks.lease(T, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
+      await emit(store(), orgId, EVENT_RETENTION_MS + 1000);
+      assert.equal(await store().webhooks.finish(attempt!, outcome(2000, { kind: "delivered" }, 200)), false);
+      assert.equal((await store().webhooks.pending()).count - before.count, 1, "only the new event's delivery");
     });
 
     it("pending counts pending deliveries and the oldest due time; settled ones leave the count", async () => {
