@@ -34,6 +34,7 @@ export interface OrgEvents {
   readonly deliveryById: Map<string, MemoryDelivery>;
 }
 
+/** Everything of the event ports, for every org. */
 export interface EventState {
   readonly orgs: Map<string, OrgEvents>;
   /** `orgId \n lockId` → the last observed state. */
@@ -42,6 +43,7 @@ export interface EventState {
   readonly pending: Set<MemoryDelivery>;
 }
 
+/** An empty {@link EventState}. */
 export function createEventState(): EventState {
   return { orgs: new Map(), observations: new Map(), pending: new Set() };
 }

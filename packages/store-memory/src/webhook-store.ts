@@ -24,6 +24,7 @@ function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome)
   }
 }
 
+/** Webhook endpoints, deliveries and leases over the shared state. */
 export function createMemoryWebhookStore(state: EventState): WebhookStore {
   const ordered = (orgId: string) =>
     [...(state.orgs.get(orgId)?.endpoints.values() ?? [])].sort((a, b) =>
