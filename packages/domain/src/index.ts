@@ -57,6 +57,7 @@ export {
   wantsEvent,
   type DeliveryRecord,
   type DisabledReason,
+  type EventBase,
   type EventType,
   type EventTypeFilter,
   type LintelEvent,

@@ -14,6 +14,8 @@ import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
+import { createRedisEventLog, createRedisLockObservations } from "./event-log.js";
+import { createRedisWebhookStore, DEFAULT_DELIVERY_GROUP } from "./webhook-store.js";
 
 export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./client.js";
 export type { RedisClient, RedisClientConfig } from "./client.js";
@@ -23,8 +25,19 @@ export { redisKeys } from "./keys.js";
 /** Every port on one Redis client. The client is the caller's to create and to quit. */
 export type RedisStore = LintelStore;
 
+/** Options of {@link createRedisStore}. */
+export interface RedisStoreOptions {
+  /**
+   * The delivery group (default `default`): the orgs whose endpoints were created through a store
+   * of this group are those whose due deliveries its `webhooks.lease` and `webhooks.pending`
+   * look at. Every instance that shares the deliveries uses one group; a test takes a fresh
+   * one, so it never leases (nor is leased) another's deliveries on a shared Redis.
+   */
+  readonly deliveryGroup?: string;
+}
+
 /** The Redis adapters of every port, sharing `redis`. */
-export function createRedisStore(redis: RedisClient): RedisStore {
+export function createRedisStore(redis: RedisClient, options: RedisStoreOptions = {}): RedisStore {
   const apiKeys = createRedisApiKeyStore(redis);
   return {
     apiKeys,
@@ -36,11 +49,14 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
+    events: createRedisEventLog(redis),
+    observations: createRedisLockObservations(redis),
+    webhooks: createRedisWebhookStore(redis, options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP),
   };
 }
 
-/** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, and the client to use. */
-export interface RedisLintelOptions extends Omit<LintelSetup, "store"> {
+/** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, the client to use, and the store's options. */
+export interface RedisLintelOptions extends Omit<LintelSetup, "store">, RedisStoreOptions {
   /** The caller's client (`createRedisClient({ url })`): the caller quits it when done. */
   readonly redis: RedisClient;
 }
@@ -56,7 +72,7 @@ export interface RedisLintel {
  * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise (`/readyz`'s ping gets it too).
  */
 export function createRedisLintel(options: RedisLintelOptions): RedisLintel {
-  const { redis, ...setup } = options;
-  const store = createRedisStore(redis);
+  const { redis, deliveryGroup, ...setup } = options;
+  const store = createRedisStore(redis, deliveryGroup === undefined ? {} : { deliveryGroup });
   return { lintel: createLintelWith({ storeDeadlineMs: COMMAND_TIMEOUT_MS, ...setup, store }), store };
 }
