@@ -1,5 +1,6 @@
 // Records decoded once per stored text: the same text gives the same object, other text a new
-// one, a bad text throws and is not kept, and no more than `capacity` texts are ever kept.
+// one (under the same key too), a bad text throws and is not kept, and no more than `capacity`
+// keys are ever kept.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { recordDecoder } from "./record-decoder.js";
@@ -14,6 +15,16 @@ test("the same text decodes to the same record object; other text to another", (
   assert.equal(changed.version, 2, "a changed record is never answered from the old text");
 });
 
+test("under a key, a record is answered from the memo only for the very text it was decoded from", () => {
+  const decode = recordDecoder<{ id: string; status: string }>();
+  const active = decode('{"id":"lock_1","status":"active"}', "org_1/lock_1");
+  assert.equal(decode('{"id":"lock_1","status":"active"}', "org_1/lock_1"), active, "the same text again: the kept object");
+  const revoked = decode('{"id":"lock_1","status":"revoked"}', "org_1/lock_1");
+  assert.equal(revoked.status, "revoked", "a revoked lock is never answered from the active text kept under its key");
+  assert.equal(decode('{"id":"lock_1","status":"active"}', "org_2/lock_1").status, "active", "another key: its own text");
+  assert.equal(decode('{"id":"lock_1","status":"revoked"}', "org_1/lock_1"), revoked);
+});
+
 test("a text that is not JSON throws every time and is not kept", () => {
   const decode = recordDecoder<unknown>();
   assert.throws(() => decode("{corrupt"), SyntaxError);
@@ -23,8 +34,8 @@ test("a text that is not JSON throws every time and is not kept", () => {
 test("at most `capacity` texts are kept: the oldest is dropped first", () => {
   const decode = recordDecoder<{ n: number }>(3);
   const texts = [0, 1, 2, 3].map((n) => `{"n":${n}}`);
-  const [zero, one] = texts.slice(0, 2).map(decode);
-  texts.slice(2).map(decode); // the fourth text drops the first
+  const [zero, one] = texts.slice(0, 2).map((text) => decode(text));
+  texts.slice(2).map((text) => decode(text)); // the fourth text drops the first
   assert.notEqual(decode(texts[0] ?? ""), zero, "the oldest was dropped and is decoded anew");
   assert.equal(decode(texts[3] ?? ""), decode(texts[3] ?? ""));
   assert.ok(one !== undefined);
