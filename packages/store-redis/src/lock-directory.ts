@@ -15,7 +15,7 @@ import { recordDecoder } from "./record-decoder.js";
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
   const decode = recordDecoder<Lock>();
   // Kept per org and lock id (record-decoder.ts): ids are unique within an org only.
-  const lockOf = (orgId: string) => (json: string, lockId: string) => decode(json, `${orgId}/${lockId}`);
+  const lockOf = (orgId: string) => (json: string, lockId: string) => decode(json, lockId, orgId);
   return {
     listActive: (orgId, after, limit) =>
       guard(async () => {

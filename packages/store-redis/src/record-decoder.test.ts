@@ -1,6 +1,6 @@
 // Records decoded once per stored text: the same text gives the same object, other text a new
 // one (under the same key too), a bad text throws and is not kept, and no more than `capacity`
-// keys are ever kept.
+// records are ever kept.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { recordDecoder } from "./record-decoder.js";
@@ -17,12 +17,22 @@ test("the same text decodes to the same record object; other text to another", (
 
 test("under a key, a record is answered from the memo only for the very text it was decoded from", () => {
   const decode = recordDecoder<{ id: string; status: string }>();
-  const active = decode('{"id":"lock_1","status":"active"}', "org_1/lock_1");
-  assert.equal(decode('{"id":"lock_1","status":"active"}', "org_1/lock_1"), active, "the same text again: the kept object");
-  const revoked = decode('{"id":"lock_1","status":"revoked"}', "org_1/lock_1");
+  const active = decode('{"id":"lock_1","status":"active"}', "lock_1", "org_1");
+  assert.equal(decode('{"id":"lock_1","status":"active"}', "lock_1", "org_1"), active, "the same text again: the kept object");
+  const revoked = decode('{"id":"lock_1","status":"revoked"}', "lock_1", "org_1");
   assert.equal(revoked.status, "revoked", "a revoked lock is never answered from the active text kept under its key");
-  assert.equal(decode('{"id":"lock_1","status":"active"}', "org_2/lock_1").status, "active", "another key: its own text");
-  assert.equal(decode('{"id":"lock_1","status":"revoked"}', "org_1/lock_1"), revoked);
+  assert.equal(decode('{"id":"lock_1","status":"active"}', "lock_1", "org_2").status, "active", "another org: its own text");
+  assert.equal(decode('{"id":"lock_1","status":"revoked"}', "lock_1", "org_1"), revoked);
+});
+
+test("scoped records are bounded too: a new record in a full memo drops the oldest org's", () => {
+  const decode = recordDecoder<{ n: number }>(2);
+  const a1 = decode('{"n":1}', "a", "org_a");
+  const b1 = decode('{"n":2}', "b", "org_b");
+  assert.equal(decode('{"n":1}', "a", "org_a"), a1);
+  decode('{"n":3}', "c", "org_c"); // full: org_a goes
+  assert.notEqual(decode('{"n":1}', "a", "org_a"), a1, "dropped, decoded anew");
+  assert.deepEqual(decode('{"n":2}', "b", "org_b"), b1);
 });
 
 test("a text that is not JSON throws every time and is not kept", () => {
@@ -31,7 +41,7 @@ test("a text that is not JSON throws every time and is not kept", () => {
   assert.throws(() => decode("{corrupt"), SyntaxError);
 });
 
-test("at most `capacity` texts are kept: the oldest is dropped first", () => {
+test("at most `capacity` records are kept: when full, the scope kept first goes whole", () => {
   const decode = recordDecoder<{ n: number }>(3);
   const texts = [0, 1, 2, 3].map((n) => `{"n":${n}}`);
   const [zero, one] = texts.slice(0, 2).map((text) => decode(text));

@@ -14,25 +14,44 @@
  *   record is other text and is decoded anew, whatever its key);
  * - one object serves many requests, so it must never change: a decoded record is frozen with
  *   everything in it (a write to it throws in strict code).
- * At most `capacity` keys are kept, the oldest dropped first, so memory stays bounded.
+ * At most `capacity` records are kept; when full, the scope (org) kept first is dropped whole, so memory stays bounded.
  */
-import { boundedMap } from "@lintel/domain/adapters";
-
 /** A JSON.parse reviver that freezes every object and array as it is built (innermost first). */
 function freezeEach(_key: string, value: unknown): unknown {
   return typeof value === "object" && value !== null ? Object.freeze(value) : value;
 }
 
-/** Decodes `json`, the record stored under `key` (default: the text itself). */
-export type RecordDecoder<R> = (json: string, key?: string) => R;
+/** Decodes `json`, the record stored under `key` (default: the text itself) in `scope` (an org; default none). */
+export type RecordDecoder<R> = (json: string, key?: string, scope?: string) => R;
+
+interface Kept<R> {
+  readonly json: string;
+  readonly record: R;
+}
 
 export function recordDecoder<R>(capacity = 4096): RecordDecoder<R> {
-  const decoded = boundedMap<string, { readonly json: string; readonly record: R }>(capacity);
-  return (json, key = json) => {
-    const kept = decoded.get(key);
-    if (kept !== undefined && kept.json === json) return kept.record;
+  // Scope → key → the text kept and its record. A Map per scope rather than one keyed by
+  // `${scope}/${key}`: that joined key was built and hashed per record (+2.3 µs a page of 21).
+  const scopes = new Map<string, Map<string, Kept<R>>>();
+  let size = 0;
+  return (json, key = json, scope = "") => {
+    let kept = scopes.get(scope);
+    const found = kept?.get(key);
+    if (found !== undefined && found.json === json) return found.record;
     const record = JSON.parse(json, freezeEach) as R;
-    decoded.set(key, { json, record });
+    if (capacity <= 0) return record;
+    if (found === undefined) {
+      // Full: the scope kept first goes whole (the one being read only when it is the last).
+      while (size >= capacity) {
+        const [oldest, entries] = scopes.entries().next().value as [string, Map<string, Kept<R>>];
+        scopes.delete(oldest);
+        size -= entries.size;
+        if (oldest === scope) kept = undefined;
+      }
+      size++;
+    }
+    if (kept === undefined) scopes.set(scope, (kept = new Map()));
+    kept.set(key, { json, record });
     return record;
   };
 }

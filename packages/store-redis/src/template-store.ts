@@ -14,7 +14,7 @@ import { recordDecoder } from "./record-decoder.js";
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
   const decode = recordDecoder<Template>();
   // Kept per org and template id (record-decoder.ts): ids are unique within an org only.
-  const templateOf = (orgId: string) => (json: string, templateId: string) => decode(json, `${orgId}/${templateId}`);
+  const templateOf = (orgId: string) => (json: string, templateId: string) => decode(json, templateId, orgId);
   return {
     get: (orgId, templateId) =>
       guard(async () => {
