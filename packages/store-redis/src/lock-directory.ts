@@ -15,7 +15,7 @@ import { recordDecoder } from "./record-decoder.js";
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
   const decode = recordDecoder<Lock>();
   // Kept per org and lock id (record-decoder.ts): ids are unique within an org only.
-  const lockOf = (orgId: string) => (json: string, lockId: string) => decode(json, lockId, orgId);
+  const lockOf = (orgId: string) => (json: Buffer, lockId: string) => decode(json, lockId, orgId);
   return {
     listActive: (orgId, after, limit) =>
       guard(async () => {
@@ -26,7 +26,7 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
 
     getActive: (orgId, lockId) =>
       guard(async () => {
-        const json = await redis.hget(redisKeys.locks(orgId), lockId);
+        const json = await redis.hgetBuffer(redisKeys.locks(orgId), lockId);
         const lock = json === null ? null : lockOf(orgId)(json, lockId);
         return lock !== null && lock.status === "active" ? lock : null;
       }),

@@ -33,7 +33,7 @@ return records
 
 /**
  * The records after position `after` (exclusive; from the start when null), at most `limit`,
- * each made by `decode` from its JSON and its id.
+ * each made by `decode` from its JSON (the reply's bytes, see record-decoder.ts) and its id.
  */
 export async function readPage<T>(
   redis: RedisClient,
@@ -41,21 +41,21 @@ export async function readPage<T>(
   after: string | null,
   limit: number,
   direction: Direction,
-  decode: (json: string, id: string) => T,
+  decode: (json: Buffer, id: string) => T,
 ): Promise<T[]> {
   if (limit <= 0) return [];
   const [start, end] = direction === "desc" ? [after === null ? "+" : `(${after}`, "-"] : [after === null ? "-" : `(${after}`, "+"];
-  const reply = (await PAGE_SCRIPT.run(
+  const reply = (await PAGE_SCRIPT.runBuffer(
     redis,
     [keys.positions, keys.records],
     [start, end, Math.floor(limit), direction === "desc" ? "REV" : ""],
-  )) as (string | null)[];
+  )) as (Buffer | null)[];
   if (reply.length === 0) return [];
-  const ids = (reply[0] as string).split(" ");
+  const ids = (reply[0] as Buffer).toString().split(" ");
   const rows: T[] = [];
   for (let i = 0; i < ids.length; i++) {
     const json = reply[i + 1];
-    if (typeof json === "string") rows.push(decode(json, ids[i] as string));
+    if (json !== null && json !== undefined) rows.push(decode(json, ids[i] as string));
   }
   return rows;
 }

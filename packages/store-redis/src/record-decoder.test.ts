@@ -60,3 +60,13 @@ test("a decoded record is frozen, with its arrays: writing to the shared object 
   assert.throws(() => lock.unitIds.push("unit_2"), TypeError);
   assert.deepEqual(decode('{"id":"lock_1","unitIds":["unit_1"]}'), { id: "lock_1", unitIds: ["unit_1"] });
 });
+
+test("bytes are compared as bytes, against a copy: a reused reply buffer cannot change what is kept", () => {
+  const decode = recordDecoder<{ id: string; status: string }>();
+  const reply = Buffer.from('{"id":"lock_1","status":"on"}');
+  const on = decode(reply, "lock_1", "org_1");
+  assert.equal(decode(Buffer.from('{"id":"lock_1","status":"on"}'), "lock_1", "org_1"), on, "the same bytes: the kept object");
+  reply.write("no", reply.indexOf("on")); // the socket's chunk reused for the next reply
+  assert.equal(decode(reply, "lock_1", "org_1").status, "no", "other bytes in the same buffer: decoded anew");
+  assert.equal(decode('{"id":"lock_1","status":"no"}', "lock_1", "org_1").status, "no", "a string against kept bytes: decoded anew");
+});

@@ -14,11 +14,11 @@ import { recordDecoder } from "./record-decoder.js";
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
   const decode = recordDecoder<Template>();
   // Kept per org and template id (record-decoder.ts): ids are unique within an org only.
-  const templateOf = (orgId: string) => (json: string, templateId: string) => decode(json, templateId, orgId);
+  const templateOf = (orgId: string) => (json: Buffer, templateId: string) => decode(json, templateId, orgId);
   return {
     get: (orgId, templateId) =>
       guard(async () => {
-        const json = await redis.hget(redisKeys.templates(orgId), templateId);
+        const json = await redis.hgetBuffer(redisKeys.templates(orgId), templateId);
         return json === null ? null : templateOf(orgId)(json, templateId);
       }),
 

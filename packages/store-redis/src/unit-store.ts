@@ -69,7 +69,8 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
         return typeof json === "string" ? parseUnit(json) : null;
       }),
 
-    getMany: (orgId, unitIds) => guard(() => readRecords(redis, redisKeys.units(orgId), unitIds, (json) => parseUnit(json))),
+    getMany: (orgId, unitIds) =>
+      guard(() => readRecords(redis, redisKeys.units(orgId), unitIds, (json, unitId) => parseUnit(json, unitId, orgId))),
 
     listUnits: (orgId, after, limit) => guard(async () => (await readUnitsPage(redis, orgId, after, limit)).map((json) => parseUnit(json))),
 
