@@ -6,14 +6,14 @@
  */
 import type { FixtureLoadMode } from "@lintel/core";
 import type { ApiKeyRecord } from "@lintel/domain";
-import { fromFields, REVOKE_SCRIPT, toFields } from "./api-key-store.js";
+import { readApiKey, REVOKE_SCRIPT, toFields } from "./api-key-store.js";
 import type { RedisClient } from "./client.js";
 import { LOAD_API_KEY_SCRIPT, TAKE_OLD_API_KEY_SCRIPT, type LoadOutcome } from "./fixture-scripts.js";
 import { redisKeys } from "./keys.js";
 
 export async function loadApiKey(redis: RedisClient, record: ApiKeyRecord, mode: FixtureLoadMode, dry: boolean): Promise<LoadOutcome> {
   const oldHash = await redis.get(redisKeys.apiKeyHashById(record.id));
-  const old = oldHash === null ? null : fromFields(await redis.hgetall(redisKeys.apiKeyByHash(oldHash)));
+  const old = oldHash === null ? null : await readApiKey(redis, oldHash);
   const rehashed = old !== null && oldHash !== record.hash;
   if (rehashed && mode === "add") return "kept";
   if (rehashed && dry) return "updated";

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { type Lock, type Template } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
+import { createRedisLockDirectory } from "./lock-directory.js";
+import { redisKeys } from "./keys.js";
 import type { RedisStore } from "./index.js";
 import { aLock, aTemplate, fixture, randomId } from "@lintel/testkit";
-import { useRedisStore } from "./redis.test-support.js";
+import { useRedisStore, useTestRedis } from "./redis.test-support.js";
 
 // These tests reuse fixed ids (lk_a, t_b) across runs on one Redis: each run's load moves
 // them into its own fresh org, which takes an update (an add leaves them where they are).
@@ -23,6 +25,7 @@ async function walkLocks(store: RedisStore, orgId: string, limit: number): Promi
 
 describe("Redis lock directory and template store", () => {
   const store = useRedisStore();
+  const redis = useTestRedis();
 
   test("active locks page newest first, then lockId descending", async () => {
     const orgId = randomId("org");
@@ -71,6 +74,30 @@ describe("Redis lock directory and template store", () => {
       .map((l) => l.lockId)
       .reverse();
     assert.deepEqual(await walkLocks(store(), orgId, 100), expected);
+  });
+
+  test("a lock changed in Redis is read as changed at once, though its record was decoded before", async () => {
+    const orgId = randomId("org");
+    const [a, b] = [aLock(orgId, { lockId: "lk_a" }), aLock(orgId, { lockId: "lk_b" })];
+    await store().fixtures.load(fixture({ locks: [a, b] }), UPDATE);
+    assert.deepEqual((await walkLocks(store(), orgId, 10)).sort(), ["lk_a", "lk_b"]);
+    assert.deepEqual(await store().locks.getActive(orgId, "lk_a"), a);
+    // Revoked behind the directory's back (its position left in the index): never served again.
+    await redis().hset(redisKeys.locks(orgId), "lk_a", JSON.stringify({ ...a, status: "inactive" }));
+    assert.deepEqual(
+      (await store().locks.listActive(orgId, null, 10)).map((lock) => lock.lockId),
+      ["lk_b"],
+    );
+    assert.equal(await store().locks.getActive(orgId, "lk_a"), null);
+    // Renamed: the new text is answered, by a fresh directory as by the one that read the old one.
+    await redis().hset(redisKeys.locks(orgId), "lk_b", JSON.stringify({ ...b, name: "renamed" }));
+    for (const locks of [store().locks, createRedisLockDirectory(redis())]) {
+      assert.equal((await locks.listActive(orgId, null, 10))[0]?.name, "renamed");
+      assert.equal((await locks.getActive(orgId, "lk_b"))?.name, "renamed");
+    }
+    // A position whose record is gone is left out.
+    await redis().hdel(redisKeys.locks(orgId), "lk_b");
+    assert.deepEqual(await store().locks.listActive(orgId, null, 10), []);
   });
 
   test("getActive answers only the org's active locks", async () => {

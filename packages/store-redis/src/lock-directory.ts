@@ -13,22 +13,24 @@ import { recordDecoder } from "./record-decoder.js";
 
 /** Locks in Redis. */
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
-  const parseLock = recordDecoder<Lock>();
+  const decode = recordDecoder<Lock>();
+  // Kept per org and lock id (record-decoder.ts): ids are unique within an org only.
+  const lockOf = (orgId: string) => (json: Buffer, lockId: string) => decode(json, lockId, orgId);
   return {
     listActive: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.activeLocks(orgId), records: redisKeys.locks(orgId) };
-        const page = await readPage(redis, keys, after, limit, "desc");
-        return page.map(parseLock).filter((lock) => lock.status === "active");
+        const page = await readPage(redis, keys, after, limit, "desc", lockOf(orgId));
+        return page.filter((lock) => lock.status === "active");
       }),
 
     getActive: (orgId, lockId) =>
       guard(async () => {
-        const json = await redis.hget(redisKeys.locks(orgId), lockId);
-        const lock = json === null ? null : parseLock(json);
+        const json = await redis.hgetBuffer(redisKeys.locks(orgId), lockId);
+        const lock = json === null ? null : lockOf(orgId)(json, lockId);
         return lock !== null && lock.status === "active" ? lock : null;
       }),
 
-    getMany: (orgId, lockIds) => guard(async () => (await readRecords(redis, redisKeys.locks(orgId), lockIds)).map(parseLock)),
+    getMany: (orgId, lockIds) => guard(() => readRecords(redis, redisKeys.locks(orgId), lockIds, lockOf(orgId))),
   };
 }

@@ -2,6 +2,12 @@
 import { createHash } from "node:crypto";
 import type { RedisClient } from "./client.js";
 
+/** ioredis makes a `…Buffer` twin of every command, these two included, but its types leave them out. */
+interface BufferScripts {
+  evalshaBuffer(sha: string, numkeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+  evalBuffer(source: string, numkeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+}
+
 export class LuaScript {
   readonly sha: string;
 
@@ -16,6 +22,16 @@ export class LuaScript {
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
       return client.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+
+  /** {@link run}, with every string of the reply as the bytes Redis sent (a Buffer). */
+  async runBuffer(client: RedisClient, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await (client as unknown as BufferScripts).evalshaBuffer(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return (client as unknown as BufferScripts).evalBuffer(this.source, keys.length, ...keys, ...args);
     }
   }
 }

@@ -12,18 +12,20 @@ import { recordDecoder } from "./record-decoder.js";
 
 /** Message templates in Redis. */
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
-  const parseTemplate = recordDecoder<Template>();
+  const decode = recordDecoder<Template>();
+  // Kept per org and template id (record-decoder.ts): ids are unique within an org only.
+  const templateOf = (orgId: string) => (json: Buffer, templateId: string) => decode(json, templateId, orgId);
   return {
     get: (orgId, templateId) =>
       guard(async () => {
-        const json = await redis.hget(redisKeys.templates(orgId), templateId);
-        return json === null ? null : parseTemplate(json);
+        const json = await redis.hgetBuffer(redisKeys.templates(orgId), templateId);
+        return json === null ? null : templateOf(orgId)(json, templateId);
       }),
 
     list: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.templateOrder(orgId), records: redisKeys.templates(orgId) };
-        return (await readPage(redis, keys, after, limit, "asc")).map(parseTemplate);
+        return readPage(redis, keys, after, limit, "asc", templateOf(orgId));
       }),
   };
 }

@@ -76,9 +76,10 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
         return typeof json === "string" ? parseUnit(json) : null;
       }),
 
-    getMany: (orgId, unitIds) => guard(async () => (await readRecords(redis, redisKeys.units(orgId), unitIds)).map(parseUnit)),
+    getMany: (orgId, unitIds) =>
+      guard(() => readRecords(redis, redisKeys.units(orgId), unitIds, (json, unitId) => parseUnit(json, unitId, orgId))),
 
-    listUnits: (orgId, after, limit) => guard(async () => (await readUnitsPage(redis, orgId, after, limit)).map(parseUnit)),
+    listUnits: (orgId, after, limit) => guard(async () => (await readUnitsPage(redis, orgId, after, limit)).map((json) => parseUnit(json))),
 
     scheduleAfter: (orgId, unitId, fromMs, after, limit) =>
       guard(async () => {

@@ -13,7 +13,7 @@
  * before → after comes from one run.
  *
  *   node tools/dist/bench/ratio.js [--rounds 3] [--duration 5] [--connections 32] [--no-redis] [--before <dir>]
- *     [--log-level warn] [--server-cpu 0] [--load-cpu 1] [--cpu-prof <dir>]
+ *     [--log-level warn] [--server-cpu 0] [--load-cpu 1] [--cpu-prof <dir>] [--only "lock list"]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -31,7 +31,7 @@ import type { RecordedAnswer } from "./bare-koa.js";
 import { benchFixture, dropFromRedis } from "./bench-fixture.js";
 import { machineLine } from "./measure.js";
 
-const ENDPOINTS = [
+const ALL_ENDPOINTS = [
   { name: "lock list (20)", path: "/v1/locks?limit=20", route: "/v1/locks" },
   { name: "one lock", path: "/v1/locks/lock_001", route: "/v1/locks/:lockId" },
   {
@@ -53,10 +53,13 @@ const { values } = parseArgs({
     before: { type: "string" },
     "server-cpu": { type: "string", default: "0" },
     "load-cpu": { type: "string", default: "1" },
+    // Only the endpoints whose name contains this text (e.g. "lock list"); all three by default.
+    only: { type: "string" },
     // A directory: each Lintel server writes a V8 CPU profile of its run there (node --cpu-prof).
     "cpu-prof": { type: "string" },
   },
 });
+const ENDPOINTS = ALL_ENDPOINTS.filter(({ name }) => values.only === undefined || name.includes(values.only));
 const here = fileURLToPath(new URL(".", import.meta.url));
 const devNull = openSync("/dev/null", "w");
 const children: ChildProcess[] = [];
