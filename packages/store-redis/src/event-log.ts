@@ -41,12 +41,14 @@ export function createRedisEventLog(redis: RedisClient): EventLog {
     list: (orgId, type, after, limit) =>
       guard(async () => {
         const positions = type === null ? redisKeys.eventOrder(orgId) : redisKeys.eventsOfType(orgId, type);
-        return (await readPage(redis, { positions, records: redisKeys.events(orgId) }, after, limit, "desc")).map(parseEvent);
+        return readPage(redis, { positions, records: redisKeys.events(orgId) }, after, limit, "desc", (json, id) =>
+          parseEvent(json, id, orgId),
+        );
       }),
     get: (orgId, eventId) =>
       guard(async () => {
         const json = await redis.hget(redisKeys.events(orgId), eventId);
-        return json === null ? null : parseEvent(json);
+        return json === null ? null : parseEvent(json, eventId, orgId);
       }),
   };
 }

@@ -77,7 +77,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
     list: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.endpointOrder(orgId), records: redisKeys.endpoints(orgId) };
-        return (await readPage(redis, keys, after, limit, "desc")).map(parseEndpoint);
+        return readPage(redis, keys, after, limit, "desc", (json) => parseEndpoint(json.toString()));
       }),
 
     get: (orgId, endpointId) =>
