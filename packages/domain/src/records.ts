@@ -9,7 +9,15 @@ export const URL_KEY_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** An RFC 3339 instant in UTC with milliseconds. */
 export type Instant = string;
 
-export const SCOPES = ["units:write", "units:read", "messages:read", "locks:read", "lock-state:read"] as const;
+export const SCOPES = [
+  "units:write",
+  "units:read",
+  "messages:read",
+  "locks:read",
+  "lock-state:read",
+  "webhooks:write",
+  "events:read",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface Org {
