@@ -105,3 +105,20 @@ export interface WebhookStore {
   /** For metrics: pending deliveries, and the due time (ms) of the oldest one (null when none). */
   pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null }>;
 }
+
+/**
+ * The delivery as an attempt leaves it (what `finish` stores, on every store): one more attempt,
+ * its time, status and error; pending again until `nextAttemptAt` for a retry, else settled.
+ */
+export function deliveryAfterAttempt(delivery: DeliveryRecord, outcome: AttemptOutcome): DeliveryRecord {
+  const retry = outcome.result.kind === "retry" ? outcome.result.nextAttemptAt : null;
+  return {
+    ...delivery,
+    status: outcome.result.kind === "delivered" ? "delivered" : retry === null ? "failed" : "pending",
+    attempts: delivery.attempts + 1,
+    lastAttemptAt: outcome.at,
+    lastResponseStatus: outcome.responseStatus,
+    lastError: outcome.error,
+    nextAttemptAt: retry,
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { consumeBudget } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
-import type { BudgetState, Lock, ScheduleItem, Unit } from "@lintel/domain";
+import type { BudgetState, LintelEvent, Lock, ScheduleItem, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports.js";
 
@@ -23,6 +23,8 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
   const units = new Map<string, Unit>(data.units.map((unit) => [unit.id, unit]));
   const items: FixtureItem[] = [...data.items];
   const budgets = new Map<string, BudgetState>();
+  // Events as setTimeZone stores them, oldest first (the event ports beyond get/list are the contract suites' to test).
+  const events: LintelEvent[] = [];
   const ownUnit = (orgId: string, id: string) => [...units.values()].find((u) => u.orgId === orgId && u.id === id) ?? null;
   const judge = (bucket: string, policy: Parameters<typeof consumeBudget>[2], take: boolean) => {
     const step = consumeBudget(budgets.get(bucket) ?? null, clock.now(), policy, take);
@@ -61,7 +63,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
         return page(ending.map(withoutOrg), schedulePosition, LIST_DIRECTION.schedule, after, limit);
       },
       itemsOf: async (orgId, unitId) => items.filter((i) => i.orgId === orgId && i.unitId === unitId).map(withoutOrg),
-      async setTimeZone(orgId, unitId, { expectedVersion, timeZone, rewrites }) {
+      async setTimeZone(orgId, unitId, { expectedVersion, timeZone, rewrites, event }) {
         const unit = ownUnit(orgId, unitId);
         if (unit === null) return { ok: false, reason: "not_found" };
         if (unit.version !== expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
@@ -72,6 +74,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
           const item = items[at];
           if (item !== undefined) items[at] = { ...item, startAt, endAt };
         }
+        events.push(event);
         return { ok: true, unit: changed };
       },
     },
@@ -102,6 +105,26 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
     health: { ping: async () => {} },
     orgs: { exists: async (orgId) => data.orgs.some((org) => org.id === orgId) },
     idempotency: { begin: async () => unsupported(), complete: async () => unsupported(), release: async () => unsupported() },
+    events: {
+      list: async (orgId, type, _after, limit) =>
+        events
+          .filter((e) => e.orgId === orgId && (type === null || e.type === type))
+          .reverse()
+          .slice(0, limit),
+      get: async (orgId, eventId) => events.find((e) => e.orgId === orgId && e.id === eventId) ?? null,
+    },
+    observations: { last: async () => unsupported(), swap: async () => unsupported() },
+    webhooks: {
+      create: async () => unsupported(),
+      list: async () => unsupported(),
+      get: async () => unsupported(),
+      delete: async () => unsupported(),
+      enable: async () => unsupported(),
+      deliveries: async () => unsupported(),
+      lease: async () => unsupported(),
+      finish: async () => unsupported(),
+      pending: async () => unsupported(),
+    },
   };
 }
 

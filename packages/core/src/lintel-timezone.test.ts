@@ -1,7 +1,7 @@
 // createLintel preview and set_timezone over the in-core fake store.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { callerA, problem, setup, value } from "./lintel.test-support.js";
+import { callerA, problem, setup, START, value } from "./lintel.test-support.js";
 import type { SetTimeZoneOutcome, UnitStore } from "./ports.js";
 
 describe("createLintel time-zone change", () => {
@@ -187,6 +187,41 @@ describe("createLintel time-zone change", () => {
     assert.equal(items.get("code:c_1")?.endAt, "2026-07-02T16:00:00.000Z");
     const after = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "America/Chicago" }));
     assert.equal(after.status, "noop");
+  });
+
+  it("set_timezone hands the store a unit.timezone_changed: the unit as served after, the previous zone, what moved", async () => {
+    const { lintel, store } = await setup();
+    const itemsBefore = new Map((await store.units.itemsOf("org_a", "u_1")).map((i) => [`${i.kind}:${i.id}`, i]));
+    value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }),
+    );
+    const [event] = await store.events.list("org_a", null, null, 10);
+    assert.ok(event?.type === "unit.timezone_changed");
+    assert.match(event.id, /^evt_[0-9A-Za-z]{24}$/);
+    assert.equal(event.orgId, "org_a");
+    assert.equal(event.createdAt, new Date(START).toISOString());
+    const unit = (await store.units.findByIdOrKey("org_a", "u_1"))!;
+    assert.deepEqual(event.data.unit, { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: "America/Chicago", version: 3 });
+    assert.equal(event.data.previousTimeZone, "America/New_York");
+    assert.equal(event.data.policy, "keep_wall_clock");
+    assert.deepEqual(
+      event.data.moved.map((m) => [m.key, m.previousStartAt === itemsBefore.get(m.key)?.startAt, m.startAt]),
+      [
+        ["code:c_1", true, "2026-07-01T16:00:00.000Z"],
+        ["tour:t_1", true, "2026-12-01T16:00:00.000Z"],
+      ],
+    );
+    value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 3, policy: "keep_instant" }));
+    const [second] = await store.events.list("org_a", null, null, 1);
+    assert.ok(second?.type === "unit.timezone_changed" && second.id !== event.id);
+    assert.deepEqual(second.data.moved, [], "keep_instant moves nothing");
+    assert.equal(second.data.previousTimeZone, "America/Chicago");
+  });
+
+  it("a refused set_timezone hands the store no event to keep", async () => {
+    const { lintel, store } = await setup();
+    problem(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 1, policy: "keep_instant" }));
+    assert.deepEqual(await store.events.list("org_a", null, null, 10), []);
   });
 
   it("no conflict when every other unit the lock serves is already in the proposed zone", async () => {

@@ -10,6 +10,7 @@ import type {
   ApiKeyRecord,
   BudgetDecision,
   ItemRewrite,
+  LintelEvent,
   Lock,
   LockState,
   Org,
@@ -18,6 +19,7 @@ import type {
   Template,
   Unit,
 } from "@lintel/domain";
+import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
 import type { Result } from "./problem.js";
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
@@ -71,6 +73,15 @@ export type SetTimeZoneOutcome =
   | { readonly ok: false; readonly reason: "not_found" }
   | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number };
 
+/** What {@link UnitStore.setTimeZone} applies: the zone, the items' new instants, and the event that says so. */
+export interface TimeZoneChange {
+  readonly expectedVersion: number;
+  readonly timeZone: string;
+  readonly rewrites: readonly ItemRewrite[];
+  /** Stored with its deliveries only when the change applies. */
+  readonly event: LintelEvent;
+}
+
 /** Units of an org with their schedule items. */
 export interface UnitStore {
   /** The unit whose id is `idOrKey`, else the one whose urlKey is; null when neither (or foreign). */
@@ -93,13 +104,12 @@ export interface UnitStore {
   itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
   /**
    * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
-   * to its items, and bump the version by one. Otherwise change nothing, and say the version.
+   * to its items, bump the version by one, and store `event` (the `unit.timezone_changed` the
+   * core built assuming success) with one pending delivery per enabled endpoint of the org that
+   * wants it (as {@link EventLog} and {@link WebhookStore} then serve them). Otherwise change
+   * nothing, store no event, and say the version.
    */
-  setTimeZone(
-    orgId: string,
-    unitId: string,
-    change: { readonly expectedVersion: number; readonly timeZone: string; readonly rewrites: readonly ItemRewrite[] },
-  ): Promise<SetTimeZoneOutcome>;
+  setTimeZone(orgId: string, unitId: string, change: TimeZoneChange): Promise<SetTimeZoneOutcome>;
 }
 
 /** Locks of an org. */
@@ -241,6 +251,9 @@ export interface LintelStore {
   readonly fixtures: FixtureSink;
   readonly health: Health;
   readonly idempotency: IdempotencyStore;
+  readonly events: EventLog;
+  readonly observations: LockObservations;
+  readonly webhooks: WebhookStore;
 }
 
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */

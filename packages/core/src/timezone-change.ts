@@ -3,9 +3,10 @@
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
+import { randomInt } from "node:crypto";
 // The domain's previewTimezoneChange under another name: the use case below has that name.
 import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
-import type { LockSharing, PreviewInput, TimezonePreview, Unit } from "@lintel/domain";
+import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
@@ -45,6 +46,49 @@ export function setTimeZoneFingerprint(command: SetTimeZoneCommand): string {
 export interface SetTimeZoneResult {
   readonly unit: Unit;
   readonly moved: number;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A new event id: `evt_` + 24 random characters of `[0-9A-Za-z]` (SPEC 5.10). */
+export function newEventId(): string {
+  let id = "evt_";
+  for (let i = 0; i < 24; i++) id += BASE62[randomInt(62)];
+  return id;
+}
+
+/**
+ * The `unit.timezone_changed` a set_timezone stores if it applies: the unit as served after it
+ * (one version on, the new zone, no owner), and every rewritten item with its previous instants.
+ */
+function timezoneChangedEvent(
+  unit: Unit,
+  timeZone: string,
+  policy: ZonePolicy,
+  items: readonly ScheduleItem[],
+  rewrites: readonly ItemRewrite[],
+  nowMs: number,
+): LintelEvent {
+  const before = new Map(items.map((item) => [`${item.kind}:${item.id}`, item]));
+  const moved = rewrites.flatMap((rewrite): MovedItem[] => {
+    const key = `${rewrite.kind}:${rewrite.id}`;
+    const item = before.get(key);
+    if (item === undefined) return [];
+    const { kind, id, startAt, endAt } = rewrite;
+    return [{ key, kind, id, previousStartAt: item.startAt, previousEndAt: item.endAt, startAt, endAt }];
+  });
+  return {
+    id: newEventId(),
+    orgId: unit.orgId,
+    type: "unit.timezone_changed",
+    createdAt: new Date(nowMs).toISOString(),
+    data: {
+      unit: { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone, version: unit.version + 1 },
+      previousTimeZone: unit.timeZone,
+      policy,
+      moved,
+    },
+  };
 }
 
 function badZone(param: string, input: string): Failure<"invalid_request"> {
@@ -113,14 +157,19 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     if (unit === null) return notFound("unit", command.unitIdOrKey);
     // Stale already: answered before the items are read (the store checks again atomically).
     if (unit.version !== command.expectedVersion) return stale(unit.version);
-    const change = planTimezoneChange(await planInput(caller, unit, zone));
+    const input = await planInput(caller, unit, zone);
+    const change = planTimezoneChange(input);
     const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
+    // The event is built assuming success; the store keeps it (with its deliveries) only if the
+    // change applies, in the same atomic step, so a crash right after the change loses nothing.
+    const event = timezoneChangedEvent(unit, zone, command.policy, input.items, rewrites, ports.clock.now());
     // Past the request's store deadline the write is not sent; a write sent in time but answered
     // late may still apply (the client's retry meets the version check, or replays with its key).
     const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
       expectedVersion: command.expectedVersion,
       timeZone: zone,
       rewrites,
+      event,
     });
     // Lost a race: another change landed between the read and the write (the store says where it is now).
     if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale(outcome.currentVersion);

@@ -57,7 +57,8 @@ export interface LockStateChangedData {
   readonly state: LockState;
 }
 
-interface EventBase {
+/** What every event has, whatever its type. */
+export interface EventBase {
   /** `evt_` + 24 characters of `[0-9A-Za-z]`. */
   readonly id: string;
   /** Owner; never served. */

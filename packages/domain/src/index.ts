@@ -42,6 +42,7 @@ export {
   wantsEvent,
   type DeliveryRecord,
   type DisabledReason,
+  type EventBase,
   type EventType,
   type EventTypeFilter,
   type LintelEvent,

@@ -5,6 +5,8 @@ import { describe, it } from "node:test";
 import { createMemoryState } from "./memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 import { MAX_IDEMPOTENCY_KEYS } from "./idempotency-store.js";
+import { MAX_DELIVERIES_PER_ENDPOINT, MAX_EVENTS_PER_ORG } from "./event-state.js";
+import { anEndpoint, anObservation, aTimezoneEvent } from "@lintel/testkit";
 
 function clockAt(start: number) {
   let now = start;
@@ -51,5 +53,21 @@ describe("memory store bounds", () => {
     assert.equal(state.idempotency.size, MAX_IDEMPOTENCY_KEYS);
     assert.equal((await idempotency.begin("key_1", "k10", "f", 86_400_000)).state, "running", "the newer ones are kept");
     assert.equal((await idempotency.begin("key_1", "k9", "f", 86_400_000)).state, "claimed", "the oldest were forgotten");
+  });
+
+  it(`events and deliveries: at most ${MAX_EVENTS_PER_ORG} per org and ${MAX_DELIVERIES_PER_ENDPOINT} per endpoint, pending or not`, async () => {
+    const state = createMemoryState(clockAt(1_700_000_000_000));
+    const store = memoryStoreOn(state);
+    const endpoint = anEndpoint("org_1");
+    await store.webhooks.create(endpoint, 16);
+    const total = Math.max(MAX_EVENTS_PER_ORG, MAX_DELIVERIES_PER_ENDPOINT) + 100;
+    for (let i = 0; i < total; i++) {
+      // A receiver that never answers: every delivery stays pending.
+      await store.observations.swap("org_1", `lk_${i}`, null, anObservation(), aTimezoneEvent({ id: "u_1", orgId: "org_1" }, i));
+    }
+    assert.equal(state.events.orgs.get("org_1")?.eventOrder.length, MAX_EVENTS_PER_ORG);
+    assert.equal(state.events.orgs.get("org_1")?.events.size, MAX_EVENTS_PER_ORG);
+    assert.equal(state.events.orgs.get("org_1")?.deliveries.get(endpoint.id)?.length, MAX_DELIVERIES_PER_ENDPOINT);
+    assert.equal((await store.webhooks.pending()).count, MAX_DELIVERIES_PER_ENDPOINT);
   });
 });

@@ -5,6 +5,7 @@ import {
   aLock,
   describeApiKeyStoreContract,
   describeCorruptRecordContract,
+  describeEventLogContract,
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
@@ -14,6 +15,7 @@ import {
   describeRequestBudgetContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
+  describeWebhookStoreContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
 import { createMemoryState } from "./memory-state.js";
@@ -30,6 +32,8 @@ describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
+describeEventLogContract("memory", makeStore);
+describeWebhookStoreContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
   const at = Date.now();

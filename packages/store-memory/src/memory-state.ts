@@ -6,6 +6,7 @@ import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
 import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureItem, KeptResult } from "@lintel/core";
+import { createEventState, type EventState } from "./event-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
@@ -33,6 +34,8 @@ export interface MemoryState {
   readonly budgets: Map<string, BudgetState>;
   /** `scope \0 key` → idempotency entry, oldest claim first (a Map keeps insertion order). */
   readonly idempotency: Map<string, IdempotencyEntry>;
+  /** Events, observations, webhook endpoints and deliveries. */
+  readonly events: EventState;
 }
 
 /** One Idempotency-Key: claimed and running (with its token), or answered (with the kept result). */
@@ -63,6 +66,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     templateOrder: new Map(),
     budgets: new Map(),
     idempotency: new Map(),
+    events: createEventState(),
   };
 }
 

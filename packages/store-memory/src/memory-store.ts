@@ -1,6 +1,7 @@
 /** Every memory adapter on one shared state (tests that must reach into the state build it here). */
 import type { LintelStore } from "@lintel/core";
 import { createMemoryApiKeyStore } from "./api-key-store.js";
+import { createMemoryEventLog, createMemoryLockObservations } from "./event-log.js";
 import { createMemoryFixtureSink } from "./fixture-sink.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
@@ -9,6 +10,7 @@ import { createMemoryOrgDirectory } from "./org-directory.js";
 import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";
 import { createMemoryUnitStore } from "./unit-store.js";
+import { createMemoryWebhookStore } from "./webhook-store.js";
 
 /** The memory adapters of every port, sharing `state`. */
 export function memoryStoreOn(state: MemoryState): LintelStore {
@@ -22,5 +24,8 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     fixtures: createMemoryFixtureSink(state),
     health: { async ping() {} },
     idempotency: createMemoryIdempotencyStore(state),
+    events: createMemoryEventLog(state.events),
+    observations: createMemoryLockObservations(state.events),
+    webhooks: createMemoryWebhookStore(state.events),
   };
 }

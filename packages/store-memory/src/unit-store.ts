@@ -3,6 +3,7 @@ import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/ad
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { FixtureItem, UnitStore } from "@lintel/core";
 import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { appendEvent } from "./event-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Unit> {
@@ -115,6 +116,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       }
       const updated = { ...unit, timeZone: change.timeZone, version: unit.version + 1 };
       replaceUnit(state, updated);
+      appendEvent(state.events, orgId, change.event);
       return { ok: true, unit: updated };
     },
   };

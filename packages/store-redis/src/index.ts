@@ -14,6 +14,7 @@ import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
+import { notImplementedEventPorts } from "./event-stub.js";
 
 export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./client.js";
 export type { RedisClient, RedisClientConfig } from "./client.js";
@@ -36,6 +37,7 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
+    ...notImplementedEventPorts(),
   };
 }
 

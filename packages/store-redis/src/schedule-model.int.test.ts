@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { ITEM_KINDS, type ItemKind } from "@lintel/domain";
 import { schedulePosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
-import { aUnit, anItem, fixture, instant, randomId } from "@lintel/testkit";
+import { aTimezoneEvent, aUnit, anItem, fixture, instant, randomId } from "@lintel/testkit";
 import type { LintelStore } from "@lintel/core";
 import { useRedisStore } from "./redis.test-support.js";
 
@@ -81,7 +81,7 @@ describe("Redis against the memory model: units and schedules", () => {
               startAt: new Date(Date.parse(item.startAt) + c.shift * HOUR).toISOString(),
               endAt: new Date(Date.parse(item.endAt) + c.shift * HOUR).toISOString(),
             }));
-            const change = { expectedVersion: current.version, timeZone: "Asia/Tokyo", rewrites };
+            const change = { expectedVersion: current.version, timeZone: "Asia/Tokyo", rewrites, event: aTimezoneEvent(unit) };
             assert.deepEqual(
               await store().units.setTimeZone(unit.orgId, unit.id, change),
               await model.units.setTimeZone(unit.orgId, unit.id, change),

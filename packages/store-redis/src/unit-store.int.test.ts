@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { anItem, aUnit, fixture, randomId } from "@lintel/testkit";
+import { aTimezoneEvent, anItem, aUnit, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 describe("Redis unit store", () => {
@@ -32,7 +32,12 @@ describe("Redis unit store", () => {
     const kept = anItem(unit, "scheduled_message", { title: "Hi" });
     await store().fixtures.load(fixture({ units: [unit], items: [moved, kept] }));
 
-    const stale = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 2, timeZone: "UTC", rewrites: [] });
+    const stale = await store().units.setTimeZone(orgId, unit.id, {
+      expectedVersion: 2,
+      timeZone: "UTC",
+      rewrites: [],
+      event: aTimezoneEvent(unit),
+    });
     assert.deepEqual(stale, { ok: false, reason: "version_conflict", currentVersion: 1 });
 
     const rewrite = { kind: moved.kind, id: moved.id, startAt: "2026-12-01T16:00:00.000Z", endAt: "2026-12-01T17:00:00.000Z" };
@@ -40,6 +45,7 @@ describe("Redis unit store", () => {
       expectedVersion: 1,
       timeZone: "America/Chicago",
       rewrites: [rewrite],
+      event: aTimezoneEvent(unit),
     });
     assert.deepEqual(done, { ok: true, unit: { ...unit, timeZone: "America/Chicago", version: 2 } });
     const items = await store().units.itemsOf(orgId, unit.id);
@@ -55,7 +61,7 @@ describe("Redis unit store", () => {
     const orgId = randomId("org");
     const unit = aUnit(orgId);
     await store().fixtures.load(fixture({ units: [unit] }));
-    const change = { expectedVersion: 1, timeZone: "UTC", rewrites: [] };
+    const change = { expectedVersion: 1, timeZone: "UTC", rewrites: [], event: aTimezoneEvent(unit) };
     assert.deepEqual(await store().units.setTimeZone(randomId("org"), unit.id, change), { ok: false, reason: "not_found" });
     assert.deepEqual(await store().units.setTimeZone(orgId, "missing", change), { ok: false, reason: "not_found" });
   });
@@ -68,6 +74,7 @@ describe("Redis unit store", () => {
       expectedVersion: 1,
       timeZone: "UTC",
       rewrites: [{ kind: "tour" as const, id: "ghost", startAt: unit.id, endAt: unit.id }],
+      event: aTimezoneEvent(unit),
     };
     assert.equal((await store().units.setTimeZone(orgId, unit.id, change)).ok, true);
     assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
@@ -79,7 +86,7 @@ describe("Redis unit store", () => {
     await store().fixtures.load(fixture({ units: [unit] }));
     const outcomes = await Promise.all(
       ["UTC", "Europe/Paris", "Asia/Tokyo", "America/Denver"].map((timeZone) =>
-        store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone, rewrites: [] }),
+        store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone, rewrites: [], event: aTimezoneEvent(unit) }),
       ),
     );
     assert.equal(outcomes.filter((o) => o.ok).length, 1);

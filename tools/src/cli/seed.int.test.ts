@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey, hashApiKey } from "@lintel/domain";
 import { createRedisStore, redisKeys, whenReady } from "@lintel/store-redis";
+import { aTimezoneEvent } from "@lintel/testkit";
 import { closedPort, dropOrg, randomOrgId, REDIS_URL, runTool, testRedis } from "./cli.test-support.js";
 
 const redis = testRedis();
@@ -113,7 +114,7 @@ describe("seed CLI", () => {
     const key = generateApiKey();
     const path = await fixtureFile("kept.json", fixtureFor(orgId, key));
     assert.equal((await runTool("seed", ["--fixture", path])).code, 0);
-    const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [] };
+    const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [], event: aTimezoneEvent({ id: `${orgId}_u1`, orgId }) };
     assert.equal((await store.units.setTimeZone(orgId, `${orgId}_u1`, change)).ok, true);
     assert.equal(await store.apiKeys.revoke(`${orgId}_key`, "2026-04-01T00:00:00.000Z"), true);
     const again = await runTool("seed", ["--fixture", path]);
@@ -130,7 +131,14 @@ describe("seed CLI", () => {
     const fixture = fixtureFor(orgId, key);
     assert.equal((await runTool("seed", ["--fixture", await fixtureFile("before.json", fixture)])).code, 0);
     assert.equal(
-      (await store.units.setTimeZone(orgId, `${orgId}_u1`, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [] })).ok,
+      (
+        await store.units.setTimeZone(orgId, `${orgId}_u1`, {
+          expectedVersion: 1,
+          timeZone: "Asia/Tokyo",
+          rewrites: [],
+          event: aTimezoneEvent({ id: `${orgId}_u1`, orgId }),
+        })
+      ).ok,
       true,
     );
     assert.equal(await store.apiKeys.revoke(`${orgId}_key`, "2026-04-01T00:00:00.000Z"), true);

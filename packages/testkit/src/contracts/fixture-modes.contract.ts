@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { anApiKey, anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId } from "./seed.js";
+import { aTimezoneEvent } from "./event-seed.js";
 import { allWent, idsOf, sample, UPDATE, type Store } from "./fixture-sample.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
@@ -40,7 +41,12 @@ export function describeFixtureModesContract(name: string, makeStore: () => Prom
       const { orgId, unit, tour, key, data } = s;
       await store().fixtures.load(data);
       const rewrites = [{ kind: tour.kind, id: tour.id, startAt: instant(7000), endAt: instant(8000) }];
-      const changed = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites });
+      const changed = await store().units.setTimeZone(orgId, unit.id, {
+        expectedVersion: 1,
+        timeZone: "Asia/Tokyo",
+        rewrites,
+        event: aTimezoneEvent(unit),
+      });
       assert.equal(changed.ok, true);
       assert.equal(await store().apiKeys.revoke(key.id, instant(9000)), true);
       assert.deepEqual(await store().fixtures.load(data), allWent("kept", idsOf(s)));
@@ -91,7 +97,17 @@ export function describeFixtureModesContract(name: string, makeStore: () => Prom
       const { orgId, unit, tour, key, data } = sample();
       await store().fixtures.load(data);
       const rewrites = [{ kind: tour.kind, id: tour.id, startAt: instant(7000), endAt: instant(8000) }];
-      assert.equal((await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites })).ok, true);
+      assert.equal(
+        (
+          await store().units.setTimeZone(orgId, unit.id, {
+            expectedVersion: 1,
+            timeZone: "Asia/Tokyo",
+            rewrites,
+            event: aTimezoneEvent(unit),
+          })
+        ).ok,
+        true,
+      );
       assert.equal(await store().apiKeys.revoke(key.id, instant(9000)), true);
       const readdressed = { ...unit, address: "14 Elm St" }; // version 1, zone America/New_York: the fixture's
       const renamed = { ...key, name: "renamed" }; // revokedAt null: the fixture's
@@ -117,7 +133,14 @@ export function describeFixtureModesContract(name: string, makeStore: () => Prom
       const { orgId, unit, key, data } = sample();
       await store().fixtures.load(data);
       assert.equal(
-        (await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [] })).ok,
+        (
+          await store().units.setTimeZone(orgId, unit.id, {
+            expectedVersion: 1,
+            timeZone: "Asia/Tokyo",
+            rewrites: [],
+            event: aTimezoneEvent(unit),
+          })
+        ).ok,
         true,
       );
       assert.equal(await store().apiKeys.revoke(key.id, instant(9000)), true);
@@ -134,7 +157,7 @@ export function describeFixtureModesContract(name: string, makeStore: () => Prom
     it("loads racing a set_timezone and a revocation never undo them", async () => {
       const { orgId, unit, key, data } = sample();
       await store().fixtures.load(data);
-      const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [] };
+      const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [], event: aTimezoneEvent(unit) };
       const [changed, revoked] = await Promise.all([
         store().units.setTimeZone(orgId, unit.id, change),
         store().apiKeys.revoke(key.id, instant(9000)),

@@ -5,6 +5,7 @@
  */
 export { describeApiKeyStoreContract } from "./api-key-store.contract.js";
 export { describeCorruptRecordContract } from "./corrupt-record.contract.js";
+export { describeEventLogContract } from "./event-log.contract.js";
 export { describeFixtureSinkContract } from "./fixture-sink.contract.js";
 export { describeHealthContract } from "./health.contract.js";
 export { describeIdempotencyStoreContract } from "./idempotency-store.contract.js";
@@ -14,5 +15,7 @@ export { describeOrgDirectoryContract } from "./org-directory.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
+export { describeWebhookStoreContract } from "./webhook-store.contract.js";
 export * from "./seed.js";
+export * from "./event-seed.js";
 export { nodeTestRunner, type TestContext, type TestRunner } from "./runner.js";

@@ -3,6 +3,7 @@ import { isoInstant, ITEM_KINDS, type ItemKind, type ScheduleItem, type Unit } f
 import { endsAfter, schedulePosition } from "@lintel/domain/adapters";
 import type { FixtureSink, UnitStore } from "@lintel/core";
 import { anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomInt, type Closable, type FixtureItem } from "./seed.js";
+import { aTimezoneEvent } from "./event-seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { units: UnitStore; fixtures: FixtureSink } & Closable;
@@ -135,7 +136,17 @@ export function describeUnitReadsContract(name: string, makeStore: () => Promise
         fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit, neighbour], items: [early, late, wanderer] }),
       );
       const rewrites = [{ kind: early.kind, id: early.id, startAt: instant(5 * DAY), endAt: instant(5 * DAY + 2 * HOUR) }];
-      assert.equal((await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites })).ok, true);
+      assert.equal(
+        (
+          await store().units.setTimeZone(orgId, unit.id, {
+            expectedVersion: 1,
+            timeZone: "Asia/Tokyo",
+            rewrites,
+            event: aTimezoneEvent(unit),
+          })
+        ).ok,
+        true,
+      );
       await store().fixtures.load(fixture({ items: [{ ...wanderer, unitId: neighbour.id }] }), { mode: "update" });
       const ids = async (org: string, unitId: string) =>
         (await store().units.scheduleAfter(org, unitId, 0, null, 10)).map((item) => `${item.id}@${item.startAt}`);

@@ -16,6 +16,7 @@ import {
   type Closable,
   type FixtureItem,
 } from "./seed.js";
+import { aTimezoneEvent } from "./event-seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = { units: UnitStore; fixtures: FixtureSink } & Closable;
@@ -96,7 +97,12 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
         { kind: message.kind, id: message.id, startAt: instant(333), endAt: instant(333) },
         { kind: neighbourTour.kind, id: neighbourTour.id, startAt: instant(1), endAt: instant(2) },
       ];
-      const outcome = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 3, timeZone: "Europe/Berlin", rewrites });
+      const outcome = await store().units.setTimeZone(orgId, unit.id, {
+        expectedVersion: 3,
+        timeZone: "Europe/Berlin",
+        rewrites,
+        event: aTimezoneEvent(unit),
+      });
       const updated: Unit = { ...unit, timeZone: "Europe/Berlin", version: 4 };
       assert.deepEqual(outcome, { ok: true, unit: updated });
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), updated);
@@ -120,7 +126,12 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       const first = items[0] as FixtureItem;
       const rewrites = [{ kind: first.kind, id: first.id, startAt: instant(1), endAt: instant(2) }];
       for (const expectedVersion of [2, 4]) {
-        const outcome = await store().units.setTimeZone(orgId, unit.id, { expectedVersion, timeZone: "Asia/Tokyo", rewrites });
+        const outcome = await store().units.setTimeZone(orgId, unit.id, {
+          expectedVersion,
+          timeZone: "Asia/Tokyo",
+          rewrites,
+          event: aTimezoneEvent(unit),
+        });
         assert.deepEqual(outcome, { ok: false, reason: "version_conflict", currentVersion: unit.version });
       }
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
@@ -131,13 +142,18 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       const orgId = randomId("org");
       const unit = aUnit(orgId, { version: Number.MAX_SAFE_INTEGER });
       await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit] }));
-      const outcome = await store().units.setTimeZone(orgId, unit.id, { expectedVersion: 1, timeZone: "UTC", rewrites: [] });
+      const outcome = await store().units.setTimeZone(orgId, unit.id, {
+        expectedVersion: 1,
+        timeZone: "UTC",
+        rewrites: [],
+        event: aTimezoneEvent(unit),
+      });
       assert.deepEqual(outcome, { ok: false, reason: "version_conflict", currentVersion: Number.MAX_SAFE_INTEGER });
     });
 
     it("setTimeZone on an unknown or another org's unit answers not_found and changes nothing", async () => {
       const { orgId, unit } = await seedOrg(store());
-      const change = { expectedVersion: 3, timeZone: "Asia/Tokyo", rewrites: [] };
+      const change = { expectedVersion: 3, timeZone: "Asia/Tokyo", rewrites: [], event: aTimezoneEvent(unit) };
       assert.deepEqual(await store().units.setTimeZone(randomId("org"), unit.id, change), { ok: false, reason: "not_found" });
       assert.deepEqual(await store().units.setTimeZone(orgId, randomId("u"), change), { ok: false, reason: "not_found" });
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
@@ -147,7 +163,9 @@ export function describeUnitStoreContract(name: string, makeStore: () => Promise
       const { orgId, unit } = await seedOrg(store());
       const zones = ["Asia/Tokyo", "Europe/Paris", "America/Denver", "Australia/Sydney", "Africa/Cairo", "UTC"];
       const outcomes = await Promise.all(
-        zones.map((timeZone) => store().units.setTimeZone(orgId, unit.id, { expectedVersion: 3, timeZone, rewrites: [] })),
+        zones.map((timeZone) =>
+          store().units.setTimeZone(orgId, unit.id, { expectedVersion: 3, timeZone, rewrites: [], event: aTimezoneEvent(unit) }),
+        ),
       );
       const winners = outcomes.filter((o) => o.ok);
       assert.equal(winners.length, 1);

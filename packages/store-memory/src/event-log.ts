@@ -1,0 +1,38 @@
+/** The event log and the last observed lock states in memory. */
+import type { EventLog, LockObservations } from "@lintel/core";
+import { observationChanged, observedPart } from "@lintel/domain";
+import { rowsAfter } from "@lintel/domain/adapters";
+import { newestFirstPosition } from "@lintel/domain/adapters";
+import { appendEvent, type EventState } from "./event-state.js";
+
+export function createMemoryEventLog(state: EventState): EventLog {
+  return {
+    async list(orgId, type, after, limit) {
+      const rows = state.orgs.get(orgId)?.eventOrder ?? [];
+      // The type filter scans; memory keeps at most MAX_EVENTS_PER_ORG per org.
+      const typed = type === null ? rows : rows.filter((event) => event.type === type);
+      return rowsAfter(typed, newestFirstPosition, after, Math.max(0, limit), "desc");
+    },
+    async get(orgId, eventId) {
+      return state.orgs.get(orgId)?.events.get(eventId) ?? null;
+    },
+  };
+}
+
+export function createMemoryLockObservations(state: EventState): LockObservations {
+  const at = (orgId: string, lockId: string) => `${orgId}\n${lockId}`;
+  return {
+    async last(orgId, lockId) {
+      return state.observations.get(at(orgId, lockId)) ?? null;
+    },
+    // Runs to the end without awaiting: of concurrent swaps with one `expected`, one finds it.
+    async swap(orgId, lockId, expected, next, event) {
+      const current = state.observations.get(at(orgId, lockId)) ?? null;
+      const same = current === null || expected === null ? current === expected : !observationChanged(current, expected);
+      if (!same) return { swapped: false, current };
+      state.observations.set(at(orgId, lockId), observedPart(next));
+      if (event !== null) appendEvent(state, orgId, event);
+      return { swapped: true };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Events, endpoints and deliveries in memory, and the one step that stores an event with its
+ * deliveries (called by the write that caused it, so both happen in the same synchronous step).
+ *
+ * Memory is bounded: on every append, the org's events and its endpoints' deliveries older than
+ * `EVENT_RETENTION_MS` before the new event are dropped, and past the hard caps below the oldest
+ * go first, pending or not (a receiver that always fails cannot grow the process without end).
+ */
+import { createHash } from "node:crypto";
+import { EVENT_RETENTION_MS, wantsEvent } from "@lintel/domain";
+import type { DeliveryRecord, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+import { firstIndexAfter, newestFirstPosition } from "@lintel/domain/adapters";
+
+/** The most events kept per org; the oldest are dropped first. */
+export const MAX_EVENTS_PER_ORG = 10_000;
+/** The most deliveries kept per endpoint; the oldest are dropped first, pending or not. */
+export const MAX_DELIVERIES_PER_ENDPOINT = 10_000;
+
+/** A delivery with what the dispatch needs: when it is due (null once settled) and who holds its lease. */
+export interface MemoryDelivery {
+  record: DeliveryRecord;
+  dueMs: number | null;
+  lease: string | null;
+}
+
+/** Per org: its events newest first, its endpoints, and its endpoints' deliveries newest first. */
+export interface OrgEvents {
+  readonly events: Map<string, LintelEvent>;
+  readonly eventOrder: LintelEvent[];
+  readonly endpoints: Map<string, WebhookEndpointRecord>;
+  /** endpoint id → its deliveries newest first (a deleted endpoint's stay until they age out). */
+  readonly deliveries: Map<string, MemoryDelivery[]>;
+}
+
+export interface EventState {
+  readonly orgs: Map<string, OrgEvents>;
+  /** `orgId \n lockId` → the last observed state. */
+  readonly observations: Map<string, ObservedLockState>;
+  /** Every pending delivery of every org (what `lease` and `pending` look at). */
+  readonly pending: Set<MemoryDelivery>;
+}
+
+export function createEventState(): EventState {
+  return { orgs: new Map(), observations: new Map(), pending: new Set() };
+}
+
+/** The org's part of the state, made on first use. */
+export function orgEvents(state: EventState, orgId: string): OrgEvents {
+  let org = state.orgs.get(orgId);
+  if (org === undefined) state.orgs.set(orgId, (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map() }));
+  return org;
+}
+
+/** The delivery of an event to an endpoint: `dlv_` + 24 hex characters of SHA-1(eventId:endpointId), as on Redis. */
+export function deliveryIdFor(eventId: string, endpointId: string): string {
+  return `dlv_${createHash("sha1").update(`${eventId}:${endpointId}`).digest("hex").slice(0, 24)}`;
+}
+
+/** Inserts `row` into `rows` (newest first by `newestFirstPosition`). */
+function insertNewestFirst<T extends { readonly createdAt: string; readonly id: string }>(rows: T[], row: T): void {
+  rows.splice(firstIndexAfter(rows, newestFirstPosition, newestFirstPosition(row), "desc"), 0, row);
+}
+
+/** Drops the oldest rows (at the end) while older than `cutoff` or past `cap`; `dropped` learns each. */
+function trimOldest<T>(rows: T[], createdAt: (row: T) => string, cutoff: string, cap: number, dropped: (row: T) => void): void {
+  for (let last = rows.at(-1); last !== undefined && (createdAt(last) < cutoff || rows.length > cap); last = rows.at(-1)) {
+    rows.pop();
+    dropped(last);
+  }
+}
+
+/** Stores `event` in its org with one pending delivery, due at once, per enabled endpoint that wants it; then trims. */
+export function appendEvent(state: EventState, orgId: string, event: LintelEvent): void {
+  const org = orgEvents(state, orgId);
+  org.events.set(event.id, event);
+  insertNewestFirst(org.eventOrder, event);
+  for (const endpoint of org.endpoints.values()) {
+    if (endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
+    const delivery: MemoryDelivery = {
+      record: {
+        id: deliveryIdFor(event.id, endpoint.id),
+        orgId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        status: "pending",
+        attempts: 0,
+        lastAttemptAt: null,
+        lastResponseStatus: null,
+        lastError: null,
+        nextAttemptAt: event.createdAt,
+        createdAt: event.createdAt,
+      },
+      dueMs: Date.parse(event.createdAt),
+      lease: null,
+    };
+    let rows = org.deliveries.get(endpoint.id);
+    if (rows === undefined) org.deliveries.set(endpoint.id, (rows = []));
+    rows.splice(
+      firstIndexAfter(rows, (row) => newestFirstPosition(row.record), newestFirstPosition(delivery.record), "desc"),
+      0,
+      delivery,
+    );
+    state.pending.add(delivery);
+  }
+  const cutoff = new Date(Date.parse(event.createdAt) - EVENT_RETENTION_MS).toISOString();
+  trimOldest(
+    org.eventOrder,
+    (row) => row.createdAt,
+    cutoff,
+    MAX_EVENTS_PER_ORG,
+    (row) => org.events.delete(row.id),
+  );
+  for (const [endpointId, rows] of org.deliveries) {
+    trimOldest(
+      rows,
+      (row) => row.record.createdAt,
+      cutoff,
+      MAX_DELIVERIES_PER_ENDPOINT,
+      (row) => state.pending.delete(row),
+    );
+    if (rows.length === 0 && !org.endpoints.has(endpointId)) org.deliveries.delete(endpointId);
+  }
+}
+
+/** Settles a pending delivery as failed (its endpoint was disabled or deleted): no longer due, no lease. */
+export function failPending(state: EventState, delivery: MemoryDelivery): void {
+  if (delivery.record.status !== "pending") return;
+  delivery.record = { ...delivery.record, status: "failed", nextAttemptAt: null };
+  delivery.dueMs = null;
+  delivery.lease = null;
+  state.pending.delete(delivery);
+}
