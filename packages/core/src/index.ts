@@ -24,3 +24,4 @@ export * from "./webhook-sender.js";
 export * from "./webhook-dispatcher.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS, type WebhookUseCaseOptions } from "./webhook-use-cases.js";
 export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";
+export * from "./lock-devices.js";

@@ -19,12 +19,6 @@ export interface EventStores {
   readonly webhooks: WebhookStore;
 }
 
-/** A sender for a Lintel that was given none: every destination is refused, nothing is sent. */
-const NO_WEBHOOK_SENDER: WebhookSender = {
-  refusal: async () => "This server sends no webhooks.",
-  send: async () => ({ ok: false, kind: "refused_destination", error: "this server sends no webhooks" }),
-};
-
 /** What {@link createLintelWith} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
 export interface LintelSetup {
   /** Every store port, e.g. `createMemoryStore()` or `createRedisStore(client)`. */
@@ -98,7 +92,7 @@ export function assembleLintel(setup: LintelSetup): LintelAssembly {
       events: store.events,
       observations: store.observations,
       webhooks: store.webhooks,
-      webhookSender: setup.webhookSender ?? NO_WEBHOOK_SENDER,
+      webhookSender: setup.webhookSender,
       clock,
       lockStates,
     },

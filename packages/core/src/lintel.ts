@@ -32,7 +32,7 @@ import {
   type SetTimeZoneResult,
 } from "./timezone-change.js";
 import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
-import type { WebhookSender } from "./webhook-sender.js";
+import { NO_WEBHOOK_SENDER, type WebhookSender } from "./webhook-sender.js";
 import {
   createWebhookEndpointFingerprint,
   createWebhookUseCases,
@@ -73,8 +73,8 @@ export interface LintelPorts {
   readonly observations: LockObservations;
   /** Webhook endpoints and their deliveries. */
   readonly webhooks: WebhookStore;
-  /** Judges webhook destinations when an endpoint is created (the dispatcher sends through it too). */
-  readonly webhookSender: WebhookSender;
+  /** Judges webhook destinations when an endpoint is created (the dispatcher sends through it too). Default: none, every destination refused. */
+  readonly webhookSender?: WebhookSender | undefined;
 }
 
 /** The settings of {@link createLintel} (`createLintelWith` fills in the server's defaults). */
@@ -196,7 +196,7 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
   const unitReads = createUnitReads({ units: stores.units, clock: ports.clock }, options.cursors);
   const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
   const webhooks = createWebhookUseCases(
-    { events: stores.events, webhooks: stores.webhooks, sender: ports.webhookSender, clock: ports.clock },
+    { events: stores.events, webhooks: stores.webhooks, sender: ports.webhookSender ?? NO_WEBHOOK_SENDER, clock: ports.clock },
     options.cursors,
     { allowPrivate: options.webhookAllowPrivate ?? false },
   );

@@ -46,15 +46,15 @@ export interface WebhookDispatcherOptions {
   /** Delays between attempts, seconds (WEBHOOK_RETRY_SCHEDULE). */
   readonly retryScheduleSeconds: readonly number[];
   /** Default {@link WEBHOOK_LEASE_MS}. */
-  readonly leaseMs?: number;
+  readonly leaseMs?: number | undefined;
   /** How often the store is asked for due attempts, ms. Default 400. */
-  readonly pollMs?: number;
+  readonly pollMs?: number | undefined;
   /** Attempts in flight at most. Default 8. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** How often pending deliveries are counted for the metrics, ms. Default 5,000. */
-  readonly pendingEveryMs?: number;
+  readonly pendingEveryMs?: number | undefined;
   /** The jitter's random source, in [0, 1). Default Math.random. */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
   readonly observer?: WebhookDispatcherObserver | undefined;
 }
 
