@@ -3,6 +3,7 @@
 import {
   describeApiKeyStoreContract,
   describeCorruptRecordContract,
+  describeEventLogContract,
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
@@ -11,6 +12,8 @@ import {
   describeRequestBudgetContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
+  describeWebhookStoreContract,
+  randomId,
 } from "@lintel/testkit";
 import { createRedisStore, redisKeys } from "./index.js";
 import { useTestRedis } from "./redis.test-support.js";
@@ -27,6 +30,11 @@ describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);
 describeIdempotencyStoreContract("redis", makeStore);
+// A delivery group per test: lease and pending then see that test's orgs only, never another
+// run's (nor a server's on the same Redis).
+const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
+describeEventLogContract("redis", makeEventStore);
+describeWebhookStoreContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");
 });

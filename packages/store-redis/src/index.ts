@@ -14,7 +14,8 @@ import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
-import { notImplementedEventPorts } from "./event-stub.js";
+import { createRedisEventLog, createRedisLockObservations } from "./event-log.js";
+import { createRedisWebhookStore, DEFAULT_DELIVERY_GROUP } from "./webhook-store.js";
 
 export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./client.js";
 export type { RedisClient, RedisClientConfig } from "./client.js";
@@ -24,8 +25,19 @@ export { redisKeys } from "./keys.js";
 /** Every port on one Redis client. The client is the caller's to create and to quit. */
 export type RedisStore = LintelStore;
 
+/** Options of {@link createRedisStore}. */
+export interface RedisStoreOptions {
+  /**
+   * The delivery group (default `default`): the orgs whose endpoints were created through a store
+   * of this group are those whose due deliveries its `webhooks.lease` and `webhooks.pending`
+   * look at. Every instance that shares the deliveries uses one group; a test takes a fresh
+   * one, so it never leases (nor is leased) another's deliveries on a shared Redis.
+   */
+  readonly deliveryGroup?: string;
+}
+
 /** The Redis adapters of every port, sharing `redis`. */
-export function createRedisStore(redis: RedisClient): RedisStore {
+export function createRedisStore(redis: RedisClient, options: RedisStoreOptions = {}): RedisStore {
   const apiKeys = createRedisApiKeyStore(redis);
   return {
     apiKeys,
@@ -37,7 +49,9 @@ export function createRedisStore(redis: RedisClient): RedisStore {
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
-    ...notImplementedEventPorts(),
+    events: createRedisEventLog(redis),
+    observations: createRedisLockObservations(redis),
+    webhooks: createRedisWebhookStore(redis, options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP),
   };
 }
 

@@ -4,6 +4,8 @@
  * urlKeys match `[A-Za-z0-9_-]`, so they never contain the braces of a hash tag.
  */
 
+import type { EventType } from "@lintel/domain";
+
 /** The fixture records kept under their org's tag, whose current org the owner index names. */
 export type OwnedType = "unit" | "lock" | "template" | "item";
 
@@ -38,6 +40,36 @@ export const redisKeys = {
   templateOrder: (orgId: string) => `${orgTag(orgId)}:templates:order`,
   /** Hash: template id → its member in `templateOrder`. */
   templatePositions: (orgId: string) => `${orgTag(orgId)}:templates:pos`,
+  /** Hash: event id → event JSON, kept 30 days (the events layout: this package's README). */
+  events: (orgId: string) => `${orgTag(orgId)}:events`,
+  /** Sorted set, all scores 0: `newestFirstPosition` (`createdAt|id`) of every event (read BYLEX REV). */
+  eventOrder: (orgId: string) => `${orgTag(orgId)}:events:order`,
+  /** Sorted set, all scores 0: the positions of the events of one type (the list's `type` filter). */
+  eventsOfType: (orgId: string, type: EventType) => `${orgTag(orgId)}:events:type:${type}`,
+  /** Hash: lockId → the last observed state (JSON `{ lockState, doorState, online }`). */
+  observations: (orgId: string) => `${orgTag(orgId)}:observations`,
+  /** Hash: endpoint id → webhook endpoint JSON (with its secret). */
+  endpoints: (orgId: string) => `${orgTag(orgId)}:webhooks`,
+  /** Sorted set, all scores 0: `createdAt|id` of every endpoint (read BYLEX REV). */
+  endpointOrder: (orgId: string) => `${orgTag(orgId)}:webhooks:order`,
+  /** Hash: delivery id → delivery JSON, for every endpoint of the org (a deleted one's too, until they age out). */
+  deliveries: (orgId: string) => `${orgTag(orgId)}:deliveries`,
+  /** Sorted set, all scores 0: `endpointId|createdAt|id` of every delivery (one endpoint's are a BYLEX prefix range). */
+  deliveryOrder: (orgId: string) => `${orgTag(orgId)}:deliveries:order`,
+  /** Sorted set: delivery id scored by its createdAt in ms (retention drops the oldest). */
+  deliveryAge: (orgId: string) => `${orgTag(orgId)}:deliveries:age`,
+  /** Sorted set, all scores 0: `endpointId|id` of every pending delivery (an endpoint's are failed together). */
+  pendingDeliveries: (orgId: string) => `${orgTag(orgId)}:deliveries:pending`,
+  /** Sorted set: pending delivery id scored by when it is due in ms (a lease moves it to the lease's end). */
+  dueDeliveries: (orgId: string) => `${orgTag(orgId)}:deliveries:due`,
+  /** Hash: delivery id → the token of the lease held on it. */
+  deliveryLeases: (orgId: string) => `${orgTag(orgId)}:deliveries:leases`,
+  /**
+   * Set: the orgs that ever had a webhook endpoint created through a store of this delivery
+   * group, written before the endpoint (a crash never hides one), never removed (a removal could
+   * race an endpoint being created); `lease` and `pending` look at their due deliveries. No hash tag.
+   */
+  webhookOrgs: (group: string) => `lintel:webhooks:orgs:${group}`,
   /** Set: ids of the org's API keys. */
   orgApiKeys: (orgId: string) => `${orgTag(orgId)}:apikeys`,
   /** Hash: one API key record by the SHA-256 of the key (each field JSON). No hash tag: spreads. */

@@ -1,13 +1,15 @@
 /**
  * UnitStore on Redis. Units of an org live in one hash (id → JSON) with a urlKey → id index,
  * and each unit's schedule items in a hash of their own; all under the org's hash tag, so
- * set_timezone is one Lua script over two keys of one slot: nothing or everything changes.
+ * set_timezone is one Lua script over keys of one slot, its event and deliveries included:
+ * nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
@@ -22,13 +24,17 @@ if id then return redis.call('HGET', KEYS[1], id) end
 return false
 `);
 
-// KEYS: units hash, the unit's items hash, its schedule zset, its span. ARGV: unitId,
-// expectedVersion, timeZone, then (item field, startAt, endAt, span ms) per rewrite. A rewrite
+// KEYS: units hash, the unit's items hash, its schedule zset, its span, then appendKeys. ARGV:
+// unitId, expectedVersion, timeZone, appendArgs (the event), then (item field, startAt, endAt,
+// span ms) per rewrite. The event and its deliveries are stored by the same script, only when
+// the change applies. A rewrite
 // naming an item this unit doesn't have is skipped (the contract: another unit's item is never
 // touched). Checks come before writes; a moved item moves in the schedule in the same script.
 // A stale version is answered with the unit as stored, so the caller learns its version.
+const REWRITES_FROM = 4 + APPEND_ARG_COUNT;
 const SET_TIME_ZONE_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
+    APPEND_EVENT_LUA +
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
@@ -38,7 +44,7 @@ unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-for i = 4, #ARGV, 4 do
+for i = ${REWRITES_FROM}, #ARGV, 4 do
   local old = redis.call('HGET', KEYS[2], ARGV[i])
   if old then
     local item = cjson.decode(old)
@@ -50,6 +56,7 @@ for i = 4, #ARGV, 4 do
     raiseSpan(KEYS[4], ARGV[i + 3])
   end
 end
+appendEvent(5, 4)
 return {'ok', encoded}
 `,
 );
@@ -88,7 +95,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
 
     setTimeZone: (orgId, unitId, change) =>
       guard(async (): Promise<SetTimeZoneOutcome> => {
-        const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone];
+        const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone, ...appendArgs(orgId, change.event)];
         for (const rewrite of change.rewrites) {
           args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt, itemSpanMs(rewrite));
         }
@@ -99,6 +106,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
             redisKeys.items(orgId, unitId),
             redisKeys.schedule(orgId, unitId),
             redisKeys.scheduleSpan(orgId, unitId),
+            ...appendKeys(orgId),
           ],
           args,
         )) as [string, string?];

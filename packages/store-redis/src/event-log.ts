@@ -1,0 +1,72 @@
+/**
+ * EventLog and LockObservations on Redis: events in the org's `events` hash, their positions in
+ * `events:order` (and one ZSET per type, for the filter) read newest first with BYLEX REV; the
+ * last observed state of each lock in the org's `observations` hash, swapped by one script that
+ * also stores the event with its deliveries (exactly one event per change, whatever the
+ * number of instances observing it).
+ */
+import type { EventLog, LockObservations, ObservationSwap } from "@lintel/core";
+import { observedPart, type LintelEvent, type ObservedLockState } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import { redisKeys } from "./keys.js";
+import { LuaScript } from "./lua-script.js";
+import { readPage } from "./ordered-page.js";
+import { recordDecoder } from "./record-decoder.js";
+
+// KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
+// none), the next one's JSON, '1' when an event comes, then appendArgs. Observations are compared
+// as the canonical JSON `canonical` writes (the only writer of the hash).
+const SWAP_SCRIPT = new LuaScript(
+  APPEND_EVENT_LUA +
+    `
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[2] then return {0, current} end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+if ARGV[4] == '1' then appendEvent(2, 5) end
+return {1}
+`,
+);
+
+/** An observation as the hash holds it: the three compared fields, in one order. */
+function canonical(state: ObservedLockState): string {
+  return JSON.stringify(observedPart(state));
+}
+
+/** Events in Redis. */
+export function createRedisEventLog(redis: RedisClient): EventLog {
+  const parseEvent = recordDecoder<LintelEvent>();
+  return {
+    list: (orgId, type, after, limit) =>
+      guard(async () => {
+        const positions = type === null ? redisKeys.eventOrder(orgId) : redisKeys.eventsOfType(orgId, type);
+        return (await readPage(redis, { positions, records: redisKeys.events(orgId) }, after, limit, "desc")).map(parseEvent);
+      }),
+    get: (orgId, eventId) =>
+      guard(async () => {
+        const json = await redis.hget(redisKeys.events(orgId), eventId);
+        return json === null ? null : parseEvent(json);
+      }),
+  };
+}
+
+/** Last observed lock states in Redis. */
+export function createRedisLockObservations(redis: RedisClient): LockObservations {
+  return {
+    last: (orgId, lockId) =>
+      guard(async () => {
+        const json = await redis.hget(redisKeys.observations(orgId), lockId);
+        return json === null ? null : (JSON.parse(json) as ObservedLockState);
+      }),
+    swap: (orgId, lockId, expected, next, event) =>
+      guard(async (): Promise<ObservationSwap> => {
+        const args = [lockId, expected === null ? "" : canonical(expected), canonical(next), event === null ? "0" : "1"];
+        if (event !== null) args.push(...appendArgs(orgId, event).map(String));
+        const keys = [redisKeys.observations(orgId), ...appendKeys(orgId)];
+        const [swapped, current] = (await SWAP_SCRIPT.run(redis, keys, args)) as [number, string?];
+        if (swapped === 1) return { swapped: true };
+        return { swapped: false, current: current === undefined || current === "" ? null : (JSON.parse(current) as ObservedLockState) };
+      }),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The Lua scripts of the WebhookStore on Redis, each over keys of one org's slot. One
+ * endpoint's members in the org's `deliveries:order` and `deliveries:pending` ZSETs begin with
+ * `<endpointId>|`: the BYLEX range from `[<id>|` to `(<id>}` ('}' follows '|', and ids hold
+ * neither) is that endpoint's, whatever the other ids.
+ */
+import { LuaScript } from "./lua-script.js";
+
+// failPending(deliveries, pending, due, leases, endpointId): every pending delivery of the
+// endpoint is failed (no next attempt), leaves the due ZSET, and its lease is void.
+const FAIL_PENDING_LUA = `
+local function failPending(deliveries, pending, due, leases, endpointId)
+  local from, to = '[' .. endpointId .. '|', '(' .. endpointId .. '}'
+  for _, member in ipairs(redis.call('ZRANGE', pending, from, to, 'BYLEX')) do
+    local did = string.sub(member, #endpointId + 2)
+    local raw = redis.call('HGET', deliveries, did)
+    if raw then
+      local delivery = cjson.decode(raw)
+      delivery.status = 'failed'
+      delivery.nextAttemptAt = cjson.null
+      redis.call('HSET', deliveries, did, cjson.encode(delivery))
+    end
+    redis.call('ZREM', due, did)
+    redis.call('HDEL', leases, did)
+  end
+  redis.call('ZREMRANGEBYLEX', pending, from, to)
+end
+`;
+
+/** KEYS: endpoints, endpoint order. ARGV: id, JSON, position, max per org. 0 when the org is full. */
+export const CREATE_ENDPOINT = new LuaScript(`
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[2], 0, ARGV[3])
+return 1
+`);
+
+/** KEYS: endpoints, endpoint order, deliveries, pending, due, leases. ARGV: id. 0 when unknown. */
+export const DELETE_ENDPOINT = new LuaScript(
+  FAIL_PENDING_LUA +
+    `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local endpoint = cjson.decode(raw)
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], endpoint.createdAt .. '|' .. ARGV[1])
+failPending(KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1])
+return 1
+`,
+);
+
+/** KEYS: endpoints. ARGV: id. The enabled endpoint's JSON, or nothing when unknown. */
+export const ENABLE_ENDPOINT = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return false end
+local endpoint = cjson.decode(raw)
+endpoint.status = 'enabled'
+endpoint.disabledReason = cjson.null
+endpoint.failingSince = cjson.null
+local encoded = cjson.encode(endpoint)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+return encoded
+`);
+
+/**
+ * KEYS: deliveries order, deliveries. ARGV: range start, range end, limit. One endpoint's
+ * deliveries newest first (the caller makes the range within its prefix).
+ */
+export const DELIVERY_PAGE = new LuaScript(`
+local members = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'BYLEX', 'REV', 'LIMIT', 0, tonumber(ARGV[3]))
+if #members == 0 then return {} end
+local ids = {}
+for i, member in ipairs(members) do ids[i] = string.match(member, '^.*|(.*)$') end
+return redis.call('HMGET', KEYS[2], unpack(ids))
+`);
+
+/**
+ * KEYS: due, deliveries, endpoints, events, leases. ARGV: now ms, lease end ms, max, token.
+ * Leases the org's due deliveries (at most max): each moves to the lease's end in the due ZSET
+ * and takes the token. Answers (delivery, event, endpoint) JSON triples. A due member whose
+ * delivery, event or endpoint is gone leaves the due ZSET.
+ */
+export const LEASE_DUE = new LuaScript(`
+local out = {}
+for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[3]))) do
+  local raw = redis.call('HGET', KEYS[2], did)
+  local event, endpoint
+  if raw then
+    local delivery = cjson.decode(raw)
+    if delivery.status == 'pending' then
+      endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
+      event = redis.call('HGET', KEYS[4], delivery.eventId)
+    end
+  end
+  if event and endpoint then
+    redis.call('ZADD', KEYS[1], ARGV[2], did)
+    redis.call('HSET', KEYS[5], did, ARGV[4])
+    out[#out + 1] = raw
+    out[#out + 1] = event
+    out[#out + 1] = endpoint
+  else
+    redis.call('ZREM', KEYS[1], did)
+  end
+end
+return out
+`);
+
+/**
+ * KEYS: deliveries, due, leases, endpoints, pending. ARGV: delivery id, lease token, the
+ * delivery's new JSON, its due ms ('' once settled), endpoint id, outcome kind, attempt time.
+ * 0 (nothing written) unless the token still holds the lease. Then the delivery, the due ZSET
+ * and the endpoint change together: delivered clears failingSince, retry/failed set it when
+ * null, gone/failing disable the endpoint and fail all its pending deliveries.
+ */
+export const FINISH_ATTEMPT = new LuaScript(
+  FAIL_PENDING_LUA +
+    `
+if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+if ARGV[4] ~= '' then
+  redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
+else
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('ZREM', KEYS[5], ARGV[5] .. '|' .. ARGV[1])
+end
+local raw = redis.call('HGET', KEYS[4], ARGV[5])
+if not raw then return 1 end
+local endpoint = cjson.decode(raw)
+local kind = ARGV[6]
+if kind == 'delivered' then
+  if endpoint.failingSince == cjson.null then return 1 end
+  endpoint.failingSince = cjson.null
+elseif kind == 'retry' or kind == 'failed' then
+  if endpoint.failingSince ~= cjson.null then return 1 end
+  endpoint.failingSince = ARGV[7]
+else
+  endpoint.status = 'disabled'
+  endpoint.disabledReason = kind
+  failPending(KEYS[1], KEYS[5], KEYS[2], KEYS[3], ARGV[5])
+end
+redis.call('HSET', KEYS[4], ARGV[5], cjson.encode(endpoint))
+return 1
+`,
+);

@@ -1,0 +1,164 @@
+/**
+ * WebhookStore on Redis. Each org's endpoints, deliveries and due attempts live under its hash
+ * tag (keys.ts), so every change is one script in one slot; the set of orgs with endpoints
+ * (one per delivery group) lets `lease` find due work across orgs and cluster slots. A lease
+ * moves the due deliveries' scores to the lease's end and stamps them with a fresh token:
+ * another caller sees them again only once it ran out, and `finish` writes only while the
+ * token still holds.
+ */
+import { randomUUID } from "node:crypto";
+import { deliveryAfterAttempt, type LeasedAttempt, type WebhookStore } from "@lintel/core";
+import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import { newestFirstPosition } from "@lintel/domain/adapters";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { readPage } from "./ordered-page.js";
+import { recordDecoder } from "./record-decoder.js";
+import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
+
+/** The delivery group of a store made without one. */
+export const DEFAULT_DELIVERY_GROUP = "default";
+
+/** The orgs in a random order, so no org's due work waits behind another's on every call. */
+function shuffled<T>(rows: T[]): T[] {
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [rows[i], rows[j]] = [rows[j] as T, rows[i] as T];
+  }
+  return rows;
+}
+
+/** Webhook endpoints, deliveries and leases in Redis; `group` names the set of orgs `lease` and `pending` look at. */
+export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELIVERY_GROUP): WebhookStore {
+  const parseEvent = recordDecoder<LintelEvent>();
+  const parseEndpoint = (json: string) => JSON.parse(json) as WebhookEndpointRecord;
+  const parseDelivery = (json: string) => JSON.parse(json) as DeliveryRecord;
+  const orgsWithEndpoints = () => redis.smembers(redisKeys.webhookOrgs(group));
+
+  async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]> {
+    const lease = randomUUID();
+    const keys = [
+      redisKeys.dueDeliveries(orgId),
+      redisKeys.deliveries(orgId),
+      redisKeys.endpoints(orgId),
+      redisKeys.events(orgId),
+      redisKeys.deliveryLeases(orgId),
+    ];
+    const reply = (await LEASE_DUE.run(redis, keys, [nowMs, nowMs + leaseMs, max, lease])) as string[];
+    const leased: LeasedAttempt[] = [];
+    for (let i = 0; i + 2 < reply.length; i += 3) {
+      leased.push({
+        delivery: parseDelivery(reply[i] as string),
+        event: parseEvent(reply[i + 1] as string),
+        endpoint: parseEndpoint(reply[i + 2] as string),
+        lease,
+      });
+    }
+    return leased;
+  }
+
+  return {
+    create: (endpoint, maxPerOrg) =>
+      guard(async () => {
+        // The org joins the group before its endpoint exists: a crash between the two hides nothing.
+        await redis.sadd(redisKeys.webhookOrgs(group), endpoint.orgId);
+        const keys = [redisKeys.endpoints(endpoint.orgId), redisKeys.endpointOrder(endpoint.orgId)];
+        const created = await CREATE_ENDPOINT.run(redis, keys, [
+          endpoint.id,
+          JSON.stringify(endpoint),
+          newestFirstPosition(endpoint),
+          maxPerOrg,
+        ]);
+        return created === 1 ? { ok: true } : { ok: false, reason: "limit" };
+      }),
+
+    list: (orgId, after, limit) =>
+      guard(async () => {
+        const keys = { positions: redisKeys.endpointOrder(orgId), records: redisKeys.endpoints(orgId) };
+        return (await readPage(redis, keys, after, limit, "desc")).map(parseEndpoint);
+      }),
+
+    get: (orgId, endpointId) =>
+      guard(async () => {
+        const json = await redis.hget(redisKeys.endpoints(orgId), endpointId);
+        return json === null ? null : parseEndpoint(json);
+      }),
+
+    delete: (orgId, endpointId) =>
+      guard(async () => {
+        const keys = [
+          redisKeys.endpoints(orgId),
+          redisKeys.endpointOrder(orgId),
+          redisKeys.deliveries(orgId),
+          redisKeys.pendingDeliveries(orgId),
+          redisKeys.dueDeliveries(orgId),
+          redisKeys.deliveryLeases(orgId),
+        ];
+        return (await DELETE_ENDPOINT.run(redis, keys, [endpointId])) === 1;
+      }),
+
+    enable: (orgId, endpointId) =>
+      guard(async () => {
+        const json = await ENABLE_ENDPOINT.run(redis, [redisKeys.endpoints(orgId)], [endpointId]);
+        return typeof json === "string" ? parseEndpoint(json) : null;
+      }),
+
+    deliveries: (orgId, endpointId, after, limit) =>
+      guard(async () => {
+        if (limit <= 0) return [];
+        const start = after === null ? `(${endpointId}}` : `(${endpointId}|${after}`;
+        const keys = [redisKeys.deliveryOrder(orgId), redisKeys.deliveries(orgId)];
+        const reply = (await DELIVERY_PAGE.run(redis, keys, [start, `[${endpointId}|`, Math.floor(limit)])) as (string | null)[];
+        return reply.filter((json): json is string => json !== null).map(parseDelivery);
+      }),
+
+    lease: (nowMs, leaseMs, max) =>
+      guard(async () => {
+        const orgs = shuffled(await orgsWithEndpoints());
+        // One round trip (auto-pipelined) finds the orgs with due work; only those run the script.
+        const due = await Promise.all(orgs.map((orgId) => redis.zcount(redisKeys.dueDeliveries(orgId), "-inf", nowMs)));
+        const leased: LeasedAttempt[] = [];
+        for (const [i, orgId] of orgs.entries()) {
+          if (leased.length >= max) break;
+          if ((due[i] ?? 0) > 0) leased.push(...(await leaseIn(orgId, nowMs, leaseMs, max - leased.length)));
+        }
+        return leased;
+      }),
+
+    finish: (attempt, outcome) =>
+      guard(async () => {
+        const { orgId, endpointId, id } = attempt.delivery;
+        const after = deliveryAfterAttempt(attempt.delivery, outcome);
+        const dueMs = after.status === "pending" && after.nextAttemptAt !== null ? Date.parse(after.nextAttemptAt) : "";
+        const keys = [
+          redisKeys.deliveries(orgId),
+          redisKeys.dueDeliveries(orgId),
+          redisKeys.deliveryLeases(orgId),
+          redisKeys.endpoints(orgId),
+          redisKeys.pendingDeliveries(orgId),
+        ];
+        const args = [id, attempt.lease, JSON.stringify(after), dueMs, endpointId, outcome.result.kind, outcome.at];
+        return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
+      }),
+
+    pending: () =>
+      guard(async () => {
+        const orgs = await orgsWithEndpoints();
+        const counts = await Promise.all(
+          orgs.map(async (orgId) => {
+            const key = redisKeys.dueDeliveries(orgId);
+            const [count, oldest] = await Promise.all([redis.zcard(key), redis.zrange(key, 0, 0, "WITHSCORES")]);
+            return { count, oldestDueMs: oldest[1] === undefined ? null : Number(oldest[1]) };
+          }),
+        );
+        let count = 0;
+        let oldestDueMs: number | null = null;
+        for (const org of counts) {
+          count += org.count;
+          if (org.oldestDueMs !== null && (oldestDueMs === null || org.oldestDueMs < oldestDueMs)) oldestDueMs = org.oldestDueMs;
+        }
+        return { count, oldestDueMs };
+      }),
+  };
+}
