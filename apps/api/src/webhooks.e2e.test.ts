@@ -297,6 +297,7 @@ describe("e2e: Seam's webhooks in", () => {
     };
     server = await startServer(testConfig({ SEAM_API_KEY: fake.apiKey, SEAM_ENDPOINT: fake.endpoint, SEAM_WEBHOOK_SECRET: secret }), {
       fixture: { ...fixture.json, locks: [...fixture.json.locks, lock] },
+      webhookDeliveryGroup: fixture.p,
     });
   });
   after(async () => {
