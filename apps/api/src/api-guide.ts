@@ -136,5 +136,15 @@ export const TAGS = [
       "The smart locks of the organization and their live state, read from the lock's provider: a 503 with `Retry-After` is worth " +
       "retrying, one without is not (the server is not configured for that provider).",
   },
+  {
+    name: "Events",
+    description:
+      "Changes in the organization (scope `events:read`), kept 30 days: `unit.timezone_changed` and `lock.state_changed`, exactly as webhooks deliver them.",
+  },
+  {
+    name: "Webhooks",
+    description:
+      "Endpoints that receive events as signed POSTs (Standard Webhooks 1.0; scope `webhooks:write`), retried on a schedule for about 36 hours, and their deliveries.",
+  },
   { name: "Operations", description: "Health, readiness, this document and the reference; no API key needed." },
 ] as const;

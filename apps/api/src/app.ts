@@ -24,6 +24,7 @@ import { normalizeRequestPath } from "./request-path.js";
 import { emptyQuerySchema } from "./schemas.js";
 import { JSON_CONTENT_TYPE } from "./serialize.js";
 import { registerV1Routes } from "./v1-routes.js";
+import { seamWebhook, type SeamWebhookDependencies } from "./seam-webhook.js";
 
 /** What /healthz and a ready /readyz answer, as the text sent: probes call them often. */
 const OK_JSON = JSON.stringify({ status: "ok" });
@@ -38,6 +39,8 @@ export interface AppDependencies {
   readonly compression?: boolean;
   /** True once the server is shutting down: /readyz answers 503 so a load balancer drains it. */
   readonly draining?: () => boolean;
+  /** `POST /webhooks/seam` (SEAM_WEBHOOK_SECRET set), or null: the path is unknown (404). */
+  readonly seam?: Omit<SeamWebhookDependencies, "logger"> | null;
 }
 
 /** Builds the Koa application. */
@@ -48,6 +51,7 @@ export function createApp({
   metrics = null,
   compression: compress = true,
   draining = () => false,
+  seam = null,
 }: AppDependencies): Koa<LintelState> {
   const app = new Koa<LintelState>();
   app.proxy = config.trustedProxies > 0;
@@ -96,6 +100,7 @@ export function createApp({
     ctx.body = redocBundle();
   });
   registerV1Routes(router, lintel, config.trustedProxies, logger);
+  if (seam !== null) router.post("/webhooks/seam", seamWebhook({ ...seam, logger }));
 
   if (compress) app.use(compression()); // outermost: it sees the final body, and the log line still sees the problem
   app.use(requestId(config.docsUrl));

@@ -7,7 +7,13 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as v from "valibot";
-import { MIN_CURSOR_SECRET_LENGTH, parseRatePolicy, type RatePolicy } from "@lintel/domain";
+import {
+  DEFAULT_RETRY_SCHEDULE_SECONDS,
+  MIN_CURSOR_SECRET_LENGTH,
+  parseRatePolicy,
+  parseRetrySchedule,
+  type RatePolicy,
+} from "@lintel/domain";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,6 +51,18 @@ export interface Config {
   readonly metricsHost: string;
   /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read (SPEC 5.7); null = not configured. */
   readonly seam: SeamConfig | null;
+  /** Webhooks out and Seam's webhooks in (SPEC 5.10). */
+  readonly webhooks: WebhookConfig;
+}
+
+/** WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE and SEAM_WEBHOOK_SECRET. */
+export interface WebhookConfig {
+  /** Allow `http://` and private destinations (development, tests). */
+  readonly allowPrivate: boolean;
+  /** Delays between delivery attempts, seconds. */
+  readonly retryScheduleSeconds: readonly number[];
+  /** Seam's webhook signing secret (never logged nor echoed); null = `POST /webhooks/seam` answers 404. */
+  readonly seamWebhookSecret: string | null;
 }
 
 export interface SeamConfig {
@@ -133,12 +151,23 @@ const VARIABLES = {
   ),
   SEAM_API_KEY: v.pipe(v.string(), v.regex(/^seam_\S+$/, "be a Seam API key (seam_…)")),
   SEAM_ENDPOINT: httpUrl("be an http(s) URL without query or fragment"),
+  WEBHOOK_ALLOW_PRIVATE: v.pipe(
+    v.picklist(["true", "false"], "be true or false"),
+    v.transform((text) => text === "true"),
+  ),
+  WEBHOOK_RETRY_SCHEDULE: v.pipe(
+    v.string(),
+    v.check((text) => parseRetrySchedule(text) !== null, "be a comma list of 1 to 20 delays in whole seconds, e.g. 5,300,1800"),
+    v.transform((text) => parseRetrySchedule(text) as number[]),
+  ),
+  SEAM_WEBHOOK_SECRET: v.pipe(v.string(), v.regex(/^\S{8,}$/, "be Seam's webhook secret (whsec_…)")),
 } as const;
 
 /** Variables whose value a configuration error never repeats. */
 // A Redis URL may carry a password (user:password@, or ?password=), so it is never echoed either.
 const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "SEAM_API_KEY",
+  "SEAM_WEBHOOK_SECRET",
   "CURSOR_SECRET",
   "CURSOR_SECRETS",
   "REDIS_URL",
@@ -221,6 +250,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       // Metrics stay on loopback unless asked: HOST=0.0.0.0 for the API does not publish them too.
       metricsHost: p.METRICS_HOST ?? "127.0.0.1",
       seam: p.SEAM_API_KEY === undefined ? null : { apiKey: p.SEAM_API_KEY, endpoint: p.SEAM_ENDPOINT ?? null },
+      webhooks: {
+        allowPrivate: p.WEBHOOK_ALLOW_PRIVATE ?? false,
+        retryScheduleSeconds: p.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE_SECONDS,
+        seamWebhookSecret: p.SEAM_WEBHOOK_SECRET ?? null,
+      },
     },
   };
 }

@@ -7,14 +7,18 @@ import "reflect-metadata";
 import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
 import {
-  createLintelWith,
+  assembleLintel,
+  createWebhookDispatcher,
   routeLockProviders,
   systemClock,
   unconfiguredLockProvider,
   type Clock,
-  type Lintel,
+  type EventStores,
+  type LintelAssembly,
   type LintelStore,
   type LockProvider,
+  type WebhookDispatcher,
+  type WebhookSender,
 } from "@lintel/core";
 import { createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
@@ -25,6 +29,7 @@ import { createMetrics, type Metrics } from "./metrics.js";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
 import { withSimulatedFaults } from "./simulated-faults.js";
 import { token, typed, type Resolver } from "./typed-container.js";
+import { createWebhookSender } from "./webhook-sender.js";
 
 /**
  * SPEC 5.7: `simulated` locks go to the simulator (with its demo faults), every other provider
@@ -50,8 +55,17 @@ export interface Overrides {
   readonly logger?: Logger;
   readonly lockProvider?: LockProvider;
   /** Wraps the configured store, e.g. to make one port fail. */
-  readonly wrapStore?: (store: LintelStore) => LintelStore;
+  readonly wrapStore?: (store: Store) => Store;
+  /** Replaces the node:http webhook sender. */
+  readonly webhookSender?: WebhookSender;
+  /** The dispatcher's poll interval, ms (tests); default 400. */
+  readonly webhookPollMs?: number;
+  /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
+  readonly webhookDeliveryGroup?: string;
 }
+
+/** Every store port the server uses. */
+export type Store = LintelStore & EventStores;
 
 /** Every part of the server, each token typed with what it resolves to. */
 export const TOKENS = {
@@ -59,9 +73,12 @@ export const TOKENS = {
   logger: token<Logger>("Logger"),
   clock: token<Clock>("Clock"),
   redis: token<RedisHandle | null>("RedisHandle"),
-  store: token<LintelStore>("LintelStore"),
+  store: token<Store>("LintelStore"),
   lockProvider: token<LockProvider>("LockProvider"),
-  lintel: token<Lintel>("Lintel"),
+  /** The Lintel and the lock-state reader it reads through (Seam's webhooks refresh locks through it). */
+  lintel: token<LintelAssembly>("Lintel"),
+  webhookSender: token<WebhookSender>("WebhookSender"),
+  dispatcher: token<WebhookDispatcher>("WebhookDispatcher"),
   metrics: token<Metrics | null>("Metrics"),
 } as const;
 
@@ -73,15 +90,39 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   c.value(TOKENS.logger, overrides.logger ?? createLogger(config.logLevel));
   // Metrics exist only when METRICS_PORT is set: without it nothing is counted.
   c.once(TOKENS.metrics, () => (config.metricsPort === null ? null : createMetrics()));
-  c.once(TOKENS.redis, (c) => (config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger)) : null));
+  c.once(TOKENS.redis, (c) =>
+    config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger), overrides.webhookDeliveryGroup) : null,
+  );
   c.once(TOKENS.store, (c) => {
     const redis = c.resolve(TOKENS.redis);
     const store = redis === null ? createMemoryStore({ clock: c.resolve(TOKENS.clock) }) : redis.store;
     return overrides.wrapStore ? overrides.wrapStore(store) : store;
   });
   c.once(TOKENS.lockProvider, (c) => overrides.lockProvider ?? lockProviderFor(config, c.resolve(TOKENS.clock)));
+  c.once(TOKENS.webhookSender, () => overrides.webhookSender ?? createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }));
+  c.once(TOKENS.dispatcher, (c) => {
+    const logger = c.resolve(TOKENS.logger);
+    const metrics = c.resolve(TOKENS.metrics);
+    return createWebhookDispatcher(
+      { webhooks: c.resolve(TOKENS.store).webhooks, sender: c.resolve(TOKENS.webhookSender), clock: c.resolve(TOKENS.clock) },
+      {
+        retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+        pollMs: overrides.webhookPollMs,
+        observer: {
+          // One line per attempt: ids, status, outcome and time; never the secret, the url's query nor the body.
+          attempted(report) {
+            metrics?.webhookAttempted(report);
+            const { endpointId, eventId, deliveryId, attempt, status, outcome, error, ms } = report;
+            logger.info({ endpointId, eventId, deliveryId, attempt, status, outcome, error, ms }, "webhook attempt");
+          },
+          pending: (count, oldestAgeMs) => metrics?.webhooksPending(count, oldestAgeMs),
+          failed: (error) => logger.error({ err: error }, "webhook dispatcher: a store call failed"),
+        },
+      },
+    );
+  });
   c.once(TOKENS.lintel, (c) =>
-    createLintelWith({
+    assembleLintel({
       store: c.resolve(TOKENS.store),
       lockProvider: c.resolve(TOKENS.lockProvider),
       cursorSecrets: config.cursorSecrets,
@@ -92,6 +133,10 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
       lockProviderObserver: c.resolve(TOKENS.metrics) ?? undefined,
       // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
       storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
+      webhookSender: c.resolve(TOKENS.webhookSender),
+      webhookAllowPrivate: config.webhooks.allowPrivate,
+      eventCreated: () => c.resolve(TOKENS.dispatcher).wake(),
+      observationFailed: (error) => c.resolve(TOKENS.logger).error({ err: error }, "lock.state_changed: observing a state failed"),
     }),
   );
   return c;

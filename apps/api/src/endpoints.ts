@@ -31,6 +31,22 @@ import {
 } from "./schemas.js";
 import type { QuerySchema } from "./query.js";
 import {
+  createdWebhookEndpointSchema,
+  createdWebhookEndpointView,
+  createWebhookEndpointBodySchema,
+  deliveryListSchema,
+  deliveryView,
+  eventListSchema,
+  eventResponseSchema,
+  eventsView,
+  eventView,
+  listEventsQuerySchema,
+  noContentSchema,
+  webhookEndpointListSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointView,
+} from "./event-schemas.js";
+import {
   lockJson,
   lockStateView,
   oneJson,
@@ -44,7 +60,9 @@ import {
 
 /** What the OpenAPI document and the router read of every endpoint. */
 export interface Endpoint {
-  readonly method: "get" | "post";
+  readonly method: "get" | "post" | "delete";
+  /** The status of a successful answer: 200 unless said (201 created, 204 no content). */
+  readonly status?: 201 | 204;
   /** Koa form: `/v1/locks/:lockId`. */
   readonly path: string;
   readonly scope: Scope;
@@ -65,7 +83,9 @@ export interface Endpoint {
   /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304 (SPEC 5.8). */
   readonly etag?: true;
   /** OpenAPI tag: the resource the operation belongs to. */
-  readonly tag: "Units" | "Templates" | "Locks";
+  readonly tag: "Units" | "Templates" | "Locks" | "Events" | "Webhooks";
+  /** The request body's example in the document (a POST with a body). */
+  readonly bodyExample?: unknown;
   /** Problems besides the ones every /v1 endpoint can answer (401, 429, 500, 503). */
   readonly problems: readonly ProblemCode[];
 }
@@ -108,6 +128,7 @@ export type CommonProblem = (typeof COMMON_PROBLEMS)[number];
 /** What the adapter answers itself: a bad query; for a POST also a bad body and the Idempotency-Key's problems. */
 interface AdapterProblems {
   readonly get: "invalid_request";
+  readonly delete: "invalid_request";
   readonly post: "invalid_request" | Extract<BodyReading, { ok: false }>["code"] | IdempotencyCode;
 }
 
@@ -141,6 +162,14 @@ function endpoint<const E extends Endpoint>(row: E) {
 }
 
 const LOCK_ID = [{ name: "lockId", description: "The lock's id." }] as const;
+const EVENT_ID = [{ name: "eventId", description: "The event's id (evt_…)." }] as const;
+const ENDPOINT_ID = [{ name: "endpointId", description: "The webhook endpoint's id (we_…)." }] as const;
+const IDEMPOTENCY_KEY_HEADER = {
+  name: "Idempotency-Key",
+  description: "1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h.",
+  maxLength: 255,
+  pattern: "^[\\x20-\\x7E]+$",
+} as const;
 
 export const ENDPOINTS = {
   previewTimezoneChange: endpoint({
@@ -317,6 +346,135 @@ export const ENDPOINTS = {
   }).runs(
     ({ lintel, caller, params }) => lintel.getLockState(caller, params["lockId"] ?? ""),
     (state) => ({ state: lockStateView(state) }),
+  ),
+  listEvents: endpoint({
+    method: "get",
+    path: "/v1/events",
+    tag: "Events",
+    scope: "events:read",
+    summary: "List events",
+    description:
+      "Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. " +
+      "A cursor is bound to its `type`: send it with the same one (or none, if it was made without).",
+    query: listEventsQuerySchema,
+    response: eventListSchema,
+    problems: ["invalid_request", "invalid_cursor"],
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor, type } }) => lintel.listEvents(caller, { limit, cursor, type }),
+    ({ events, nextCursor }) => ({ events: eventsView(events), nextCursor }),
+  ),
+  getEvent: endpoint({
+    method: "get",
+    path: "/v1/events/:eventId",
+    tag: "Events",
+    scope: "events:read",
+    summary: "Get an event",
+    etag: true,
+    description: "One event of the caller's organization, exactly as its webhook deliveries carry it.",
+    query: emptyQuerySchema,
+    pathParams: EVENT_ID,
+    response: eventResponseSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.getEvent(caller, params["eventId"] ?? ""),
+    (event) => ({ event: eventView(event) }),
+  ),
+  createWebhookEndpoint: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints",
+    status: 201,
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Create a webhook endpoint",
+    description:
+      "Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer " +
+      "(shown here only: keep it). At most 16 endpoints per organization. Retry safely with an Idempotency-Key: the 201 is kept " +
+      "for 24 h and replayed, secret included, to a retry with the same key and body.",
+    query: emptyQuerySchema,
+    body: createWebhookEndpointBodySchema,
+    bodyExample: { url: "https://crm.example.com/lintel-webhooks", eventTypes: ["unit.timezone_changed"], description: "CRM sync" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    response: createdWebhookEndpointSchema,
+    problems: ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"],
+  }).runs(({ lintel, caller, body }) => lintel.createWebhookEndpoint(caller, body), createdWebhookEndpointView),
+  listWebhookEndpoints: endpoint({
+    method: "get",
+    path: "/v1/webhook_endpoints",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "List webhook endpoints",
+    description: "The organization's webhook endpoints, newest first; keyset pagination as for locks.",
+    query: listQuerySchema,
+    response: webhookEndpointListSchema,
+    problems: ["invalid_request", "invalid_cursor"],
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor } }) => lintel.listWebhookEndpoints(caller, { limit, cursor }),
+    ({ webhookEndpoints, nextCursor }) => ({ webhookEndpoints: webhookEndpoints.map(webhookEndpointView), nextCursor }),
+  ),
+  getWebhookEndpoint: endpoint({
+    method: "get",
+    path: "/v1/webhook_endpoints/:endpointId",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Get a webhook endpoint",
+    description: "One webhook endpoint of the organization (without its secret).",
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    response: webhookEndpointResponseSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.getWebhookEndpoint(caller, params["endpointId"] ?? ""),
+    (endpoint) => ({ webhookEndpoint: webhookEndpointView(endpoint) }),
+  ),
+  deleteWebhookEndpoint: endpoint({
+    method: "delete",
+    path: "/v1/webhook_endpoints/:endpointId",
+    status: 204,
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Delete a webhook endpoint",
+    description: "Nothing more is delivered to it; its pending deliveries fail.",
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    response: noContentSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.deleteWebhookEndpoint(caller, params["endpointId"] ?? ""),
+    () => null,
+  ),
+  enableWebhookEndpoint: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId/enable",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Enable a webhook endpoint",
+    description:
+      "Enables a disabled endpoint (after a 410, or 5 days of failures): it receives the events created from then on. No body needed.",
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    response: webhookEndpointResponseSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.enableWebhookEndpoint(caller, params["endpointId"] ?? ""),
+    (endpoint) => ({ webhookEndpoint: webhookEndpointView(endpoint) }),
+  ),
+  listDeliveries: endpoint({
+    method: "get",
+    path: "/v1/webhook_endpoints/:endpointId/deliveries",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "List an endpoint's deliveries",
+    description:
+      "The deliveries of events to this endpoint, newest first, with how the last attempt went and when the next is due. " +
+      "A cursor is bound to its endpoint.",
+    query: listQuerySchema,
+    pathParams: ENDPOINT_ID,
+    response: deliveryListSchema,
+    problems: ["invalid_request", "invalid_cursor", "not_found"],
+  }).runs(
+    ({ lintel, caller, params, query: { limit, cursor } }) =>
+      lintel.listDeliveries(caller, { endpointId: params["endpointId"] ?? "", limit, cursor }),
+    ({ deliveries, nextCursor }) => ({ deliveries: deliveries.map(deliveryView), nextCursor }),
   ),
 } satisfies CheckedRows;
 

@@ -4,7 +4,7 @@
  * a repeat renders it again, so it gets the first answer's status and body.
  */
 import type { InvalidParam } from "@lintel/domain";
-import type { Caller, Lintel, SetTimeZoneCommand } from "@lintel/core";
+import type { Caller, IdempotentOutcome, Lintel, Result, SetTimeZoneCommand, SetTimeZoneRetry } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 
@@ -42,6 +42,32 @@ export async function setTimeZoneOnce(
   if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
   if (key === undefined) return render(await run());
   const outcome = await lintel.setTimeZoneOnce(caller, command, { idempotencyKey: key, requestId: ctx.state.requestId });
+  if (!outcome.ok) {
+    const { code, detail, retryAfterSeconds } = outcome.problem;
+    sendProblem(ctx, code, detail, { retryAfterSeconds });
+    return;
+  }
+  if (outcome.replayed) {
+    if (!outcome.result.ok) ctx.state.requestId = outcome.requestId;
+    ctx.set("Idempotent-Replayed", "true");
+  }
+  render(outcome.result);
+}
+
+/**
+ * {@link setTimeZoneOnce} for any operation with a safe retry: without an Idempotency-Key,
+ * `run`; with one, `runOnce` (core's `…Once`), whose kept result `render` writes as a first answer.
+ */
+export async function answerOnce<R extends Result<unknown>>(
+  ctx: LintelContext,
+  run: () => Promise<R>,
+  runOnce: (retry: SetTimeZoneRetry) => Promise<IdempotentOutcome<R>>,
+  render: (result: R) => void,
+): Promise<void> {
+  const { key, invalid } = readKey(ctx);
+  if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
+  if (key === undefined) return render(await run());
+  const outcome = await runOnce({ idempotencyKey: key, requestId: ctx.state.requestId });
   if (!outcome.ok) {
     const { code, detail, retryAfterSeconds } = outcome.problem;
     sendProblem(ctx, code, detail, { retryAfterSeconds });

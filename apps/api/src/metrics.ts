@@ -4,8 +4,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { Middleware } from "koa";
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { LockProviderObserver } from "@lintel/core";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { AttemptReport, LockProviderObserver } from "@lintel/core";
 
 /** What the server counts; the lock-state reader calls {@link LockProviderObserver.providerCalled}. */
 export interface Metrics extends LockProviderObserver {
@@ -14,6 +14,10 @@ export interface Metrics extends LockProviderObserver {
   storeError(): void;
   /** Records one answered request. */
   requestAnswered(route: string, method: string, status: number, seconds: number): void;
+  /** Records one webhook attempt: its outcome and how long it took. */
+  webhookAttempted(report: AttemptReport): void;
+  /** Deliveries pending, and how overdue the oldest is (ms; null when none). */
+  webhooksPending(count: number, oldestAgeMs: number | null): void;
 }
 
 /** A fresh registry with Lintel's metrics and the default process metrics. */
@@ -56,9 +60,39 @@ export function createMetrics(): Metrics {
     help: "Store calls that failed (answered 503).",
     registers: [registry],
   });
+  const deliveries = new Counter({
+    name: "lintel_webhook_attempts_total",
+    help: "Webhook attempts by outcome (delivered, retry, failed, gone, failing, lease_lost).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  const attemptLatency = new Histogram({
+    name: "lintel_webhook_attempt_duration_seconds",
+    help: "Time of one webhook attempt, from send to the answer (or its failure).",
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers: [registry],
+  });
+  const pending = new Gauge({
+    name: "lintel_webhook_deliveries_pending",
+    help: "Webhook deliveries waiting for an attempt (all orgs).",
+    registers: [registry],
+  });
+  const oldestPending = new Gauge({
+    name: "lintel_webhook_oldest_pending_age_seconds",
+    help: "How long the most overdue pending delivery has been due (0 when none).",
+    registers: [registry],
+  });
   return {
     registry,
     storeError: () => storeErrors.inc(),
+    webhookAttempted(report) {
+      deliveries.inc({ outcome: report.outcome });
+      attemptLatency.observe(report.ms / 1000);
+    },
+    webhooksPending(count, oldestAgeMs) {
+      pending.set(count);
+      oldestPending.set(oldestAgeMs === null ? 0 : oldestAgeMs / 1000);
+    },
     providerCalled(provider, outcome) {
       providerCalls.inc({ provider });
       if (outcome !== "ok") providerFailures.inc({ provider, reason: outcome });

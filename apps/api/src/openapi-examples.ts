@@ -47,7 +47,28 @@ const preview = planTimezoneChange({
   nowMs: EXAMPLE_NOW,
 }).preview;
 
-/** The 200 body of each operation. */
+const EXAMPLE_EVENT = {
+  id: "evt_2kGq7V0bXc9RtLm4NpA8sDfH",
+  type: "unit.timezone_changed",
+  createdAt: "2026-01-01T12:00:00.000Z",
+  data: {
+    unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 },
+    previousTimeZone: unit.timeZone,
+    policy: "keep_instant",
+    moved: [],
+  },
+} as const;
+const EXAMPLE_ENDPOINT = {
+  id: "we_7hJk2LmN4pQr6StU8vWx0YzA",
+  url: "https://crm.example.com/lintel-webhooks",
+  eventTypes: ["unit.timezone_changed"],
+  description: "CRM sync",
+  status: "enabled",
+  disabledReason: null,
+  createdAt: "2026-01-01T12:00:00.000Z",
+} as const;
+
+/** The success body of each operation (null: a 204). */
 export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   previewTimezoneChange: previewView(preview),
   listUnits: { units: units.map(unitView), nextCursor: CURSOR },
@@ -70,6 +91,29 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
       fetchedAt: "2026-01-01T12:00:00.000Z",
     }),
   },
+  listEvents: { events: [EXAMPLE_EVENT], nextCursor: CURSOR },
+  getEvent: { event: EXAMPLE_EVENT },
+  createWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD6XlHvH0VtEQ=" },
+  listWebhookEndpoints: { webhookEndpoints: [EXAMPLE_ENDPOINT], nextCursor: CURSOR },
+  getWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
+  deleteWebhookEndpoint: null,
+  enableWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
+  listDeliveries: {
+    deliveries: [
+      {
+        id: "dlv_9aBc3DeF5gHi7JkL1mNo2PqR",
+        eventId: EXAMPLE_EVENT.id,
+        eventType: EXAMPLE_EVENT.type,
+        status: "pending",
+        attempts: 1,
+        lastAttemptAt: "2026-01-01T12:00:00.412Z",
+        lastResponseStatus: 500,
+        lastError: "HTTP 500",
+        nextAttemptAt: "2026-01-01T12:00:05.412Z",
+      },
+    ],
+    nextCursor: CURSOR,
+  },
 };
 
 /** The body of set_timezone's example: the move the preview example shows. */
@@ -85,6 +129,8 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   unitIdOrKey: unit.urlKey,
   templateId: first(templates, "template").id,
   lockId: lock.lockId,
+  eventId: EXAMPLE_EVENT.id,
+  endpointId: EXAMPLE_ENDPOINT.id,
   limit: 50,
   proposedTimeZone: "America/New_York",
   cursor: CURSOR,

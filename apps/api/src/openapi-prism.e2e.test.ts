@@ -57,7 +57,8 @@ before(async () => {
     apiKeys: [...fixture.json.apiKeys, testApiKey(p, "messagesOnly", fixture.orgA, messagesKey, ["messages:read"])],
     locks: [...fixture.json.locks, failingLock, seamLock],
   };
-  server = await startServer(testConfig(), { fixture: json });
+  // Webhook endpoints may point at a closed loopback port: attempts fail at once, nothing leaves the machine.
+  server = await startServer(testConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }), { fixture: json });
   doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as typeof doc;
   dir = await mkdtemp(join(tmpdir(), "lintel-prism-"));
   const file = join(dir, "openapi.json");
@@ -96,7 +97,7 @@ after(async () => {
 });
 
 interface Exchange {
-  readonly method?: "GET" | "POST";
+  readonly method?: "GET" | "POST" | "DELETE";
   readonly path: string;
   readonly key?: string | undefined;
   readonly headers?: Record<string, string>;
@@ -303,6 +304,49 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     { ...post(change, 401, {}, false), key: undefined },
     { ...post(change, 403, {}, true), key: locksOnly },
   ]) {
+    await send(exchange);
+  }
+
+  // Events and webhook endpoints (SPEC 5.10).
+  const hooks = (body: unknown, status: number, headers: Record<string, string> = {}, valid: Exchange["valid"] = true): Exchange => ({
+    method: "POST",
+    path: "/v1/webhook_endpoints",
+    key: admin,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    status,
+    valid,
+  });
+  const hook = { url: "http://127.0.0.1:9/hook", eventTypes: ["unit.timezone_changed"], description: "prism" };
+  const created = await send(hooks(hook, 201, { "idempotency-key": `${p}-hook-1` }));
+  await send(hooks(hook, 201, { "idempotency-key": `${p}-hook-1` }));
+  const endpointId = (created.json as { webhookEndpoint: { id: string } }).webhookEndpoint.id;
+  const events = await send({ path: "/v1/events?limit=1", key: admin, status: 200 });
+  const eventId = (events.json as { events: { id: string }[] }).events[0]?.id ?? "";
+  for (const exchange of [
+    hooks({ ...hook, eventTypes: ["*", "lock.state_changed"] }, 400),
+    hooks({ ...hook, eventTypes: [] }, 400, {}, false),
+    hooks({ ...hook, url: long(2049) }, 400, {}, false),
+    hooks({ ...hook, extra: 1 }, 400, {}, false),
+    { ...hooks(hook, 403), key: locksOnly },
+    { path: "/v1/events?type=unit.timezone_changed&limit=5", key: admin, status: 200 },
+    { path: "/v1/events?type=lock.exploded", key: admin, status: 400, valid: false },
+    { path: "/v1/events?cursor=garbage", key: admin, status: 404 },
+    { path: "/v1/events", key: locksOnly, status: 403 },
+    { path: `/v1/events/${eventId}`, key: admin, status: 200 },
+    { path: "/v1/events/evt_nope", key: admin, status: 404 },
+    { path: "/v1/webhook_endpoints?limit=5", key: admin, status: 200 },
+    { path: "/v1/webhook_endpoints?cursor=garbage", key: admin, status: 404 },
+    { path: `/v1/webhook_endpoints/${endpointId}`, key: admin, status: 200 },
+    { path: "/v1/webhook_endpoints/we_nope", key: admin, status: 404 },
+    { path: `/v1/webhook_endpoints/${endpointId}/deliveries?limit=5`, key: admin, status: 200 },
+    { path: "/v1/webhook_endpoints/we_nope/deliveries", key: admin, status: 404 },
+    { method: "POST", path: `/v1/webhook_endpoints/${endpointId}/enable`, key: admin, status: 200 },
+    { method: "POST", path: "/v1/webhook_endpoints/we_nope/enable", key: admin, status: 404 },
+    { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: admin, status: 204 },
+    { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: admin, status: 404 },
+    { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: locksOnly, status: 403 },
+  ] satisfies Exchange[]) {
     await send(exchange);
   }
 

@@ -20,7 +20,8 @@ test("openapi: every endpoint is there with its scope, the x-api-key scheme and 
     const operation = paths[endpoint.path.replace(/:(\w+)/g, "{$1}")]?.[endpoint.method];
     assert.ok(operation, `${endpoint.method} ${endpoint.path}`);
     assert.equal(operation["x-required-scope"], endpoint.scope);
-    for (const status of ["200", "401", "403", "429", "500", "503"]) assert.ok(operation.responses[status], `${endpoint.path} ${status}`);
+    const success = String(endpoint.status ?? 200);
+    for (const status of [success, "401", "403", "429", "500", "503"]) assert.ok(operation.responses[status], `${endpoint.path} ${status}`);
   }
   for (const path of ["/healthz", "/readyz", "/v1/openapi.json", "/docs", "/docs/errors"]) assert.ok(paths[path], path);
   const components = doc["components"] as { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
@@ -31,6 +32,8 @@ test("openapi: every endpoint is there with its scope, the x-api-key scheme and 
     description: "lnt_ followed by 40 letters and digits.",
   });
   assert.deepEqual(Object.keys(components.schemas).sort(), [
+    "Delivery",
+    "Event",
     "Lock",
     "LockState",
     "PreviewItem",
@@ -38,6 +41,7 @@ test("openapi: every endpoint is there with its scope, the x-api-key scheme and 
     "ScheduleEntry",
     "Template",
     "Unit",
+    "WebhookEndpoint",
   ]);
 });
 

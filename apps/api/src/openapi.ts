@@ -21,6 +21,7 @@ import {
   templateViewSchema,
   unitViewSchema,
 } from "./schemas.js";
+import { deliverySchema, eventSchema, webhookEndpointSchema } from "./event-schemas.js";
 
 /** Schemas shown once under components.schemas and referenced everywhere else. */
 const NAMED = {
@@ -31,6 +32,9 @@ const NAMED = {
   Unit: unitViewSchema,
   ScheduleEntry: ScheduleEntrySchema,
   Problem: problemSchema,
+  Event: eventSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  Delivery: deliverySchema,
 };
 
 /** How schemas become JSON Schema, for the named components and inline. */
@@ -143,6 +147,9 @@ function queryParameters(endpoint: Endpoint): unknown[] {
     if (fallback !== undefined) json["default"] = v.parse(wrapped, fallback);
     // An instant the route normalizes itself (no JSON Schema form in valibot's check or before its transform): say its format and bound.
     if (name === "from" && json["type"] === "string") Object.assign(json, { format: "date-time", maxLength: INPUT_MAX_LENGTH.instant });
+    // A choice of names (picklist): bounded by its longest name.
+    if (Array.isArray(json["enum"]) && json["maxLength"] === undefined)
+      json["maxLength"] = Math.max(...json["enum"].map((e) => String(e).length));
     const { description, ...rest } = json;
     const example = PARAMETER_EXAMPLES[name];
     return {
@@ -205,8 +212,10 @@ function curlSample(endpoint: Endpoint, baseUrl: string): { lang: string; label:
   const url = `${baseUrl}${path}${query ? `?${query}` : ""}`;
   const lines = [`curl --compressed -H "x-api-key: $LINTEL_API_KEY" \\`];
   for (const header of endpoint.headers ?? []) if (header.name === "Idempotency-Key") lines.push(`  -H "Idempotency-Key: $(uuidgen)" \\`);
-  if (endpoint.method === "post") {
-    lines.push(`  -H "content-type: application/json" -d '${JSON.stringify(SET_TIMEZONE_EXAMPLE)}' \\`);
+  if (endpoint.method === "delete" || (endpoint.method === "post" && !endpoint.body))
+    lines[0] = lines[0]?.replace("curl ", `curl -X ${endpoint.method.toUpperCase()} `) ?? "";
+  if (endpoint.body) {
+    lines.push(`  -H "content-type: application/json" -d '${JSON.stringify(endpoint.bodyExample ?? SET_TIMEZONE_EXAMPLE)}' \\`);
   }
   lines.push(`  "${url}"`);
   return { lang: "Shell", label: "curl", source: lines.join("\n") };
@@ -222,15 +231,20 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     example: PARAMETER_EXAMPLES[p.name],
   }));
   const codes = [...new Set<ProblemCode>([...endpoint.problems, ...COMMON_PROBLEMS])];
+  const status = endpoint.status ?? 200;
   const ok = {
-    description: "OK",
+    description: status === 201 ? "Created" : status === 204 ? "No content" : "OK",
     headers: {
       ...RATE_LIMIT_HEADERS,
       "x-request-id": REQUEST_ID_HEADER,
       ...(endpoint.etag ? ETAG_HEADER : {}),
       ...(endpoint.headers?.some((h) => h.name === "Idempotency-Key") ? REPLAYED_HEADER : {}),
     },
-    content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output"), example: RESPONSE_EXAMPLES[operationId] } },
+    ...(status === 204
+      ? {}
+      : {
+          content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output"), example: RESPONSE_EXAMPLES[operationId] } },
+        }),
   };
   return {
     operationId,
@@ -257,12 +271,14 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchemaOf(endpoint.body, "input"), example: SET_TIMEZONE_EXAMPLE } },
+            content: {
+              "application/json": { schema: jsonSchemaOf(endpoint.body, "input"), example: endpoint.bodyExample ?? SET_TIMEZONE_EXAMPLE },
+            },
           },
         }
       : {}),
     responses: {
-      "200": ok,
+      [String(status)]: ok,
       ...(endpoint.etag
         ? {
             "304": {

@@ -4,7 +4,7 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FixtureData, FixtureLoadReport, Lintel } from "@lintel/core";
+import { lockDevicesOf, type FixtureData, type FixtureLoadReport, type Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
@@ -71,12 +71,31 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Add only: a record the store already has stays as it is, so a restart never undoes a
     // set_timezone or a revocation made since (SPEC 6). Updating is the seed CLI's --update.
     if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data, { mode: "add" });
-    lintel = container.resolve(TOKENS.lintel);
+    const assembly = container.resolve(TOKENS.lintel);
+    lintel = assembly.lintel;
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
     const draining = () => edge?.draining ?? false;
-    const handle = createApp({ lintel, config, logger, metrics, draining, compression: options.compression ?? true }).callback(); // answers every error itself
+    const seam =
+      config.webhooks.seamWebhookSecret === null
+        ? null
+        : {
+            secret: config.webhooks.seamWebhookSecret,
+            // The store has no device index yet: the locks it was seeded with at start are found.
+            devices: lockDevicesOf(fixture.data?.locks ?? []),
+            lockStates: assembly.lockStates,
+            clock: container.resolve(TOKENS.clock),
+          };
+    const handle = createApp({
+      lintel,
+      config,
+      logger,
+      metrics,
+      draining,
+      seam,
+      compression: options.compression ?? true,
+    }).callback(); // answers every error itself
     edge = applyServerEdge(server, handle, { limits, docsUrl: config.docsUrl });
     await new Promise<void>((resolve, reject) => {
       const refuse = (error: Error) =>
@@ -92,6 +111,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await closeRedis();
     throw error;
   }
+  // Attempts are leased from the store, so one started here never holds another instance's.
+  const dispatcher = container.resolve(TOKENS.dispatcher);
+  dispatcher.start();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const metricsPort = (metricsServer?.address() as AddressInfo | undefined)?.port;
@@ -106,7 +128,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      closing ??= (edge?.close() ?? Promise.resolve()).then(closeRedis);
+      // Attempts in flight get the drain's deadline to finish; the rest are made again once their leases run out.
+      closing ??= Promise.all([edge?.close(), dispatcher.stop(limits.drainDeadlineMs)]).then(closeRedis);
       return closing;
     },
   };

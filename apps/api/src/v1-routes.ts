@@ -9,7 +9,7 @@ import type { Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "./admission.js";
 import { ENDPOINTS, type Endpoint, type Operation } from "./endpoints.js";
 import { conditionalGet } from "./http-conventions.js";
-import { setTimeZoneOnce } from "./idempotency-key.js";
+import { answerOnce, setTimeZoneOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
@@ -44,9 +44,29 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       sendProblem(ctx, code, detail, { invalidParams, retryAfterSeconds, currentVersion });
       return;
     }
-    ctx.status = 200;
+    ctx.status = operation.status ?? 200;
+    if (ctx.status === 204) return;
     ctx.set("Content-Type", JSON_CONTENT_TYPE);
     ctx.body = jsonText(operation.view(result.value)); // text from here on: compression and ETag use it as it is
+  }
+
+  /** The parsed JSON body of a POST with a body schema, or undefined after answering its problem. */
+  async function bodyOf<S extends v.GenericSchema>(ctx: LintelContext, schema: S, shape: string): Promise<v.InferOutput<S> | undefined> {
+    const reading = await readJsonBody(ctx);
+    if (!reading.ok) {
+      sendProblem(ctx, reading.code, reading.detail);
+      return undefined;
+    }
+    if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
+      sendInvalidParams(ctx, [{ name: "(body)", reason: `The body must be a JSON object: ${shape}.` }]);
+      return undefined;
+    }
+    const body = v.safeParse(schema, reading.value);
+    if (!body.success) {
+      sendInvalidParams(ctx, issuesToParams(body.issues));
+      return undefined;
+    }
+    return body.output;
   }
 
   const { setTimezone } = ENDPOINTS;
@@ -80,10 +100,26 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     );
   });
 
+  const { createWebhookEndpoint } = ENDPOINTS;
+  route(createWebhookEndpoint, async (ctx) => {
+    const body = await bodyOf(ctx, createWebhookEndpoint.body, "{ url, eventTypes, description? }");
+    if (body === undefined) return;
+    const query = queryOf(ctx, createWebhookEndpoint.query);
+    if (query === undefined) return;
+    const caller = callerOf(ctx);
+    await answerOnce(
+      ctx,
+      () => createWebhookEndpoint.run({ lintel, caller, query, params: ctx.params, body }),
+      (retry) => lintel.createWebhookEndpointOnce(caller, body, retry),
+      (result) => answer(ctx, createWebhookEndpoint, result),
+    );
+  });
+
   // Every GET: strict path and query parameters (refused together, so a client can fix them all
   // at once), then the use case, then the view of its value.
+  // A DELETE and a POST without a body (enable) take the same path.
   for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
-    if (operation.method !== "get") continue;
+    if (operation.method === "post" && operation.body !== undefined) continue;
     route(operation, async (ctx) => {
       const badPath = malformedPathParams(operation.path, ctx.path);
       const parsing = parseQuery(operation.query, ctx.querystring);

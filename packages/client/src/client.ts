@@ -15,15 +15,26 @@ export type PreviewItem = components["schemas"]["PreviewItem"];
 export type Problem = components["schemas"]["Problem"];
 export type Unit = components["schemas"]["Unit"];
 export type ScheduleEntry = components["schemas"]["ScheduleEntry"];
+export type Event = components["schemas"]["Event"];
+export type WebhookEndpoint = components["schemas"]["WebhookEndpoint"];
+export type Delivery = components["schemas"]["Delivery"];
 
 /** The `operationId` of an operation of the OpenAPI document (`listLocks`, `setTimezone`, …). */
 export type OperationId = keyof operations;
 /** The query parameters of an operation. */
 export type QueryOf<K extends OperationId> = NonNullable<operations[K]["parameters"]["query"]>;
-/** The 200 body of an operation. */
-export type AnswerOf<K extends OperationId> = operations[K]["responses"][200] extends { content: { "application/json": infer Answer } }
+/** The success body of an operation (its 200, or its 201). */
+export type AnswerOf<K extends OperationId> = operations[K]["responses"] extends { 200: { content: { "application/json": infer Answer } } }
   ? Answer
-  : never;
+  : operations[K]["responses"] extends { 201: { content: { "application/json": infer Created } } }
+    ? Created
+    : never;
+/**
+ * What `webhookEndpoints.create` resolves to: the endpoint, its secret (shown this once: keep it
+ * to verify deliveries with `verifyWebhook`), and whether it was a replay of an earlier request
+ * with the same Idempotency-Key.
+ */
+export type CreatedWebhookEndpoint = AnswerOf<"createWebhookEndpoint"> & { readonly replayed: boolean };
 /**
  * What `units.setTimezone` resolves to: the API's answer, and whether it was a replay
  * (`Idempotent-Replayed: true`): the change was made by an earlier request with the same
@@ -104,6 +115,70 @@ export function createLintelClient(options: ClientOptions) {
        */
       getState: async (lockId: string, options?: CallOptions) =>
         (await get<"getLockState">(send, "/v1/locks/{lockId}/state", undefined, lockId, options)).state,
+    },
+    events: {
+      /** The organization's events, newest first, of one `type` when given (kept 30 days). Scope `events:read`. */
+      list: (query: QueryOf<"listEvents"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listEvents">, "events">(send, "/v1/events", "events", query, options),
+      /** One event, exactly as its webhook deliveries carry it. Scope `events:read`. */
+      get: async (eventId: string, options?: CallOptions) =>
+        (await get<"getEvent">(send, "/v1/events/{eventId}", undefined, eventId, options)).event,
+    },
+    webhookEndpoints: {
+      /**
+       * Creates an endpoint; events of its `eventTypes` are POSTed to its `url`, signed with the
+       * `secret` of the answer (shown this once). Sent with an `Idempotency-Key` (a new UUID
+       * unless given), so retries never create two. Scope `webhooks:write`.
+       */
+      create: async (
+        body: BodyOf<"createWebhookEndpoint">,
+        options: CallOptions & { readonly idempotencyKey?: string } = {},
+      ): Promise<CreatedWebhookEndpoint> => {
+        const answer = await transport.exchange<AnswerOf<"createWebhookEndpoint">>({
+          method: "POST",
+          path: "/v1/webhook_endpoints",
+          body,
+          headers: { "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
+          retryable: true,
+          options,
+        });
+        return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+      },
+      /** The organization's endpoints, newest first. Scope `webhooks:write`. */
+      list: (query: QueryOf<"listWebhookEndpoints"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listWebhookEndpoints">, "webhookEndpoints">(send, "/v1/webhook_endpoints", "webhookEndpoints", query, options),
+      /** One endpoint (without its secret). Scope `webhooks:write`. */
+      get: async (endpointId: string, options?: CallOptions) =>
+        (await get<"getWebhookEndpoint">(send, "/v1/webhook_endpoints/{endpointId}", undefined, endpointId, options)).webhookEndpoint,
+      /** Deletes an endpoint: nothing more is delivered to it. Scope `webhooks:write`. */
+      delete: async (endpointId: string, options?: CallOptions): Promise<void> => {
+        // Not retried: a repeat after a lost answer would be a 404 for a delete that happened.
+        await send<undefined>({
+          method: "DELETE",
+          path: path("/v1/webhook_endpoints/{endpointId}", endpointId),
+          retryable: false,
+          options,
+        });
+      },
+      /** Enables an endpoint again (after a 410 or 5 days of failures). Scope `webhooks:write`. */
+      enable: async (endpointId: string, options?: CallOptions) =>
+        (
+          await send<AnswerOf<"enableWebhookEndpoint">>({
+            method: "POST",
+            path: path("/v1/webhook_endpoints/{endpointId}/enable", endpointId),
+            retryable: true, // enabling twice is enabling once
+            options,
+          })
+        ).webhookEndpoint,
+      /** The endpoint's deliveries, newest first, with how each went. Scope `webhooks:write`. */
+      listDeliveries: (endpointId: string, query: QueryOf<"listDeliveries"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listDeliveries">, "deliveries">(
+          send,
+          path("/v1/webhook_endpoints/{endpointId}/deliveries", endpointId),
+          "deliveries",
+          query,
+          options,
+        ),
     },
   };
 }

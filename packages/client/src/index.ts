@@ -14,7 +14,12 @@ export {
   type AnswerOf,
   type BodyOf,
   type SetTimezoneResult,
+  type Event,
+  type WebhookEndpoint,
+  type Delivery,
+  type CreatedWebhookEndpoint,
 } from "./client.js";
+export { verifyWebhook, WebhookVerificationError, type HeaderSource, type LintelEvent, type VerifyWebhookOptions } from "./webhooks.js";
 export { LintelProblem, type InvalidParam } from "./problem.js";
 export type { PagedList } from "./paging.js";
 export type { CallOptions, ClientOptions, RetryInfo } from "./transport.js";

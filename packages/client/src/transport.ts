@@ -61,7 +61,7 @@ export interface RetryInfo {
 export type QueryValue = string | number | undefined;
 
 export interface Call {
-  readonly method: "GET" | "POST";
+  readonly method: "GET" | "POST" | "DELETE";
   /** Path with its parameters already filled in, e.g. `/v1/locks/lock_001`. */
   readonly path: string;
   readonly query?: Readonly<Record<string, QueryValue>> | undefined;
@@ -148,7 +148,7 @@ export function createTransport(options: ClientOptions): Transport {
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
       const response = await fetchOnce(url, init);
-      if (response.ok) return { body: (await response.json()) as T, headers: response.headers };
+      if (response.ok) return { body: (response.status === 204 ? undefined : await response.json()) as T, headers: response.headers };
       const problem = await LintelProblem.from(response);
       const delayMs = delayFor(problem, attempt);
       const giveUp = !call.retryable || !problem.retryable || attempt > maxRetries || delayMs > maxDelay || Date.now() + delayMs >= endsAt;

@@ -3,7 +3,7 @@
  * `webhook-signature` holds `v1,<base64>` signatures (several while a secret rotates) of
  * HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part
  * of the endpoint's secret after `whsec_`. Web Crypto only (Node 22+, browsers, edge runtimes):
- * no dependency. Not exported yet: it ships with the events endpoints (issue 22).
+ * no dependency.
  */
 
 /** An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. */

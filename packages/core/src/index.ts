@@ -10,5 +10,18 @@ export * from "./fixture.js";
 export * from "./fixture-merge.js";
 export * from "./fixture-report.js";
 export { normalizeInstant } from "./instant-text.js";
-export { createLintelWith, LOCK_STATE_TTL_MS, type LintelSetup } from "./lintel-setup.js";
+export {
+  assembleLintel,
+  createLintelWith,
+  LOCK_STATE_TTL_MS,
+  type EventStores,
+  type LintelAssembly,
+  type LintelSetup,
+} from "./lintel-setup.js";
+export { observeLockState } from "./lock-observation.js";
+export { eventBody, eventView, type ServedEvent } from "./event-view.js";
+export * from "./webhook-sender.js";
+export * from "./webhook-dispatcher.js";
+export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS, type WebhookUseCaseOptions } from "./webhook-use-cases.js";
 export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";
+export * from "./lock-devices.js";

@@ -10,6 +10,7 @@ import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
 import type { Caller, Lintel, UseCaseName } from "./lintel.js";
 import { callerA, keys, lockedState, setup, value } from "./lintel.test-support.js";
+import type { EventStores } from "./lintel-setup.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
 
 /** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
@@ -140,7 +141,7 @@ describe("the store deadline of one request", () => {
 });
 
 /** `store` whose every method never answers once `hanging.now` is set (a frozen Redis), with every method it has. */
-function hangable(store: LintelStore, hanging: { now: boolean }) {
+function hangable(store: LintelStore & EventStores, hanging: { now: boolean }) {
   const hang = <T extends object>(port: T): T =>
     Object.fromEntries(
       Object.entries(port).map(([method, call]) => [
@@ -157,6 +158,9 @@ function hangable(store: LintelStore, hanging: { now: boolean }) {
     templates: hang(store.templates),
     idempotency: hang(store.idempotency),
     health: hang(store.health),
+    events: hang(store.events),
+    observations: hang(store.observations),
+    webhooks: hang(store.webhooks),
   };
 }
 
@@ -173,6 +177,14 @@ const EVERY_USE_CASE: Record<UseCaseName, (lintel: Lintel, caller: Caller) => Pr
   listLocks: (lintel, caller) => lintel.listLocks(caller, { limit: 10 }),
   getLock: (lintel, caller) => lintel.getLock(caller, "lk_0"),
   getLockState: (lintel, caller) => lintel.getLockState(caller, "lk_0"),
+  listEvents: (lintel, caller) => lintel.listEvents(caller, { limit: 10 }),
+  getEvent: (lintel, caller) => lintel.getEvent(caller, "evt_1"),
+  createWebhookEndpoint: (lintel, caller) => lintel.createWebhookEndpoint(caller, { url: "https://example.com/hook", eventTypes: ["*"] }),
+  listWebhookEndpoints: (lintel, caller) => lintel.listWebhookEndpoints(caller, { limit: 10 }),
+  getWebhookEndpoint: (lintel, caller) => lintel.getWebhookEndpoint(caller, "we_1"),
+  deleteWebhookEndpoint: (lintel, caller) => lintel.deleteWebhookEndpoint(caller, "we_1"),
+  enableWebhookEndpoint: (lintel, caller) => lintel.enableWebhookEndpoint(caller, "we_1"),
+  listDeliveries: (lintel, caller) => lintel.listDeliveries(caller, { endpointId: "we_1", limit: 10 }),
 };
 
 describe("a store whose every method hangs, under a request deadline", () => {

@@ -3,9 +3,21 @@
 import assert from "node:assert/strict";
 import { createCursorCodec, generateApiKey, SCOPES } from "@lintel/domain";
 import type { Lock, LockState, Scope } from "@lintel/domain";
+import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixture.js";
 import { createLintel, type Caller, type LintelOptions, type LintelPorts, type Result } from "./lintel.js";
+import type { LockStateReader } from "./lock-state-reader.js";
+import type { WebhookSender } from "./webhook-sender.js";
+
+/** A sender that sends nothing; destinations whose host is `private.test` are refused. */
+export const refusingPrivateHosts: WebhookSender = {
+  refusal: async (url) => (new URL(url).hostname === "private.test" ? "private.test resolves to a private address (10.0.0.1)." : null),
+  send: async () => ({ ok: true, status: 204 }),
+};
+
+/** What a test may replace: any port, and a lock-state reader with `read` alone (`refresh` reads too). */
+export type PortOverrides = Partial<Omit<LintelPorts, "lockStates">> & { readonly lockStates?: Pick<LockStateReader, "read"> };
 
 export const START = Date.parse("2026-06-01T12:00:00.000Z");
 export const ALL: Scope[] = [...SCOPES];
@@ -93,23 +105,36 @@ const FIXTURE = {
   ],
 };
 
-export async function setup(overrides: Partial<LintelPorts> = {}, options: Partial<LintelOptions> = {}) {
+export async function setup({ lockStates: readOnly, ...overrides }: PortOverrides = {}, options: Partial<LintelOptions> = {}) {
   let now = START;
   const clock = { now: () => now };
   const parsed = parseFixture(FIXTURE);
   assert.ok(parsed.ok, parsed.ok ? "" : parsed.errors.join("\n"));
-  const store = fakeStore(parsed.data, clock);
+  const eventStore = fakeEventStore();
+  const base = fakeStore(parsed.data, clock);
+  // One event log for both: what set_timezone stores lands in the fake event store, with its deliveries.
+  const units = {
+    ...base.units,
+    setTimeZone: async (...args: Parameters<typeof base.units.setTimeZone>) => {
+      const outcome = await base.units.setTimeZone(...args);
+      if (outcome.ok) eventStore.append(args[2].event);
+      return outcome;
+    },
+  };
+  const store = { ...base, units, events: eventStore.events, observations: eventStore.observations, webhooks: eventStore.webhooks };
   const lookups = { count: 0 };
   const reads: Lock[] = [];
   const apiKeys = { ...store.apiKeys, findByHash: (hash: string) => (lookups.count++, store.apiKeys.findByHash(hash)) };
-  const lockStates = {
+  const recording = {
     async read(lock: Lock): Promise<LockState> {
       reads.push(lock);
       return lockedState(lock, new Date(now).toISOString());
     },
   };
+  const reader = readOnly ?? recording;
+  const lockStates: LockStateReader = { read: (lock) => reader.read(lock), refresh: (lock) => reader.read(lock) };
   const lintel = createLintel(
-    { ...store, apiKeys, lockStates, clock, ...overrides },
+    { ...store, apiKeys, lockStates, clock, webhookSender: refusingPrivateHosts, ...overrides },
     {
       cursors: createCursorCodec(["s".repeat(32)]),
       defaultRateLimit: { requests: 5, windowSeconds: 60 },
@@ -117,7 +142,7 @@ export async function setup(overrides: Partial<LintelPorts> = {}, options: Parti
       ...options,
     },
   );
-  return { lintel, store, lookups, reads, advance: (ms: number) => (now += ms) };
+  return { lintel, store, eventStore, lookups, reads, advance: (ms: number) => (now += ms) };
 }
 
 export const callerA: Caller = { keyId: "key_a", orgId: "org_a", scopes: ALL };

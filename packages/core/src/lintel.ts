@@ -3,7 +3,19 @@
  * parsed it. Built from ports (stores, lock provider, clock) and options (cursor codec, budgets).
  */
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
-import type { CursorCodec, Lock, LockState, RatePolicy, Template, TimezonePreview, Unit } from "@lintel/domain";
+import type {
+  CursorCodec,
+  DeliveryRecord,
+  LintelEvent,
+  Lock,
+  LockState,
+  RatePolicy,
+  Template,
+  TimezonePreview,
+  Unit,
+  WebhookEndpointRecord,
+} from "@lintel/domain";
+import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
 import { createAdmission, type AdmissionOutcome, type AdmissionRequest, type Caller } from "./admission.js";
 import { createIdempotency, type IdempotentOutcome } from "./idempotency.js";
 import type { LockStateReader } from "./lock-state-reader.js";
@@ -20,6 +32,15 @@ import {
   type SetTimeZoneResult,
 } from "./timezone-change.js";
 import { createUnitReads, type SchedulePage, type ScheduleQuery } from "./unit-reads.js";
+import { NO_WEBHOOK_SENDER, type WebhookSender } from "./webhook-sender.js";
+import {
+  createWebhookEndpointFingerprint,
+  createWebhookUseCases,
+  type CreatedWebhookEndpoint,
+  type CreateWebhookEndpointCommand,
+  type DeliveryQuery,
+  type EventQuery,
+} from "./webhook-use-cases.js";
 
 export type { Admission, Caller } from "./admission.js";
 export type { Failure, Problem, Result, Success } from "./problem.js";
@@ -27,8 +48,9 @@ export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } 
 export type { PageQuery } from "./paging-use-case.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 export type { IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
 
-/** What makes a set_timezone a safe retry: its Idempotency-Key, and the id of the request that carries it. */
+/** What makes a request a safe retry (set_timezone, creating a webhook endpoint): its Idempotency-Key, and the id of the request that carries it. */
 export interface SetTimeZoneRetry {
   readonly idempotencyKey: string;
   readonly requestId: string;
@@ -45,6 +67,14 @@ export interface LintelPorts {
   readonly clock: Clock;
   readonly health: Health;
   readonly idempotency: IdempotencyStore;
+  /** Events of every org (SPEC 5.10). */
+  readonly events: EventLog;
+  /** The last observed state of each lock (`lock.state_changed`). */
+  readonly observations: LockObservations;
+  /** Webhook endpoints and their deliveries. */
+  readonly webhooks: WebhookStore;
+  /** Judges webhook destinations when an endpoint is created (the dispatcher sends through it too). Default: none, every destination refused. */
+  readonly webhookSender?: WebhookSender | undefined;
 }
 
 /** The settings of {@link createLintel} (`createLintelWith` fills in the server's defaults). */
@@ -60,6 +90,10 @@ export interface LintelOptions {
    * caller made by hand gets the deadline per operation. Absent: no deadline (the memory store).
    */
   readonly storeDeadlineMs?: number | undefined;
+  /** Allow `http://` and private webhook destinations (WEBHOOK_ALLOW_PRIVATE). Default false. */
+  readonly webhookAllowPrivate?: boolean | undefined;
+  /** Told whenever this instance stored an event (the dispatcher looks for due attempts at once). */
+  readonly eventCreated?: (() => void) | undefined;
 }
 
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
@@ -114,12 +148,44 @@ export interface Lintel {
    * when the provider failed or did not answer in time.
    */
   getLockState(caller: Caller, lockId: string): Promise<Result<LockState, "not_found" | "unavailable">>;
+  /** The caller's org's events, newest first (createdAt, then id, descending), of one type when `type` is given. */
+  listEvents(caller: Caller, query: EventQuery): Promise<Result<{ events: LintelEvent[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** An event of the caller's org; a foreign or expired one is `not_found`. */
+  getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">>;
+  /**
+   * A new enabled webhook endpoint of the caller's org, with its secret (shown only here). The
+   * url must be https (unless private destinations are allowed) and not resolve to a private
+   * address; at most 16 endpoints per org.
+   */
+  createWebhookEndpoint(caller: Caller, command: CreateWebhookEndpointCommand): Promise<Result<CreatedWebhookEndpoint, "invalid_request">>;
+  /** {@link Lintel.createWebhookEndpoint} as a safe retry: the kept result (with the secret) is answered again. */
+  createWebhookEndpointOnce(
+    caller: Caller,
+    command: CreateWebhookEndpointCommand,
+    retry: SetTimeZoneRetry,
+  ): Promise<IdempotentOutcome<Result<CreatedWebhookEndpoint, "invalid_request">>>;
+  /** The caller's org's webhook endpoints, newest first. */
+  listWebhookEndpoints(
+    caller: Caller,
+    query: PageQuery,
+  ): Promise<Result<{ webhookEndpoints: WebhookEndpointRecord[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** A webhook endpoint of the caller's org. */
+  getWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">>;
+  /** Deletes a webhook endpoint of the caller's org: nothing more is delivered to it. */
+  deleteWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<null, "not_found">>;
+  /** Enables a webhook endpoint again: it receives the events created from then on. */
+  enableWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">>;
+  /** A webhook endpoint's deliveries, newest first; an unknown or foreign endpoint is `not_found`. */
+  listDeliveries(
+    caller: Caller,
+    query: DeliveryQuery,
+  ): Promise<Result<{ deliveries: DeliveryRecord[]; nextCursor: string | null }, "not_found" | "invalid_cursor">>;
   /** True when the store answers (`/readyz`). */
   ready(): Promise<boolean>;
 }
 
-/** The use cases an HTTP operation runs (everything but admission, the safe retry of set_timezone and readiness). */
-export type UseCaseName = Exclude<keyof Lintel, "admit" | "setTimeZoneOnce" | "ready">;
+/** The use cases an HTTP operation runs (everything but admission, the safe retries and readiness). */
+export type UseCaseName = Exclude<keyof Lintel, "admit" | "setTimeZoneOnce" | "createWebhookEndpointOnce" | "ready">;
 
 /** The use cases an operation runs, for one caller. */
 type UseCases = Pick<Lintel, UseCaseName>;
@@ -129,6 +195,12 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock: ports.clock });
   const unitReads = createUnitReads({ units: stores.units, clock: ports.clock }, options.cursors);
   const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
+  const webhooks = createWebhookUseCases(
+    { events: stores.events, webhooks: stores.webhooks, sender: ports.webhookSender ?? NO_WEBHOOK_SENDER, clock: ports.clock },
+    options.cursors,
+    { allowPrivate: options.webhookAllowPrivate ?? false },
+  );
+  const eventCreated = options.eventCreated;
   const templateList = {
     list: "templates",
     fetch: stores.templates.list.bind(stores.templates),
@@ -137,7 +209,15 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
 
   return {
     previewTimezoneChange: timezones.previewTimezoneChange,
-    setTimeZone: timezones.setTimeZone,
+    setTimeZone:
+      eventCreated === undefined
+        ? timezones.setTimeZone
+        : async (caller, command) => {
+            const result = await timezones.setTimeZone(caller, command);
+            if (result.ok) eventCreated(); // its unit.timezone_changed is stored with it
+            return result;
+          },
+    ...webhooks,
     listUnits: unitReads.listUnits,
     getUnit: unitReads.getUnit,
     listSchedule: unitReads.listSchedule,
@@ -211,6 +291,20 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
       () => useCases.setTimeZone(caller, command),
       within,
     );
+  const createEndpointOnce = (
+    useCases: UseCases,
+    caller: Caller,
+    command: CreateWebhookEndpointCommand,
+    { idempotencyKey, requestId }: SetTimeZoneRetry,
+    within?: StoreRace,
+  ) =>
+    once(
+      caller.keyId,
+      idempotencyKey,
+      { fingerprint: createWebhookEndpointFingerprint(command), requestId },
+      () => useCases.createWebhookEndpoint(caller, command),
+      within,
+    );
   const direct = useCasesOver(ports, ports, options);
   const ms = options.storeDeadlineMs;
   const ready = async () => {
@@ -227,6 +321,7 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
       ...direct,
       admit,
       setTimeZoneOnce: (caller, command, retry) => setTimeZoneOnce(direct, caller, command, retry),
+      createWebhookEndpointOnce: (caller, command, retry) => createEndpointOnce(direct, caller, command, retry),
       ready,
     };
   }
@@ -262,6 +357,10 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     setTimeZoneOnce(caller, command, retry) {
       const request = requestOf(caller); // the claim, the change and the bookkeeping share its deadline
       return setTimeZoneOnce(useCasesIn(request), caller, command, retry, request.within);
+    },
+    createWebhookEndpointOnce(caller, command, retry) {
+      const request = requestOf(caller);
+      return createEndpointOnce(useCasesIn(request), caller, command, retry, request.within);
     },
     ready,
   };

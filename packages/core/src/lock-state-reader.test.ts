@@ -156,4 +156,24 @@ describe("lock state reader", () => {
     calls[1]?.resolve(stateOf(l, "recovered"));
     assert.equal((await retried).fetchedAt, "recovered");
   });
+
+  it("fresh hears each provider answer once, never a reused one; refresh drops the reused answer", async () => {
+    const { provider, calls } = controllableProvider();
+    const heard: string[] = [];
+    const reader = createLockStateReader(provider, fakeClock(), {
+      ...OPTIONS,
+      fresh: async (_lock, state) => void heard.push(state.fetchedAt),
+    });
+    const l = lock("lk_1");
+    const reads = [reader.read(l), reader.read(l)];
+    calls[0]?.resolve(stateOf(l, "first"));
+    await Promise.all(reads);
+    await reader.read(l); // reused
+    assert.deepEqual(heard, ["first"]);
+    const refreshed = reader.refresh(l);
+    assert.equal(calls.length, 2);
+    calls[1]?.resolve(stateOf(l, "second"));
+    assert.equal((await refreshed).fetchedAt, "second");
+    assert.deepEqual(heard, ["first", "second"]);
+  });
 });

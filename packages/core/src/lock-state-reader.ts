@@ -12,6 +12,8 @@ import { ProviderUnavailableError } from "./provider-failure.js";
 export interface LockStateReader {
   /** The lock's state; rejects with {@link ProviderUnavailableError} when the provider can't answer. */
   read(lock: Lock): Promise<LockState>;
+  /** Drops the lock's reused answer and reads it again (joining a call already in flight): a provider said it changed. */
+  refresh(lock: Lock): Promise<LockState>;
 }
 
 /** How {@link createLockStateReader} reuses and bounds provider calls. */
@@ -22,6 +24,11 @@ export interface LockStateReaderOptions {
   readonly timeoutMs: number;
   /** Told the outcome of every provider call (metrics). */
   readonly observer?: LockProviderObserver | undefined;
+  /**
+   * Told of every state a provider answered (not of a reused answer), before the readers get it:
+   * where `lock.state_changed` is observed. It must not reject.
+   */
+  readonly fresh?: ((lock: Lock, state: LockState) => Promise<void>) | undefined;
 }
 
 const SWEEP_AT = 10_000;
@@ -87,24 +94,32 @@ export function createLockStateReader(provider: LockProvider, clock: Clock, opti
     });
   }
 
+  const fresh = options.fresh;
+  function read(lock: Lock): Promise<LockState> {
+    const key = `${lock.orgId}:${lock.lockId}`;
+    const answer = answers.get(key);
+    if (answer !== undefined) {
+      if (clock.now() - answer.at < options.ttlMs) return Promise.resolve(answer.state);
+      answers.delete(key);
+    }
+    const pending = inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const call = observedCall(lock)
+      .then(async (state) => {
+        remember(key, state);
+        if (fresh !== undefined) await fresh(lock, state);
+        return state;
+      })
+      .finally(() => inFlight.delete(key)); // failures are not cached: the next read asks again
+    inFlight.set(key, call);
+    return call;
+  }
+
   return {
-    read(lock) {
-      const key = `${lock.orgId}:${lock.lockId}`;
-      const answer = answers.get(key);
-      if (answer !== undefined) {
-        if (clock.now() - answer.at < options.ttlMs) return Promise.resolve(answer.state);
-        answers.delete(key);
-      }
-      const pending = inFlight.get(key);
-      if (pending !== undefined) return pending;
-      const call = observedCall(lock)
-        .then((state) => {
-          remember(key, state);
-          return state;
-        })
-        .finally(() => inFlight.delete(key)); // failures are not cached: the next read asks again
-      inFlight.set(key, call);
-      return call;
+    read,
+    refresh(lock) {
+      answers.delete(`${lock.orgId}:${lock.lockId}`);
+      return read(lock);
     },
   };
 }

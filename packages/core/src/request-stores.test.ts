@@ -43,7 +43,7 @@ describe("a request's store deadline", () => {
     let made = 0;
     const stores = racedStores(
       {
-        ...({ apiKeys: {}, budget: {}, units: {}, locks: {} } as RequestStores),
+        ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {} } as unknown as RequestStores),
         templates: { get: async () => (made++, null), list: async () => (made++, []) },
       },
       within,

@@ -5,6 +5,7 @@
  * answered with StoreUnavailableError (503) and its late answer dropped; a call not yet made is
  * not made (a set_timezone whose planning ran out never sends its write).
  */
+import type { EventLog, WebhookStore } from "./event-ports.js";
 import {
   StoreUnavailableError,
   type ApiKeyStore,
@@ -24,6 +25,8 @@ export interface RequestStores {
   readonly units: UnitStore;
   readonly locks: LockDirectory;
   readonly templates: TemplateStore;
+  readonly events: EventLog;
+  readonly webhooks: WebhookStore;
 }
 
 /**
@@ -87,5 +90,7 @@ export function racedStores(stores: RequestStores, race: StoreRace): RequestStor
     units: raced(stores.units, race),
     locks: raced(stores.locks, race),
     templates: raced(stores.templates, race),
+    events: raced(stores.events, race),
+    webhooks: raced(stores.webhooks, race),
   };
 }

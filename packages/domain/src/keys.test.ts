@@ -1,7 +1,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { API_KEY_PREFIX, apiKeyChecksum, evaluateApiKey, generateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "./keys.js";
+import {
+  API_KEY_PREFIX,
+  apiKeyChecksum,
+  evaluateApiKey,
+  generateApiKey,
+  grantsScope,
+  hashApiKey,
+  IMPLIED_SCOPES,
+  isWellFormedApiKey,
+  requireScope,
+} from "./keys.js";
 import { SCOPES, type ApiKeyRecord } from "./records.js";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -141,5 +151,24 @@ describe("API keys", () => {
     assert.deepEqual(requireScope(["units:write"], "units:read"), { ok: true });
     assert.equal(requireScope(["units:read"], "units:write").ok, false);
     assert.equal(requireScope(["locks:read", "messages:read", "lock-state:read"], "units:read").ok, false);
+  });
+});
+
+describe("the events scopes (SPEC 2, 5.10)", () => {
+  it("webhooks:write and events:read are scopes of their own: implied by no other, implying none", () => {
+    for (const scope of ["webhooks:write", "events:read"] as const) {
+      assert.ok(SCOPES.includes(scope));
+      assert.equal(IMPLIED_SCOPES[scope], undefined);
+      assert.equal(
+        grantsScope(
+          SCOPES.filter((s) => s !== scope),
+          scope,
+        ),
+        false,
+      );
+    }
+    for (const scope of SCOPES.filter((s) => s !== "webhooks:write" && s !== "events:read" && s !== "units:read")) {
+      assert.equal(grantsScope(["webhooks:write", "events:read"], scope), false);
+    }
   });
 });

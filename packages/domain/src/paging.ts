@@ -72,11 +72,14 @@ export function firstIndexAfter<T>(ordered: readonly T[], positionOf: (row: T) =
 }
 
 /** Lists that hand out cursors; a cursor of one list is refused by another. */
-export type ListName = "locks" | "templates" | "units" | "schedule";
+export type ListName = "locks" | "templates" | "units" | "schedule" | "events" | "webhook_endpoints" | "deliveries";
 
 export const LIST_DIRECTION: Readonly<Record<ListName, Direction>> = {
   locks: "desc",
   templates: "asc",
   units: "asc",
   schedule: "asc",
+  events: "desc",
+  webhook_endpoints: "desc",
+  deliveries: "desc",
 };

@@ -19,7 +19,15 @@ export const URL_KEY_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export type Instant = string;
 
 /** The scopes an API key may hold (SPEC 2). */
-export const SCOPES = ["units:write", "units:read", "messages:read", "locks:read", "lock-state:read"] as const;
+export const SCOPES = [
+  "units:write",
+  "units:read",
+  "messages:read",
+  "locks:read",
+  "lock-state:read",
+  "webhooks:write",
+  "events:read",
+] as const;
 /** One of {@link SCOPES}. */
 export type Scope = (typeof SCOPES)[number];
 

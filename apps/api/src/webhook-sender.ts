@@ -1,0 +1,240 @@
+/**
+ * The webhook sender (core's `WebhookSender` port) on node:http/https: one POST per attempt,
+ * 15 s for the whole exchange, no redirects followed (a 3xx is an answer like any other), at most
+ * 4 KiB of the answer read and then dropped. Unless WEBHOOK_ALLOW_PRIVATE, the destination is
+ * checked at every attempt: an IP literal directly, a host name through the connection's own
+ * `lookup`, which refuses every loopback, private, link-local, unspecified (and multicast,
+ * reserved, IPv4-mapped or NAT64 forms of them) answer and hands the socket exactly the
+ * addresses it checked, so no DNS answer can change between the check and the connect.
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { WebhookRequest, WebhookResponse, WebhookSender } from "@lintel/core";
+
+/** The answer's bytes read at most before the connection is dropped. */
+const MAX_ANSWER_BYTES = 4096;
+
+const refusedV4 = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8], // unspecified, "this network"
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+] as const) {
+  refusedV4.addSubnet(net, prefix, "ipv4");
+}
+const refusedV6 = new BlockList();
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated)
+  ["ff00::", 8], // multicast
+  ["100::", 64], // discard
+] as const) {
+  refusedV6.addSubnet(net, prefix, "ipv6");
+}
+
+/** The 8 groups of an IPv6 address (dotted IPv4 tail included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/%.*$/, "");
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1] !== undefined) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split(".").map(Number);
+    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const part = (s: string) => (s === "" ? [] : s.split(":").map((g) => parseInt(g, 16)));
+  const start = part(head);
+  const end = tail === undefined ? [] : part(tail);
+  const groups = tail === undefined ? start : [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/** Why a webhook may not go to `address` (an IP literal), or null when it may. */
+export function refusedAddressReason(address: string): string | null {
+  const family = isIP(address);
+  if (family === 4) return refusedV4.check(address, "ipv4") ? `${address} is a loopback, private or reserved address` : null;
+  if (family !== 6) return `${address} is not an IP address`;
+  const groups = ipv6Groups(address);
+  if (groups === null) return `${address} is not an IP address`;
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  // An IPv4 address in IPv6 clothes is judged as the IPv4 address: mapped (::ffff:a.b.c.d),
+  // compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  if (zeroHead && (g5 === 0xffff || (g5 === 0 && (g6 !== 0 || g7 > 1)))) return refusedAddressReason(v4Of(g6, g7));
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return refusedAddressReason(v4Of(g6, g7));
+  if (g0 === 0x2002) return refusedAddressReason(v4Of(g1 ?? 0, g2 ?? 0));
+  return refusedV6.check(address.replace(/%.*$/, ""), "ipv6") ? `${address} is a loopback, private or link-local address` : null;
+}
+
+/** How a host name is resolved: node's dns.lookup, or a test's. */
+export type HostLookup = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/** Settings of {@link createWebhookSender}. */
+export interface WebhookSenderOptions {
+  /** WEBHOOK_ALLOW_PRIVATE: send to any address (development, tests). */
+  readonly allowPrivate: boolean;
+  /** The whole attempt's bound, ms. Default 15,000. */
+  readonly timeoutMs?: number;
+  /** Default: node's dns.lookup. */
+  readonly lookup?: HostLookup;
+}
+
+/** A refusal the connection's lookup raises: the destination resolved to an address webhooks never go to. */
+class RefusedDestinationError extends Error {
+  override readonly name = "RefusedDestinationError";
+}
+
+/** The url's host without IPv6 brackets. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+function retryAfterOf(answer: IncomingMessage): number | undefined {
+  const header = answer.headers["retry-after"];
+  if (header === undefined) return undefined;
+  if (/^\d{1,9}$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** Words for a failed connection, from its error code: never the url, a header or a body. */
+function connectionError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case "ECONNREFUSED":
+      return "connection refused";
+    case "ECONNRESET":
+      return "connection reset";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host not found";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    default:
+      return error.code?.startsWith("ERR_TLS") || error.code?.includes("CERT")
+        ? `TLS failed (${error.code})`
+        : `connection failed (${error.code ?? "error"})`;
+  }
+}
+
+/** The sender over node:http/https. */
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const resolveAll = options.lookup ?? (dnsLookup as unknown as HostLookup);
+
+  /** Resolves `host` and refuses it when any answer is an address webhooks never go to. */
+  function checkedAddresses(host: string, family: number): Promise<LookupAddress[]> {
+    return new Promise((resolve, reject) =>
+      resolveAll(host, { all: true, family, verbatim: true }, (error, addresses) => {
+        if (error !== null) return reject(error);
+        const refused = addresses.map((a) => refusedAddressReason(a.address)).find((reason) => reason !== null);
+        if (refused !== undefined) return reject(new RefusedDestinationError(`${host} resolves to ${refused}`));
+        if (addresses.length === 0) return reject(Object.assign(new Error("no address"), { code: "ENOTFOUND" }));
+        resolve(addresses);
+      }),
+    );
+  }
+
+  /** The connection's lookup: the addresses it connects to are the ones checked, in the same call. */
+  const checkingLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    const family = typeof lookupOptions.family === "number" ? lookupOptions.family : 0;
+    checkedAddresses(hostname, family).then(
+      (addresses) => {
+        if (lookupOptions.all === true) (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        else callback(null, addresses[0]?.address ?? "", addresses[0]?.family ?? 4);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 4),
+    );
+  };
+
+  async function refusal(url: string): Promise<string | null> {
+    if (options.allowPrivate) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return "Not an absolute URL.";
+    }
+    const host = hostOf(parsed);
+    if (isIP(host) !== 0) {
+      const reason = refusedAddressReason(host);
+      return reason === null ? null : `Webhooks are not sent to private destinations: ${reason}.`;
+    }
+    try {
+      await checkedAddresses(host, 0);
+      return null;
+    } catch (error) {
+      if (error instanceof RefusedDestinationError) return `Webhooks are not sent to private destinations: ${error.message}.`;
+      return `The host ${host.slice(0, 100)} does not resolve.`;
+    }
+  }
+
+  function send(attempt: WebhookRequest): Promise<WebhookResponse> {
+    const url = new URL(attempt.url);
+    const host = hostOf(url);
+    if (!options.allowPrivate && isIP(host) !== 0) {
+      const reason = refusedAddressReason(host);
+      if (reason !== null) return Promise.resolve({ ok: false, kind: "refused_destination", error: `destination refused: ${reason}` });
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([attempt.signal, timeout]);
+    const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+    return new Promise<WebhookResponse>((resolve) => {
+      let settled = false;
+      const settle = (response: WebhookResponse) => {
+        if (!settled) resolve(response);
+        settled = true;
+      };
+      const outgoing = request(
+        url,
+        {
+          method: "POST",
+          headers: { ...attempt.headers, "content-length": Buffer.byteLength(attempt.body) },
+          agent: false, // a fresh, checked connection per attempt
+          signal,
+          ...(options.allowPrivate ? {} : { lookup: checkingLookup }),
+        },
+        (answer) => {
+          const status = answer.statusCode ?? 0;
+          let read = 0;
+          answer.on("data", (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_ANSWER_BYTES) answer.destroy(); // the rest is not ours to read
+          });
+          answer.on("error", () => undefined);
+          settle({ ok: true, status, retryAfterSeconds: retryAfterOf(answer) });
+        },
+      );
+      outgoing.on("error", (error: NodeJS.ErrnoException) => {
+        if (error instanceof RefusedDestinationError || error.cause instanceof RefusedDestinationError) {
+          settle({ ok: false, kind: "refused_destination", error: `destination refused: ${error.message}` });
+        } else if (timeout.aborted) {
+          settle({ ok: false, kind: "timeout", error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+        } else if (attempt.signal.aborted) {
+          settle({ ok: false, kind: "connection", error: "cancelled at shutdown" });
+        } else {
+          settle({ ok: false, kind: "connection", error: connectionError(error) });
+        }
+      });
+      outgoing.end(attempt.body);
+    });
+  }
+
+  return { send, refusal };
+}

@@ -1,0 +1,156 @@
+/**
+ * An in-core fake of the event ports for the use-case and dispatcher tests: plain arrays, sorted
+ * on every read (clarity over speed). The real adapters are held to the ports by the contract
+ * suites of the store packages.
+ */
+import { isoInstant, wantsEvent } from "@lintel/domain";
+import { LIST_DIRECTION, newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
+import type { DeliveryRecord, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+import type { EventStores } from "./lintel-setup.js";
+import type { LeasedAttempt } from "./event-ports.js";
+import { randomId } from "./event-ids.js";
+
+function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
+  const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
+  return rowsAfter(ordered, newestFirstPosition, after, limit, LIST_DIRECTION.events);
+}
+
+const same = (a: ObservedLockState | null, b: ObservedLockState | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The event ports in memory, plus `append` (what a store does with an event and the change that made it). */
+export function fakeEventStore() {
+  const events: LintelEvent[] = [];
+  const observations = new Map<string, ObservedLockState>();
+  const endpoints = new Map<string, WebhookEndpointRecord>();
+  const deliveries = new Map<string, DeliveryRecord>();
+  const leases = new Map<string, { token: string; untilMs: number }>();
+
+  function append(event: LintelEvent): void {
+    events.push(event);
+    for (const endpoint of endpoints.values()) {
+      if (endpoint.orgId !== event.orgId || endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
+      const id = randomId("dlv_");
+      deliveries.set(id, {
+        id,
+        orgId: event.orgId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        status: "pending",
+        attempts: 0,
+        lastAttemptAt: null,
+        lastResponseStatus: null,
+        lastError: null,
+        nextAttemptAt: event.createdAt,
+        createdAt: event.createdAt,
+      });
+    }
+  }
+
+  const failPending = (endpointId: string) => {
+    for (const d of deliveries.values()) {
+      if (d.endpointId === endpointId && d.status === "pending") deliveries.set(d.id, { ...d, status: "failed", nextAttemptAt: null });
+    }
+  };
+
+  const ports: EventStores = {
+    events: {
+      list: async (orgId, type, after, limit) =>
+        newestFirst(
+          events.filter((e) => e.orgId === orgId && (type === null || e.type === type)),
+          after,
+          limit,
+        ),
+      get: async (orgId, eventId) => events.find((e) => e.orgId === orgId && e.id === eventId) ?? null,
+    },
+    observations: {
+      last: async (orgId, lockId) => observations.get(`${orgId}:${lockId}`) ?? null,
+      swap: async (orgId, lockId, expected, next, event) => {
+        const current = observations.get(`${orgId}:${lockId}`) ?? null;
+        if (!same(current, expected)) return { swapped: false, current };
+        observations.set(`${orgId}:${lockId}`, next);
+        if (event !== null) append(event);
+        return { swapped: true };
+      },
+    },
+    webhooks: {
+      create: async (endpoint, maxPerOrg) => {
+        if ([...endpoints.values()].filter((e) => e.orgId === endpoint.orgId).length >= maxPerOrg) return { ok: false, reason: "limit" };
+        endpoints.set(endpoint.id, endpoint);
+        return { ok: true };
+      },
+      list: async (orgId, after, limit) =>
+        newestFirst(
+          [...endpoints.values()].filter((e) => e.orgId === orgId),
+          after,
+          limit,
+        ),
+      get: async (orgId, id) => {
+        const endpoint = endpoints.get(id);
+        return endpoint?.orgId === orgId ? endpoint : null;
+      },
+      delete: async (orgId, id) => {
+        if (endpoints.get(id)?.orgId !== orgId) return false;
+        endpoints.delete(id);
+        failPending(id);
+        return true;
+      },
+      enable: async (orgId, id) => {
+        const endpoint = endpoints.get(id);
+        if (endpoint?.orgId !== orgId) return null;
+        const enabled = { ...endpoint, status: "enabled", disabledReason: null, failingSince: null } as const;
+        endpoints.set(id, enabled);
+        return enabled;
+      },
+      deliveries: async (orgId, endpointId, after, limit) =>
+        newestFirst(
+          [...deliveries.values()].filter((d) => d.orgId === orgId && d.endpointId === endpointId),
+          after,
+          limit,
+        ),
+      lease: async (nowMs, leaseMs, max) => {
+        const due = [...deliveries.values()]
+          .filter((d) => d.status === "pending" && Date.parse(d.nextAttemptAt ?? "") <= nowMs && (leases.get(d.id)?.untilMs ?? 0) <= nowMs)
+          .slice(0, max);
+        return due.flatMap((delivery): LeasedAttempt[] => {
+          const endpoint = endpoints.get(delivery.endpointId);
+          const event = events.find((e) => e.id === delivery.eventId);
+          if (endpoint === undefined || event === undefined) return [];
+          const lease = randomId("dlv_");
+          leases.set(delivery.id, { token: lease, untilMs: nowMs + leaseMs });
+          return [{ delivery, endpoint, event, lease }];
+        });
+      },
+      finish: async (attempt, outcome) => {
+        if (leases.get(attempt.delivery.id)?.token !== attempt.lease) return false;
+        leases.delete(attempt.delivery.id);
+        const d = deliveries.get(attempt.delivery.id);
+        const endpoint = endpoints.get(attempt.endpoint.id);
+        if (d === undefined) return false;
+        const kind = outcome.result.kind;
+        deliveries.set(d.id, {
+          ...d,
+          attempts: d.attempts + 1,
+          lastAttemptAt: outcome.at,
+          lastResponseStatus: outcome.responseStatus,
+          lastError: outcome.error,
+          status: kind === "delivered" ? "delivered" : kind === "retry" ? "pending" : "failed",
+          nextAttemptAt: outcome.result.kind === "retry" ? outcome.result.nextAttemptAt : null,
+        });
+        if (endpoint !== undefined) {
+          if (kind === "delivered") endpoints.set(endpoint.id, { ...endpoint, failingSince: null });
+          else if (kind === "gone" || kind === "failing") {
+            endpoints.set(endpoint.id, { ...endpoint, status: "disabled", disabledReason: kind });
+            failPending(endpoint.id);
+          } else endpoints.set(endpoint.id, { ...endpoint, failingSince: endpoint.failingSince ?? outcome.at });
+        }
+        return true;
+      },
+      pending: async () => {
+        const due = [...deliveries.values()].filter((d) => d.status === "pending").map((d) => Date.parse(d.nextAttemptAt ?? ""));
+        return { count: due.length, oldestDueMs: due.length === 0 ? null : Math.min(...due) };
+      },
+    },
+  };
+  return { ...ports, append, deliveriesOf: () => [...deliveries.values()], now: isoInstant };
+}

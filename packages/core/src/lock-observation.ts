@@ -1,0 +1,52 @@
+/**
+ * `lock.state_changed` (SPEC 5.10): every state read fresh from a provider (a state read, a
+ * provider's webhook) is compared with the last one observed for the lock, kept in the store and
+ * shared by every instance. The first observation is stored without an event; a change is
+ * stored with its event by a compare-and-set, so when several instances observe one change at
+ * once exactly one of them writes the event, and the others find it already there.
+ */
+import { isoInstant, observationChanged, observedPart } from "@lintel/domain";
+import type { LintelEvent, LockState } from "@lintel/domain";
+import { randomId } from "./event-ids.js";
+import type { LockObservations } from "./event-ports.js";
+import type { Clock } from "./ports.js";
+
+/** Compare-and-set tries before giving up on a lock whose observations keep changing under us. */
+const MAX_SWAPS = 3;
+
+/** The state as served inside an event (a provider's answer may carry more than the record's fields). */
+function servedState(state: LockState): LockState {
+  const { lockId, provider, lockState, doorState, online, batteryLevel, lastSeenAt, fetchedAt } = state;
+  return { lockId, provider, lockState, doorState, online, batteryLevel, lastSeenAt, fetchedAt };
+}
+
+/**
+ * Observes `state` of a lock of `orgId`: the `lock.state_changed` event it stored, or null when
+ * nothing changed (or this was the first observation, or another instance stored the same change).
+ */
+export async function observeLockState(
+  ports: { readonly observations: LockObservations },
+  orgId: string,
+  state: LockState,
+  clock: Clock,
+): Promise<LintelEvent | null> {
+  const next = observedPart(state);
+  let expected = await ports.observations.last(orgId, state.lockId);
+  for (let attempt = 0; attempt < MAX_SWAPS; attempt++) {
+    if (expected !== null && !observationChanged(expected, next)) return null;
+    const event: LintelEvent | null =
+      expected === null
+        ? null
+        : {
+            id: randomId("evt_"),
+            orgId,
+            type: "lock.state_changed",
+            createdAt: isoInstant(clock.now()),
+            data: { lockId: state.lockId, provider: state.provider, previous: observedPart(expected), state: servedState(state) },
+          };
+    const swap = await ports.observations.swap(orgId, state.lockId, expected, next, event);
+    if (swap.swapped) return event;
+    expected = swap.current; // another observation got there first: compare with it
+  }
+  return null;
+}

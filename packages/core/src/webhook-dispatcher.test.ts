@@ -1,0 +1,176 @@
+// The dispatcher over the in-core fakes: a delivered attempt is signed as Standard Webhooks says
+// with the body GET /v1/events/{id} serves; failures retry on the schedule with the same
+// webhook-id and fail when it is spent; a 410 disables; a wake-up sends at once; stop drains.
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, it } from "node:test";
+import { checkWebhookSignature, isoInstant, type LintelEvent } from "@lintel/domain";
+import { eventBody } from "./event-view.js";
+import { fakeEventStore } from "./fake-event-store.test-support.js";
+import { createWebhookDispatcher, decideAttempt, type AttemptReport } from "./webhook-dispatcher.js";
+import type { WebhookRequest, WebhookResponse } from "./webhook-sender.js";
+
+const T0 = Date.parse("2026-06-01T12:00:00.000Z");
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+function event(id: string, createdAt = isoInstant(T0)): LintelEvent {
+  const unit = { id: "u_1", urlKey: "a", address: "A", timeZone: "Europe/Paris", version: 2 };
+  return {
+    id,
+    orgId: "org_a",
+    createdAt,
+    type: "unit.timezone_changed",
+    data: { unit, previousTimeZone: null, policy: "keep_instant", moved: [] },
+  };
+}
+
+async function harness(answers: (request: WebhookRequest, n: number) => WebhookResponse, schedule = [5, 300]) {
+  let now = T0;
+  const clock = { now: () => now };
+  const store = fakeEventStore();
+  await store.webhooks.create(
+    {
+      id: "we_1",
+      orgId: "org_a",
+      url: "https://example.com/hook",
+      eventTypes: ["*"],
+      description: null,
+      status: "enabled",
+      disabledReason: null,
+      createdAt: isoInstant(T0),
+      secret: SECRET,
+      failingSince: null,
+    },
+    16,
+  );
+  const sent: WebhookRequest[] = [];
+  const reports: AttemptReport[] = [];
+  const sender = {
+    refusal: async () => null,
+    send: async (request: WebhookRequest) => {
+      sent.push(request);
+      return answers(request, sent.length);
+    },
+  };
+  const dispatcher = createWebhookDispatcher(
+    { webhooks: store.webhooks, sender, clock },
+    {
+      retryScheduleSeconds: schedule,
+      pollMs: 10_000, // only wake-ups move it in these tests
+      random: () => 0,
+      observer: { attempted: (report) => reports.push(report), pending: () => undefined, failed: (error) => assert.fail(String(error)) },
+    },
+  );
+  dispatcher.start();
+  const settle = async () => {
+    dispatcher.wake();
+    await sleep(20);
+  };
+  return { store, sent, reports, dispatcher, settle, advance: (ms: number) => (now += ms) };
+}
+
+describe("the webhook dispatcher", () => {
+  it("sends the served event, signed (webhook-id, -timestamp, -signature), and records it delivered", async () => {
+    const { store, sent, reports, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    store.append(event("evt_1"));
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 1);
+    const [request] = sent;
+    assert.ok(request !== undefined);
+    assert.equal(request.body, eventBody(event("evt_1")));
+    assert.equal(JSON.parse(request.body).orgId, undefined);
+    assert.equal(request.headers["webhook-id"], "evt_1");
+    assert.equal(request.headers["webhook-timestamp"], String(T0 / 1000));
+    const check = checkWebhookSignature(
+      {
+        id: "evt_1",
+        timestamp: request.headers["webhook-timestamp"] ?? "",
+        body: request.body,
+        signatureHeader: request.headers["webhook-signature"] ?? "",
+      },
+      SECRET,
+      T0 / 1000,
+    );
+    assert.deepEqual(check, { ok: true });
+    assert.deepEqual(
+      store.deliveriesOf().map((d) => [d.status, d.attempts, d.lastResponseStatus]),
+      [["delivered", 1, 200]],
+    );
+    assert.equal(reports[0]?.outcome, "delivered");
+  });
+
+  it("500s retry after each delay of the schedule with the same webhook-id, then fail", async () => {
+    const { store, sent, dispatcher, settle, advance } = await harness(() => ({ ok: true, status: 500 }));
+    store.append(event("evt_1"));
+    await settle();
+    assert.equal(store.deliveriesOf()[0]?.nextAttemptAt, isoInstant(T0 + 5000));
+    await settle(); // not due yet
+    assert.equal(sent.length, 1);
+    advance(5000);
+    await settle();
+    advance(300_000);
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 3);
+    assert.deepEqual(new Set(sent.map((r) => r.headers["webhook-id"])), new Set(["evt_1"]));
+    const [delivery] = store.deliveriesOf();
+    assert.deepEqual([delivery?.status, delivery?.attempts, delivery?.lastError, delivery?.nextAttemptAt], ["failed", 3, "HTTP 500", null]);
+  });
+
+  it("a 410 disables the endpoint (gone) and fails the delivery", async () => {
+    const { store, dispatcher, settle } = await harness(() => ({ ok: true, status: 410 }));
+    store.append(event("evt_1"));
+    await settle();
+    await dispatcher.stop(100);
+    const endpoint = await store.webhooks.get("org_a", "we_1");
+    assert.deepEqual([endpoint?.status, endpoint?.disabledReason], ["disabled", "gone"]);
+    assert.equal(store.deliveriesOf()[0]?.status, "failed");
+  });
+
+  it("stop waits for an attempt in flight", async () => {
+    const { store, sent, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    store.append(event("evt_1"));
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 1);
+    assert.equal(store.deliveriesOf()[0]?.status, "delivered");
+  });
+});
+
+describe("decideAttempt", () => {
+  const endpoint = { failingSince: null } as const;
+  const delivery = { attempts: 0 } as const;
+  const decide = (response: WebhookResponse, failingSince: string | null = null, attempts = 0) =>
+    decideAttempt(
+      { delivery: { ...delivery, attempts } as never, endpoint: { ...endpoint, failingSince } as never },
+      response,
+      T0,
+      [5, 300],
+      () => 0,
+    );
+
+  it("2xx delivered; 3xx retried; timeouts retried with their words; a spent schedule fails", () => {
+    assert.equal(decide({ ok: true, status: 204 }).result.kind, "delivered");
+    assert.deepEqual(decide({ ok: true, status: 302 }).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 5000) });
+    const timeout = decide({ ok: false, kind: "timeout", error: "timed out after 15 s" });
+    assert.deepEqual([timeout.responseStatus, timeout.error], [null, "timed out after 15 s"]);
+    assert.equal(decide({ ok: true, status: 500 }, null, 2).result.kind, "failed");
+  });
+
+  it("Retry-After counts on a 429 or 503 only", () => {
+    assert.deepEqual(decide({ ok: true, status: 429, retryAfterSeconds: 60 }).result, {
+      kind: "retry",
+      nextAttemptAt: isoInstant(T0 + 60_000),
+    });
+    assert.deepEqual(decide({ ok: true, status: 500, retryAfterSeconds: 60 }).result, {
+      kind: "retry",
+      nextAttemptAt: isoInstant(T0 + 5000),
+    });
+  });
+
+  it("an endpoint failing for 5 days is disabled (failing)", () => {
+    assert.equal(decide({ ok: true, status: 500 }, isoInstant(T0 - 5 * 86_400_000)).result.kind, "failing");
+    assert.equal(decide({ ok: true, status: 500 }, isoInstant(T0 - 4 * 86_400_000)).result.kind, "retry");
+  });
+});

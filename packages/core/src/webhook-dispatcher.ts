@@ -1,0 +1,241 @@
+/**
+ * The webhook dispatcher (SPEC 5.10): a loop that leases due attempts from the store (any org),
+ * signs and sends each through the {@link WebhookSender}, decides the outcome and records it.
+ * The store is the engine: a lease keeps other instances off an attempt for `leaseMs`, so the
+ * attempts of an instance that died are taken over once their leases run out; nothing waits in
+ * this process's memory that a crash could lose.
+ */
+import { isoInstant, nextAttemptDelayMs, signWebhook } from "@lintel/domain";
+import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
+import { eventBody } from "./event-view.js";
+import type { Clock } from "./ports.js";
+import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
+
+/** How long an attempt is leased: a dead instance's attempts are taken over within this and one poll. */
+export const WEBHOOK_LEASE_MS = 20_000;
+/** An endpoint whose deliveries kept failing this long, with none delivered, is disabled (`failing`). */
+export const WEBHOOK_FAILING_AFTER_MS = 5 * 24 * 3_600_000;
+
+/** What one attempt came to, for the log line and the metrics (never the secret nor the body). */
+export interface AttemptReport {
+  readonly endpointId: string;
+  readonly eventId: string;
+  readonly deliveryId: string;
+  /** 1 for the first attempt of the delivery. */
+  readonly attempt: number;
+  readonly status: number | null;
+  /** The outcome recorded, or `lease_lost` when another instance had taken the attempt over meanwhile. */
+  readonly outcome: AttemptOutcome["result"]["kind"] | "lease_lost";
+  readonly error: string | null;
+  /** How long the attempt took, in ms. */
+  readonly ms: number;
+}
+
+/** Hears what the dispatcher does (the server's log and metrics). */
+export interface WebhookDispatcherObserver {
+  /** After every attempt. */
+  attempted(report: AttemptReport): void;
+  /** Every few seconds: deliveries pending, and how overdue the oldest is (ms; null when none). */
+  pending(count: number, oldestAgeMs: number | null): void;
+  /** A store call of the loop failed (it carries on at the next poll). */
+  failed(error: unknown): void;
+}
+
+/** Settings of {@link createWebhookDispatcher}. */
+export interface WebhookDispatcherOptions {
+  /** Delays between attempts, seconds (WEBHOOK_RETRY_SCHEDULE). */
+  readonly retryScheduleSeconds: readonly number[];
+  /** Default {@link WEBHOOK_LEASE_MS}. */
+  readonly leaseMs?: number | undefined;
+  /** How often the store is asked for due attempts, ms. Default 400. */
+  readonly pollMs?: number | undefined;
+  /** Attempts in flight at most. Default 8. */
+  readonly concurrency?: number | undefined;
+  /** How often pending deliveries are counted for the metrics, ms. Default 5,000. */
+  readonly pendingEveryMs?: number | undefined;
+  /** The jitter's random source, in [0, 1). Default Math.random. */
+  readonly random?: (() => number) | undefined;
+  readonly observer?: WebhookDispatcherObserver | undefined;
+}
+
+/** A running dispatcher. */
+export interface WebhookDispatcher {
+  /** Starts the loop (once). */
+  start(): void;
+  /** Looks for due attempts now rather than at the next poll (this instance just created an event). */
+  wake(): void;
+  /**
+   * Stops leasing, lets the attempts in flight finish for up to `graceMs`, then aborts the rest
+   * (their leases run out and another instance, or this one after a restart, makes them again).
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** The outcome of an attempt at `nowMs` that got `response`, by SPEC 5.10's rules. */
+export function decideAttempt(
+  attempt: Pick<LeasedAttempt, "delivery" | "endpoint">,
+  response: WebhookResponse,
+  nowMs: number,
+  retryScheduleSeconds: readonly number[],
+  random: () => number,
+): AttemptOutcome {
+  const at = isoInstant(nowMs);
+  const responseStatus = response.ok ? response.status : null;
+  if (response.ok && response.status >= 200 && response.status < 300) {
+    return { at, responseStatus, error: null, result: { kind: "delivered" } };
+  }
+  const error = response.ok ? `HTTP ${response.status}` : response.error;
+  if (response.ok && response.status === 410) return { at, responseStatus, error, result: { kind: "gone" } };
+  const failingSince = attempt.endpoint.failingSince ?? at;
+  if (nowMs - Date.parse(failingSince) >= WEBHOOK_FAILING_AFTER_MS) return { at, responseStatus, error, result: { kind: "failing" } };
+  const retryAfter = response.ok && (response.status === 429 || response.status === 503) ? response.retryAfterSeconds : undefined;
+  const delay = nextAttemptDelayMs(attempt.delivery.attempts + 1, retryScheduleSeconds, random, retryAfter);
+  if (delay === null) return { at, responseStatus, error, result: { kind: "failed" } };
+  return { at, responseStatus, error, result: { kind: "retry", nextAttemptAt: isoInstant(nowMs + delay) } };
+}
+
+/** The headers of an attempt at `nowMs`: Standard Webhooks' three, signed with the endpoint's secret. */
+export function webhookHeaders(attempt: LeasedAttempt, body: string, nowMs: number): Record<string, string> {
+  const timestamp = Math.floor(nowMs / 1000);
+  return {
+    "content-type": "application/json",
+    "user-agent": "Lintel-Webhooks/1",
+    "webhook-id": attempt.event.id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signWebhook({ id: attempt.event.id, timestamp, body }, attempt.endpoint.secret),
+  };
+}
+
+/** A dispatcher over the store's due attempts. */
+export function createWebhookDispatcher(
+  ports: { readonly webhooks: WebhookStore; readonly sender: WebhookSender; readonly clock: Clock },
+  options: WebhookDispatcherOptions,
+): WebhookDispatcher {
+  const { webhooks, sender, clock } = ports;
+  const leaseMs = options.leaseMs ?? WEBHOOK_LEASE_MS;
+  const pollMs = options.pollMs ?? 400;
+  const concurrency = options.concurrency ?? 8;
+  const pendingEveryMs = options.pendingEveryMs ?? 5_000;
+  const random = options.random ?? Math.random;
+  const observer = options.observer;
+  const inFlight = new Set<Promise<void>>();
+  const aborts = new AbortController();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let nudge: (() => void) | undefined;
+  let woken = false;
+  let countedAt = -Infinity;
+
+  const wake = () => {
+    woken = true;
+    nudge?.();
+  };
+
+  /** Waits for the next poll, a wake-up, or a free slot. */
+  function pause(): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        nudge = undefined;
+        woken = false;
+        resolve();
+      }
+      nudge = done;
+    });
+  }
+
+  async function attempt(leased: LeasedAttempt): Promise<void> {
+    const started = performance.now();
+    const { delivery, endpoint, event } = leased;
+    let outcome: AttemptOutcome;
+    if (endpoint.status !== "enabled") {
+      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind: "failed" } };
+    } else {
+      const body = eventBody(event);
+      const response = await sender.send({
+        url: endpoint.url,
+        headers: webhookHeaders(leased, body, clock.now()),
+        body,
+        signal: aborts.signal,
+      });
+      // Cut short by shutdown: not the receiver's failure. The lease runs out and the attempt is made again.
+      if (aborts.signal.aborted) return;
+      outcome = decideAttempt(leased, response, clock.now(), options.retryScheduleSeconds, random);
+    }
+    const kept = await webhooks.finish(leased, outcome);
+    observer?.attempted({
+      endpointId: endpoint.id,
+      eventId: event.id,
+      deliveryId: delivery.id,
+      attempt: delivery.attempts + 1,
+      status: outcome.responseStatus,
+      outcome: kept ? outcome.result.kind : "lease_lost",
+      error: outcome.error,
+      ms: Math.round(performance.now() - started),
+    });
+  }
+
+  function track(leased: LeasedAttempt): void {
+    const running = attempt(leased)
+      .catch((error: unknown) => observer?.failed(error))
+      .finally(() => {
+        inFlight.delete(running);
+        nudge?.(); // a slot is free
+      });
+    inFlight.add(running);
+  }
+
+  async function countPending(): Promise<void> {
+    if (observer === undefined || clock.now() - countedAt < pendingEveryMs) return;
+    countedAt = clock.now();
+    const { count, oldestDueMs } = await webhooks.pending();
+    observer.pending(count, oldestDueMs === null ? null : Math.max(0, clock.now() - oldestDueMs));
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      const free = concurrency - inFlight.size;
+      let full = false;
+      if (free > 0) {
+        try {
+          const leased = await webhooks.lease(clock.now(), leaseMs, free);
+          for (const one of leased) if (running) track(one);
+          full = leased.length === free;
+          await countPending();
+        } catch (error) {
+          observer?.failed(error);
+        }
+      }
+      if (!running) break;
+      // A full lease may leave more due: look again at once while there is room.
+      if (!(full && inFlight.size < concurrency)) await pause();
+    }
+  }
+
+  return {
+    start() {
+      if (running || loop !== undefined) return;
+      running = true;
+      loop = run();
+    },
+    wake,
+    async stop(graceMs) {
+      running = false;
+      nudge?.();
+      await loop;
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([Promise.all(inFlight), grace]);
+        clearTimeout(timer);
+      }
+      aborts.abort();
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * Events and webhook endpoints (SPEC 5.10): list and get the org's events, create, list, get,
+ * delete and enable its endpoints, and list an endpoint's deliveries. Every list is newest first
+ * (createdAt, then id, descending) behind a cursor bound to the org and the list: the events'
+ * to their `type` filter too, the deliveries' to their endpoint.
+ */
+import { echo, EVENT_TYPES, generateWebhookSecret, isoInstant } from "@lintel/domain";
+import { newestFirstPosition } from "@lintel/domain/adapters";
+import type { CursorCodec, DeliveryRecord, EventType, EventTypeFilter, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import type { Caller } from "./admission.js";
+import type { EventLog, WebhookStore } from "./event-ports.js";
+import { randomId } from "./event-ids.js";
+import { fetchPage, openCursor, readPage, type PageQuery } from "./paging-use-case.js";
+import type { Clock } from "./ports.js";
+import { fail, succeed, type Failure, type Result } from "./problem.js";
+import type { WebhookSender } from "./webhook-sender.js";
+
+/** At most this many endpoints per org (deleted ones don't count). */
+export const MAX_WEBHOOK_ENDPOINTS = 16;
+/** The longest endpoint url. */
+export const MAX_WEBHOOK_URL_CHARS = 2048;
+
+/** One page of events, of one type when `type` is given. */
+export interface EventQuery extends PageQuery {
+  readonly type?: EventType | undefined;
+}
+
+/** One page of an endpoint's deliveries. */
+export interface DeliveryQuery extends PageQuery {
+  readonly endpointId: string;
+}
+
+/** What creating an endpoint takes. */
+export interface CreateWebhookEndpointCommand {
+  readonly url: string;
+  readonly eventTypes: readonly string[];
+  readonly description?: string | null | undefined;
+}
+
+/** A created endpoint and its secret (shown in this answer only). */
+export interface CreatedWebhookEndpoint {
+  readonly webhookEndpoint: WebhookEndpointRecord;
+  readonly secret: string;
+}
+
+/** What an Idempotency-Key guards on create: the same body sends the same fingerprint. */
+export function createWebhookEndpointFingerprint(command: CreateWebhookEndpointCommand): string {
+  return JSON.stringify(["webhook_endpoints", command.url, command.eventTypes, command.description ?? null]);
+}
+
+/** Settings of the webhook use cases. */
+export interface WebhookUseCaseOptions {
+  /** Allow `http://` and private destinations (WEBHOOK_ALLOW_PRIVATE; development and tests). */
+  readonly allowPrivate: boolean;
+}
+
+function invalid(name: string, reason: string): Failure<"invalid_request"> {
+  return fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
+}
+
+function unknown(what: "event" | "webhook endpoint", id: string): Failure<"not_found"> {
+  return fail("not_found", `No ${what} '${echo(id)}'.`);
+}
+
+/** The reason `url` is refused before any lookup, or null. */
+function urlShapeRefusal(url: string, allowPrivate: boolean): string | null {
+  if (url.length > MAX_WEBHOOK_URL_CHARS) return `A webhook url is at most ${MAX_WEBHOOK_URL_CHARS} characters.`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "Not an absolute URL.";
+  }
+  if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:")) return "A webhook url must start with https://.";
+  if (parsed.username !== "" || parsed.password !== "") return "A webhook url carries no user name or password.";
+  if (parsed.hash !== "") return "A webhook url has no #fragment.";
+  return null;
+}
+
+/** The endpoint's event types, or why they are refused. */
+function eventTypesOf(types: readonly string[]): EventTypeFilter[] | string {
+  if (types.length === 0) return 'List at least one event type, or ["*"] for all.';
+  if (new Set(types).size !== types.length) return "An event type is listed twice.";
+  if (types.includes("*")) return types.length === 1 ? ["*"] : '"*" means every type: list it alone.';
+  const unknownType = types.find((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  if (unknownType !== undefined) return `'${echo(unknownType)}' is not an event type (${EVENT_TYPES.join(", ")}).`;
+  return types as EventType[];
+}
+
+/** Builds the event and webhook endpoint use cases over the stores. */
+export function createWebhookUseCases(
+  ports: { readonly events: EventLog; readonly webhooks: WebhookStore; readonly sender: WebhookSender; readonly clock: Clock },
+  cursors: CursorCodec,
+  options: WebhookUseCaseOptions,
+) {
+  const { events, webhooks } = ports;
+  const endpointList = {
+    list: "webhook_endpoints",
+    fetch: webhooks.list.bind(webhooks),
+    positionOf: newestFirstPosition,
+  } as const;
+
+  return {
+    /** The org's events, newest first, of one type when asked. */
+    async listEvents(
+      caller: Caller,
+      query: EventQuery,
+    ): Promise<Result<{ events: LintelEvent[]; nextCursor: string | null }, "invalid_cursor">> {
+      const type = query.type ?? null;
+      const binding = { orgId: caller.orgId, list: "events", subject: type ?? "*" } as const;
+      const after = openCursor(cursors, binding, query.cursor);
+      if (!after.ok) return after;
+      const source = {
+        list: "events",
+        fetch: (orgId: string, position: string | null, limit: number) => events.list(orgId, type, position, limit),
+        positionOf: newestFirstPosition,
+      } as const;
+      const page = await fetchPage(cursors, source, binding, after.value, query.limit);
+      return succeed({ events: page.rows, nextCursor: page.nextCursor });
+    },
+
+    /** One event of the org; a foreign or expired one is `not_found`. */
+    async getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">> {
+      const event = await events.get(caller.orgId, eventId);
+      return event === null ? unknown("event", eventId) : succeed(event);
+    },
+
+    /** A new enabled endpoint with a fresh secret; the url, types and the org's count are checked first. */
+    async createWebhookEndpoint(
+      caller: Caller,
+      command: CreateWebhookEndpointCommand,
+    ): Promise<Result<CreatedWebhookEndpoint, "invalid_request">> {
+      const shape = urlShapeRefusal(command.url, options.allowPrivate);
+      if (shape !== null) return invalid("url", shape);
+      const eventTypes = eventTypesOf(command.eventTypes);
+      if (typeof eventTypes === "string") return invalid("eventTypes", eventTypes);
+      if (!options.allowPrivate) {
+        const refusal = await ports.sender.refusal(command.url);
+        if (refusal !== null) return invalid("url", refusal);
+      }
+      const secret = generateWebhookSecret();
+      const record: WebhookEndpointRecord = {
+        id: randomId("we_"),
+        orgId: caller.orgId,
+        url: command.url,
+        eventTypes,
+        description: command.description ?? null,
+        status: "enabled",
+        disabledReason: null,
+        createdAt: isoInstant(ports.clock.now()),
+        secret,
+        failingSince: null,
+      };
+      const created = await webhooks.create(record, MAX_WEBHOOK_ENDPOINTS);
+      if (!created.ok) {
+        return fail("invalid_request", `An organization has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`);
+      }
+      return succeed({ webhookEndpoint: record, secret });
+    },
+
+    /** The org's endpoints, newest first. */
+    async listWebhookEndpoints(
+      caller: Caller,
+      query: PageQuery,
+    ): Promise<Result<{ webhookEndpoints: WebhookEndpointRecord[]; nextCursor: string | null }, "invalid_cursor">> {
+      const page = await readPage(cursors, endpointList, caller.orgId, query);
+      return page.ok ? succeed({ webhookEndpoints: page.value.rows, nextCursor: page.value.nextCursor }) : page;
+    },
+
+    /** One endpoint of the org. */
+    async getWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">> {
+      const endpoint = await webhooks.get(caller.orgId, endpointId);
+      return endpoint === null ? unknown("webhook endpoint", endpointId) : succeed(endpoint);
+    },
+
+    /** Deletes the endpoint: nothing more is delivered to it. */
+    async deleteWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<null, "not_found">> {
+      return (await webhooks.delete(caller.orgId, endpointId)) ? succeed(null) : unknown("webhook endpoint", endpointId);
+    },
+
+    /** Enables the endpoint again: it receives the events created from then on. */
+    async enableWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">> {
+      const endpoint = await webhooks.enable(caller.orgId, endpointId);
+      return endpoint === null ? unknown("webhook endpoint", endpointId) : succeed(endpoint);
+    },
+
+    /** The endpoint's deliveries, newest first; an unknown or foreign endpoint is `not_found`. */
+    async listDeliveries(
+      caller: Caller,
+      query: DeliveryQuery,
+    ): Promise<Result<{ deliveries: DeliveryRecord[]; nextCursor: string | null }, "not_found" | "invalid_cursor">> {
+      const endpoint = await webhooks.get(caller.orgId, query.endpointId);
+      if (endpoint === null) return unknown("webhook endpoint", query.endpointId);
+      const binding = { orgId: caller.orgId, list: "deliveries", subject: endpoint.id } as const;
+      const after = openCursor(cursors, binding, query.cursor);
+      if (!after.ok) return after;
+      const source = {
+        list: "deliveries",
+        fetch: (orgId: string, position: string | null, limit: number) => webhooks.deliveries(orgId, endpoint.id, position, limit),
+        positionOf: newestFirstPosition,
+      } as const;
+      const page = await fetchPage(cursors, source, binding, after.value, query.limit);
+      return succeed({ deliveries: page.rows, nextCursor: page.nextCursor });
+    },
+  };
+}
