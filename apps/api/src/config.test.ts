@@ -190,3 +190,31 @@ test("config: METRICS_HOST is the metrics listener's own address, 127.0.0.1 unle
   assert.ok(!bad.ok);
   assert.deepEqual(bad.errors, ['Invalid configuration: METRICS_HOST must be a host name or address (got "metrics host")']);
 });
+
+test("config: WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE and SEAM_WEBHOOK_SECRET; bad values named, the secret never repeated", () => {
+  const unset = loadConfig({});
+  assert.ok(unset.ok);
+  assert.deepEqual(unset.config.webhooks, {
+    allowPrivate: false,
+    retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    seamWebhookSecret: null,
+  });
+  const set = loadConfig({
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_RETRY_SCHEDULE: "1, 2,3",
+    SEAM_WEBHOOK_SECRET: "whsec_c2VjcmV0c2VjcmV0",
+  });
+  assert.ok(set.ok);
+  assert.deepEqual(set.config.webhooks, {
+    allowPrivate: true,
+    retryScheduleSeconds: [1, 2, 3],
+    seamWebhookSecret: "whsec_c2VjcmV0c2VjcmV0",
+  });
+  const bad = loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes", WEBHOOK_RETRY_SCHEDULE: "5,0", SEAM_WEBHOOK_SECRET: "short" });
+  assert.ok(!bad.ok);
+  const errors = bad.errors.join("\n");
+  assert.match(errors, /WEBHOOK_ALLOW_PRIVATE must be true or false \(got "yes"\)/);
+  assert.match(errors, /WEBHOOK_RETRY_SCHEDULE must be a comma list of 1 to 20 delays in whole seconds/);
+  assert.match(errors, /SEAM_WEBHOOK_SECRET must be .* \(value not shown\)/);
+  assert.ok(!errors.includes('"short"'));
+});

@@ -1,0 +1,73 @@
+// The sender's destination rule (SPEC 5.10): loopback, private, link-local, unspecified (and the
+// IPv4-mapped, compatible, NAT64 and 6to4 forms of them) are refused; public addresses are not.
+// A host name is judged by the addresses it resolves to: all of them, in the connection's lookup.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createWebhookSender, refusedAddressReason } from "./webhook-sender.js";
+
+describe("webhook destinations", () => {
+  it("refuses every loopback, private, link-local, unspecified or reserved address, in any IPv6 form", () => {
+    for (const address of [
+      "127.0.0.1",
+      "127.255.0.9",
+      "10.0.0.1",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "100.64.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "fe80::1",
+      "fe80::1%eth0",
+      "fc00::1",
+      "fd12:3456::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "::ffff:a9fe:a9fe",
+      "::127.0.0.1",
+      "64:ff9b::10.0.0.1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::",
+      "2002:c0a8:101::1",
+    ]) {
+      assert.notEqual(refusedAddressReason(address), null, address);
+    }
+  });
+
+  it("takes public addresses, IPv4 and IPv6 (mapped ones too)", () => {
+    for (const address of [
+      "93.184.215.14",
+      "8.8.8.8",
+      "172.32.0.1",
+      "2606:4700::1111",
+      "::ffff:8.8.8.8",
+      "64:ff9b::808:808",
+      "2002:808:808::",
+    ]) {
+      assert.equal(refusedAddressReason(address), null, address);
+    }
+  });
+
+  it("refusal: a name is refused when any of its addresses is private; literals and shapes need no lookup", async () => {
+    const resolving = (addresses: string[]) =>
+      createWebhookSender({
+        allowPrivate: false,
+        lookup: (_host, _options, callback) =>
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+          ),
+      });
+    assert.equal(await resolving(["93.184.215.14"]).refusal("https://public.example/hook"), null);
+    assert.match((await resolving(["93.184.215.14", "10.0.0.7"]).refusal("https://mixed.example/hook")) ?? "", /private/);
+    assert.match((await resolving(["::1"]).refusal("https://six.example/hook")) ?? "", /private/);
+    assert.match((await resolving([]).refusal("https://[::ffff:192.168.0.1]/hook")) ?? "", /private/);
+    assert.equal(await createWebhookSender({ allowPrivate: true }).refusal("http://127.0.0.1/hook"), null);
+  });
+});
