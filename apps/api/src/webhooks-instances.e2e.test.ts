@@ -8,6 +8,7 @@
 // which a server process cannot change): on the shared Redis the servers of other test files
 // (some without WEBHOOK_ALLOW_PRIVATE, which refuse 127.0.0.1) would lease these deliveries too.
 import assert from "node:assert/strict";
+import { rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
@@ -101,18 +102,21 @@ function attemptLines(server: Child): { eventId: string; outcome: string; attemp
 
 describe("e2e: webhook delivery across server processes on one Redis", () => {
   let redis: Child;
+  let redisDir = "";
   let redisUrl = "";
   const servers: ServerChild[] = [];
 
   before(async () => {
     const [redisPort = 0] = await freePorts(1);
-    redis = await spawnRedis(redisPort, await tempDir());
+    redisDir = await tempDir();
+    redis = await spawnRedis(redisPort, redisDir);
     redisUrl = `redis://127.0.0.1:${redisPort}`;
   });
 
   after(async () => {
     await Promise.all(servers.map((server) => server.stop("SIGKILL")));
     await redis.stop("SIGKILL");
+    await rm(redisDir, { recursive: true, force: true });
   });
 
   /** A server process on the private Redis with `fixturePath`, remembered so `after` stops it. */
