@@ -73,11 +73,12 @@ describe("the store deadline of one request", () => {
   });
 
   it("a request within its deadline is answered as without one", async () => {
-    const { lintel, admitted } = await slowLintel(40, 300);
-    const caller = await admitted(); // 120 ms
-    const unit = value(await lintel.getUnit(caller, "12-elm-st")); // 160 ms
+    // 20 ms a call: 120 ms of the 300 in all, a margin a loaded machine's timers don't eat.
+    const { lintel, admitted } = await slowLintel(20, 300);
+    const caller = await admitted(); // 60 ms
+    const unit = value(await lintel.getUnit(caller, "12-elm-st")); // 80 ms
     assert.equal(unit.id, "u_1");
-    const page = value(await lintel.listSchedule(caller, { unitIdOrKey: "u_1", limit: 10, cursor: undefined, from: 0 })); // 240 ms
+    const page = value(await lintel.listSchedule(caller, { unitIdOrKey: "u_1", limit: 10, cursor: undefined, from: 0 })); // 120 ms
     assert.deepEqual(
       page.items.map((item) => item.id),
       ["c_1", "t_1"],
