@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { EVENT_TYPES, ITEM_KINDS, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { eventView, MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
-import { INPUT_MAX_LENGTH, listQuerySchema, lockStateSchema, unitSchema } from "./schemas.js";
+import { INPUT_MAX_LENGTH, listQuerySchema, lockStateViewSchema, unitViewSchema } from "./schemas.js";
 
 const instant = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
 const nullableInstant = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(description));
@@ -78,7 +78,7 @@ export const eventSchema = v.pipe(
       type: v.literal("unit.timezone_changed"),
       createdAt: instant,
       data: v.strictObject({
-        unit: unitSchema,
+        unit: unitViewSchema,
         previousTimeZone: v.nullable(v.string()),
         policy: v.picklist(["keep_instant", "keep_wall_clock"]),
         moved: v.array(movedItemSchema),
@@ -88,7 +88,7 @@ export const eventSchema = v.pipe(
       id: v.pipe(v.string(), v.description("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.")),
       type: v.literal("lock.state_changed"),
       createdAt: instant,
-      data: v.strictObject({ lockId: v.string(), provider: v.string(), previous: observedSchema, state: lockStateSchema }),
+      data: v.strictObject({ lockId: v.string(), provider: v.string(), previous: observedSchema, state: lockStateViewSchema }),
     }),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),

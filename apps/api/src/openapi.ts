@@ -1,13 +1,13 @@
 /**
  * The OpenAPI 3.2 document of the API (SPEC 5.8), generated from the same valibot schemas the
- * routes validate with (`endpoints.ts`, `schemas.ts`), so the two cannot disagree. Every header
- * an answer may carry is declared on it, and every input string has a `maxLength`: outside
- * tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
+ * routes validate with (`endpoints.ts`, `schemas.ts`; the shapes of the records and of the
+ * computed answers are `@lintel/domain`'s), so the two cannot disagree. Every header an answer
+ * may carry is declared on it, and every input string has a `maxLength`: outside tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
  * nothing to report (the e2e tests run them).
  */
 import * as v from "valibot";
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from "@valibot/to-json-schema";
-import { PROBLEMS, type ProblemCode } from "@lintel/domain";
+import { PreviewItemSchema, PROBLEMS, ScheduleEntrySchema, type ProblemCode } from "@lintel/domain";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
 import { apiGuide, TAGS } from "./api-guide.js";
 import { API_KEY_CHALLENGE } from "./problem-response.js";
@@ -15,39 +15,39 @@ import { PARAMETER_EXAMPLES, problemExample, RESPONSE_EXAMPLES, SET_TIMEZONE_EXA
 import {
   INPUT_MAX_LENGTH,
   healthSchema,
-  lockSchema,
-  lockStateSchema,
-  previewItemSchema,
+  lockStateViewSchema,
+  lockViewSchema,
   problemSchema,
-  scheduleEntrySchema,
-  templateSchema,
-  unitSchema,
+  templateViewSchema,
+  unitViewSchema,
 } from "./schemas.js";
 import { deliverySchema, eventSchema, webhookEndpointSchema } from "./event-schemas.js";
 
 /** Schemas shown once under components.schemas and referenced everywhere else. */
 const NAMED = {
-  Lock: lockSchema,
-  LockState: lockStateSchema,
-  Template: templateSchema,
-  PreviewItem: previewItemSchema,
-  Unit: unitSchema,
-  ScheduleEntry: scheduleEntrySchema,
+  Lock: lockViewSchema,
+  LockState: lockStateViewSchema,
+  Template: templateViewSchema,
+  PreviewItem: PreviewItemSchema,
+  Unit: unitViewSchema,
+  ScheduleEntry: ScheduleEntrySchema,
   Problem: problemSchema,
   Event: eventSchema,
   WebhookEndpoint: webhookEndpointSchema,
   Delivery: deliverySchema,
 };
 
-const conversion = (typeMode: "input" | "output"): ConversionConfig => ({
+/** How schemas become JSON Schema, for the named components and inline. */
+const BASE_CONVERSION: ConversionConfig = {
   target: "draft-2020-12",
-  typeMode,
   errorMode: "throw",
   // `check` actions (e.g. "is an IANA zone") have no JSON Schema form; their descriptions say it.
-  ignoreActions: ["check"],
-  definitions: NAMED,
+  // `readonly` (a record's lists) is a TypeScript notion only.
+  ignoreActions: ["check", "readonly"],
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
-});
+};
+
+const conversion = (typeMode: "input" | "output"): ConversionConfig => ({ ...BASE_CONVERSION, typeMode, definitions: NAMED });
 
 /** A schema as it appears inside the document: references to components, no `$schema`/`$defs`. */
 function jsonSchemaOf(schema: v.GenericSchema, typeMode: "input" | "output"): JsonSchema {
@@ -335,11 +335,7 @@ export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Re
   );
   paths["/docs"] = operational("getReference", "The API reference, rendered from this document", html, docsUrl);
   paths["/docs/errors"] = operational("getErrorReference", "Error documentation, one anchor per problem code", html, docsUrl);
-  const components = toJsonSchemaDefs(NAMED, {
-    target: "draft-2020-12",
-    errorMode: "throw",
-    overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
-  });
+  const components = toJsonSchemaDefs(NAMED, BASE_CONVERSION);
   return {
     openapi: "3.2.0",
     info: {

@@ -4,7 +4,17 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
-import { canonicalTimeZone, ITEM_KINDS, LOCK_STATUSES, PREVIEW_WARNINGS, PROBLEMS, refusedZoneReason } from "@lintel/domain";
+import {
+  canonicalTimeZone,
+  LockRecordSchema,
+  LockStateRecordSchema,
+  PROBLEMS,
+  refusedZoneReason,
+  ScheduleEntrySchema,
+  TemplateRecordSchema,
+  TimezonePreviewSchema,
+  UnitRecordSchema,
+} from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
 /**
@@ -112,117 +122,38 @@ export const setTimezoneBodySchema = v.strictObject({
 
 // ---- response schemas ---------------------------------------------------------------------
 
-// isoTimestamp only describes (format: date-time in the OpenAPI document): responses are not validated.
-const instant = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
-const offsetInstant = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
-const zone = v.pipe(v.nullable(v.string()), v.description("IANA zone name, or null = none set (UTC)."));
+// The records' own schemas (`@lintel/domain`) describe them; a view leaves out what is never
+// shown (the owner's id). The computed answers (the preview, a schedule entry) are shown whole,
+// so their domain schemas are used as they are. The schemas describe (the document, the view
+// types): responses are not validated.
 
-export const lockSchema = v.strictObject({
-  lockId: v.string(),
-  name: v.string(),
-  provider: v.string(),
-  providerDeviceId: v.string(),
-  model: v.nullable(v.string()),
-  timeZone: zone,
-  unitIds: v.array(v.string()),
-  status: v.picklist(LOCK_STATUSES),
-  createdAt: instant,
-  updatedAt: instant,
-});
+/** A lock as the API shows it: the record without its owner. */
+export const lockViewSchema = v.omit(LockRecordSchema, ["orgId"]);
+/** A lock's state as the API shows it: all of it. */
+export const lockStateViewSchema = LockStateRecordSchema;
+/** A template as the API shows it: the record without its owner. */
+export const templateViewSchema = v.omit(TemplateRecordSchema, ["orgId"]);
+/** A unit as the API shows it: the record without its owner. */
+export const unitViewSchema = v.omit(UnitRecordSchema, ["orgId"]);
 
-export const lockStateSchema = v.strictObject({
-  lockId: v.string(),
-  provider: v.string(),
-  lockState: v.picklist(["locked", "unlocked", "jammed", "unknown"]),
-  doorState: v.picklist(["open", "closed", "unknown"]),
-  online: v.boolean(),
-  batteryLevel: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-  lastSeenAt: v.nullable(instant),
-  fetchedAt: instant,
-});
-
-export const templateSchema = v.strictObject({
-  id: v.string(),
-  name: v.string(),
-  body: v.pipe(v.string(), v.description("Message text with {{variables}} placeholders.")),
-  sortOrder: v.pipe(v.number(), v.integer()),
-  createdAt: instant,
-  updatedAt: instant,
-});
-
-export const previewItemSchema = v.strictObject({
-  key: v.pipe(v.string(), v.description("<kind>:<id>")),
-  kind: v.picklist(ITEM_KINDS),
-  title: v.string(),
-  startAt: instant,
-  endAt: instant,
-  wallClockStart: offsetInstant("Keep-wall-clock start, RFC 3339 with the proposed zone's offset."),
-  wallClockEnd: offsetInstant("Keep-wall-clock end, RFC 3339 with the proposed zone's offset."),
-  beforeLabel: v.string(),
-  keepInstantLabel: v.string(),
-  keepWallClockLabel: v.string(),
-  sharedLockConflict: v.boolean(),
-  warnings: v.pipe(
-    v.array(v.picklist(PREVIEW_WARNINGS)),
-    v.description(
-      "Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart " +
-        "differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item).",
-    ),
-  ),
-});
-
-export const previewSchema = v.strictObject({
-  status: v.picklist(["ok", "noop", "conflict"]),
-  unitId: v.string(),
-  address: v.string(),
-  expectedVersion: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
-  currentTimeZone: zone,
-  proposedTimeZone: v.string(),
-  beforeUsesUtc: v.boolean(),
-  items: v.array(previewItemSchema),
-});
-
-export const unitSchema = v.strictObject({
-  id: v.string(),
-  urlKey: v.string(),
-  address: v.string(),
-  timeZone: zone,
-  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
+/** preview_timezone_change's answer: the domain's preview, whole. */
+export const previewSchema = TimezonePreviewSchema;
 
 export const setTimezoneResponseSchema = v.strictObject({
-  unit: unitSchema,
+  unit: unitViewSchema,
   moved: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
-
-const localInstant = v.pipe(
-  v.string(),
-  v.description("The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision."),
-);
-
-export const scheduleEntrySchema = v.strictObject({
-  key: v.pipe(v.string(), v.description("<kind>:<id>")),
-  kind: v.picklist(ITEM_KINDS),
-  id: v.string(),
-  title: v.pipe(v.string(), v.description("A code's name, else the title.")),
-  startAt: instant,
-  endAt: v.pipe(v.string(), v.description("RFC 3339 instant in UTC with milliseconds; a message's sendAt, as startAt.")),
-  lockId: v.nullable(v.string()),
-  localStart: localInstant,
-  localEnd: localInstant,
-  label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
 });
 
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));
 
-export const templateResponseSchema = v.strictObject({ template: templateSchema });
-export const templateListSchema = v.strictObject({ templates: v.array(templateSchema), nextCursor });
-export const lockResponseSchema = v.strictObject({ lock: lockSchema });
-export const lockListSchema = v.strictObject({ locks: v.array(lockSchema), nextCursor });
-export const lockStateResponseSchema = v.strictObject({ state: lockStateSchema });
-export const unitResponseSchema = v.strictObject({ unit: unitSchema });
-export const unitListSchema = v.strictObject({ units: v.array(unitSchema), nextCursor });
-export const scheduleListSchema = v.strictObject({ items: v.array(scheduleEntrySchema), nextCursor });
+export const templateResponseSchema = v.strictObject({ template: templateViewSchema });
+export const templateListSchema = v.strictObject({ templates: v.array(templateViewSchema), nextCursor });
+export const lockResponseSchema = v.strictObject({ lock: lockViewSchema });
+export const lockListSchema = v.strictObject({ locks: v.array(lockViewSchema), nextCursor });
+export const lockStateResponseSchema = v.strictObject({ state: lockStateViewSchema });
+export const unitResponseSchema = v.strictObject({ unit: unitViewSchema });
+export const unitListSchema = v.strictObject({ units: v.array(unitViewSchema), nextCursor });
+export const scheduleListSchema = v.strictObject({ items: v.array(ScheduleEntrySchema), nextCursor });
 
 const PROBLEM_CODES = Object.keys(PROBLEMS) as (keyof typeof PROBLEMS)[];
 

@@ -2,8 +2,10 @@
 // bytes on the wire (and their ETag) are what they were when each answer was stringified whole.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Lock } from "@lintel/domain";
-import { jsonOnce, lockJson, lockView, oneJson, pageJson } from "./serialize.js";
+import * as v from "valibot";
+import type { Lock, Template, Unit } from "@lintel/domain";
+import { lockViewSchema, templateViewSchema, unitViewSchema } from "./schemas.js";
+import { jsonOnce, lockJson, lockView, oneJson, pageJson, templateView, unitView } from "./serialize.js";
 
 const lock = (n: number, name = `Front door ${n} "quoted" ✓`): Lock => ({
   lockId: `lock_${n}`,
@@ -51,4 +53,25 @@ test("a record whose text is kept is frozen, with its arrays: changing it throws
   }, TypeError);
   assert.throws(() => (record.unitIds as string[]).push("unit_9"), TypeError);
   assert.equal(lockJson(record), text);
+});
+
+test("a view is what its schema (the record's, less the owner) describes: every field, valid, and no orgId", () => {
+  const unit: Unit = { id: "unit_1", orgId: "org_a", urlKey: "12-elm-st", address: "12 Elm St", timeZone: null, version: 2 };
+  const template: Template = {
+    id: "tpl_1",
+    orgId: "org_a",
+    name: "Reminder",
+    body: "Hi {{name}}",
+    sortOrder: -1,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+  for (const [schema, view] of [
+    [lockViewSchema, lockView(lock(1))],
+    [unitViewSchema, unitView(unit)],
+    [templateViewSchema, templateView(template)],
+  ] as const) {
+    assert.deepEqual(v.parse(schema, view), view);
+    assert.equal("orgId" in schema.entries, false);
+  }
 });

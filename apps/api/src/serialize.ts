@@ -1,7 +1,10 @@
 /**
  * Records as the API shows them (SPEC 1, 5): fields are picked one by one, so an owner id
  * (`orgId`) or any field a store adds can never leak into a response. Each view's type is the
- * output of the response schema the OpenAPI document is made from: one description per shape.
+ * output of the response schema the OpenAPI document is made from, itself the record's schema
+ * of `@lintel/domain` less what is never shown: one description per shape. The computed answers
+ * (a schedule entry, the preview) are shown whole, so their views have the domain's own types.
+ * Plain picks, no parsing: the schemas type the views, they do not check them on the request path.
  *
  * Stored records (locks, units, templates) are also written as JSON text once per record object
  * ({@link jsonOnce}): stores never change a record they handed out (a change is a new object),
@@ -10,17 +13,9 @@
  */
 import type * as v from "valibot";
 import type { Lock, LockState, PreviewItem, ScheduleEntry, Template, TimezonePreview, Unit } from "@lintel/domain";
-import type {
-  lockSchema,
-  lockStateSchema,
-  previewItemSchema,
-  previewSchema,
-  scheduleEntrySchema,
-  templateSchema,
-  unitSchema,
-} from "./schemas.js";
+import type { lockStateViewSchema, lockViewSchema, templateViewSchema, unitViewSchema } from "./schemas.js";
 
-export function lockView(lock: Lock): v.InferOutput<typeof lockSchema> {
+export function lockView(lock: Lock): v.InferOutput<typeof lockViewSchema> {
   return {
     lockId: lock.lockId,
     name: lock.name,
@@ -35,7 +30,7 @@ export function lockView(lock: Lock): v.InferOutput<typeof lockSchema> {
   };
 }
 
-export function lockStateView(state: LockState): v.InferOutput<typeof lockStateSchema> {
+export function lockStateView(state: LockState): v.InferOutput<typeof lockStateViewSchema> {
   return {
     lockId: state.lockId,
     provider: state.provider,
@@ -48,7 +43,7 @@ export function lockStateView(state: LockState): v.InferOutput<typeof lockStateS
   };
 }
 
-export function templateView(template: Template): v.InferOutput<typeof templateSchema> {
+export function templateView(template: Template): v.InferOutput<typeof templateViewSchema> {
   return {
     id: template.id,
     name: template.name,
@@ -59,11 +54,11 @@ export function templateView(template: Template): v.InferOutput<typeof templateS
   };
 }
 
-export function unitView(unit: Unit): v.InferOutput<typeof unitSchema> {
+export function unitView(unit: Unit): v.InferOutput<typeof unitViewSchema> {
   return { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone, version: unit.version };
 }
 
-export function scheduleEntryView(entry: ScheduleEntry): v.InferOutput<typeof scheduleEntrySchema> {
+export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
   return {
     key: entry.key,
     kind: entry.kind,
@@ -78,7 +73,7 @@ export function scheduleEntryView(entry: ScheduleEntry): v.InferOutput<typeof sc
   };
 }
 
-export function previewItemView(item: PreviewItem): v.InferOutput<typeof previewItemSchema> {
+export function previewItemView(item: PreviewItem): PreviewItem {
   return {
     key: item.key,
     kind: item.kind,
@@ -91,11 +86,11 @@ export function previewItemView(item: PreviewItem): v.InferOutput<typeof preview
     keepInstantLabel: item.keepInstantLabel,
     keepWallClockLabel: item.keepWallClockLabel,
     sharedLockConflict: item.sharedLockConflict,
-    warnings: [...item.warnings],
+    warnings: item.warnings,
   };
 }
 
-export function previewView(preview: TimezonePreview): v.InferOutput<typeof previewSchema> {
+export function previewView(preview: TimezonePreview): TimezonePreview {
   return {
     status: preview.status,
     unitId: preview.unitId,

@@ -470,10 +470,15 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Lock: {
+            /** @description The lock's id. */
             lockId: string;
+            /** @description The lock's name. */
             name: string;
+            /** @description The lock provider (e.g. seam). */
             provider: string;
+            /** @description The lock's id at its provider. */
             providerDeviceId: string;
+            /** @description The lock's model, or null when unknown. */
             model: string | null;
             /** @description IANA zone name, or null = none set (UTC). */
             timeZone: string | null;
@@ -492,13 +497,16 @@ export interface components {
             updatedAt: string;
         };
         LockState: {
+            /** @description The lock's id. */
             lockId: string;
+            /** @description The lock provider that answered. */
             provider: string;
             /** @enum {string} */
             lockState: "locked" | "unlocked" | "jammed" | "unknown";
             /** @enum {string} */
             doorState: "open" | "closed" | "unknown";
             online: boolean;
+            /** @description 0..1, or null when unknown. */
             batteryLevel: number | null;
             lastSeenAt: string | null;
             /**
@@ -508,10 +516,13 @@ export interface components {
             fetchedAt: string;
         };
         Template: {
+            /** @description The template's id. */
             id: string;
+            /** @description The template's name. */
             name: string;
             /** @description Message text with {{variables}} placeholders. */
             body: string;
+            /** @description Templates are listed by sortOrder, then id. */
             sortOrder: number;
             /**
              * Format: date-time
@@ -529,6 +540,7 @@ export interface components {
             key: string;
             /** @enum {string} */
             kind: "tour" | "code" | "open_house" | "scheduled_message";
+            /** @description A code's name, else the title. */
             title: string;
             /**
              * Format: date-time
@@ -542,12 +554,12 @@ export interface components {
             endAt: string;
             /**
              * Format: date-time
-             * @description Keep-wall-clock start, RFC 3339 with the proposed zone's offset.
+             * @description Keep-wall-clock start, RFC 3339 with the proposed zone's offset, seconds precision.
              */
             wallClockStart: string;
             /**
              * Format: date-time
-             * @description Keep-wall-clock end, RFC 3339 with the proposed zone's offset.
+             * @description Keep-wall-clock end, RFC 3339 with the proposed zone's offset, seconds precision.
              */
             wallClockEnd: string;
             beforeLabel: string;
@@ -558,11 +570,15 @@ export interface components {
             warnings: "duration_changed"[];
         };
         Unit: {
+            /** @description The unit's id. */
             id: string;
+            /** @description The unit's key in URLs, unique in its org (kebab-case). */
             urlKey: string;
+            /** @description The unit's address. */
             address: string;
             /** @description IANA zone name, or null = none set (UTC). */
             timeZone: string | null;
+            /** @description ≥ 1, +1 on every change of the unit. */
             version: number;
         };
         ScheduleEntry: {

@@ -89,20 +89,28 @@ export interface WebhookStore {
   list(orgId: string, after: string | null, limit: number): Promise<WebhookEndpointRecord[]>;
   /** The org's endpoint, or null. */
   get(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
-  /** Deletes the endpoint and fails its pending deliveries (nothing more is sent to it); false when unknown. */
+  /**
+   * Deletes the endpoint and fails its pending deliveries (nothing more is sent to it; their
+   * records stay listed by `deliveries` until they age out); false when unknown.
+   */
   delete(orgId: string, endpointId: string): Promise<boolean>;
   /** Enables the endpoint (status `enabled`, no reason, `failingSince` null); null when unknown. */
   enable(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
   /** The endpoint's deliveries newest first (createdAt desc, id desc) after `after`, at most `limit`; empty for a foreign endpoint. */
   deliveries(orgId: string, endpointId: string, after: string | null, limit: number): Promise<DeliveryRecord[]>;
   /**
-   * Leases up to `max` pending attempts due at `nowMs` (any org) for `leaseMs`: no other call
-   * gets one of them until its lease runs out or it is finished.
+   * Leases up to `max` pending attempts due at `nowMs` (any org the store serves: on Redis, the
+   * orgs of its delivery group) for `leaseMs`: no other call gets one of them until its lease
+   * runs out or it is finished. Each lease is a fresh token. A due delivery whose event aged out
+   * or whose endpoint is gone is failed instead.
    */
   lease(nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]>;
   /** Records an attempt's outcome; false (nothing written) when the lease was lost. */
   finish(attempt: LeasedAttempt, outcome: AttemptOutcome): Promise<boolean>;
-  /** For metrics: pending deliveries, and the due time (ms) of the oldest one (null when none). */
+  /**
+   * For metrics: pending deliveries, and the earliest time (ms) one of them is due (null when
+   * none; a leased one counts from its lease's end).
+   */
   pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null }>;
 }
 

@@ -1,19 +1,28 @@
 /**
- * The fixture rules of SPEC 1 and 6 as valibot schemas, one per record type: pure, no I/O.
- * Each schema checks one raw record and outputs its normalized fields (canonical instants and
- * zones, defaults filled in); every message names the field and the value, and the judge in
- * `fixture.ts` prefixes the record's label. Unknown fields and rules across records are the
- * judge's.
+ * The fixture rules of SPEC 1 and 6, as an input layer over the records' own schemas
+ * (`@lintel/domain`): pure, no I/O. A record's fixture schema holds one input rule per field of
+ * its record schema (the compiler checks that every field has one), then fills in defaults,
+ * then ends in the record schema itself, so what a fixture yields is a record as described
+ * there. The input rules are more lenient in form (any RFC 3339 instant, any zone name or
+ * link: output canonical) and say what is wrong in the fixture's words: every message names
+ * the field and the value, and the judge in `fixture.ts` prefixes the record's label. Unknown
+ * fields and rules across records are the judge's.
  */
 import * as v from "valibot";
 import {
+  ApiKeyRecordSchema,
   canonicalTimeZone,
   hashApiKey,
   ID_PATTERN,
   isWellFormedApiKey,
   LOCK_STATUSES,
+  LockRecordSchema,
+  OrgRecordSchema,
+  RatePolicySchema,
   refusedZoneReason,
   SCOPES,
+  TemplateRecordSchema,
+  UnitRecordSchema,
   URL_KEY_PATTERN,
 } from "@lintel/domain";
 import { normalizeInstant } from "./instant-text.js";
@@ -30,14 +39,12 @@ const says = (message: (input: unknown) => string) => (issue: v.BaseIssue<unknow
 /** A record's own issues: a required field that is absent (an unknown field is the judge's). */
 const recordMessage = (issue: v.BaseIssue<unknown>) => `${v.getDotPath(issue) ?? "(record)"} is missing`;
 
-const id = (name: string) =>
-  v.pipe(
-    v.string(says((input) => `${name} ${show(input)} is not an id ([A-Za-z0-9_-]{1,64})`)),
-    v.regex(
-      ID_PATTERN,
-      says((input) => `${name} ${show(input)} is not an id ([A-Za-z0-9_-]{1,64})`),
-    ),
-  );
+// ---- the input rules: each takes the field's name, for its messages ---------------------------
+
+const id = (name: string) => {
+  const notAnId = says((input) => `${name} ${show(input)} is not an id ([A-Za-z0-9_-]{1,64})`);
+  return v.pipe(v.string(notAnId), v.regex(ID_PATTERN, notAnId));
+};
 const nullableId = (name: string) => v.nullish(id(name), null);
 
 const text = (name: string) => v.string(says((input) => `${name} must be a string, not ${show(input)}`));
@@ -72,13 +79,13 @@ const optionalZone = (name: string) =>
     null,
   );
 
-const integer = (name: string, min: number) =>
+const integer = (min: number) => (name: string) =>
   v.custom<number>(
     (input) => Number.isSafeInteger(input) && (input as number) >= min,
     says((input) => `${name} ${show(input)} must be an integer ≥ ${min}`),
   );
 
-/** A list of distinct entries, each one `entry` accepts; `what` names an entry in messages. */
+/** A list of distinct entries, each one `entry` accepts. */
 const distinctList = <T>(name: string, entry: v.GenericSchema<unknown, T>) =>
   v.pipe(
     v.array(
@@ -94,30 +101,125 @@ const distinctList = <T>(name: string, entry: v.GenericSchema<unknown, T>) =>
       }
     }),
   );
+/** The message of a list entry that is not `what`. */
 const listEntry = (name: string, what: string) => says((input) => `${name} holds ${show(input)}, which is not ${what}`);
 
-/** `{ requests, windowSeconds }` within the budget law's bounds; null or absent is the default budget. */
-const ratePolicy = (name: string) => {
-  const bound = (max: number) => v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(max));
-  const policy = v.strictObject({ requests: bound(999_999_999), windowSeconds: bound(9_999_999) });
-  return v.nullish(
-    v.custom<v.InferOutput<typeof policy>>(
-      (input) => v.is(policy, input),
+/** `{ requests, windowSeconds }` as the record holds it; null or absent is the default budget. */
+const ratePolicy = (name: string) =>
+  v.nullish(
+    v.custom<v.InferOutput<typeof RatePolicySchema>>(
+      (input) => v.is(RatePolicySchema, input),
       says((input) => `${name} ${show(input)} must be { requests, windowSeconds } with positive integers, or null`),
     ),
     null,
   );
+
+// ---- the records ------------------------------------------------------------------------------
+
+/** The input rule of one field: its schema, given the field's name. */
+type Rule = (name: string) => v.GenericSchema;
+/** A record schema of `@lintel/domain`. */
+type RecordSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
+/** One input rule per field of `S`, and no other. */
+type RulesOf<S extends RecordSchema> = { readonly [K in keyof S["entries"]]: Rule };
+
+/** Each rule of `rules` given its field's name: an object's entries. */
+function named<R extends Readonly<Record<string, Rule>>>(rules: R): { -readonly [K in keyof R]: ReturnType<R[K]> } {
+  return Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, rule(name)])) as { [K in keyof R]: ReturnType<R[K]> };
+}
+
+/** A record's fixture schema: its input rules, then `complete` (defaults filled in), then `record` itself. */
+function fixtureRecord<S extends RecordSchema>(
+  record: S,
+  rules: RulesOf<S>,
+  complete: (fields: Record<string, unknown>) => unknown = (fields) => fields,
+): v.GenericSchema<unknown, v.InferOutput<S>> {
+  const fields = v.object(named(rules) as v.ObjectEntries, recordMessage);
+  return v.pipe(fields, v.transform(complete), record);
+}
+
+/** updatedAt, when absent or null, is createdAt. */
+const updatedAtDefault = (fields: Record<string, unknown>) => ({ ...fields, updatedAt: fields["updatedAt"] ?? fields["createdAt"] });
+
+/** An org as a fixture gives it. */
+export const orgFixtureSchema = fixtureRecord(OrgRecordSchema, { id, name: nonEmptyText });
+
+/** A unit as a fixture gives it; version defaults to 1. */
+export const unitFixtureSchema = fixtureRecord(UnitRecordSchema, {
+  id,
+  orgId: id,
+  urlKey: (name) =>
+    v.pipe(
+      text(name),
+      v.regex(
+        URL_KEY_PATTERN,
+        says((input) => `${name} ${show(input)} is not kebab-case (${URL_KEY_PATTERN.source})`),
+      ),
+    ),
+  address: nonEmptyText,
+  timeZone: optionalZone,
+  version: (name) => v.optional(integer(1)(name), 1),
+});
+
+/** A lock as a fixture gives it; status defaults to active, updatedAt to createdAt. */
+export const lockFixtureSchema = fixtureRecord(
+  LockRecordSchema,
+  {
+    lockId: id,
+    orgId: id,
+    name: nonEmptyText,
+    provider: nonEmptyText,
+    providerDeviceId: nonEmptyText,
+    model: optionalText,
+    timeZone: optionalZone,
+    unitIds: (name) =>
+      distinctList(name, v.pipe(v.string(listEntry(name, "a unit id")), v.regex(ID_PATTERN, listEntry(name, "a unit id")))),
+    status: (name) =>
+      v.optional(
+        v.picklist(
+          LOCK_STATUSES,
+          says((input) => `${name} ${show(input)} must be one of ${LOCK_STATUSES.join(", ")}`),
+        ),
+        "active",
+      ),
+    createdAt: instant,
+    updatedAt: optionalInstant,
+  },
+  updatedAtDefault,
+);
+
+/** A template as a fixture gives it; updatedAt defaults to createdAt. */
+export const templateFixtureSchema = fixtureRecord(
+  TemplateRecordSchema,
+  {
+    id,
+    orgId: id,
+    name: nonEmptyText,
+    body: text,
+    sortOrder: integer(Number.MIN_SAFE_INTEGER),
+    createdAt: instant,
+    updatedAt: optionalInstant,
+  },
+  updatedAtDefault,
+);
+
+/** An API key's rules, but for `hash`: a fixture gives the plain `key` or its SHA-256 `hash`, never both. */
+const apiKeyRules: Omit<RulesOf<typeof ApiKeyRecordSchema>, "hash"> = {
+  id,
+  orgId: id,
+  name: nonEmptyText,
+  scopes: (name) => distinctList(name, v.picklist(SCOPES, listEntry(name, "a scope"))),
+  expiresAt: optionalInstant,
+  revokedAt: optionalInstant,
+  rateLimit: ratePolicy,
+  createdAt: instant,
 };
 
-export const orgSchema = v.object({ id: id("id"), name: nonEmptyText("name") }, recordMessage);
-
-/** An API key record, given as the plain `key` or as its SHA-256 `hash`, never both; output with its hash. */
-export const apiKeySchema = v.pipe(
+/** An API key record as a fixture gives it, with the plain `key` or its `hash`; output with its hash. */
+export const apiKeyFixtureSchema = v.pipe(
   v.object(
     {
-      id: id("id"),
-      orgId: id("orgId"),
-      name: nonEmptyText("name"),
+      ...named(apiKeyRules),
       key: v.optional(
         v.custom<string>(
           (input) => typeof input === "string" && isWellFormedApiKey(input),
@@ -125,11 +227,6 @@ export const apiKeySchema = v.pipe(
         ),
       ),
       hash: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "hash must be a SHA-256 in lowercase hex (64 characters)"))),
-      scopes: distinctList("scopes", v.picklist(SCOPES, listEntry("scopes", "a scope"))),
-      expiresAt: optionalInstant("expiresAt"),
-      revokedAt: optionalInstant("revokedAt"),
-      rateLimit: ratePolicy("rateLimit"),
-      createdAt: instant("createdAt"),
     },
     recordMessage,
   ),
@@ -139,76 +236,13 @@ export const apiKeySchema = v.pipe(
     "needs exactly one of key (the plain key) or hash (its SHA-256)",
   ),
   v.transform(({ key, hash, ...record }) => ({ ...record, hash: key === undefined ? (hash ?? "") : hashApiKey(key) })),
+  ApiKeyRecordSchema,
 );
 
-export const unitSchema = v.object(
-  {
-    id: id("id"),
-    orgId: id("orgId"),
-    urlKey: v.pipe(
-      text("urlKey"),
-      v.regex(
-        URL_KEY_PATTERN,
-        says((input) => `urlKey ${show(input)} is not kebab-case (${URL_KEY_PATTERN.source})`),
-      ),
-    ),
-    address: nonEmptyText("address"),
-    timeZone: optionalZone("timeZone"),
-    version: v.optional(integer("version", 1), 1),
-  },
-  recordMessage,
-);
-
-/** A record with createdAt and an optional updatedAt, which defaults to createdAt. */
-const withUpdatedAt = <T extends { createdAt: string; updatedAt: string | null }>(record: T) => ({
-  ...record,
-  updatedAt: record.updatedAt ?? record.createdAt,
-});
-
-export const lockSchema = v.pipe(
-  v.object(
-    {
-      lockId: id("lockId"),
-      orgId: id("orgId"),
-      name: nonEmptyText("name"),
-      provider: nonEmptyText("provider"),
-      providerDeviceId: nonEmptyText("providerDeviceId"),
-      model: optionalText("model"),
-      timeZone: optionalZone("timeZone"),
-      unitIds: distinctList("unitIds", v.string(listEntry("unitIds", "a unit id"))),
-      status: v.optional(
-        v.picklist(
-          LOCK_STATUSES,
-          says((input) => `status ${show(input)} must be one of ${LOCK_STATUSES.join(", ")}`),
-        ),
-        "active",
-      ),
-      createdAt: instant("createdAt"),
-      updatedAt: optionalInstant("updatedAt"),
-    },
-    recordMessage,
-  ),
-  v.transform(withUpdatedAt),
-);
-
-export const templateSchema = v.pipe(
-  v.object(
-    {
-      id: id("id"),
-      orgId: id("orgId"),
-      name: nonEmptyText("name"),
-      body: text("body"),
-      sortOrder: integer("sortOrder", Number.MIN_SAFE_INTEGER),
-      createdAt: instant("createdAt"),
-      updatedAt: optionalInstant("updatedAt"),
-    },
-    recordMessage,
-  ),
-  v.transform(withUpdatedAt),
-);
+// ---- schedule items: each list has its own shape, which the judge reads into the item record ----
 
 /** An item's unit, and its org when given (else the judge fills in the unit's). */
-const itemOwner = { id: id("id"), unitId: id("unitId"), orgId: v.optional(id("orgId")) };
+const itemOwner = { id, unitId: id, orgId: (name: string) => v.optional(id(name)) };
 
 /** endAt may not come before startAt: checked once both are valid instants, whatever else is wrong. */
 const spanPaths = [["startAt"], ["endAt"]] as const;
@@ -218,17 +252,14 @@ const outOfOrder = (issue: v.BaseIssue<unknown>) => {
   return `endAt ${item.endAt} is before startAt ${item.startAt}`;
 };
 
-const span = { startAt: instant("startAt"), endAt: instant("endAt") };
-const tourLike = v.object({ ...itemOwner, title: nonEmptyText("title"), ...span, lockId: nullableId("lockId") }, recordMessage);
-const code = v.object({ ...itemOwner, name: nonEmptyText("name"), ...span, lockId: id("lockId") }, recordMessage);
+const span = { startAt: instant, endAt: instant };
+const tourLike = v.object(named({ ...itemOwner, title: nonEmptyText, ...span, lockId: nullableId }), recordMessage);
+const code = v.object(named({ ...itemOwner, name: nonEmptyText, ...span, lockId: id }), recordMessage);
 
 /** Every item list's schema; the judge reads `title`/`name` and `sendAt` into the common item shape. */
-export const itemSchemas = {
+export const itemFixtureSchemas = {
   tour: v.pipe(tourLike, v.partialCheck(spanPaths, inOrder, outOfOrder)),
   code: v.pipe(code, v.partialCheck(spanPaths, inOrder, outOfOrder)),
   open_house: v.pipe(tourLike, v.partialCheck(spanPaths, inOrder, outOfOrder)),
-  scheduled_message: v.object(
-    { ...itemOwner, title: nonEmptyText("title"), sendAt: instant("sendAt"), templateId: nullableId("templateId") },
-    recordMessage,
-  ),
+  scheduled_message: v.object(named({ ...itemOwner, title: nonEmptyText, sendAt: instant, templateId: nullableId }), recordMessage),
 } as const;

@@ -142,6 +142,7 @@ describe("parseFixture", () => {
     { name: "code without a lock", change: (f) => set(f, "codes", 0, "lockId", null), expect: 'codes[0] (id "c_1"): lockId null is not an id' },
     { name: "lock serving a foreign unit", change: (f) => set(f, "locks", 0, "unitIds", ["u_1", "u_3"]), expect: 'locks[0] (lockId "lk_1"): unitIds names unit "u_3" of another org' },
     { name: "lock serving an unknown unit", change: (f) => set(f, "locks", 0, "unitIds", ["u_9"]), expect: 'locks[0] (lockId "lk_1"): unitIds names unit "u_9", which does not exist' },
+    { name: "lock serving a malformed unit id", change: (f) => set(f, "locks", 0, "unitIds", ["u 1"]), expect: 'locks[0] (lockId "lk_1"): unitIds holds "u 1", which is not a unit id' },
     { name: "lock serving one unit twice", change: (f) => set(f, "locks", 0, "unitIds", ["u_1", "u_1"]), expect: 'locks[0] (lockId "lk_1"): unitIds lists "u_1" twice' },
     { name: "message with a foreign template", change: (f) => set(f, "scheduledMessages", 0, "templateId", "tpl_2"), expect: 'scheduledMessages[0] (id "m_1"): templateId "tpl_2" is a template of another org' },
     { name: "item orgId not its unit's", change: (f) => set(f, "openHouses", 0, "orgId", "org_b"), expect: 'openHouses[0] (id "oh_1"): orgId "org_b" is not the org of its unit' },

@@ -8,7 +8,15 @@
 import * as v from "valibot";
 import { ITEM_KINDS } from "@lintel/domain";
 import type { ApiKeyRecord, ItemKind, Lock, Org, Template, Unit } from "@lintel/domain";
-import { apiKeySchema, itemSchemas, lockSchema, orgSchema, show, templateSchema, unitSchema } from "./fixture-schemas.js";
+import {
+  apiKeyFixtureSchema,
+  itemFixtureSchemas,
+  lockFixtureSchema,
+  orgFixtureSchema,
+  show,
+  templateFixtureSchema,
+  unitFixtureSchema,
+} from "./fixture-schemas.js";
 import { checkReferences, type Parsed } from "./fixture-references.js";
 import type { FixtureData, FixtureItem } from "./ports.js";
 
@@ -138,14 +146,14 @@ export function parseFixture(json: unknown): FixtureParse {
     });
   }
 
-  const orgs: Parsed<Org>[] = parseList("orgs", orgSchema);
-  const apiKeys: Parsed<ApiKeyRecord>[] = parseList("apiKeys", apiKeySchema);
-  const units: Parsed<Unit>[] = parseList("units", unitSchema);
-  const locks: Parsed<Lock>[] = parseList("locks", lockSchema);
+  const orgs: Parsed<Org>[] = parseList("orgs", orgFixtureSchema);
+  const apiKeys: Parsed<ApiKeyRecord>[] = parseList("apiKeys", apiKeyFixtureSchema);
+  const units: Parsed<Unit>[] = parseList("units", unitFixtureSchema);
+  const locks: Parsed<Lock>[] = parseList("locks", lockFixtureSchema);
   const items = ITEM_KINDS.flatMap((kind) =>
-    parseList(ITEM_LISTS[kind], itemSchemas[kind]).map(({ label, value }) => ({ label, value: itemOf(kind, value) })),
+    parseList(ITEM_LISTS[kind], itemFixtureSchemas[kind]).map(({ label, value }) => ({ label, value: itemOf(kind, value) })),
   );
-  const templates: Parsed<Template>[] = parseList("templates", templateSchema);
+  const templates: Parsed<Template>[] = parseList("templates", templateFixtureSchema);
 
   const orgIndex = byId(orgs, (o) => o.id, errors);
   const unitIndex = byId(units, (u) => u.id, errors);

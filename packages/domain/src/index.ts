@@ -2,23 +2,38 @@
  * `@lintel/domain`: Lintel's pure rules, with no I/O, framework or clock of their own.
  *
  * - the time-zone change preview and plan (`previewTimezoneChange`, `planTimezoneChange`), zone
- *   names and labels;
+ *   names and labels; the computed answers are described like the records (`TimezonePreviewSchema`,
+ *   `ScheduleEntrySchema`);
  * - the cursor codec for keyset paging of any list (`createCursorCodec`);
  * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
  * - the request-budget law (`consumeBudget`, GCRA);
  * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`,
  *   `checkWebhookSignature`, `nextAttemptDelayMs`);
- * - the problem catalog and the record types, events and webhook endpoints included.
+ * - the problem catalog, and the records: one valibot schema per record shape (`LockRecordSchema`,
+ *   ...) with the types derived from it (`Lock`, ...);
+ *   events and webhook endpoints (`LintelEvent`, `WebhookEndpointRecord`, `DeliveryRecord`).
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
  * in `@lintel/domain/adapters`.
  */
 export {
+  ApiKeyRecordSchema,
+  DOOR_STATES,
   ID_PATTERN,
+  InstantSchema,
   ITEM_KINDS,
+  LOCK_STATE_VALUES,
   LOCK_STATUSES,
+  LockRecordSchema,
+  LockStateRecordSchema,
+  OrgRecordSchema,
+  RatePolicySchema,
+  ScheduleItemRecordSchema,
   SCOPES,
+  TemplateRecordSchema,
+  UnitRecordSchema,
   URL_KEY_PATTERN,
+  ZoneSchema,
   type ApiKeyRecord,
   type DoorState,
   type Instant,
@@ -73,6 +88,8 @@ export {
   planTimezoneChange,
   previewTimezoneChange,
   PREVIEW_WARNINGS,
+  PreviewItemSchema,
+  TimezonePreviewSchema,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,
@@ -90,7 +107,7 @@ export {
   type CursorCodecOptions,
   type CursorDecoding,
 } from "./cursor.js";
-export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
+export { scheduleEntry, ScheduleEntrySchema, type ScheduleEntry } from "./schedule.js";
 export {
   API_KEY_PREFIX,
   createScopePolicy,

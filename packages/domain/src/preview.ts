@@ -3,9 +3,10 @@
  * which instants `set_timezone` rewrites under keep-wall-clock. Both come from one plan, so the
  * rewrite touches exactly the items the preview listed.
  */
+import * as v from "valibot";
 import { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
-import type { Instant, ItemKind, ScheduleItem, Unit } from "./records.js";
+import { InstantSchema, ITEM_KINDS, ZoneSchema, type Instant, type ItemKind, type ScheduleItem, type Unit } from "./records.js";
 import { formatZonedDateTime, keepWallClock } from "./wall-clock.js";
 import { canonicalTimeZone, sameTimeZone } from "./zones.js";
 
@@ -37,40 +38,56 @@ export const PREVIEW_WARNINGS = ["duration_changed"] as const;
 /** One of {@link PREVIEW_WARNINGS}: what a preview item flags about its change. */
 export type PreviewWarning = (typeof PREVIEW_WARNINGS)[number];
 
-/** One item of the preview: an item keep-wall-clock would move, with its instants and labels both ways. */
-export interface PreviewItem {
-  /** `<kind>:<id>` */
-  readonly key: string;
-  readonly kind: ItemKind;
-  /** A code's `name`, every other kind's `title`. */
-  readonly title: string;
-  readonly startAt: Instant;
-  readonly endAt: Instant;
-  /** Keep-wall-clock instants, RFC 3339 with the proposed zone's offset, seconds precision. */
-  readonly wallClockStart: string;
-  readonly wallClockEnd: string;
-  readonly beforeLabel: string;
-  readonly keepInstantLabel: string;
-  readonly keepWallClockLabel: string;
-  readonly sharedLockConflict: boolean;
-  /** Usually empty; see {@link PreviewWarning}. */
-  readonly warnings: readonly PreviewWarning[];
-}
+/** An RFC 3339 date-time with an offset (the type says string; the document says date-time). */
+const offsetDateTime = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
 
-/** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
-export type PreviewStatus = "ok" | "noop" | "conflict";
+/**
+ * One item of the preview: an item keep-wall-clock would move, with its instants and labels both
+ * ways (the `PreviewItem` of the API's document). Read-only in the schema itself, so the
+ * preview's list holds read-only items too.
+ */
+export const PreviewItemSchema = v.pipe(
+  v.strictObject({
+    key: v.pipe(v.string(), v.description("<kind>:<id>")),
+    kind: v.picklist(ITEM_KINDS),
+    title: v.pipe(v.string(), v.description("A code's name, else the title.")),
+    startAt: InstantSchema,
+    endAt: InstantSchema,
+    wallClockStart: offsetDateTime("Keep-wall-clock start, RFC 3339 with the proposed zone's offset, seconds precision."),
+    wallClockEnd: offsetDateTime("Keep-wall-clock end, RFC 3339 with the proposed zone's offset, seconds precision."),
+    beforeLabel: v.string(),
+    keepInstantLabel: v.string(),
+    keepWallClockLabel: v.string(),
+    sharedLockConflict: v.boolean(),
+    warnings: v.pipe(
+      v.array(v.picklist(PREVIEW_WARNINGS)),
+      v.readonly(),
+      v.description(
+        "Codes to check before applying keep_wall_clock, usually none. duration_changed: wallClockEnd − wallClockStart " +
+          "differs from endAt − startAt (a fall-back overlap or a spring-forward gap within the item).",
+      ),
+    ),
+  }),
+  v.readonly(),
+);
+/** One item of the preview ({@link PreviewItemSchema}). */
+export type PreviewItem = v.InferOutput<typeof PreviewItemSchema>;
 
 /** A zone change's preview: the unit, both zones, and the items keep-wall-clock would move (the body of `preview_timezone_change`). */
-export interface TimezonePreview {
-  readonly status: PreviewStatus;
-  readonly unitId: string;
-  readonly address: string;
-  readonly expectedVersion: number;
-  readonly currentTimeZone: string | null;
-  readonly proposedTimeZone: string;
-  readonly beforeUsesUtc: boolean;
-  readonly items: readonly PreviewItem[];
-}
+export const TimezonePreviewSchema = v.strictObject({
+  status: v.picklist(["ok", "noop", "conflict"]),
+  unitId: v.string(),
+  address: v.string(),
+  expectedVersion: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  currentTimeZone: ZoneSchema,
+  proposedTimeZone: v.string(),
+  beforeUsesUtc: v.boolean(),
+  items: v.pipe(v.array(PreviewItemSchema), v.readonly()),
+});
+/** A zone change's preview ({@link TimezonePreviewSchema}). */
+export type TimezonePreview = Readonly<v.InferOutput<typeof TimezonePreviewSchema>>;
+/** `noop`: the unit already has the proposed zone; `conflict`: a listed item's lock serves a unit in another zone. */
+export type PreviewStatus = TimezonePreview["status"];
 
 /** New instants of one item under keep-wall-clock (UTC RFC 3339 with ms). */
 export interface ItemRewrite {

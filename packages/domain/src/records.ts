@@ -1,14 +1,24 @@
 /**
- * The records of SPEC section 1, as plain data. Instants are RFC 3339 UTC strings with
- * milliseconds (`2026-12-01T15:00:00.000Z`); ids are opaque strings matching {@link ID_PATTERN}.
+ * The records of SPEC section 1, each described once: a valibot schema per record shape, from
+ * which the TypeScript types, the fixture's rules (`@lintel/core`) and the API's response
+ * schemas and OpenAPI document (`@lintel/api`) are derived. Instants are RFC 3339 UTC strings
+ * with milliseconds (`2026-12-01T15:00:00.000Z`); ids are opaque strings matching
+ * {@link ID_PATTERN}.
+ *
+ * The schemas describe; nothing on the request path parses with them (records come from
+ * stores that only ever held valid ones).
  */
+import * as v from "valibot";
 
+/** The characters and length of every id: `[A-Za-z0-9_-]{1,64}`. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A unit's urlKey: kebab-case, lowercase letters and digits. */
 export const URL_KEY_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** An RFC 3339 instant in UTC with milliseconds. */
 export type Instant = string;
 
+/** The scopes an API key may hold (SPEC 2). */
 export const SCOPES = [
   "units:write",
   "units:read",
@@ -18,89 +28,130 @@ export const SCOPES = [
   "webhooks:write",
   "events:read",
 ] as const;
+/** One of {@link SCOPES}. */
 export type Scope = (typeof SCOPES)[number];
 
-export interface Org {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** A request budget: `requests` per `windowSeconds`. */
-export interface RatePolicy {
-  readonly requests: number;
-  readonly windowSeconds: number;
-}
-
-/** A stored API key. The secret itself is never stored, only `hash` (SHA-256 hex of the key). */
-export interface ApiKeyRecord {
-  readonly id: string;
-  readonly orgId: string;
-  readonly name: string;
-  readonly hash: string;
-  readonly scopes: readonly Scope[];
-  readonly expiresAt: Instant | null;
-  readonly revokedAt: Instant | null;
-  /** null = the server default. */
-  readonly rateLimit: RatePolicy | null;
-  readonly createdAt: Instant;
-}
-
-export interface Unit {
-  readonly id: string;
-  readonly orgId: string;
-  readonly urlKey: string;
-  readonly address: string;
-  /** Canonical IANA name, or null = none set (displays as UTC). */
-  readonly timeZone: string | null;
-  /** ≥ 1, +1 on every change of the unit. */
-  readonly version: number;
-}
-
+/** A lock's status; only active locks are listed. */
 export const LOCK_STATUSES = ["active", "inactive"] as const;
+/** One of {@link LOCK_STATUSES}. */
 export type LockStatus = (typeof LOCK_STATUSES)[number];
 
-export interface Lock {
-  readonly lockId: string;
-  /** Owner; never serialized. */
-  readonly orgId: string;
-  readonly name: string;
-  readonly provider: string;
-  readonly providerDeviceId: string;
-  readonly model: string | null;
-  readonly timeZone: string | null;
-  readonly unitIds: readonly string[];
-  readonly status: LockStatus;
-  readonly createdAt: Instant;
-  readonly updatedAt: Instant;
-}
+/** What a lock provider reports of the bolt. */
+export const LOCK_STATE_VALUES = ["locked", "unlocked", "jammed", "unknown"] as const;
+/** One of {@link LOCK_STATE_VALUES}. */
+export type LockStateValue = (typeof LOCK_STATE_VALUES)[number];
 
-export type LockStateValue = "locked" | "unlocked" | "jammed" | "unknown";
-export type DoorState = "open" | "closed" | "unknown";
+/** What a lock provider reports of the door. */
+export const DOOR_STATES = ["open", "closed", "unknown"] as const;
+/** One of {@link DOOR_STATES}. */
+export type DoorState = (typeof DOOR_STATES)[number];
 
-export interface LockState {
-  readonly lockId: string;
-  readonly provider: string;
-  readonly lockState: LockStateValue;
-  readonly doorState: DoorState;
-  readonly online: boolean;
-  readonly batteryLevel: number | null;
-  readonly lastSeenAt: Instant | null;
-  readonly fetchedAt: Instant;
-}
-
-export interface Template {
-  readonly id: string;
-  /** Owner; never serialized. */
-  readonly orgId: string;
-  readonly name: string;
-  readonly body: string;
-  readonly sortOrder: number;
-  readonly createdAt: Instant;
-  readonly updatedAt: Instant;
-}
-
+/** The kinds of schedule item. */
 export const ITEM_KINDS = ["tour", "code", "open_house", "scheduled_message"] as const;
+/** One of {@link ITEM_KINDS}. */
 export type ItemKind = (typeof ITEM_KINDS)[number];
+
+// ---- the field vocabulary: each kind of field once, with what the document says of it ----------
+
+const id = (description: string) => v.pipe(v.string(), v.regex(ID_PATTERN), v.description(description));
+const text = (description: string) => v.pipe(v.string(), v.description(description));
+const nonEmptyText = (description: string) => v.pipe(v.string(), v.minLength(1), v.description(description));
+/** A list the records never change (the type says so; JSON has no such notion). */
+const list = <const T extends v.GenericSchema>(entry: T) => v.pipe(v.array(entry), v.readonly());
+
+/** An instant as every record holds it: RFC 3339 in UTC with milliseconds. */
+export const InstantSchema = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
+/** A zone as every record holds it: a canonical IANA name, or null = none set (shown as UTC). */
+export const ZoneSchema = v.pipe(v.nullable(v.string()), v.description("IANA zone name, or null = none set (UTC)."));
+
+// ---- the records ----------------------------------------------------------------------------
+
+/** An org: the owner of units, locks, templates and keys. */
+export const OrgRecordSchema = v.strictObject({
+  id: id("The org's id."),
+  name: nonEmptyText("The org's name."),
+});
+/** An org ({@link OrgRecordSchema}). */
+export type Org = Readonly<v.InferOutput<typeof OrgRecordSchema>>;
+
+/** A request budget: `requests` per `windowSeconds`. */
+export const RatePolicySchema = v.strictObject({
+  requests: v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(999_999_999)),
+  windowSeconds: v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(9_999_999)),
+});
+/** A request budget ({@link RatePolicySchema}). */
+export type RatePolicy = Readonly<v.InferOutput<typeof RatePolicySchema>>;
+
+/** A stored API key. The secret itself is never stored, only `hash` (SHA-256 hex of the key). */
+export const ApiKeyRecordSchema = v.strictObject({
+  id: id("The key's id."),
+  orgId: id("The owner."),
+  name: nonEmptyText("A name for people."),
+  hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/), v.description("SHA-256 of the key, lowercase hex.")),
+  scopes: list(v.picklist(SCOPES)),
+  expiresAt: v.nullable(InstantSchema),
+  revokedAt: v.nullable(InstantSchema),
+  rateLimit: v.pipe(v.nullable(RatePolicySchema), v.description("null = the server default.")),
+  createdAt: InstantSchema,
+});
+/** A stored API key ({@link ApiKeyRecordSchema}). */
+export type ApiKeyRecord = Readonly<v.InferOutput<typeof ApiKeyRecordSchema>>;
+
+/** A rental unit. */
+export const UnitRecordSchema = v.strictObject({
+  id: id("The unit's id."),
+  orgId: id("The owner; never shown."),
+  urlKey: v.pipe(v.string(), v.regex(URL_KEY_PATTERN), v.description("The unit's key in URLs, unique in its org (kebab-case).")),
+  address: nonEmptyText("The unit's address."),
+  timeZone: ZoneSchema,
+  version: v.pipe(v.number(), v.integer(), v.minValue(1), v.description("≥ 1, +1 on every change of the unit.")),
+});
+/** A rental unit ({@link UnitRecordSchema}). */
+export type Unit = Readonly<v.InferOutput<typeof UnitRecordSchema>>;
+
+/** A smart lock, serving one or more units. */
+export const LockRecordSchema = v.strictObject({
+  lockId: id("The lock's id."),
+  orgId: id("The owner; never shown."),
+  name: nonEmptyText("The lock's name."),
+  provider: nonEmptyText("The lock provider (e.g. seam)."),
+  providerDeviceId: nonEmptyText("The lock's id at its provider."),
+  model: v.pipe(v.nullable(v.string()), v.description("The lock's model, or null when unknown.")),
+  timeZone: ZoneSchema,
+  unitIds: list(id("A unit the lock serves.")),
+  status: v.picklist(LOCK_STATUSES),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+/** A smart lock ({@link LockRecordSchema}). */
+export type Lock = Readonly<v.InferOutput<typeof LockRecordSchema>>;
+
+/** A lock's state as its provider last reported it. */
+export const LockStateRecordSchema = v.strictObject({
+  lockId: id("The lock's id."),
+  provider: text("The lock provider that answered."),
+  lockState: v.picklist(LOCK_STATE_VALUES),
+  doorState: v.picklist(DOOR_STATES),
+  online: v.boolean(),
+  batteryLevel: v.pipe(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))), v.description("0..1, or null when unknown.")),
+  lastSeenAt: v.nullable(InstantSchema),
+  fetchedAt: InstantSchema,
+});
+/** A lock's state ({@link LockStateRecordSchema}). */
+export type LockState = Readonly<v.InferOutput<typeof LockStateRecordSchema>>;
+
+/** A message template of an org. */
+export const TemplateRecordSchema = v.strictObject({
+  id: id("The template's id."),
+  orgId: id("The owner; never shown."),
+  name: nonEmptyText("The template's name."),
+  body: text("Message text with {{variables}} placeholders."),
+  sortOrder: v.pipe(v.number(), v.integer(), v.description("Templates are listed by sortOrder, then id.")),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+/** A message template ({@link TemplateRecordSchema}). */
+export type Template = Readonly<v.InferOutput<typeof TemplateRecordSchema>>;
 
 /**
  * One schedule item of a unit, in the shape every kind shares. Tours and open houses have
@@ -108,13 +159,15 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
  * both `startAt` and `endAt`). `lockId` is null where the item has no lock; a message never
  * has one. `templateId` is only meaningful for messages.
  */
-export interface ScheduleItem {
-  readonly kind: ItemKind;
-  readonly id: string;
-  readonly unitId: string;
-  readonly title: string;
-  readonly startAt: Instant;
-  readonly endAt: Instant;
-  readonly lockId: string | null;
-  readonly templateId?: string | null;
-}
+export const ScheduleItemRecordSchema = v.strictObject({
+  kind: v.picklist(ITEM_KINDS),
+  id: id("The item's id, unique per kind."),
+  unitId: id("The unit the item is at."),
+  title: nonEmptyText("A code's name, else the title."),
+  startAt: InstantSchema,
+  endAt: InstantSchema,
+  lockId: v.nullable(id("The lock the item uses.")),
+  templateId: v.exactOptional(v.nullable(id("The template a message is written from."))),
+});
+/** A schedule item ({@link ScheduleItemRecordSchema}). */
+export type ScheduleItem = Readonly<v.InferOutput<typeof ScheduleItemRecordSchema>>;

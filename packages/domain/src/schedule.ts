@@ -3,26 +3,32 @@
  * its instants read in the unit's zone. Stores page it by `schedulePosition` (paging.ts); the
  * rules here say which rows a page may skip and how an entry reads.
  */
+import * as v from "valibot";
 import { isoInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
-import type { ItemKind, ScheduleItem } from "./records.js";
+import { InstantSchema, ITEM_KINDS, type ScheduleItem } from "./records.js";
 import { formatZonedDateTime } from "./wall-clock.js";
 
-/** One row of `list_schedule`. */
-export interface ScheduleEntry {
-  readonly key: string;
-  readonly kind: ItemKind;
-  readonly id: string;
-  readonly title: string;
-  readonly startAt: string;
-  readonly endAt: string;
-  readonly lockId: string | null;
-  /** The instants in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision. */
-  readonly localStart: string;
-  readonly localEnd: string;
-  /** The item's range as a label in the unit's zone (`Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST`). */
-  readonly label: string;
-}
+const localDateTime = v.pipe(
+  v.string(),
+  v.description("The instant in the unit's zone (UTC when none), RFC 3339 with offset, seconds precision."),
+);
+
+/** One row of `list_schedule` (the `ScheduleEntry` of the API's document). */
+export const ScheduleEntrySchema = v.strictObject({
+  key: v.pipe(v.string(), v.description("<kind>:<id>")),
+  kind: v.picklist(ITEM_KINDS),
+  id: v.string(),
+  title: v.pipe(v.string(), v.description("A code's name, else the title.")),
+  startAt: InstantSchema,
+  endAt: v.pipe(v.string(), v.description("RFC 3339 instant in UTC with milliseconds; a message's sendAt, as startAt.")),
+  lockId: v.nullable(v.string()),
+  localStart: localDateTime,
+  localEnd: localDateTime,
+  label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
+});
+/** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
+export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;
 
 /** The entry of `item` for a unit whose zone is `timeZone` (null reads as UTC). */
 export function scheduleEntry(item: ScheduleItem, timeZone: string | null): ScheduleEntry {

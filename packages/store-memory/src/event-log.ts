@@ -1,10 +1,10 @@
 /** The event log and the last observed lock states in memory. */
 import type { EventLog, LockObservations } from "@lintel/core";
 import { observationChanged, observedPart } from "@lintel/domain";
-import { rowsAfter } from "@lintel/domain/adapters";
-import { newestFirstPosition } from "@lintel/domain/adapters";
+import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
 import { appendEvent, type EventState } from "./event-state.js";
 
+/** The org's events, newest first, from the shared state. */
 export function createMemoryEventLog(state: EventState): EventLog {
   return {
     async list(orgId, type, after, limit) {
@@ -19,6 +19,7 @@ export function createMemoryEventLog(state: EventState): EventLog {
   };
 }
 
+/** The last observed lock states, swapped with the event of a change in one step. */
 export function createMemoryLockObservations(state: EventState): LockObservations {
   const at = (orgId: string, lockId: string) => `${orgId}\n${lockId}`;
   return {

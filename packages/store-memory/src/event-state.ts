@@ -30,8 +30,11 @@ export interface OrgEvents {
   readonly endpoints: Map<string, WebhookEndpointRecord>;
   /** endpoint id → its deliveries newest first (a deleted endpoint's stay until they age out). */
   readonly deliveries: Map<string, MemoryDelivery[]>;
+  /** delivery id → the same deliveries, for `finish`. */
+  readonly deliveryById: Map<string, MemoryDelivery>;
 }
 
+/** Everything of the event ports, for every org. */
 export interface EventState {
   readonly orgs: Map<string, OrgEvents>;
   /** `orgId \n lockId` → the last observed state. */
@@ -40,6 +43,7 @@ export interface EventState {
   readonly pending: Set<MemoryDelivery>;
 }
 
+/** An empty {@link EventState}. */
 export function createEventState(): EventState {
   return { orgs: new Map(), observations: new Map(), pending: new Set() };
 }
@@ -47,7 +51,11 @@ export function createEventState(): EventState {
 /** The org's part of the state, made on first use. */
 export function orgEvents(state: EventState, orgId: string): OrgEvents {
   let org = state.orgs.get(orgId);
-  if (org === undefined) state.orgs.set(orgId, (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map() }));
+  if (org === undefined)
+    state.orgs.set(
+      orgId,
+      (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map(), deliveryById: new Map() }),
+    );
   return org;
 }
 
@@ -101,6 +109,7 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       0,
       delivery,
     );
+    org.deliveryById.set(delivery.record.id, delivery);
     state.pending.add(delivery);
   }
   const cutoff = new Date(Date.parse(event.createdAt) - EVENT_RETENTION_MS).toISOString();
@@ -117,7 +126,10 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       (row) => row.record.createdAt,
       cutoff,
       MAX_DELIVERIES_PER_ENDPOINT,
-      (row) => state.pending.delete(row),
+      (row) => {
+        state.pending.delete(row);
+        org.deliveryById.delete(row.record.id);
+      },
     );
     if (rows.length === 0 && !org.endpoints.has(endpointId)) org.deliveries.delete(endpointId);
   }

@@ -24,6 +24,7 @@ function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome)
   }
 }
 
+/** Webhook endpoints, deliveries and leases over the shared state. */
 export function createMemoryWebhookStore(state: EventState): WebhookStore {
   const ordered = (orgId: string) =>
     [...(state.orgs.get(orgId)?.endpoints.values() ?? [])].sort((a, b) =>
@@ -87,7 +88,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     async finish(attempt, outcome) {
       const { orgId, endpointId, id } = attempt.delivery;
       const org = state.orgs.get(orgId);
-      const delivery = org?.deliveries.get(endpointId)?.find((row) => row.record.id === id);
+      const delivery = org?.deliveryById.get(id);
       if (org === undefined || delivery === undefined || delivery.lease !== attempt.lease || delivery.record.status !== "pending") {
         return false;
       }

@@ -47,10 +47,13 @@ export function appendArgs(orgId: string, event: LintelEvent): (string | number)
 /** How many arguments {@link appendArgs} makes. */
 export const APPEND_ARG_COUNT = 9;
 
-// appendEvent(k, a): KEYS[k..] as appendKeys, ARGV[a..] as appendArgs. The event JSON is stored
-// as given (never decoded here: cjson would round numbers past 14 digits). A delivery's id is
-// `dlv_` + 24 hex characters of SHA-1(eventId:endpointId), the same as the memory store's.
-// Members end in `|<id>`: the id is what follows the last '|'.
+/**
+ * The Lua function `appendEvent(k, a)`: KEYS[k..] as {@link appendKeys}, ARGV[a..] as
+ * {@link appendArgs}. The event JSON is stored as given (never decoded here: cjson would round
+ * numbers past 14 digits). A delivery's id is `dlv_` + 24 hex characters of
+ * SHA-1(eventId:endpointId), the same as the memory store's. Members end in `|<id>`: the id is
+ * what follows the last '|'.
+ */
 export const APPEND_EVENT_LUA = `
 local function wantsEvent(types, eventType)
   for _, t in ipairs(types) do

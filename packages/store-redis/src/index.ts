@@ -55,8 +55,8 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
   };
 }
 
-/** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, and the client to use. */
-export interface RedisLintelOptions extends Omit<LintelSetup, "store"> {
+/** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, the client to use, and the store's options. */
+export interface RedisLintelOptions extends Omit<LintelSetup, "store">, RedisStoreOptions {
   /** The caller's client (`createRedisClient({ url })`): the caller quits it when done. */
   readonly redis: RedisClient;
 }
@@ -72,7 +72,7 @@ export interface RedisLintel {
  * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise (`/readyz`'s ping gets it too).
  */
 export function createRedisLintel(options: RedisLintelOptions): RedisLintel {
-  const { redis, ...setup } = options;
-  const store = createRedisStore(redis);
+  const { redis, deliveryGroup, ...setup } = options;
+  const store = createRedisStore(redis, deliveryGroup === undefined ? {} : { deliveryGroup });
   return { lintel: createLintelWith({ storeDeadlineMs: COMMAND_TIMEOUT_MS, ...setup, store }), store };
 }

@@ -75,29 +75,32 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
 `);
 
 /**
- * KEYS: due, deliveries, endpoints, events, leases. ARGV: now ms, lease end ms, max, token.
- * Leases the org's due deliveries (at most max): each moves to the lease's end in the due ZSET
- * and takes the token. Answers (delivery, event, endpoint) JSON triples. A due member whose
- * delivery, event or endpoint is gone leaves the due ZSET.
+ * KEYS: due, deliveries, endpoints, events, leases, pending. ARGV: now ms, lease end ms, max,
+ * token. Leases the org's due deliveries (at most max): each moves to the lease's end in the due
+ * ZSET and takes the token. Answers (delivery, event, endpoint) JSON triples. A due delivery
+ * whose event aged out or whose endpoint is gone has nothing to send: it fails, as in memory.
  */
 export const LEASE_DUE = new LuaScript(`
 local out = {}
 for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[3]))) do
   local raw = redis.call('HGET', KEYS[2], did)
-  local event, endpoint
-  if raw then
-    local delivery = cjson.decode(raw)
-    if delivery.status == 'pending' then
-      endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
-      event = redis.call('HGET', KEYS[4], delivery.eventId)
+  local delivery = raw and cjson.decode(raw)
+  if delivery and delivery.status == 'pending' then
+    local endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
+    local event = redis.call('HGET', KEYS[4], delivery.eventId)
+    if event and endpoint then
+      redis.call('ZADD', KEYS[1], ARGV[2], did)
+      redis.call('HSET', KEYS[5], did, ARGV[4])
+      out[#out + 1] = raw
+      out[#out + 1] = event
+      out[#out + 1] = endpoint
+    else
+      delivery.status = 'failed'
+      delivery.nextAttemptAt = cjson.null
+      redis.call('HSET', KEYS[2], did, cjson.encode(delivery))
+      redis.call('ZREM', KEYS[6], delivery.endpointId .. '|' .. did)
+      redis.call('ZREM', KEYS[1], did)
     end
-  end
-  if event and endpoint then
-    redis.call('ZADD', KEYS[1], ARGV[2], did)
-    redis.call('HSET', KEYS[5], did, ARGV[4])
-    out[#out + 1] = raw
-    out[#out + 1] = event
-    out[#out + 1] = endpoint
   else
     redis.call('ZREM', KEYS[1], did)
   end

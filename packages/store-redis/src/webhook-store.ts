@@ -44,6 +44,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       redisKeys.endpoints(orgId),
       redisKeys.events(orgId),
       redisKeys.deliveryLeases(orgId),
+      redisKeys.pendingDeliveries(orgId),
     ];
     const reply = (await LEASE_DUE.run(redis, keys, [nowMs, nowMs + leaseMs, max, lease])) as string[];
     const leased: LeasedAttempt[] = [];

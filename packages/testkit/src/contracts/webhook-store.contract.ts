@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core";
-import type { LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import { EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "./event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "./seed.js";
@@ -254,6 +254,38 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
         );
       });
     }
+
+    it("endpoints whose ids share a prefix keep their deliveries apart (list, gone)", async () => {
+      const orgId = randomId("org");
+      const short = anEndpoint(orgId, ["*"], 0);
+      const long = anEndpoint(orgId, ["*"], 1, { id: `${short.id}0` });
+      for (const endpoint of [short, long]) await store().webhooks.create(endpoint, 16);
+      for (const atMs of [0, 1]) await emit(store(), orgId, atMs);
+      for (const endpoint of [short, long]) {
+        const deliveries = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
+        assert.deepEqual(
+          deliveries.map((d) => d.endpointId),
+          [endpoint.id, endpoint.id],
+        );
+      }
+      const leased = (await store().webhooks.lease(T + 10, LEASE, 100)).filter((a) => a.delivery.endpointId === short.id);
+      assert.equal(await store().webhooks.finish(leased[0]!, outcome(20, { kind: "gone" }, 410)), true);
+      const longOnes = await store().webhooks.deliveries(orgId, long.id, null, 10);
+      assert.deepEqual(
+        longOnes.map((d) => d.status),
+        ["pending", "pending"],
+      );
+    });
+
+    it("a delivery that aged out (30 days) while leased no longer finishes, and is no longer pending", async () => {
+      const { orgId } = await orgWithEndpoint(store());
+      const before = await store().webhooks.pending();
+      await emit(store(), orgId, 0);
+      const [attempt] = (await store().webhooks.lease(T, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
+      await emit(store(), orgId, EVENT_RETENTION_MS + 1000);
+      assert.equal(await store().webhooks.finish(attempt!, outcome(2000, { kind: "delivered" }, 200)), false);
+      assert.equal((await store().webhooks.pending()).count - before.count, 1, "only the new event's delivery");
+    });
 
     it("pending counts pending deliveries and the oldest due time; settled ones leave the count", async () => {
       const { orgId } = await orgWithEndpoint(store());
