@@ -14,6 +14,7 @@ import { guard } from "./errors.js";
 import { loadApiKey } from "./fixture-api-keys.js";
 import { LOAD_ITEM_SCRIPT, LOAD_LISTED_SCRIPT, LOAD_ORG_SCRIPT, LOAD_UNIT_SCRIPT, type LoadOutcome } from "./fixture-scripts.js";
 import { redisKeys, type OwnedType } from "./keys.js";
+import { leaveWithDevice, writeLockWithDevice } from "./lock-devices.js";
 import { itemLeavesOrg, lockLeavesOrg, templateLeavesOrg, unitLeavesOrg } from "./org-moves.js";
 import { itemField } from "./unit-store.js";
 
@@ -165,13 +166,17 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
             type: "lock",
             idOf: (lock) => lock.lockId,
             orgOf: (lock) => lock.orgId,
-            leave: (lock, oldOrg) => lockLeavesOrg(redis, oldOrg, lock.lockId),
-            load: async (lock) =>
-              (await LOAD_LISTED_SCRIPT.run(
-                redis,
-                [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
-                [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
-              )) as LoadOutcome,
+            leave: (lock, oldOrg) => leaveWithDevice(redis, oldOrg, lock.lockId, () => lockLeavesOrg(redis, oldOrg, lock.lockId)),
+            load: (lock) => {
+              const write = async () =>
+                (await LOAD_LISTED_SCRIPT.run(
+                  redis,
+                  [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
+                  [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
+                )) as LoadOutcome;
+              // The device index spans orgs, so it is written in steps of its own (lock-devices.ts).
+              return run.dry ? write() : writeLockWithDevice(redis, lock, write);
+            },
           },
           run,
           report.locks,
