@@ -243,6 +243,12 @@ export interface FixtureSink {
    * Loads `data` (or, with `dryRun`, only decides) and reports each record's outcome. The
    * decision on a record and its write are one atomic step of the store, so a change made
    * meanwhile (a set_timezone, a revocation) is never overwritten by a stale read.
+   *
+   * A load (dry or not) in which a unit the load would write takes a urlKey that another
+   * stored unit of its org holds (and keeps) is refused whole with a `FixtureConflictError`
+   * naming each such unit, before anything is written: the store never has two units with one
+   * urlKey. (On Redis, a conflict that appears only while the load runs, from a concurrent
+   * load, is refused by the unit's own script and reported the same way after the load.)
    */
   load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
 }
