@@ -60,6 +60,8 @@ export interface Overrides {
   readonly webhookSender?: WebhookSender;
   /** The dispatcher's poll interval, ms (tests); default 400. */
   readonly webhookPollMs?: number;
+  /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
+  readonly webhookDeliveryGroup?: string;
 }
 
 /** Every store port the server uses. */
@@ -88,7 +90,9 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   c.value(TOKENS.logger, overrides.logger ?? createLogger(config.logLevel));
   // Metrics exist only when METRICS_PORT is set: without it nothing is counted.
   c.once(TOKENS.metrics, () => (config.metricsPort === null ? null : createMetrics()));
-  c.once(TOKENS.redis, (c) => (config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger)) : null));
+  c.once(TOKENS.redis, (c) =>
+    config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger), overrides.webhookDeliveryGroup) : null,
+  );
   c.once(TOKENS.store, (c) => {
     const redis = c.resolve(TOKENS.redis);
     const store = redis === null ? createMemoryStore({ clock: c.resolve(TOKENS.clock) }) : redis.store;

@@ -208,7 +208,8 @@ export interface TestServer extends RunningServer {
 /** Starts a server on a free port with a fresh test fixture. */
 export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const fixture = testFixture();
-  const server = await startServer(testConfig(env), { fixture: fixture.json, ...options });
+  // A delivery group of its own: on a shared Redis no other server leases (and fails) its webhook attempts.
+  const server = await startServer(testConfig(env), { fixture: fixture.json, webhookDeliveryGroup: fixture.p, ...options });
   return { ...server, close: () => server.close(), fixture };
 }
 

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { EVENT_TYPES, ITEM_KINDS, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { eventView, MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
-import { INPUT_MAX_LENGTH, listQuerySchema, lockStateViewSchema, unitViewSchema } from "./schemas.js";
+import { listQuerySchema, lockStateViewSchema, unitViewSchema } from "./schemas.js";
 
 const instant = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
 const nullableInstant = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(description));
@@ -133,9 +133,6 @@ export const createdWebhookEndpointSchema = v.strictObject({
 export const deliveryListSchema = v.strictObject({ deliveries: v.array(deliverySchema), nextCursor });
 /** A 204 has no body. */
 export const noContentSchema = v.pipe(v.null(), v.description("No content."));
-
-/** The path parameter bound of endpoint and event ids. */
-export const EVENT_ID_MAX_LENGTH = INPUT_MAX_LENGTH.id;
 
 // ---- views --------------------------------------------------------------------------------
 

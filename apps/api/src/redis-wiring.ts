@@ -21,15 +21,18 @@ function redactPassword(url: string): string {
   return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/, "$1***@");
 }
 
-/** Opens the Redis store `config` names (a Cluster when cluster nodes are given). */
-export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, logger: Logger): RedisHandle {
+/**
+ * Opens the Redis store `config` names (a Cluster when cluster nodes are given). `deliveryGroup`:
+ * the webhook delivery group (tests take one of their own on a shared Redis; default `default`).
+ */
+export function openRedisStore(config: Extract<StoreConfig, { kind: "redis" }>, logger: Logger, deliveryGroup?: string): RedisHandle {
   const client = createRedisClient({
     ...(config.url === undefined ? {} : { url: config.url }),
     ...(config.clusterNodes === undefined ? {} : { clusterNodes: config.clusterNodes }),
     onError: (error: Error) => logger.warn({ error: error.message }, "redis connection error"),
   });
   return {
-    store: createRedisStore(client),
+    store: createRedisStore(client, deliveryGroup === undefined ? {} : { deliveryGroup }),
     ready: () =>
       whenReady(client).catch((error: Error) => {
         const named =

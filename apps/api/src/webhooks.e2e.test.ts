@@ -13,6 +13,7 @@ import type { Lock } from "@lintel/domain";
 import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";
 import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 import { assertProblem, call, startTestServer, TEST_REDIS_URL, testConfig, testFixture, type TestServer } from "./e2e.test-support.js";
+import { createLogger } from "./logger.js";
 import { startServer, type RunningServer } from "./server.js";
 import { createWebhookSender } from "./webhook-sender.js";
 
@@ -60,11 +61,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("e2e: events and webhooks", () => {
   let server: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const logLines: string[] = [];
   const json = (body: unknown) => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   before(async () => {
     receiver = await startReceiver();
-    server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1,1" }, { webhookPollMs: 100 });
+    server = await startTestServer(
+      { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1,1", METRICS_PORT: "0" },
+      { webhookPollMs: 100, logger: createLogger("info", { write: (line: string) => void logLines.push(line) }) },
+    );
   });
   after(async () => {
     await server.close();
@@ -165,6 +170,31 @@ describe("e2e: events and webhooks", () => {
     await setZone(server.fixture.units.none.id, "Asia/Seoul");
     await until("a delivery after enable", () => receiver.received[before]);
     await call(server.url, `/v1/webhook_endpoints/${id}`, { method: "DELETE", key: admin() });
+  });
+
+  it("one log line per attempt (ids, status, outcome, ms; never the secret nor the body) and the webhook metrics", async () => {
+    const { webhookEndpoint, secret } = await createEndpoint("/logged");
+    const before = receiver.received.length;
+    await setZone(server.fixture.units.york.id, "Europe/Madrid");
+    const delivery = await until("the delivery", () => receiver.received[before]);
+    const eventId = String(delivery.headers["webhook-id"]);
+    const line = await until("the attempt's log line", () => logLines.find((l) => l.includes(eventId) && l.includes("webhook attempt")));
+    const logged = JSON.parse(line) as Record<string, unknown>;
+    assert.deepEqual(
+      [logged["endpointId"], logged["eventId"], logged["status"], logged["outcome"], logged["attempt"]],
+      [webhookEndpoint.id, eventId, 204, "delivered", 1],
+    );
+    assert.equal(typeof logged["ms"], "number");
+    const all = logLines.join("\n");
+    assert.ok(!all.includes(secret.slice("whsec_".length)), "the secret reached a log line");
+    assert.ok(!all.includes(delivery.body), "a body reached a log line");
+    assert.ok(server.metricsUrl !== null);
+    const metrics = await (await fetch(server.metricsUrl)).text();
+    assert.match(metrics, /lintel_webhook_attempts_total\{outcome="delivered"\} [1-9]/);
+    assert.match(metrics, /lintel_webhook_attempt_duration_seconds_count [1-9]/);
+    assert.match(metrics, /lintel_webhook_deliveries_pending \d+/);
+    assert.match(metrics, /lintel_webhook_oldest_pending_age_seconds \d+/);
+    await call(server.url, `/v1/webhook_endpoints/${webhookEndpoint.id}`, { method: "DELETE", key: admin() });
   });
 
   it("create with an Idempotency-Key replays the 201 with its secret; the secret is in no other answer", async () => {
@@ -300,6 +330,7 @@ describe("e2e: Seam's webhooks in", () => {
     };
     server = await startServer(testConfig({ SEAM_API_KEY: fake.apiKey, SEAM_ENDPOINT: fake.endpoint, SEAM_WEBHOOK_SECRET: secret }), {
       fixture: { ...fixture.json, locks: [...fixture.json.locks, lock] },
+      webhookDeliveryGroup: fixture.p,
     });
   });
   after(async () => {

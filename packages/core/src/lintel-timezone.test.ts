@@ -190,7 +190,7 @@ describe("createLintel time-zone change", () => {
   });
 
   it("set_timezone hands the store a unit.timezone_changed: the unit as served after, the previous zone, what moved", async () => {
-    const { lintel, store } = await setup();
+    const { lintel, store, advance } = await setup();
     const itemsBefore = new Map((await store.units.itemsOf("org_a", "u_1")).map((i) => [`${i.kind}:${i.id}`, i]));
     value(
       await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "America/Chicago", expectedVersion: 2, policy: "keep_wall_clock" }),
@@ -211,6 +211,7 @@ describe("createLintel time-zone change", () => {
         ["tour:t_1", true, "2026-12-01T16:00:00.000Z"],
       ],
     );
+    advance(1000); // newest first is createdAt, then id: a later change lists first
     value(await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 3, policy: "keep_instant" }));
     const [second] = await store.events.list("org_a", null, null, 1);
     assert.ok(second?.type === "unit.timezone_changed" && second.id !== event.id);

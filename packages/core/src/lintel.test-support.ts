@@ -111,12 +111,17 @@ export async function setup({ lockStates: readOnly, ...overrides }: PortOverride
   const parsed = parseFixture(FIXTURE);
   assert.ok(parsed.ok, parsed.ok ? "" : parsed.errors.join("\n"));
   const eventStore = fakeEventStore();
-  const store = {
-    ...fakeStore(parsed.data, clock),
-    events: eventStore.events,
-    observations: eventStore.observations,
-    webhooks: eventStore.webhooks,
+  const base = fakeStore(parsed.data, clock);
+  // One event log for both: what set_timezone stores lands in the fake event store, with its deliveries.
+  const units = {
+    ...base.units,
+    setTimeZone: async (...args: Parameters<typeof base.units.setTimeZone>) => {
+      const outcome = await base.units.setTimeZone(...args);
+      if (outcome.ok) eventStore.append(args[2].event);
+      return outcome;
+    },
   };
+  const store = { ...base, units, events: eventStore.events, observations: eventStore.observations, webhooks: eventStore.webhooks };
   const lookups = { count: 0 };
   const reads: Lock[] = [];
   const apiKeys = { ...store.apiKeys, findByHash: (hash: string) => (lookups.count++, store.apiKeys.findByHash(hash)) };
