@@ -4,7 +4,7 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { lockDevicesOf, type FixtureData, type FixtureLoadReport, type Lintel } from "@lintel/core";
+import { type FixtureData, type FixtureLoadReport, type Lintel } from "@lintel/core";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
@@ -82,8 +82,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ? null
         : {
             secret: config.webhooks.seamWebhookSecret,
-            // The store has no device index yet: the locks it was seeded with at start are found.
-            devices: lockDevicesOf(fixture.data?.locks ?? []),
+            // The store's device index: locks seeded at start, by the seed CLI or later, across orgs.
+            devices: container.resolve(TOKENS.store).devices,
             lockStates: assembly.lockStates,
             clock: container.resolve(TOKENS.clock),
           };

@@ -8,8 +8,11 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { signWebhook } from "@lintel/domain";
+import type { FixtureData } from "@lintel/core";
+import type { Lock } from "@lintel/domain";
+import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";
 import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
-import { assertProblem, call, startTestServer, testConfig, testFixture, type TestServer } from "./e2e.test-support.js";
+import { assertProblem, call, startTestServer, TEST_REDIS_URL, testConfig, testFixture, type TestServer } from "./e2e.test-support.js";
 import { createLogger } from "./logger.js";
 import { startServer, type RunningServer } from "./server.js";
 import { createWebhookSender } from "./webhook-sender.js";
@@ -392,5 +395,91 @@ describe("e2e: Seam's webhooks in", () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+// Always on Redis, whatever STORE is: the lock enters the store after start, through the fixture
+// sink the seed CLI loads with, so only the store's own device index can find it.
+describe("e2e: Seam's webhooks in, for a lock seeded after start (Redis)", () => {
+  let fake: FakeSeam;
+  let server: RunningServer;
+  let redis: RedisClient;
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const fixture = testFixture();
+  const lockId = `${fixture.p}_seeded_door`;
+  const only = (locks: Lock[]): FixtureData => ({ orgs: [], apiKeys: [], units: [], locks, items: [], templates: [] });
+
+  before(async () => {
+    fake = await startFakeSeam();
+    redis = createRedisClient({ url: TEST_REDIS_URL });
+    await whenReady(redis);
+    server = await startServer(
+      testConfig({
+        STORE: "redis",
+        REDIS_URL: TEST_REDIS_URL,
+        SEAM_API_KEY: fake.apiKey,
+        SEAM_ENDPOINT: fake.endpoint,
+        SEAM_WEBHOOK_SECRET: secret,
+      }),
+      { fixture: fixture.json },
+    );
+  });
+  after(async () => {
+    await server.close();
+    await redis.quit();
+    await fake.close();
+  });
+
+  async function webhookFor(deviceId: string) {
+    const id = `msg_${Math.random().toString(36).slice(2)}`;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({ event_type: "lock.unlocked", device_id: deviceId });
+    const headers = { "content-type": "application/json", "svix-id": id, "svix-timestamp": String(timestamp) };
+    const signature = signWebhook({ id, timestamp, body }, secret);
+    const answer = await call(server.url, "/webhooks/seam", {
+      method: "POST",
+      headers: { ...headers, "svix-signature": signature },
+      body,
+    });
+    assert.equal(answer.status, 204, answer.text);
+  }
+  const stateEvents = async () =>
+    (await call(server.url, "/v1/events?type=lock.state_changed", { key: fixture.keys.admin })).json.events as {
+      data: { lockId: string };
+    }[];
+
+  it("finds the lock by its device id, and by its new one after an update", async () => {
+    const first = fake.addLock("Door", { locked: true, door_open: false, online: true });
+    const lock: Lock = {
+      lockId,
+      orgId: fixture.orgA,
+      name: "Door",
+      provider: "august",
+      providerDeviceId: first,
+      model: null,
+      timeZone: null,
+      unitIds: [],
+      status: "active",
+      createdAt: "2026-05-01T00:00:00.000Z",
+      updatedAt: "2026-05-01T00:00:00.000Z",
+    };
+    const store = createRedisStore(redis);
+    await store.fixtures.load(only([lock]));
+    assert.equal((await call(server.url, `/v1/locks/${lockId}/state`, { key: fixture.keys.admin })).status, 200); // first observation
+    fake.updateLock(first, { locked: false });
+    await webhookFor(first);
+    assert.deepEqual(
+      (await stateEvents()).map((event) => event.data.lockId),
+      [lockId],
+    );
+
+    // The lock is given another device: a webhook for it is this lock's; one for the old device no longer is.
+    const second = fake.addLock("Door", { locked: true, door_open: false, online: true });
+    await store.fixtures.load(only([{ ...lock, providerDeviceId: second }]), { mode: "update" });
+    fake.updateLock(first, { locked: true });
+    await webhookFor(first);
+    assert.equal((await stateEvents()).length, 1);
+    await webhookFor(second);
+    assert.equal((await stateEvents()).length, 2);
   });
 });

@@ -9,6 +9,7 @@ export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export * from "./fixture.js";
 export * from "./fixture-merge.js";
 export * from "./fixture-report.js";
+export * from "./fixture-conflict.js";
 export { normalizeInstant } from "./instant-text.js";
 export {
   assembleLintel,

@@ -126,6 +126,22 @@ export interface LockDirectory {
   getMany(orgId: string, lockIds: readonly string[]): Promise<Lock[]>;
 }
 
+/** At most this many locks answer {@link LockDevices.activeByProviderDevice} (a device backs one lock in practice). */
+export const DEVICE_LOCKS_LIMIT = 100;
+
+/**
+ * Locks by their provider's device id, across orgs: a provider's webhook names a device, not a
+ * lock or an org (SPEC 5.10). The stores index every lock a fixture load writes.
+ */
+export interface LockDevices {
+  /**
+   * The active locks, of any org, whose `providerDeviceId` is this one (simulated ones
+   * included; the caller filters), by orgId then lockId, at most {@link DEVICE_LOCKS_LIMIT}.
+   * Empty for an unknown device.
+   */
+  activeByProviderDevice(providerDeviceId: string): Promise<Lock[]>;
+}
+
 /** Saved message templates of an org. */
 export interface TemplateStore {
   /** The org's template with this id, or null (unknown or another org's). */
@@ -227,6 +243,12 @@ export interface FixtureSink {
    * Loads `data` (or, with `dryRun`, only decides) and reports each record's outcome. The
    * decision on a record and its write are one atomic step of the store, so a change made
    * meanwhile (a set_timezone, a revocation) is never overwritten by a stale read.
+   *
+   * A load (dry or not) in which a unit the load would write takes a urlKey that another
+   * stored unit of its org holds (and keeps) is refused whole with a `FixtureConflictError`
+   * naming each such unit, before anything is written: the store never has two units with one
+   * urlKey. (On Redis, a conflict that appears only while the load runs, from a concurrent
+   * load, is refused by the unit's own script and reported the same way after the load.)
    */
   load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
 }
@@ -247,6 +269,7 @@ export interface LintelStore {
   readonly budget: RequestBudget;
   readonly units: UnitStore;
   readonly locks: LockDirectory;
+  readonly devices: LockDevices;
   readonly templates: TemplateStore;
   readonly fixtures: FixtureSink;
   readonly health: Health;

@@ -9,6 +9,7 @@ import {
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
+  describeLockDevicesContract,
   describeLockDirectoryContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
@@ -27,6 +28,7 @@ describeApiKeyStoreContract("memory", makeStore);
 describeRequestBudgetContract("memory", makeStore);
 describeUnitStoreContract("memory", makeStore);
 describeLockDirectoryContract("memory", makeStore);
+describeLockDevicesContract("memory", makeStore);
 describeOrgDirectoryContract("memory", makeStore);
 describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);

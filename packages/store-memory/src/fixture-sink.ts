@@ -2,12 +2,23 @@
  * Loads a validated fixture into the memory store as the mode says (`add`: only the ids the
  * store lacks; `update`: also rewrites the ones it has, by core's merge rules); the sorted unit,
  * lock and template indexes and the schedules are merged once per load, not once per record.
- * One process and no await between decision and write, so each load is atomic here.
+ * One process and no await between decision and write, so each load is atomic here, and a load
+ * refused for a urlKey conflict writes nothing.
  */
-import { emptyLoadReport, mergeApiKey, mergeUnit, sameRecord, type FixtureListOutcome, type FixtureSink } from "@lintel/core";
+import {
+  emptyLoadReport,
+  FixtureConflictError,
+  mergeApiKey,
+  mergeUnit,
+  sameRecord,
+  type FixtureListOutcome,
+  type FixtureSink,
+  type UrlKeyConflict,
+} from "@lintel/core";
+import type { Unit } from "@lintel/domain";
 import { putApiKey } from "./api-key-store.js";
 import { putLocks } from "./lock-directory.js";
-import { itemKey, type MemoryState } from "./memory-state.js";
+import { itemKey, urlKeySlot, type MemoryState } from "./memory-state.js";
 import { putTemplates } from "./template-store.js";
 import { putItems, putUnits } from "./unit-store.js";
 
@@ -43,6 +54,21 @@ function decide<T>(rows: readonly T[], rule: ListRule<T>, update: boolean, outco
     }
   }
   return [...writes.values()];
+}
+
+/**
+ * The units among `writes` whose urlKey another stored unit of their org holds, unless this load
+ * gives that unit another urlKey or org (an update may swap two units' urlKeys).
+ */
+function urlKeyConflicts(state: MemoryState, writes: readonly Unit[]): UrlKeyConflict[] {
+  const written = new Map(writes.map((unit) => [unit.id, unit]));
+  return writes.flatMap((unit) => {
+    const heldBy = state.unitIdByUrlKey.get(urlKeySlot(unit.orgId, unit.urlKey));
+    if (heldBy === undefined || heldBy === unit.id) return [];
+    const holder = written.get(heldBy);
+    if (holder !== undefined && (holder.orgId !== unit.orgId || holder.urlKey !== unit.urlKey)) return [];
+    return [{ unitId: unit.id, orgId: unit.orgId, urlKey: unit.urlKey, heldBy }];
+  });
 }
 
 export function createMemoryFixtureSink(state: MemoryState): FixtureSink {
@@ -86,6 +112,8 @@ export function createMemoryFixtureSink(state: MemoryState): FixtureSink {
         update,
         report.apiKeys,
       );
+      const conflicts = urlKeyConflicts(state, units);
+      if (conflicts.length > 0) throw new FixtureConflictError(conflicts);
       if (options.dryRun === true) return report;
       for (const org of orgs) state.orgs.set(org.id, { ...org });
       putUnits(state, units);

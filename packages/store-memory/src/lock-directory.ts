@@ -2,6 +2,7 @@
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import type { LockDirectory } from "@lintel/core";
+import { indexLockDevice } from "./lock-devices.js";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 
 function activeIndex(state: MemoryState): OrderedIndex<Lock> {
@@ -10,7 +11,8 @@ function activeIndex(state: MemoryState): OrderedIndex<Lock> {
 
 /**
  * Stores or replaces locks by id (a later lock of the batch wins over an earlier one with the
- * same id); only active locks are in the list index, which is updated once for the batch.
+ * same id); only active locks are in the list index, which is updated once for the batch. Every
+ * lock is in the device index under the device id it has now.
  */
 export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
   const how = {
@@ -20,7 +22,12 @@ export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
     orgOf: (lock: Lock) => lock.orgId,
     listed: (lock: Lock) => lock.status === "active",
   };
-  upsertIndexed(how, locks, (lock) => ({ ...lock, unitIds: [...lock.unitIds] }));
+  upsertIndexed(
+    how,
+    locks,
+    (lock) => ({ ...lock, unitIds: [...lock.unitIds] }),
+    (lock, old) => indexLockDevice(state, lock, old),
+  );
 }
 
 export function createMemoryLockDirectory(state: MemoryState): LockDirectory {

@@ -28,6 +28,8 @@ export interface MemoryState {
   readonly locks: Map<string, Lock>;
   /** org id → its active locks, by `lockPosition` descending. */
   readonly activeLocks: Map<string, Lock[]>;
+  /** providerDeviceId → ids of the locks (any org, any status) that have it. */
+  readonly lockIdsByDevice: Map<string, Set<string>>;
   readonly templates: Map<string, Template>;
   /** org id → its templates, by `templatePosition` ascending. */
   readonly templateOrder: Map<string, Template[]>;
@@ -62,6 +64,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     schedules: new Map(),
     locks: new Map(),
     activeLocks: new Map(),
+    lockIdsByDevice: new Map(),
     templates: new Map(),
     templateOrder: new Map(),
     budgets: new Map(),

@@ -4,6 +4,7 @@ import { createMemoryApiKeyStore } from "./api-key-store.js";
 import { createMemoryEventLog, createMemoryLockObservations } from "./event-log.js";
 import { createMemoryFixtureSink } from "./fixture-sink.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
+import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
 import type { MemoryState } from "./memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
@@ -20,6 +21,7 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     budget: createMemoryRequestBudget(state),
     units: createMemoryUnitStore(state),
     locks: createMemoryLockDirectory(state),
+    devices: createMemoryLockDevices(state),
     templates: createMemoryTemplateStore(state),
     fixtures: createMemoryFixtureSink(state),
     health: { async ping() {} },

@@ -7,6 +7,7 @@ import {
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
+  describeLockDevicesContract,
   describeLockDirectoryContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
@@ -25,6 +26,7 @@ describeApiKeyStoreContract("redis", makeStore);
 describeRequestBudgetContract("redis", makeStore);
 describeUnitStoreContract("redis", makeStore);
 describeLockDirectoryContract("redis", makeStore);
+describeLockDevicesContract("redis", makeStore);
 describeOrgDirectoryContract("redis", makeStore);
 describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);

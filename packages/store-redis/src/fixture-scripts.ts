@@ -62,7 +62,8 @@ return outcome
 // KEYS: units hash, urlKey index, urlKey order. ARGV: id, json, urlKey, mode, dry, and the
 // version the unit had in the org it is moving from ('' when not moving). The order holds
 // exactly the urlKeys of the index. An update never moves the version back: a changed unit
-// gets max(fixture version, stored version + 1), an unchanged one keeps its own.
+// gets max(fixture version, stored version + 1), an unchanged one keeps its own. An add of a
+// unit whose urlKey another unit holds writes nothing and answers 'conflict:<holder id>'.
 export const LOAD_UNIT_SCRIPT = new LuaScript(
   DECIDE_LUA +
     `
@@ -80,6 +81,10 @@ if old then
 elseif ARGV[6] ~= '' then
   floor = tonumber(ARGV[6])
   outcome = 'updated'
+end
+if ARGV[4] ~= 'update' then
+  local holder = redis.call('HGET', KEYS[2], ARGV[3])
+  if holder and holder ~= ARGV[1] then return 'conflict:' .. holder end
 end
 if ARGV[5] == '1' then return outcome end
 local json = ARGV[2]

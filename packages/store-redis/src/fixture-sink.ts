@@ -6,14 +6,24 @@
  * in another org is left there by `add`; `update` first takes it out of that org (org-moves.ts).
  * Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
-import { emptyLoadReport, type FixtureItem, type FixtureListOutcome, type FixtureLoadMode, type FixtureSink } from "@lintel/core";
+import {
+  emptyLoadReport,
+  FixtureConflictError,
+  type UrlKeyConflict,
+  type FixtureItem,
+  type FixtureListOutcome,
+  type FixtureLoadMode,
+  type FixtureSink,
+} from "@lintel/core";
 import type { Unit } from "@lintel/domain";
 import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { loadApiKey } from "./fixture-api-keys.js";
+import { urlKeyConflicts } from "./fixture-url-keys.js";
 import { LOAD_ITEM_SCRIPT, LOAD_LISTED_SCRIPT, LOAD_ORG_SCRIPT, LOAD_UNIT_SCRIPT, type LoadOutcome } from "./fixture-scripts.js";
 import { redisKeys, type OwnedType } from "./keys.js";
+import { leaveWithDevice, writeLockWithDevice } from "./lock-devices.js";
 import { itemLeavesOrg, lockLeavesOrg, templateLeavesOrg, unitLeavesOrg } from "./org-moves.js";
 import { itemField } from "./unit-store.js";
 
@@ -130,6 +140,9 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
         const dry = options.dryRun === true;
         const run: Run = { mode, dry, flags: [mode, dry ? "1" : "0"] };
         const report = emptyLoadReport();
+        const refused = await urlKeyConflicts(redis, data.units, mode);
+        if (refused.length > 0) throw new FixtureConflictError(refused);
+        const raced: UrlKeyConflict[] = [];
         await inBatches(
           data.orgs,
           (org) => org.id,
@@ -148,16 +161,24 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
               floors.set(unit.id, await versionIn(oldOrg, unit.id));
               await unitLeavesOrg(redis, oldOrg, unit.orgId, unit.id);
             },
-            load: async (unit) =>
-              (await LOAD_UNIT_SCRIPT.run(
-                redis,
-                [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId), redisKeys.unitOrder(unit.orgId)],
-                [unit.id, JSON.stringify(unit), unit.urlKey, ...run.flags, floors.get(unit.id) ?? ""],
-              )) as LoadOutcome,
+            load: async (unit) => {
+              const reply = String(
+                await LOAD_UNIT_SCRIPT.run(
+                  redis,
+                  [redisKeys.units(unit.orgId), redisKeys.unitKeys(unit.orgId), redisKeys.unitOrder(unit.orgId)],
+                  [unit.id, JSON.stringify(unit), unit.urlKey, ...run.flags, floors.get(unit.id) ?? ""],
+                ),
+              );
+              if (!reply.startsWith("conflict:")) return reply as LoadOutcome;
+              raced.push({ unitId: unit.id, orgId: unit.orgId, urlKey: unit.urlKey, heldBy: reply.slice("conflict:".length) });
+              return "kept"; // not written; the load is refused below
+            },
           },
           run,
           report.units,
         );
+        // A holder that appeared after the check (a concurrent load): this unit was not written, the rest of the load was.
+        if (raced.length > 0) throw new FixtureConflictError(raced, true);
         await loadOwned(
           redis,
           data.locks,
@@ -165,13 +186,17 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
             type: "lock",
             idOf: (lock) => lock.lockId,
             orgOf: (lock) => lock.orgId,
-            leave: (lock, oldOrg) => lockLeavesOrg(redis, oldOrg, lock.lockId),
-            load: async (lock) =>
-              (await LOAD_LISTED_SCRIPT.run(
-                redis,
-                [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
-                [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
-              )) as LoadOutcome,
+            leave: (lock, oldOrg) => leaveWithDevice(redis, oldOrg, lock.lockId, () => lockLeavesOrg(redis, oldOrg, lock.lockId)),
+            load: (lock) => {
+              const write = async () =>
+                (await LOAD_LISTED_SCRIPT.run(
+                  redis,
+                  [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
+                  [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
+                )) as LoadOutcome;
+              // The device index spans orgs, so it is written in steps of its own (lock-devices.ts).
+              return run.dry ? write() : writeLockWithDevice(redis, lock, write);
+            },
           },
           run,
           report.locks,

@@ -9,6 +9,7 @@ import { COMMAND_TIMEOUT_MS, type RedisClient } from "./client.js";
 import { createRedisFixtureSink } from "./fixture-sink.js";
 import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
+import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
@@ -45,6 +46,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     budget: createRedisRequestBudget(redis),
     units: createRedisUnitStore(redis),
     locks: createRedisLockDirectory(redis),
+    devices: createRedisLockDevices(redis),
     templates: createRedisTemplateStore(redis),
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),

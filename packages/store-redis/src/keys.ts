@@ -34,6 +34,12 @@ export const redisKeys = {
   activeLocks: (orgId: string) => `${orgTag(orgId)}:locks:active`,
   /** Hash: lockId → its member in `activeLocks`, to remove it when the lock changes. */
   lockPositions: (orgId: string) => `${orgTag(orgId)}:locks:pos`,
+  /**
+   * Set: `<orgId>/<lockId>` of every lock whose `providerDeviceId` this is, of any org (a
+   * provider's webhook names a device, not an org). No hash tag: spreads. Kept by the fixture
+   * sink around each lock write (lock-devices.ts); an entry may be stale, never missing.
+   */
+  lockDevice: (providerDeviceId: string) => `lintel:lockdevice:${providerDeviceId}`,
   /** Hash: template id → template JSON. */
   templates: (orgId: string) => `${orgTag(orgId)}:templates`,
   /** Sorted set, all scores 0: `templatePosition` of every template (read BYLEX). */

@@ -93,6 +93,13 @@ export async function valuesAt(redis: RedisClient, key: string): Promise<string[
 
 /** Deletes everything the org left (never FLUSHALL: other tests share the Redis). */
 export async function dropOrg(redis: RedisClient, orgId: string): Promise<void> {
+  // The org's entries in the device index (global sets, shared by every org with that device id).
+  const locks = Object.entries(await redis.hgetall(redisKeys.locks(orgId)));
+  await Promise.all(
+    locks.map(([lockId, json]) =>
+      redis.srem(redisKeys.lockDevice((JSON.parse(json) as { providerDeviceId: string }).providerDeviceId), `${orgId}/${lockId}`),
+    ),
+  );
   const keys = await everythingOfOrg(redis, orgId);
   // One key per call: on a cluster the API-key entries live in other slots than the org's.
   await Promise.all(keys.map((key) => redis.unlink(key)));

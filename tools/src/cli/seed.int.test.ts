@@ -90,6 +90,11 @@ describe("seed CLI", () => {
       items.map((i) => [i.kind, i.id, i.startAt]),
       [["tour", `${orgId}_t1`, "2027-01-05T15:00:00.000Z"]],
     );
+    assert.deepEqual(
+      (await store.devices.activeByProviderDevice("d1")).filter((l) => l.orgId === orgId).map((l) => l.lockId),
+      [`${orgId}_l1`],
+      "a seeded lock is found by its device id (a provider's webhook)",
+    );
     assert.equal((await store.templates.get(orgId, `${orgId}_m1`))?.body, "Hi {{name}}");
     const record = await store.apiKeys.findByHash(hashApiKey(key));
     assert.equal(record?.id, `${orgId}_key`);
@@ -195,6 +200,18 @@ describe("seed CLI", () => {
     assert.equal(await redis.exists(redisKeys.org(orgId)), 0);
     assert.equal(await redis.exists(redisKeys.units(orgId)), 0);
     assert.equal(await store.units.findByIdOrKey(orgId, `${orgId}_u1`), null);
+  });
+
+  it("refuses a new unit taking a urlKey a stored unit of its org holds: exit 1, both units named, nothing written", async () => {
+    const orgId = randomOrgId();
+    const fixture = fixtureFor(orgId, generateApiKey());
+    assert.equal((await runTool("seed", ["--fixture", await fixtureFile("first.json", fixture)])).code, 0);
+    const taker = { ...fixture.units[0], id: `${orgId}_u3`, address: "3 Main St" };
+    const run = await runTool("seed", ["--fixture", await fixtureFile("taker.json", { orgs: fixture.orgs, units: [taker] })]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, new RegExp(`unit ${orgId}_u3 of org ${orgId}: urlKey "first-home" is held by stored unit ${orgId}_u1`));
+    assert.equal((await store.units.findByIdOrKey(orgId, "first-home"))?.id, `${orgId}_u1`);
+    assert.equal(await store.units.findByIdOrKey(orgId, `${orgId}_u3`), null);
   });
 
   it("prints every error of a fixture, not only the first", async () => {

@@ -12,7 +12,7 @@
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import { emptyLoadReport, mergeLoadReports, type FixtureData } from "@lintel/core";
+import { emptyLoadReport, FixtureConflictError, mergeLoadReports, type FixtureData } from "@lintel/core";
 import { FixtureRefusedError, readFixtureFile } from "@lintel/api/fixture-file";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";
@@ -75,14 +75,21 @@ async function main(): Promise<number> {
   const update = values.update === true;
   const dryRun = values["dry-run"] === true;
   const report = emptyLoadReport();
-  await withRedisStore(redis, async (store) => {
-    let done = 0;
-    for (const chunk of fixtureChunks(fixture, chunkSize)) {
-      mergeLoadReports(report, await store.fixtures.load(chunk, { mode: update ? "update" : "add", dryRun }));
-      done += countRecords(chunk);
-      console.error(`${dryRun ? "checked" : "seeded"} ${done}/${total} records`);
-    }
-  });
+  let done = 0;
+  try {
+    await withRedisStore(redis, async (store) => {
+      for (const chunk of fixtureChunks(fixture, chunkSize)) {
+        mergeLoadReports(report, await store.fixtures.load(chunk, { mode: update ? "update" : "add", dryRun }));
+        done += countRecords(chunk);
+        console.error(`${dryRun ? "checked" : "seeded"} ${done}/${total} records`);
+      }
+    });
+  } catch (error) {
+    // A unit would take a urlKey another unit of its org holds: that chunk is refused whole.
+    if (!(error instanceof FixtureConflictError)) throw error;
+    console.error(`${error.message} (${done} records of earlier chunks were ${dryRun ? "checked" : "loaded"}.)`);
+    return EXIT.failed;
+  }
   const [totals, ...lists] = describeLoad(report, { dryRun, update });
   const head = dryRun
     ? `Dry run, nothing written: of ${total} records in ${values.fixture},`

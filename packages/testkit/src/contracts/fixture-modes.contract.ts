@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { FixtureConflictError } from "@lintel/core";
 import { anApiKey, anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId } from "./seed.js";
 import { aTimezoneEvent } from "./event-seed.js";
 import { allWent, idsOf, sample, UPDATE, type Store } from "./fixture-sample.js";
@@ -203,6 +204,54 @@ export function describeFixtureModesContract(name: string, makeStore: () => Prom
       assert.deepEqual(report.units, { added: [], updated: [unit.id], kept: [] });
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
       assert.equal(await store().units.findByIdOrKey(newOrg, unit.id), null);
+    });
+
+    for (const mode of ["add", "update"] as const) {
+      it(`${mode}: a new unit taking a urlKey a stored unit of its org holds is refused, naming it, and nothing is loaded`, async () => {
+        const { orgId, unit, data } = sample();
+        await store().fixtures.load(data);
+        const taker = aUnit(orgId, { urlKey: unit.urlKey });
+        const innocent = aUnit(orgId);
+        const refusal = (error: unknown) =>
+          error instanceof FixtureConflictError &&
+          error.message.includes(taker.id) &&
+          error.message.includes(unit.id) &&
+          error.conflicts.length === 1;
+        const next = fixture({ units: [innocent, taker] });
+        await assert.rejects(store().fixtures.load(next, { mode, dryRun: true }), refusal);
+        await assert.rejects(store().fixtures.load(next, { mode }), refusal);
+        assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), unit);
+        assert.equal(await store().units.findByIdOrKey(orgId, taker.id), null);
+        assert.equal(await store().units.findByIdOrKey(orgId, innocent.id), null, "a refused load wrote a unit");
+        assert.equal((await store().units.listUnits(orgId, null, 100)).filter((u) => u.urlKey === unit.urlKey).length, 1);
+      });
+    }
+
+    it("the same urlKey in another org, or a stored unit the add keeps, is no conflict", async () => {
+      const { unit, data } = sample();
+      await store().fixtures.load(data);
+      const elsewhere = aUnit(randomId("org"), { urlKey: unit.urlKey });
+      const renamed = { ...unit, urlKey: "taken-by-nobody" };
+      const report = await store().fixtures.load(fixture({ units: [elsewhere, renamed] }));
+      assert.deepEqual(report.units, { added: [elsewhere.id], updated: [], kept: [unit.id] });
+      assert.deepEqual(await store().units.findByIdOrKey(elsewhere.orgId, unit.urlKey), elsewhere);
+    });
+
+    it("an update may swap two units' urlKeys in one load", async () => {
+      const orgId = randomId("org");
+      const [a, b] = [aUnit(orgId, { urlKey: "swap-a" }), aUnit(orgId, { urlKey: "swap-b" })];
+      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [a, b] }));
+      await store().fixtures.load(
+        fixture({
+          units: [
+            { ...a, urlKey: "swap-b" },
+            { ...b, urlKey: "swap-a" },
+          ],
+        }),
+        UPDATE,
+      );
+      assert.equal((await store().units.findByIdOrKey(orgId, "swap-a"))?.id, b.id);
+      assert.equal((await store().units.findByIdOrKey(orgId, "swap-b"))?.id, a.id);
     });
   });
 }

@@ -9,6 +9,7 @@ export { describeEventLogContract } from "./event-log.contract.js";
 export { describeFixtureSinkContract } from "./fixture-sink.contract.js";
 export { describeHealthContract } from "./health.contract.js";
 export { describeIdempotencyStoreContract } from "./idempotency-store.contract.js";
+export { describeLockDevicesContract } from "./lock-devices.contract.js";
 export { describeLockDirectoryContract } from "./lock-directory.contract.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
 export { describeOrgDirectoryContract } from "./org-directory.contract.js";
