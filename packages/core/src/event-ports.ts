@@ -21,26 +21,37 @@ export interface EventLog {
   get(orgId: string, eventId: string): Promise<LintelEvent | null>;
 }
 
+/** A lock's observation as {@link LockObservations} keeps it: the compared part and when the provider answered. */
+export interface LockObservation extends ObservedLockState {
+  /** The provider answer's `fetchedAt`, as `isoInstant` writes it (so string order is time order). */
+  readonly fetchedAt: string;
+}
+
 /** What {@link LockObservations.swap} found. */
 export type ObservationSwap =
   /** The stored observation was `expected`; it is now the new one (and the event, if any, is stored). */
   | { readonly swapped: true }
-  /** Another observation got there first; nothing was written. `current` is what is stored now. */
-  | { readonly swapped: false; readonly current: ObservedLockState | null };
+  /**
+   * Nothing was written: another observation got there first, or the stored one was fetched no
+   * earlier than `next`. `current` is what is stored now.
+   */
+  | { readonly swapped: false; readonly current: LockObservation | null };
 
 /** The last observed state of each lock (SPEC 5.10, `lock.state_changed`), shared by every instance. */
 export interface LockObservations {
   /** The last state observed for the org's lock, or null when none was. */
-  last(orgId: string, lockId: string): Promise<ObservedLockState | null>;
+  last(orgId: string, lockId: string): Promise<LockObservation | null>;
   /**
-   * Compare-and-set: when the stored observation equals `expected` (null: none stored), store
-   * `next` and, when `event` is given, store the event with its deliveries, in one atomic step.
+   * Compare-and-set: when the stored observation equals `expected` (null: none stored; all four
+   * fields compared) and was fetched before `next` (none stored counts as before), store `next`
+   * and, when `event` is given, store the event with its deliveries, in one atomic step. An
+   * answer that arrives late (fetched no later than the stored one) never overwrites a newer one.
    */
   swap(
     orgId: string,
     lockId: string,
-    expected: ObservedLockState | null,
-    next: ObservedLockState,
+    expected: LockObservation | null,
+    next: LockObservation,
     event: LintelEvent | null,
   ): Promise<ObservationSwap>;
 }

@@ -5,22 +5,25 @@
  */
 import { isoInstant, wantsEvent } from "@lintel/domain";
 import { LIST_DIRECTION, newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
-import type { DeliveryRecord, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+import { randomUUID } from "node:crypto";
+import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { EventStores } from "./lintel-setup.js";
-import type { LeasedAttempt } from "./event-ports.js";
-import { randomId } from "./event-ids.js";
+import type { LeasedAttempt, LockObservation } from "./event-ports.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
   return rowsAfter(ordered, newestFirstPosition, after, limit, LIST_DIRECTION.events);
 }
 
-const same = (a: ObservedLockState | null, b: ObservedLockState | null) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: LockObservation | null, b: LockObservation | null) =>
+  a === null || b === null
+    ? a === b
+    : a.lockState === b.lockState && a.doorState === b.doorState && a.online === b.online && a.fetchedAt === b.fetchedAt;
 
 /** The event ports in memory, plus `append` (what a store does with an event and the change that made it). */
 export function fakeEventStore() {
   const events: LintelEvent[] = [];
-  const observations = new Map<string, ObservedLockState>();
+  const observations = new Map<string, LockObservation>();
   const endpoints = new Map<string, WebhookEndpointRecord>();
   const deliveries = new Map<string, DeliveryRecord>();
   const leases = new Map<string, { token: string; untilMs: number }>();
@@ -29,7 +32,7 @@ export function fakeEventStore() {
     events.push(event);
     for (const endpoint of endpoints.values()) {
       if (endpoint.orgId !== event.orgId || endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
-      const id = randomId("dlv_");
+      const id = `dlv_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
       deliveries.set(id, {
         id,
         orgId: event.orgId,
@@ -67,7 +70,7 @@ export function fakeEventStore() {
       last: async (orgId, lockId) => observations.get(`${orgId}:${lockId}`) ?? null,
       swap: async (orgId, lockId, expected, next, event) => {
         const current = observations.get(`${orgId}:${lockId}`) ?? null;
-        if (!same(current, expected)) return { swapped: false, current };
+        if (!same(current, expected) || (current !== null && current.fetchedAt >= next.fetchedAt)) return { swapped: false, current };
         observations.set(`${orgId}:${lockId}`, next);
         if (event !== null) append(event);
         return { swapped: true };
@@ -116,7 +119,7 @@ export function fakeEventStore() {
           const endpoint = endpoints.get(delivery.endpointId);
           const event = events.find((e) => e.id === delivery.eventId);
           if (endpoint === undefined || event === undefined) return [];
-          const lease = randomId("dlv_");
+          const lease = randomUUID();
           leases.set(delivery.id, { token: lease, untilMs: nowMs + leaseMs });
           return [{ delivery, endpoint, event, lease }];
         });

@@ -3,12 +3,16 @@
  * provider's webhook) is compared with the last one observed for the lock, kept in the store and
  * shared by every instance. The first observation is stored without an event; a change is
  * stored with its event by a compare-and-set, so when several instances observe one change at
- * once exactly one of them writes the event, and the others find it already there.
+ * once exactly one of them writes the event, and the others find it already there. Each
+ * observation is kept with its `fetchedAt`: an answer fetched no later than the stored one (a
+ * slow provider call of another instance, arriving late) changes nothing and emits nothing, so
+ * it cannot undo a newer observation. An unchanged state still advances the stored `fetchedAt`
+ * (one write), so an older answer arriving after it is recognised as older too.
  */
 import { isoInstant, observationChanged, observedPart } from "@lintel/domain";
 import type { LintelEvent, LockState } from "@lintel/domain";
 import { randomId } from "./event-ids.js";
-import type { LockObservations } from "./event-ports.js";
+import type { LockObservation, LockObservations } from "./event-ports.js";
 import type { Clock } from "./ports.js";
 
 /** Compare-and-set tries before giving up on a lock whose observations keep changing under us. */
@@ -30,12 +34,17 @@ export async function observeLockState(
   state: LockState,
   clock: Clock,
 ): Promise<LintelEvent | null> {
-  const next = observedPart(state);
+  const fetchedMs = Date.parse(state.fetchedAt);
+  const next: LockObservation = {
+    ...observedPart(state),
+    fetchedAt: isoInstant(Number.isFinite(fetchedMs) ? fetchedMs : clock.now()),
+  };
   let expected = await ports.observations.last(orgId, state.lockId);
   for (let attempt = 0; attempt < MAX_SWAPS; attempt++) {
-    if (expected !== null && !observationChanged(expected, next)) return null;
+    // What is stored was fetched no earlier: this answer is stale (or the same one), it changes nothing.
+    if (expected !== null && expected.fetchedAt >= next.fetchedAt) return null;
     const event: LintelEvent | null =
-      expected === null
+      expected === null || !observationChanged(expected, next)
         ? null
         : {
             id: randomId("evt_"),
@@ -46,7 +55,7 @@ export async function observeLockState(
           };
     const swap = await ports.observations.swap(orgId, state.lockId, expected, next, event);
     if (swap.swapped) return event;
-    expected = swap.current; // another observation got there first: compare with it
+    expected = swap.current; // another observation got there first: compare with it (and its age)
   }
   return null;
 }

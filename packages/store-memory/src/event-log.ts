@@ -1,6 +1,6 @@
 /** The event log and the last observed lock states in memory. */
-import type { EventLog, LockObservations } from "@lintel/core";
-import { observationChanged, observedPart } from "@lintel/domain";
+import type { EventLog, LockObservation, LockObservations } from "@lintel/core";
+import { observationChanged } from "@lintel/domain";
 import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
 import { appendEvent, type EventState } from "./event-state.js";
 
@@ -29,9 +29,18 @@ export function createMemoryLockObservations(state: EventState): LockObservation
     // Runs to the end without awaiting: of concurrent swaps with one `expected`, one finds it.
     async swap(orgId, lockId, expected, next, event) {
       const current = state.observations.get(at(orgId, lockId)) ?? null;
-      const same = current === null || expected === null ? current === expected : !observationChanged(current, expected);
-      if (!same) return { swapped: false, current };
-      state.observations.set(at(orgId, lockId), observedPart(next));
+      const same =
+        current === null || expected === null
+          ? current === expected
+          : !observationChanged(current, expected) && current.fetchedAt === expected.fetchedAt;
+      if (!same || (current !== null && current.fetchedAt >= next.fetchedAt)) return { swapped: false, current };
+      const stored: LockObservation = {
+        lockState: next.lockState,
+        doorState: next.doorState,
+        online: next.online,
+        fetchedAt: next.fetchedAt,
+      };
+      state.observations.set(at(orgId, lockId), stored);
       if (event !== null) appendEvent(state, orgId, event);
       return { swapped: true };
     },

@@ -8,7 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { EVENT_RETENTION_MS, wantsEvent } from "@lintel/domain";
-import type { DeliveryRecord, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+import type { LockObservation } from "@lintel/core";
+import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import { firstIndexAfter, newestFirstPosition } from "@lintel/domain/adapters";
 
 /** The most events kept per org; the oldest are dropped first. */
@@ -38,7 +39,7 @@ export interface OrgEvents {
 export interface EventState {
   readonly orgs: Map<string, OrgEvents>;
   /** `orgId \n lockId` → the last observed state. */
-  readonly observations: Map<string, ObservedLockState>;
+  readonly observations: Map<string, LockObservation>;
   /** Every pending delivery of every org (what `lease` and `pending` look at). */
   readonly pending: Set<MemoryDelivery>;
 }

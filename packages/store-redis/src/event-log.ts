@@ -5,8 +5,8 @@
  * also stores the event with its deliveries (exactly one event per change, whatever the
  * number of instances observing it).
  */
-import type { EventLog, LockObservations, ObservationSwap } from "@lintel/core";
-import { observedPart, type LintelEvent, type ObservedLockState } from "@lintel/domain";
+import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core";
+import type { LintelEvent } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
@@ -16,22 +16,29 @@ import { readPage } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 
 // KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
-// none), the next one's JSON, '1' when an event comes, then appendArgs. Observations are compared
-// as the canonical JSON `canonical` writes (the only writer of the hash).
+// none), the next one's JSON, '1' when an event comes, then appendArgs, then the next one's
+// fetchedAt. Observations are compared as the canonical JSON `canonical` writes (the only writer
+// of the hash); fetchedAt values are ISO instants of one width, so string order is time order (an
+// observation stored before fetchedAt was kept has none: older than any).
 const SWAP_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
     `
 local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[2] then return {0, current} end
+if current ~= '' then
+  local fetchedAt = cjson.decode(current).fetchedAt
+  if type(fetchedAt) == 'string' and fetchedAt >= ARGV[#ARGV] then return {0, current} end
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 if ARGV[4] == '1' then appendEvent(2, 5) end
 return {1}
 `,
 );
 
-/** An observation as the hash holds it: the three compared fields, in one order. */
-function canonical(state: ObservedLockState): string {
-  return JSON.stringify(observedPart(state));
+/** An observation as the hash holds it: its four fields, in one order. */
+function canonical(state: LockObservation): string {
+  const { lockState, doorState, online, fetchedAt } = state;
+  return JSON.stringify({ lockState, doorState, online, fetchedAt });
 }
 
 /** Events in Redis. */
@@ -59,16 +66,17 @@ export function createRedisLockObservations(redis: RedisClient): LockObservation
     last: (orgId, lockId) =>
       guard(async () => {
         const json = await redis.hget(redisKeys.observations(orgId), lockId);
-        return json === null ? null : (JSON.parse(json) as ObservedLockState);
+        return json === null ? null : (JSON.parse(json) as LockObservation);
       }),
     swap: (orgId, lockId, expected, next, event) =>
       guard(async (): Promise<ObservationSwap> => {
         const args = [lockId, expected === null ? "" : canonical(expected), canonical(next), event === null ? "0" : "1"];
         if (event !== null) args.push(...appendArgs(orgId, event).map(String));
+        args.push(next.fetchedAt);
         const keys = [redisKeys.observations(orgId), ...appendKeys(orgId)];
         const [swapped, current] = (await SWAP_SCRIPT.run(redis, keys, args)) as [number, string?];
         if (swapped === 1) return { swapped: true };
-        return { swapped: false, current: current === undefined || current === "" ? null : (JSON.parse(current) as ObservedLockState) };
+        return { swapped: false, current: current === undefined || current === "" ? null : (JSON.parse(current) as LockObservation) };
       }),
   };
 }

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import type { EventLog, FixtureSink, LockObservations, UnitStore, WebhookStore } from "@lintel/core";
-import { EVENT_RETENTION_MS, type LintelEvent, type Unit } from "@lintel/domain";
+import { observeLockState, type EventLog, type FixtureSink, type LockObservations, type UnitStore, type WebhookStore } from "@lintel/core";
+import { EVENT_RETENTION_MS, type LintelEvent, type LockState, type Unit } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { aLockEvent, anEndpoint, anObservation, aTimezoneEvent } from "./event-seed.js";
-import { aUnit, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
+import { aUnit, eachTestStore, fixture, instant, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 type Store = {
@@ -191,6 +191,53 @@ export function describeEventLogContract(name: string, makeStore: () => Promise<
         assert.deepEqual(await store().observations.last(orgId, lockId), winner);
         assert.equal((await store().events.list(orgId, null, null, 100)).length, 1);
       }
+    });
+
+    it("swap never stores an observation fetched no later than the stored one: it answers lost with the current", async () => {
+      const orgId = randomId("org");
+      const lockId = randomId("lk");
+      const open = anObservation({ lockState: "unlocked", fetchedAt: instant(2000) });
+      assert.deepEqual(await store().observations.swap(orgId, lockId, null, open, null), { swapped: true });
+      for (const fetchedAt of [instant(1000), instant(2000)]) {
+        const late = anObservation({ fetchedAt });
+        const event = aLockEvent(orgId, lockId, open, late, 3000);
+        assert.deepEqual(await store().observations.swap(orgId, lockId, open, late, event), { swapped: false, current: open }, fetchedAt);
+      }
+      assert.deepEqual(await store().observations.last(orgId, lockId), open);
+      assert.deepEqual(await store().events.list(orgId, null, null, 10), []);
+    });
+
+    it("two instances, the older provider answer arriving last: one change, exactly one event", async () => {
+      const orgId = randomId("org");
+      const lockId = randomId("lk");
+      const clock = { now: () => Date.parse(instant(10_000)) };
+      const read = (lockState: LockState["lockState"], atMs: number): LockState => ({
+        lockId,
+        provider: "simulated",
+        lockState,
+        doorState: "closed",
+        online: true,
+        batteryLevel: 0.8,
+        lastSeenAt: null,
+        fetchedAt: instant(atMs),
+      });
+      assert.equal(await observeLockState(store(), orgId, read("locked", 0), clock), null);
+      // A reads what is stored (locked, t0) and asks its provider (answer fetched at t1) ...
+      const seenByA = await store().observations.last(orgId, lockId);
+      // ... meanwhile B observes the change (fetched at t2 > t1) ...
+      assert.ok((await observeLockState(store(), orgId, read("unlocked", 2000), clock)) !== null);
+      // ... then A's older answer arrives: its swap is lost, and so is its retry against what B stored.
+      const late = anObservation({ lockState: "locked", fetchedAt: instant(1000) });
+      const outcome = await store().observations.swap(orgId, lockId, seenByA, late, null);
+      assert.equal(outcome.swapped, false);
+      assert.equal(await observeLockState(store(), orgId, read("locked", 1000), clock), null);
+      assert.equal(await observeLockState(store(), orgId, read("unlocked", 3000), clock), null);
+      const events = await store().events.list(orgId, null, null, 10);
+      assert.deepEqual(
+        events.map((event) => event.type === "lock.state_changed" && [event.data.previous.lockState, event.data.state.lockState]),
+        [["locked", "unlocked"]],
+      );
+      assert.equal((await store().observations.last(orgId, lockId))?.fetchedAt, instant(3000));
     });
 
     it("events and deliveries older than 30 days before a new event are dropped as it is stored", async () => {

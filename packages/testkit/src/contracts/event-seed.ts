@@ -3,6 +3,7 @@
  * 2026-01-01 (`instant`), so a test drives retention and due times through its records.
  */
 import { randomBytes } from "node:crypto";
+import type { LockObservation } from "@lintel/core";
 import type { EventTypeFilter, LintelEvent, ObservedLockState, Unit, WebhookEndpointRecord } from "@lintel/domain";
 import { instant, randomId } from "./seed.js";
 
@@ -29,9 +30,15 @@ export function aTimezoneEvent(unit: Pick<Unit, "id" | "orgId">, atMs = 0, over:
   } as LintelEvent;
 }
 
-/** An observation: locked, door closed, online unless `over` says otherwise. */
-export function anObservation(over: Partial<ObservedLockState> = {}): ObservedLockState {
-  return { lockState: "locked", doorState: "closed", online: true, ...over };
+/** The `fetchedAt` of the last {@link anObservation} made, in ms after 2026-01-01. */
+let observedMs = 0;
+
+/**
+ * An observation: locked, door closed, online unless `over` says otherwise; fetched 1 ms after the
+ * one made before it (so observations made in order are newer), unless `over` says when.
+ */
+export function anObservation(over: Partial<LockObservation> = {}): LockObservation {
+  return { lockState: "locked", doorState: "closed", online: true, fetchedAt: instant(++observedMs), ...over };
 }
 
 /** A `lock.state_changed` of the lock from `previous` to `next` at `atMs` after 2026-01-01. */
