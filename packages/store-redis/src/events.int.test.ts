@@ -1,5 +1,6 @@
 // What the event contract cannot see on Redis: retention trims at most TRIM_BATCH events and
-// deliveries per append (a script never runs long), and the next appends take the rest.
+// deliveries per append (a script never runs long), and the next appends take the rest; a
+// delivery failed by a lease because its event is gone voids an earlier holder's lease.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { EVENT_RETENTION_MS } from "@lintel/domain";
@@ -39,5 +40,33 @@ describe("Redis events retention", () => {
       count: 2,
       oldestDueMs: Date.parse(aTimezoneEvent(unit, EVENT_RETENTION_MS + 1_000_000).createdAt),
     });
+  });
+
+  test("a delivery whose event is gone when it is leased again fails, and the earlier holder's finish writes nothing", async () => {
+    const store = createRedisStore(redis(), { deliveryGroup: randomId("test") });
+    const orgId = randomId("org");
+    const endpoint = anEndpoint(orgId);
+    await store.webhooks.create(endpoint, 16);
+    const event = aTimezoneEvent({ id: randomId("u"), orgId }, 0);
+    await store.observations.swap(orgId, randomId("lk"), null, anObservation(), event);
+    const nowMs = Date.parse(event.createdAt);
+    const [stale] = await store.webhooks.lease(nowMs, 1000, 10);
+    assert.ok(stale !== undefined);
+    // Its lease runs out; meanwhile its event is gone (as when retention took the event first).
+    await redis().hdel(redisKeys.events(orgId), event.id);
+    assert.deepEqual(await store.webhooks.lease(nowMs + 2000, 1000, 10), []);
+    assert.equal(await redis().hexists(redisKeys.deliveryLeases(orgId), stale.delivery.id), 0);
+    const retry = { kind: "retry", nextAttemptAt: new Date(nowMs + 10_000).toISOString() } as const;
+    const late = await store.webhooks.finish(stale, {
+      at: new Date(nowMs + 3000).toISOString(),
+      responseStatus: 500,
+      error: "HTTP 500",
+      result: retry,
+    });
+    assert.equal(late, false);
+    const [delivery] = await store.webhooks.deliveries(orgId, endpoint.id, null, 10);
+    assert.equal(delivery?.status, "failed");
+    assert.equal(delivery.nextAttemptAt, null);
+    assert.deepEqual(await store.webhooks.pending(), { count: 0, oldestDueMs: null });
   });
 });

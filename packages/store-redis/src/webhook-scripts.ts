@@ -78,7 +78,8 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
  * KEYS: due, deliveries, endpoints, events, leases, pending. ARGV: now ms, lease end ms, max,
  * token. Leases the org's due deliveries (at most max): each moves to the lease's end in the due
  * ZSET and takes the token. Answers (delivery, event, endpoint) JSON triples. A due delivery
- * whose event aged out or whose endpoint is gone has nothing to send: it fails, as in memory.
+ * whose event aged out or whose endpoint is gone has nothing to send: it fails, as in memory,
+ * and an earlier holder's lease on it is void (its `finish` writes nothing).
  */
 export const LEASE_DUE = new LuaScript(`
 local out = {}
@@ -100,6 +101,7 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
       redis.call('HSET', KEYS[2], did, cjson.encode(delivery))
       redis.call('ZREM', KEYS[6], delivery.endpointId .. '|' .. did)
       redis.call('ZREM', KEYS[1], did)
+      redis.call('HDEL', KEYS[5], did)
     end
   else
     redis.call('ZREM', KEYS[1], did)
