@@ -105,7 +105,10 @@ export interface WebhookStore {
    * records stay listed by `deliveries` until they age out); false when unknown.
    */
   delete(orgId: string, endpointId: string): Promise<boolean>;
-  /** Enables the endpoint (status `enabled`, no reason, `failingSince` null); null when unknown. */
+  /**
+   * Enables a disabled endpoint (status `enabled`, no reason, `failingSince` null); an enabled one
+   * is answered unchanged (its `failingSince` stays); null when unknown.
+   */
   enable(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
   /** The endpoint's deliveries newest first (createdAt desc, id desc) after `after`, at most `limit`; empty for a foreign endpoint. */
   deliveries(orgId: string, endpointId: string, after: string | null, limit: number): Promise<DeliveryRecord[]>;

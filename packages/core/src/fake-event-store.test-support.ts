@@ -101,6 +101,7 @@ export function fakeEventStore() {
       enable: async (orgId, id) => {
         const endpoint = endpoints.get(id);
         if (endpoint?.orgId !== orgId) return null;
+        if (endpoint.status === "enabled") return endpoint;
         const enabled = { ...endpoint, status: "enabled", disabledReason: null, failingSince: null } as const;
         endpoints.set(id, enabled);
         return enabled;

@@ -56,6 +56,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       const endpoints = state.orgs.get(orgId)?.endpoints;
       const endpoint = endpoints?.get(endpointId);
       if (endpoints === undefined || endpoint === undefined) return null;
+      if (endpoint.status === "enabled") return endpoint; // its failingSince stays: enabling is no way to keep it from failing
       const enabled: WebhookEndpointRecord = { ...endpoint, status: "enabled", disabledReason: null, failingSince: null };
       endpoints.set(endpointId, enabled);
       return enabled;

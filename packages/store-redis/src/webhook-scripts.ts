@@ -49,11 +49,16 @@ return 1
 `,
 );
 
-/** KEYS: endpoints. ARGV: id. The enabled endpoint's JSON, or nothing when unknown. */
+/**
+ * KEYS: endpoints. ARGV: id. The enabled endpoint's JSON, or nothing when unknown. An endpoint
+ * already enabled is answered as it is (its failingSince stays: enabling it again must not keep
+ * an always-failing endpoint from being disabled).
+ */
 export const ENABLE_ENDPOINT = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return false end
 local endpoint = cjson.decode(raw)
+if endpoint.status == 'enabled' then return raw end
 endpoint.status = 'enabled'
 endpoint.disabledReason = cjson.null
 endpoint.failingSince = cjson.null

@@ -112,6 +112,12 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
       );
     });
 
+    it("enable on an enabled endpoint changes nothing: its failingSince stays, so it can still be disabled as failing", async () => {
+      const { orgId, endpoint } = await orgWithEndpoint(store(), { failingSince: instant(0) });
+      assert.deepEqual(await store().webhooks.enable(orgId, endpoint.id), endpoint);
+      assert.deepEqual(await store().webhooks.get(orgId, endpoint.id), endpoint);
+    });
+
     it("deliveries list newest first by position and are another org's to no one", async () => {
       const { orgId, endpoint } = await orgWithEndpoint(store());
       const events = [];
