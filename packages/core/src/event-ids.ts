@@ -1,13 +1,14 @@
 /**
  * Ids of events and webhook endpoints (SPEC 5.10): a prefix and 24 characters of
- * `[0-9A-Za-z]`, drawn without bias from the system's random source.
+ * `[0-9A-Za-z]`, drawn without bias from the system's random source. (Delivery ids are not
+ * random: the stores derive them from the event and the endpoint.)
  */
 import { randomInt } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `prefix` + 24 random base-62 characters (about 143 bits). */
-export function randomId(prefix: "evt_" | "we_" | "dlv_"): string {
+export function randomId(prefix: "evt_" | "we_"): string {
   let id = prefix;
   for (let i = 0; i < 24; i++) id += BASE62[randomInt(62)];
   return id;
