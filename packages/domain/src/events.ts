@@ -94,7 +94,7 @@ export interface WebhookEndpointRecord {
 
 /** The delivery of one event to one endpoint, attempt by attempt. */
 export interface DeliveryRecord {
-  /** `dlv_` + 24 characters of `[0-9A-Za-z]`. */
+  /** `dlv_` + the first 24 hex characters of SHA-1(`<eventId>:<endpointId>`): one delivery per event and endpoint. */
   readonly id: string;
   /** Owner; never served. */
   readonly orgId: string;
