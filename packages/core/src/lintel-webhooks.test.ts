@@ -198,4 +198,33 @@ describe("events", () => {
       ],
     );
   });
+
+  it("events and deliveries older than 30 days are never served, though the store still holds them (an idle org)", async () => {
+    const { lintel, eventStore, advance } = await setup();
+    const endpoint = value(await lintel.createWebhookEndpoint(callerA, HOOK));
+    const endpointId = endpoint.webhookEndpoint.id;
+    eventStore.append(timezoneEvent("evt_1", "org_a", "2026-06-01T12:00:01.000Z"));
+    eventStore.append(timezoneEvent("evt_2", "org_a", "2026-06-02T12:00:00.000Z"));
+    eventStore.append(timezoneEvent("evt_3", "org_a", "2026-06-03T12:00:00.000Z"));
+    advance(30 * 86_400_000 + 2000); // evt_1 is now 30 days and 1 s old; evt_2 29 days
+    const page = value(await lintel.listEvents(callerA, { limit: 2 }));
+    assert.deepEqual(
+      page.events.map((e) => e.id),
+      ["evt_3", "evt_2"],
+    );
+    assert.equal(page.nextCursor, null, "the old event behind the page is no next page");
+    assert.deepEqual(
+      value(await lintel.listEvents(callerA, { limit: 10, type: "unit.timezone_changed" })).events.map((e) => e.id),
+      ["evt_3", "evt_2"],
+    );
+    assert.equal(problem(await lintel.getEvent(callerA, "evt_1"))?.code, "not_found");
+    assert.equal(value(await lintel.getEvent(callerA, "evt_2")).id, "evt_2");
+    const deliveries = value(await lintel.listDeliveries(callerA, { endpointId, limit: 2 }));
+    assert.deepEqual(
+      deliveries.deliveries.map((d) => d.eventId),
+      ["evt_3", "evt_2"],
+    );
+    assert.equal(deliveries.nextCursor, null);
+    assert.equal((await eventStore.events.list("org_a", null, null, 10)).length, 3, "the store still has it");
+  });
 });

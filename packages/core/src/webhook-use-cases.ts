@@ -2,9 +2,11 @@
  * Events and webhook endpoints (SPEC 5.10): list and get the org's events, create, list, get,
  * delete and enable its endpoints, and list an endpoint's deliveries. Every list is newest first
  * (createdAt, then id, descending) behind a cursor bound to the org and the list: the events'
- * to their `type` filter too, the deliveries' to their endpoint.
+ * to their `type` filter too, the deliveries' to their endpoint. Events and deliveries are kept
+ * 30 days: the stores drop older ones as new events arrive, and the reads here never answer one
+ * older than that by the clock (an idle org's old rows are not served while they wait).
  */
-import { echo, EVENT_TYPES, generateWebhookSecret, isoInstant } from "@lintel/domain";
+import { echo, EVENT_RETENTION_MS, EVENT_TYPES, generateWebhookSecret, isoInstant } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, DeliveryRecord, EventType, EventTypeFilter, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { Caller } from "./admission.js";
@@ -94,6 +96,8 @@ export function createWebhookUseCases(
   options: WebhookUseCaseOptions,
 ) {
   const { events, webhooks } = ports;
+  /** True for a row within the 30 days kept, by the clock now. */
+  const kept = (row: { readonly createdAt: string }) => Date.parse(row.createdAt) >= ports.clock.now() - EVENT_RETENTION_MS;
   const endpointList = {
     list: "webhook_endpoints",
     fetch: webhooks.list.bind(webhooks),
@@ -112,7 +116,9 @@ export function createWebhookUseCases(
       if (!after.ok) return after;
       const source = {
         list: "events",
-        fetch: (orgId: string, position: string | null, limit: number) => events.list(orgId, type, position, limit),
+        // Newest first: past the first row too old, every row is; so a short page is the last one.
+        fetch: async (orgId: string, position: string | null, limit: number) =>
+          (await events.list(orgId, type, position, limit)).filter(kept),
         positionOf: newestFirstPosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after.value, query.limit);
@@ -122,7 +128,7 @@ export function createWebhookUseCases(
     /** One event of the org; a foreign or expired one is `not_found`. */
     async getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">> {
       const event = await events.get(caller.orgId, eventId);
-      return event === null ? unknown("event", eventId) : succeed(event);
+      return event === null || !kept(event) ? unknown("event", eventId) : succeed(event);
     },
 
     /** A new enabled endpoint with a fresh secret; the url, types and the org's count are checked first. */
@@ -196,7 +202,8 @@ export function createWebhookUseCases(
       if (!after.ok) return after;
       const source = {
         list: "deliveries",
-        fetch: (orgId: string, position: string | null, limit: number) => webhooks.deliveries(orgId, endpoint.id, position, limit),
+        fetch: async (orgId: string, position: string | null, limit: number) =>
+          (await webhooks.deliveries(orgId, endpoint.id, position, limit)).filter(kept),
         positionOf: newestFirstPosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after.value, query.limit);
