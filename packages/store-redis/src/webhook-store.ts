@@ -5,6 +5,14 @@
  * moves the due deliveries' scores to the lease's end and stamps them with a fresh token:
  * another caller sees them again only once it ran out, and `finish` writes only while the
  * token still holds.
+ *
+ * The set of orgs only grows: an org stays in it after its last endpoint is deleted. The set
+ * lives in another slot than the org's keys, so no script can check "no endpoint, nothing
+ * pending" and remove the org in one step; a removal after the check races a concurrent
+ * `create` (whose SADD must come before its endpoint exists, so a crash between the two hides
+ * nothing), and every order of the two leaves a window where an org with an endpoint is missing
+ * from the set and its deliveries are never leased. An org left in the set costs one ZCOUNT per
+ * `lease` (pipelined with the others) and one ZCARD per `pending`.
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type LeasedAttempt, type WebhookStore } from "@lintel/core";
