@@ -52,7 +52,7 @@ export const redisKeys = {
   eventOrder: (orgId: string) => `${orgTag(orgId)}:events:order`,
   /** Sorted set, all scores 0: the positions of the events of one type (the list's `type` filter). */
   eventsOfType: (orgId: string, type: EventType) => `${orgTag(orgId)}:events:type:${type}`,
-  /** Hash: lockId → the last observed state (JSON `{ lockState, doorState, online }`). */
+  /** Hash: lockId → the last observed state (JSON `{ lockState, doorState, online, fetchedAt }`). */
   observations: (orgId: string) => `${orgTag(orgId)}:observations`,
   /** Hash: endpoint id → webhook endpoint JSON (with its secret). */
   endpoints: (orgId: string) => `${orgTag(orgId)}:webhooks`,
