@@ -3,11 +3,11 @@
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
-import { randomInt } from "node:crypto";
 // The domain's previewTimezoneChange under another name: the use case below has that name.
 import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
 import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
+import { randomId } from "./event-ids.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
@@ -48,15 +48,6 @@ export interface SetTimeZoneResult {
   readonly moved: number;
 }
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** A new event id: `evt_` + 24 random characters of `[0-9A-Za-z]` (SPEC 5.10). */
-export function newEventId(): string {
-  let id = "evt_";
-  for (let i = 0; i < 24; i++) id += BASE62[randomInt(62)];
-  return id;
-}
-
 /**
  * The `unit.timezone_changed` a set_timezone stores if it applies: the unit as served after it
  * (one version on, the new zone, no owner), and every rewritten item with its previous instants.
@@ -78,7 +69,7 @@ function timezoneChangedEvent(
     return [{ key, kind, id, previousStartAt: item.startAt, previousEndAt: item.endAt, startAt, endAt }];
   });
   return {
-    id: newEventId(),
+    id: randomId("evt_"),
     orgId: unit.orgId,
     type: "unit.timezone_changed",
     createdAt: new Date(nowMs).toISOString(),
