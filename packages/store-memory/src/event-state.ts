@@ -41,11 +41,13 @@ export interface EventState {
   readonly observations: Map<string, ObservedLockState>;
   /** Every pending delivery of every org (what `lease` and `pending` look at). */
   readonly pending: Set<MemoryDelivery>;
+  /** Pending deliveries dropped unsettled by the caps or the retention, since the state was made. */
+  dropped: number;
 }
 
 /** An empty {@link EventState}. */
 export function createEventState(): EventState {
-  return { orgs: new Map(), observations: new Map(), pending: new Set() };
+  return { orgs: new Map(), observations: new Map(), pending: new Set(), dropped: 0 };
 }
 
 /** The org's part of the state, made on first use. */
@@ -127,7 +129,7 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       cutoff,
       MAX_DELIVERIES_PER_ENDPOINT,
       (row) => {
-        state.pending.delete(row);
+        if (state.pending.delete(row)) state.dropped++; // nobody is told: the metrics count it
         org.deliveryById.delete(row.record.id);
       },
     );
