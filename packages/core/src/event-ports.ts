@@ -110,8 +110,8 @@ export interface WebhookStore {
   /**
    * For metrics: pending deliveries, the earliest time (ms) one of them is due (null when none;
    * a leased one counts from its lease's end), and `dropped`, how many pending deliveries this
-   * store has thrown away unsettled since it started (a running total; the memory store's caps,
-   * always 0 on Redis).
+   * store has thrown away unsettled, younger than the retention, since it started (a running
+   * total: the memory store's per-endpoint cap; always 0 on Redis).
    */
   pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null; readonly dropped: number }>;
 }

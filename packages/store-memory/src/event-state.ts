@@ -41,7 +41,7 @@ export interface EventState {
   readonly observations: Map<string, ObservedLockState>;
   /** Every pending delivery of every org (what `lease` and `pending` look at). */
   readonly pending: Set<MemoryDelivery>;
-  /** Pending deliveries dropped unsettled by the caps or the retention, since the state was made. */
+  /** Pending deliveries dropped unsettled past the per-endpoint cap, since the state was made. */
   dropped: number;
 }
 
@@ -129,7 +129,8 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       cutoff,
       MAX_DELIVERIES_PER_ENDPOINT,
       (row) => {
-        if (state.pending.delete(row)) state.dropped++; // nobody is told: the metrics count it
+        // Past the cap (not aged out, which Redis does alike), a pending one is lost: the metrics count it.
+        if (state.pending.delete(row) && row.record.createdAt >= cutoff) state.dropped++;
         org.deliveryById.delete(row.record.id);
       },
     );
