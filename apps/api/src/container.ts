@@ -115,7 +115,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
             const { endpointId, eventId, deliveryId, attempt, status, outcome, error, ms } = report;
             logger.info({ endpointId, eventId, deliveryId, attempt, status, outcome, error, ms }, "webhook attempt");
           },
-          pending: (count, oldestAgeMs) => metrics?.webhooksPending(count, oldestAgeMs),
+          pending: (count, oldestAgeMs, dropped) => metrics?.webhooksPending(count, oldestAgeMs, dropped),
           failed: (error) => logger.error({ err: error }, "webhook dispatcher: a store call failed"),
         },
       },

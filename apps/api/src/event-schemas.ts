@@ -5,15 +5,19 @@
  * an org id, never a secret but in the create answer.
  */
 import * as v from "valibot";
-import { EVENT_TYPES, ITEM_KINDS, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import {
+  DeliveryRecordSchema,
+  EVENT_TYPES,
+  EventRecordSchema,
+  WebhookEndpointRecordSchema,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+} from "@lintel/domain";
 import { eventView, MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
-import { listQuerySchema, lockStateViewSchema, unitViewSchema } from "./schemas.js";
+import { listQuerySchema } from "./schemas.js";
 
-const instant = v.pipe(v.string(), v.isoTimestamp(), v.description("RFC 3339 instant in UTC with milliseconds."));
-const nullableInstant = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(description));
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));
-const eventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description("An event type."));
-const eventTypeFilterSchema = v.pipe(v.picklist([...EVENT_TYPES, "*"]), v.description('An event type, or "*" for every type.'));
 
 // ---- requests -----------------------------------------------------------------------------
 
@@ -53,74 +57,18 @@ export const createWebhookEndpointBodySchema = v.strictObject({
   ),
 });
 
-// ---- responses ----------------------------------------------------------------------------
+// ---- responses: the domain's records less what is never served ------------------------------
 
-const movedItemSchema = v.strictObject({
-  key: v.string(),
-  kind: v.picklist(ITEM_KINDS),
-  id: v.string(),
-  previousStartAt: instant,
-  previousEndAt: instant,
-  startAt: instant,
-  endAt: instant,
-});
-
-const observedSchema = v.strictObject({
-  lockState: v.picklist(["locked", "unlocked", "jammed", "unknown"]),
-  doorState: v.picklist(["open", "closed", "unknown"]),
-  online: v.boolean(),
-});
-
+const [timezoneChanged, lockStateChanged] = EventRecordSchema.pipe[0].options;
 export const eventSchema = v.pipe(
-  v.variant("type", [
-    v.strictObject({
-      id: v.pipe(v.string(), v.description("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.")),
-      type: v.literal("unit.timezone_changed"),
-      createdAt: instant,
-      data: v.strictObject({
-        unit: unitViewSchema,
-        previousTimeZone: v.nullable(v.string()),
-        policy: v.picklist(["keep_instant", "keep_wall_clock"]),
-        moved: v.array(movedItemSchema),
-      }),
-    }),
-    v.strictObject({
-      id: v.pipe(v.string(), v.description("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.")),
-      type: v.literal("lock.state_changed"),
-      createdAt: instant,
-      data: v.strictObject({ lockId: v.string(), provider: v.string(), previous: observedSchema, state: lockStateViewSchema }),
-    }),
-  ]),
-  v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
+  v.variant("type", [v.omit(timezoneChanged, ["orgId"]), v.omit(lockStateChanged, ["orgId"])]),
+  EventRecordSchema.pipe[1],
 );
 
-export const webhookEndpointSchema = v.strictObject({
-  id: v.pipe(v.string(), v.description("we_ + 24 letters and digits.")),
-  url: v.string(),
-  eventTypes: v.array(eventTypeFilterSchema),
-  description: v.nullable(v.string()),
-  status: v.picklist(["enabled", "disabled"]),
-  disabledReason: v.pipe(
-    v.nullable(v.picklist(["gone", "failing"])),
-    v.description("Why it is disabled: it answered 410 (gone), or failed for 5 days (failing); null when enabled."),
-  ),
-  createdAt: instant,
-});
+export const webhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, ["orgId", "secret", "failingSince"]);
 
-export const deliverySchema = v.strictObject({
-  id: v.string(),
-  eventId: v.string(),
-  eventType: eventTypeSchema,
-  status: v.picklist(["pending", "delivered", "failed"]),
-  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  lastAttemptAt: nullableInstant("When the last attempt was made; null before the first."),
-  lastResponseStatus: v.pipe(v.nullable(v.number()), v.description("The HTTP status of the last attempt; null when it got none.")),
-  lastError: v.pipe(
-    v.nullable(v.string()),
-    v.description('What went wrong with the last attempt, e.g. "HTTP 500", "timed out after 15 s".'),
-  ),
-  nextAttemptAt: nullableInstant("When the next attempt is due; null once delivered or failed."),
-});
+/** No endpoint id (the path names it) and no createdAt (the event's). */
+export const deliverySchema = v.omit(DeliveryRecordSchema, ["orgId", "endpointId", "createdAt"]);
 
 export const eventResponseSchema = v.strictObject({ event: eventSchema });
 export const eventListSchema = v.strictObject({ events: v.array(eventSchema), nextCursor });
@@ -128,7 +76,7 @@ export const webhookEndpointResponseSchema = v.strictObject({ webhookEndpoint: w
 export const webhookEndpointListSchema = v.strictObject({ webhookEndpoints: v.array(webhookEndpointSchema), nextCursor });
 export const createdWebhookEndpointSchema = v.strictObject({
   webhookEndpoint: webhookEndpointSchema,
-  secret: v.pipe(v.string(), v.description("whsec_ + base64 of 32 bytes: verify deliveries with it. Shown in this answer only.")),
+  secret: WebhookEndpointRecordSchema.entries.secret,
 });
 export const deliveryListSchema = v.strictObject({ deliveries: v.array(deliverySchema), nextCursor });
 /** A 204 has no body. */

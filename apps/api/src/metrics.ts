@@ -16,8 +16,11 @@ export interface Metrics extends LockProviderObserver {
   requestAnswered(route: string, method: string, status: number, seconds: number): void;
   /** Records one webhook attempt: its outcome and how long it took. */
   webhookAttempted(report: AttemptReport): void;
-  /** Deliveries pending, and how overdue the oldest is (ms; null when none). */
-  webhooksPending(count: number, oldestAgeMs: number | null): void;
+  /**
+   * Deliveries pending, how overdue the oldest is (ms; null when none), and the store's running
+   * total of pending deliveries dropped unsettled (the memory store's caps).
+   */
+  webhooksPending(count: number, oldestAgeMs: number | null, dropped: number): void;
 }
 
 /** A fresh registry with Lintel's metrics and the default process metrics. */
@@ -82,6 +85,12 @@ export function createMetrics(): Metrics {
     help: "How long the most overdue pending delivery has been due (0 when none).",
     registers: [registry],
   });
+  const dropped = new Counter({
+    name: "lintel_webhook_deliveries_dropped_total",
+    help: "Pending webhook deliveries the store dropped before they settled (memory store past its caps; 0 on Redis).",
+    registers: [registry],
+  });
+  let droppedSeen = 0;
   return {
     registry,
     storeError: () => storeErrors.inc(),
@@ -89,9 +98,12 @@ export function createMetrics(): Metrics {
       deliveries.inc({ outcome: report.outcome });
       attemptLatency.observe(report.ms / 1000);
     },
-    webhooksPending(count, oldestAgeMs) {
+    webhooksPending(count, oldestAgeMs, droppedTotal) {
       pending.set(count);
       oldestPending.set(oldestAgeMs === null ? 0 : oldestAgeMs / 1000);
+      // The store keeps the total; the counter adds what is new since the last reading.
+      if (droppedTotal > droppedSeen) dropped.inc(droppedTotal - droppedSeen);
+      droppedSeen = droppedTotal;
     },
     providerCalled(provider, outcome) {
       providerCalls.inc({ provider });

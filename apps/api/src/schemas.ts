@@ -11,9 +11,9 @@ import {
   PROBLEMS,
   refusedZoneReason,
   ScheduleEntrySchema,
+  ServedUnitSchema,
   TemplateRecordSchema,
   TimezonePreviewSchema,
-  UnitRecordSchema,
 } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core";
 
@@ -133,8 +133,8 @@ export const lockViewSchema = v.omit(LockRecordSchema, ["orgId"]);
 export const lockStateViewSchema = LockStateRecordSchema;
 /** A template as the API shows it: the record without its owner. */
 export const templateViewSchema = v.omit(TemplateRecordSchema, ["orgId"]);
-/** A unit as the API shows it: the record without its owner. */
-export const unitViewSchema = v.omit(UnitRecordSchema, ["orgId"]);
+/** A unit as the API shows it: the record without its owner (the domain's, which events carry too). */
+export const unitViewSchema = ServedUnitSchema;
 
 /** preview_timezone_change's answer: the domain's preview, whole. */
 export const previewSchema = TimezonePreviewSchema;

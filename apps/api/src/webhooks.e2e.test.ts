@@ -193,6 +193,7 @@ describe("e2e: events and webhooks", () => {
     assert.match(metrics, /lintel_webhook_attempts_total\{outcome="delivered"\} [1-9]/);
     assert.match(metrics, /lintel_webhook_attempt_duration_seconds_count [1-9]/);
     assert.match(metrics, /lintel_webhook_deliveries_pending \d+/);
+    assert.match(metrics, /lintel_webhook_deliveries_dropped_total 0/);
     assert.match(metrics, /lintel_webhook_oldest_pending_age_seconds \d+/);
     await call(server.url, `/v1/webhook_endpoints/${webhookEndpoint.id}`, { method: "DELETE", key: admin() });
   });

@@ -637,6 +637,7 @@ export interface components {
                 /** @enum {string} */
                 policy: "keep_instant" | "keep_wall_clock";
                 moved: {
+                    /** @description `<kind>:<id>`. */
                     key: string;
                     /** @enum {string} */
                     kind: "tour" | "code" | "open_house" | "scheduled_message";
@@ -703,6 +704,7 @@ export interface components {
             createdAt: string;
         };
         Delivery: {
+            /** @description dlv_ + the first 24 hex characters of SHA-1(<eventId>:<endpointId>): one delivery per event and endpoint. */
             id: string;
             eventId: string;
             /**

@@ -122,10 +122,12 @@ export interface WebhookStore {
   /** Records an attempt's outcome; false (nothing written) when the lease was lost. */
   finish(attempt: LeasedAttempt, outcome: AttemptOutcome): Promise<boolean>;
   /**
-   * For metrics: pending deliveries, and the earliest time (ms) one of them is due (null when
-   * none; a leased one counts from its lease's end).
+   * For metrics: pending deliveries, the earliest time (ms) one of them is due (null when none;
+   * a leased one counts from its lease's end), and `dropped`, how many pending deliveries this
+   * store has thrown away unsettled, younger than the retention, since it started (a running
+   * total: the memory store's per-endpoint cap; always 0 on Redis).
    */
-  pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null }>;
+  pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null; readonly dropped: number }>;
 }
 
 /**

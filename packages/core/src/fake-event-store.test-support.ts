@@ -152,7 +152,7 @@ export function fakeEventStore() {
       },
       pending: async () => {
         const due = [...deliveries.values()].filter((d) => d.status === "pending").map((d) => Date.parse(d.nextAttemptAt ?? ""));
-        return { count: due.length, oldestDueMs: due.length === 0 ? null : Math.min(...due) };
+        return { count: due.length, oldestDueMs: due.length === 0 ? null : Math.min(...due), dropped: 0 };
       },
     },
   };

@@ -35,8 +35,11 @@ export interface AttemptReport {
 export interface WebhookDispatcherObserver {
   /** After every attempt. */
   attempted(report: AttemptReport): void;
-  /** Every few seconds: deliveries pending, and how overdue the oldest is (ms; null when none). */
-  pending(count: number, oldestAgeMs: number | null): void;
+  /**
+   * Every few seconds: deliveries pending, how overdue the oldest is (ms; null when none), and
+   * the running total of pending deliveries the store dropped unsettled.
+   */
+  pending(count: number, oldestAgeMs: number | null, dropped: number): void;
   /** A store call of the loop failed (it carries on at the next poll). */
   failed(error: unknown): void;
 }
@@ -193,8 +196,8 @@ export function createWebhookDispatcher(
   async function countPending(): Promise<void> {
     if (observer === undefined || clock.now() - countedAt < pendingEveryMs) return;
     countedAt = clock.now();
-    const { count, oldestDueMs } = await webhooks.pending();
-    observer.pending(count, oldestDueMs === null ? null : Math.max(0, clock.now() - oldestDueMs));
+    const { count, oldestDueMs, dropped } = await webhooks.pending();
+    observer.pending(count, oldestDueMs === null ? null : Math.max(0, clock.now() - oldestDueMs), dropped);
   }
 
   async function run(): Promise<void> {

@@ -3,7 +3,8 @@
  * and how each telling went. Instants are RFC 3339 UTC strings with milliseconds, like every
  * record (`records.ts`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
  */
-import type { DoorState, Instant, ItemKind, LockState, LockStateValue } from "./records.js";
+import * as v from "valibot";
+import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, UnitRecordSchema, type Instant } from "./records.js";
 
 /** The event types, in the order the API documents them. */
 export const EVENT_TYPES = ["unit.timezone_changed", "lock.state_changed"] as const;
@@ -13,104 +14,135 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** What an endpoint subscribes to: named types, or `["*"]` for every type. */
 export type EventTypeFilter = EventType | "*";
 
-/** A unit as the API serves it (no owner id): the `unit` of a `unit.timezone_changed`. */
-export interface ServedUnit {
-  readonly id: string;
-  readonly urlKey: string;
-  readonly address: string;
-  readonly timeZone: string | null;
-  readonly version: number;
-}
+// ---- the shapes, each described once (the API's response schemas are these less the owner) ----
+
+const id = (description: string) => v.pipe(v.string(), v.description(description));
+const owner = v.pipe(v.string(), v.description("The owner; never served."));
+const nullableInstant = (description: string) => v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description(description));
+
+/** `T` read-only all the way down, lists included: events nest records, and nothing changes a stored one. */
+export type DeepReadonly<T> = T extends readonly (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+const eventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description("An event type."));
+
+/** A unit as the API serves it (no owner): the `unit` of a `unit.timezone_changed`, and the API's Unit. */
+export const ServedUnitSchema = v.omit(UnitRecordSchema, ["orgId"]);
+/** A unit as served ({@link ServedUnitSchema}). */
+export type ServedUnit = Readonly<v.InferOutput<typeof ServedUnitSchema>>;
 
 /** One item whose instants a keep_wall_clock change rewrote: where it was and where it is. */
-export interface MovedItem {
-  /** `<kind>:<id>`. */
-  readonly key: string;
-  readonly kind: ItemKind;
-  readonly id: string;
-  readonly previousStartAt: Instant;
-  readonly previousEndAt: Instant;
-  readonly startAt: Instant;
-  readonly endAt: Instant;
-}
+export const MovedItemSchema = v.strictObject({
+  key: v.pipe(v.string(), v.description("`<kind>:<id>`.")),
+  kind: v.picklist(ITEM_KINDS),
+  id: v.string(),
+  previousStartAt: InstantSchema,
+  previousEndAt: InstantSchema,
+  startAt: InstantSchema,
+  endAt: InstantSchema,
+});
+/** A moved item ({@link MovedItemSchema}). */
+export type MovedItem = Readonly<v.InferOutput<typeof MovedItemSchema>>;
 
 /** `data` of `unit.timezone_changed`: the unit after the change, and what moved (empty under keep_instant). */
-export interface TimezoneChangedData {
-  readonly unit: ServedUnit;
-  readonly previousTimeZone: string | null;
-  readonly policy: "keep_instant" | "keep_wall_clock";
-  readonly moved: readonly MovedItem[];
-}
+export const TimezoneChangedDataSchema = v.strictObject({
+  unit: ServedUnitSchema,
+  previousTimeZone: v.nullable(v.string()),
+  policy: v.picklist(["keep_instant", "keep_wall_clock"]),
+  moved: v.array(MovedItemSchema),
+});
+/** `data` of `unit.timezone_changed` ({@link TimezoneChangedDataSchema}). */
+export type TimezoneChangedData = DeepReadonly<v.InferOutput<typeof TimezoneChangedDataSchema>>;
 
 /** The part of a lock's state whose change is an event. */
-export interface ObservedLockState {
-  readonly lockState: LockStateValue;
-  readonly doorState: DoorState;
-  readonly online: boolean;
-}
+export const ObservedLockStateSchema = v.pick(LockStateRecordSchema, ["lockState", "doorState", "online"]);
+/** The observed part of a lock's state ({@link ObservedLockStateSchema}). */
+export type ObservedLockState = Readonly<v.InferOutput<typeof ObservedLockStateSchema>>;
 
 /** `data` of `lock.state_changed`: the state observed before, and the whole state now. */
-export interface LockStateChangedData {
-  readonly lockId: string;
-  readonly provider: string;
-  readonly previous: ObservedLockState;
-  readonly state: LockState;
-}
+export const LockStateChangedDataSchema = v.strictObject({
+  lockId: v.string(),
+  provider: v.string(),
+  previous: ObservedLockStateSchema,
+  state: LockStateRecordSchema,
+});
+/** `data` of `lock.state_changed` ({@link LockStateChangedDataSchema}). */
+export type LockStateChangedData = DeepReadonly<v.InferOutput<typeof LockStateChangedDataSchema>>;
 
+const eventId = id("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.");
+
+/** A stored event: one change in an org, kept 30 days; `type` says which `data` it carries. */
+export const EventRecordSchema = v.pipe(
+  v.variant("type", [
+    v.strictObject({
+      id: eventId,
+      orgId: owner,
+      type: v.literal("unit.timezone_changed"),
+      createdAt: InstantSchema,
+      data: TimezoneChangedDataSchema,
+    }),
+    v.strictObject({
+      id: eventId,
+      orgId: owner,
+      type: v.literal("lock.state_changed"),
+      createdAt: InstantSchema,
+      data: LockStateChangedDataSchema,
+    }),
+  ]),
+  v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
+);
+/** A stored event ({@link EventRecordSchema}). */
+export type LintelEvent = DeepReadonly<v.InferOutput<typeof EventRecordSchema>>;
 /** What every event has, whatever its type. */
-export interface EventBase {
-  /** `evt_` + 24 characters of `[0-9A-Za-z]`. */
-  readonly id: string;
-  /** Owner; never served. */
-  readonly orgId: string;
-  readonly createdAt: Instant;
-}
-
-/** A stored event: one change in an org, kept 30 days. */
-export type LintelEvent =
-  | (EventBase & { readonly type: "unit.timezone_changed"; readonly data: TimezoneChangedData })
-  | (EventBase & { readonly type: "lock.state_changed"; readonly data: LockStateChangedData });
+export type EventBase = Pick<LintelEvent, "id" | "orgId" | "createdAt">;
 
 /** Why an endpoint was disabled: it answered 410, or it kept failing for 5 days. */
 export type DisabledReason = "gone" | "failing";
 
 /** A stored webhook endpoint, with its signing secret (served only by the answer that creates it). */
-export interface WebhookEndpointRecord {
-  /** `we_` + 24 characters of `[0-9A-Za-z]`. */
-  readonly id: string;
-  /** Owner; never served. */
-  readonly orgId: string;
-  readonly url: string;
-  readonly eventTypes: readonly EventTypeFilter[];
-  readonly description: string | null;
-  readonly status: "enabled" | "disabled";
-  readonly disabledReason: DisabledReason | null;
-  readonly createdAt: Instant;
-  /** `whsec_` + base64 of 32 random bytes; never served but by the create answer. */
-  readonly secret: string;
-  /** The first failed attempt since the last delivered one (null when none): the 5-day rule counts from it. */
-  readonly failingSince: Instant | null;
-}
+export const WebhookEndpointRecordSchema = v.strictObject({
+  id: id("we_ + 24 letters and digits."),
+  orgId: owner,
+  url: v.string(),
+  eventTypes: v.pipe(
+    v.array(v.pipe(v.picklist([...EVENT_TYPES, "*"]), v.description('An event type, or "*" for every type.'))),
+    v.readonly(),
+  ),
+  description: v.nullable(v.string()),
+  status: v.picklist(["enabled", "disabled"]),
+  disabledReason: v.pipe(
+    v.nullable(v.picklist(["gone", "failing"])),
+    v.description("Why it is disabled: it answered 410 (gone), or failed for 5 days (failing); null when enabled."),
+  ),
+  createdAt: InstantSchema,
+  secret: v.pipe(v.string(), v.description("whsec_ + base64 of 32 bytes: verify deliveries with it. Shown in this answer only.")),
+  failingSince: nullableInstant("The first failed attempt since the last delivered one (null when none): the 5-day rule counts from it."),
+});
+/** A stored webhook endpoint ({@link WebhookEndpointRecordSchema}). */
+export type WebhookEndpointRecord = Readonly<v.InferOutput<typeof WebhookEndpointRecordSchema>>;
 
 /** The delivery of one event to one endpoint, attempt by attempt. */
-export interface DeliveryRecord {
-  /** `dlv_` + the first 24 hex characters of SHA-1(`<eventId>:<endpointId>`): one delivery per event and endpoint. */
-  readonly id: string;
-  /** Owner; never served. */
-  readonly orgId: string;
-  readonly endpointId: string;
-  readonly eventId: string;
-  readonly eventType: EventType;
-  readonly status: "pending" | "delivered" | "failed";
-  readonly attempts: number;
-  readonly lastAttemptAt: Instant | null;
-  readonly lastResponseStatus: number | null;
-  readonly lastError: string | null;
-  /** Null once delivered or failed. */
-  readonly nextAttemptAt: Instant | null;
-  /** The event's createdAt: deliveries list newest first by it, then by id. */
-  readonly createdAt: Instant;
-}
+export const DeliveryRecordSchema = v.strictObject({
+  id: id("dlv_ + the first 24 hex characters of SHA-1(<eventId>:<endpointId>): one delivery per event and endpoint."),
+  orgId: owner,
+  endpointId: v.string(),
+  eventId: v.string(),
+  eventType: eventTypeSchema,
+  status: v.picklist(["pending", "delivered", "failed"]),
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  lastAttemptAt: nullableInstant("When the last attempt was made; null before the first."),
+  lastResponseStatus: v.pipe(v.nullable(v.number()), v.description("The HTTP status of the last attempt; null when it got none.")),
+  lastError: v.pipe(
+    v.nullable(v.string()),
+    v.description('What went wrong with the last attempt, e.g. "HTTP 500", "timed out after 15 s".'),
+  ),
+  nextAttemptAt: nullableInstant("When the next attempt is due; null once delivered or failed."),
+  createdAt: v.pipe(InstantSchema, v.description("The event's createdAt: deliveries list newest first by it, then by id.")),
+});
+/** A delivery ({@link DeliveryRecordSchema}). */
+export type DeliveryRecord = Readonly<v.InferOutput<typeof DeliveryRecordSchema>>;
 
 /** True when an endpoint subscribed with `filter` is told of an event of `type`. */
 export function wantsEvent(filter: readonly EventTypeFilter[], type: EventType): boolean {

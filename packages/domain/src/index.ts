@@ -11,7 +11,8 @@
  *   `checkWebhookSignature`, `nextAttemptDelayMs`);
  * - the problem catalog, and the records: one valibot schema per record shape (`LockRecordSchema`,
  *   ...) with the types derived from it (`Lock`, ...);
- *   events and webhook endpoints (`LintelEvent`, `WebhookEndpointRecord`, `DeliveryRecord`).
+ *   events and webhook endpoints the same way (`EventRecordSchema` → `LintelEvent`,
+ *   `WebhookEndpointRecordSchema`, `DeliveryRecordSchema`).
  *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
  * in `@lintel/domain/adapters`.
@@ -50,11 +51,20 @@ export {
   type Unit,
 } from "./records.js";
 export {
+  DeliveryRecordSchema,
   EVENT_RETENTION_MS,
   EVENT_TYPES,
+  EventRecordSchema,
+  LockStateChangedDataSchema,
+  MovedItemSchema,
+  ObservedLockStateSchema,
+  ServedUnitSchema,
+  TimezoneChangedDataSchema,
+  WebhookEndpointRecordSchema,
   observationChanged,
   observedPart,
   wantsEvent,
+  type DeepReadonly,
   type DeliveryRecord,
   type DisabledReason,
   type EventBase,

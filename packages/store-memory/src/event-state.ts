@@ -42,11 +42,13 @@ export interface EventState {
   readonly observations: Map<string, LockObservation>;
   /** Every pending delivery of every org (what `lease` and `pending` look at). */
   readonly pending: Set<MemoryDelivery>;
+  /** Pending deliveries dropped unsettled past the per-endpoint cap, since the state was made. */
+  dropped: number;
 }
 
 /** An empty {@link EventState}. */
 export function createEventState(): EventState {
-  return { orgs: new Map(), observations: new Map(), pending: new Set() };
+  return { orgs: new Map(), observations: new Map(), pending: new Set(), dropped: 0 };
 }
 
 /** The org's part of the state, made on first use. */
@@ -128,7 +130,8 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
       cutoff,
       MAX_DELIVERIES_PER_ENDPOINT,
       (row) => {
-        state.pending.delete(row);
+        // Past the cap (not aged out, which Redis does alike), a pending one is lost: the metrics count it.
+        if (state.pending.delete(row) && row.record.createdAt >= cutoff) state.dropped++;
         org.deliveryById.delete(row.record.id);
       },
     );

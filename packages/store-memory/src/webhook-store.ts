@@ -110,7 +110,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     async pending() {
       let oldestDueMs: number | null = null;
       for (const { dueMs } of state.pending) if (dueMs !== null && (oldestDueMs === null || dueMs < oldestDueMs)) oldestDueMs = dueMs;
-      return { count: state.pending.size, oldestDueMs };
+      return { count: state.pending.size, oldestDueMs, dropped: state.dropped };
     },
   };
 }

@@ -39,6 +39,7 @@ describe("Redis events retention", () => {
     assert.deepEqual(await store.webhooks.pending(), {
       count: 2,
       oldestDueMs: Date.parse(aTimezoneEvent(unit, EVENT_RETENTION_MS + 1_000_000).createdAt),
+      dropped: 0,
     });
   });
 

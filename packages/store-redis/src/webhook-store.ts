@@ -167,7 +167,8 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           count += org.count;
           if (org.oldestDueMs !== null && (oldestDueMs === null || org.oldestDueMs < oldestDueMs)) oldestDueMs = org.oldestDueMs;
         }
-        return { count, oldestDueMs };
+        // Redis keeps every delivery until it settles or ages out: none is dropped pending.
+        return { count, oldestDueMs, dropped: 0 };
       }),
   };
 }
