@@ -35,6 +35,12 @@ describe("webhook destinations", () => {
       "64:ff9b::7f00:1",
       "2002:7f00:1::",
       "2002:c0a8:101::1",
+      "::ffff:0:7f00:1", // SIIT of 127.0.0.1
+      "::ffff:0:10.0.0.1",
+      "64:ff9b:1::a00:1", // local-use NAT64 of 10.0.0.1
+      "64:ff9b:1::808:808", // local-use NAT64: refused whatever it embeds
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+      "2001::1",
     ]) {
       assert.notEqual(refusedAddressReason(address), null, address);
     }
@@ -49,6 +55,8 @@ describe("webhook destinations", () => {
       "::ffff:8.8.8.8",
       "64:ff9b::808:808",
       "2002:808:808::",
+      "::ffff:0:808:808", // SIIT of a public address
+      "2001:4860:4860::8888", // 2001:4860::/32 is not Teredo
     ]) {
       assert.equal(refusedAddressReason(address), null, address);
     }

@@ -4,8 +4,8 @@
  * 4 KiB of the answer read and then dropped. Unless WEBHOOK_ALLOW_PRIVATE, the destination is
  * checked at every attempt: an IP literal directly, a host name through the connection's own
  * `lookup`, which refuses every loopback, private, link-local, unspecified (and multicast,
- * reserved, IPv4-mapped or NAT64 forms of them) answer and hands the socket exactly the
- * addresses it checked, so no DNS answer can change between the check and the connect.
+ * reserved, IPv4-mapped, SIIT, NAT64, 6to4 or Teredo forms of them) answer and hands the
+ * socket exactly the addresses it checked, so no DNS answer can change between the check and the connect.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
@@ -41,6 +41,8 @@ for (const [net, prefix] of [
   ["fec0::", 10], // site-local (deprecated)
   ["ff00::", 8], // multicast
   ["100::", 64], // discard
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): translates to any IPv4, private ones included
+  ["2001::", 32], // Teredo: tunnels to an embedded IPv4 client address
 ] as const) {
   refusedV6.addSubnet(net, prefix, "ipv6");
 }
@@ -72,9 +74,11 @@ export function refusedAddressReason(address: string): string | null {
   if (groups === null) return `${address} is not an IP address`;
   const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
   // An IPv4 address in IPv6 clothes is judged as the IPv4 address: mapped (::ffff:a.b.c.d),
-  // compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+  // SIIT (::ffff:0:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4
+  // (2002:AABB:CCDD::).
   const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (zeroHead && (g5 === 0xffff || (g5 === 0 && (g6 !== 0 || g7 > 1)))) return refusedAddressReason(v4Of(g6, g7));
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return refusedAddressReason(v4Of(g6, g7));
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return refusedAddressReason(v4Of(g6, g7));
   if (g0 === 0x2002) return refusedAddressReason(v4Of(g1 ?? 0, g2 ?? 0));
   return refusedV6.check(address.replace(/%.*$/, ""), "ipv6") ? `${address} is a loopback, private or link-local address` : null;
