@@ -78,4 +78,14 @@ describe("webhook destinations", () => {
     assert.match((await resolving([]).refusal("https://[::ffff:192.168.0.1]/hook")) ?? "", /private/);
     assert.equal(await createWebhookSender({ allowPrivate: true }).refusal("http://127.0.0.1/hook"), null);
   });
+
+  it("send: http:// is refused at every attempt unless private destinations are allowed", async () => {
+    const response = await createWebhookSender({ allowPrivate: false }).send({
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      signal: new AbortController().signal,
+      url: "http://plain.example/hook",
+    });
+    assert.deepEqual(response, { ok: false, kind: "refused_destination", error: "destination refused: http:// is not https" });
+  });
 });

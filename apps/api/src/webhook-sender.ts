@@ -2,7 +2,7 @@
  * The webhook sender (core's `WebhookSender` port) on node:http/https: one POST per attempt,
  * 15 s for the whole exchange, no redirects followed (a 3xx is an answer like any other), at most
  * 4 KiB of the answer read and then dropped. Unless WEBHOOK_ALLOW_PRIVATE, the destination is
- * checked at every attempt: an IP literal directly, a host name through the connection's own
+ * checked at every attempt: the url must be `https:`, an IP literal is judged directly, a host name through the connection's own
  * `lookup`, which refuses every loopback, private, link-local, unspecified (and multicast,
  * reserved, IPv4-mapped, SIIT, NAT64, 6to4 or Teredo forms of them) answer and hands the
  * socket exactly the addresses it checked, so no DNS answer can change between the check and the connect.
@@ -192,6 +192,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   function send(attempt: WebhookRequest): Promise<WebhookResponse> {
     const url = new URL(attempt.url);
     const host = hostOf(url);
+    // Checked again at every attempt: an http:// endpoint made while private destinations were allowed is sent nothing after.
+    if (!options.allowPrivate && url.protocol !== "https:") {
+      return Promise.resolve({ ok: false, kind: "refused_destination", error: `destination refused: ${url.protocol}// is not https` });
+    }
     if (!options.allowPrivate && isIP(host) !== 0) {
       const reason = refusedAddressReason(host);
       if (reason !== null) return Promise.resolve({ ok: false, kind: "refused_destination", error: `destination refused: ${reason}` });

@@ -288,11 +288,11 @@ describe("e2e: SSRF refusals without WEBHOOK_ALLOW_PRIVATE", () => {
         lookup: (_host, _options, callback) => callback(null, [{ address: "127.0.0.1", family: 4 }]),
       });
       const attempt = { headers: { "content-type": "application/json" }, body: "{}", signal: new AbortController().signal };
-      const refused = await sender.send({ ...attempt, url: `http://rebinding.example:${port}/hook` });
+      const refused = await sender.send({ ...attempt, url: `https://rebinding.example:${port}/hook` });
       assert.equal(refused.ok ? "" : refused.kind, "refused_destination");
-      const viaLocalhost = await sender.send({ ...attempt, url: `http://localhost:${port}/hook` });
+      const viaLocalhost = await sender.send({ ...attempt, url: `https://localhost:${port}/hook` });
       assert.equal(viaLocalhost.ok ? "" : viaLocalhost.kind, "refused_destination");
-      const literal = await createWebhookSender({ allowPrivate: false }).send({ ...attempt, url: `http://127.0.0.1:${port}/hook` });
+      const literal = await createWebhookSender({ allowPrivate: false }).send({ ...attempt, url: `https://127.0.0.1:${port}/hook` });
       assert.equal(literal.ok ? "" : literal.kind, "refused_destination");
       assert.equal(receiver.received.length, 0);
       const allowed = await createWebhookSender({ allowPrivate: true }).send({ ...attempt, url: `http://localhost:${port}/hook` });
