@@ -278,6 +278,29 @@ describe("e2e: SSRF refusals without WEBHOOK_ALLOW_PRIVATE", () => {
     }
   });
 
+  it("a create whose host's DNS never answers is refused (400 naming the url) at the resolution deadline, not left hanging", async () => {
+    const silent = await startTestServer(
+      {},
+      { webhookSender: createWebhookSender({ allowPrivate: false, lookup: () => undefined, resolveTimeoutMs: 300 }) },
+    );
+    try {
+      const started = performance.now();
+      const answer = await call(silent.url, "/v1/webhook_endpoints", {
+        method: "POST",
+        key: silent.fixture.keys.admin,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://slow-dns.example/hook", eventTypes: ["*"] }),
+      });
+      assertProblem(answer, 400, "invalid_request");
+      assert.equal(answer.json.invalidParams[0].name, "url");
+      assert.match(answer.json.invalidParams[0].reason, /slow-dns\.example did not resolve in time/);
+      assert.doesNotMatch(answer.text, /whsec_/);
+      assert.ok(performance.now() - started < 5_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it("SSRF: a host that resolves to a private address is refused at the attempt, and nothing reaches it", async () => {
     const receiver = await startReceiver();
     try {
