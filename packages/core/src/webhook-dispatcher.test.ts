@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
-import { checkWebhookSignature, isoInstant, type LintelEvent } from "@lintel/domain";
+import { checkWebhookSignature, isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { eventBody } from "./event-view.js";
 import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { createWebhookDispatcher, decideAttempt, type AttemptReport } from "./webhook-dispatcher.js";
@@ -135,6 +135,37 @@ describe("the webhook dispatcher", () => {
     await dispatcher.stop(100);
     assert.equal(sent.length, 1);
     assert.equal(store.deliveriesOf()[0]?.status, "delivered");
+  });
+});
+
+describe("the webhook dispatcher, one attempt per endpoint", () => {
+  const endpointOf = (id: string, orgId: string, url: string): WebhookEndpointRecord => ({
+    id,
+    orgId,
+    url,
+    eventTypes: ["*"],
+    description: null,
+    status: "enabled",
+    disabledReason: null,
+    createdAt: isoInstant(T0),
+    secret: SECRET,
+    failingSince: null,
+  });
+
+  it("an attempt leased with its endpoint disabled is not made and starts no failingSince", async () => {
+    const { store, sent, reports, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    const lease = store.webhooks.lease.bind(store.webhooks);
+    store.webhooks.lease = async (...args) =>
+      (await lease(...args)).map((one) => ({ ...one, endpoint: { ...one.endpoint, status: "disabled", disabledReason: "failing" } }));
+    store.append(event("evt_1"));
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 0);
+    const endpoint = await store.webhooks.get("org_a", "we_1");
+    assert.equal(endpoint?.failingSince, null);
+    const [delivery] = store.deliveriesOf();
+    assert.deepEqual([delivery?.status, delivery?.lastError], ["failed", "endpoint disabled"]);
+    assert.equal(reports[0]?.outcome, "failing");
   });
 });
 

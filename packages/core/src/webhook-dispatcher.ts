@@ -154,7 +154,11 @@ export function createWebhookDispatcher(
     const { delivery, endpoint, event } = leased;
     let outcome: AttemptOutcome;
     if (endpoint.status !== "enabled") {
-      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind: "failed" } };
+      // Not attempted, so not a failure of the receiver: `failed` would start its failingSince.
+      // Recording the disablement the lease saw (gone or failing) fails the delivery and leaves
+      // failingSince alone; the port has no "fail this delivery only" outcome.
+      const kind = endpoint.disabledReason ?? "gone";
+      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind } };
     } else {
       const body = eventBody(event);
       const response = await sender.send({
