@@ -47,3 +47,15 @@ test("logger: a real error of Seam's client (wrong key, against Seam's fake) and
     await fake.close();
   }
 });
+
+test("logger: the Seam webhook secret in config and a Redis error's command args are redacted", () => {
+  const { logger, text } = capture();
+  const secret = "whsec_bG9nZ2VyIHRlc3Qgc2VjcmV0";
+  logger.info({ config: { webhooks: { allowPrivate: false, seamWebhookSecret: secret } } }, "a");
+  const replyError = Object.assign(new Error("OOM command not allowed"), { command: { name: "evalsha", args: ["sha", secret] } });
+  logger.error({ err: replyError }, "b");
+  logger.error({ err: Object.assign(new Error("wrapped"), { cause: replyError }) }, "c");
+  assert.equal(text().split("\n").filter(Boolean).length, 3);
+  assert.ok(!text().includes(secret), text());
+  assert.match(text(), /OOM command not allowed/);
+});

@@ -14,12 +14,17 @@ const LOG_REDACTIONS = {
     "req.headers.authorization",
     'req.headers["x-api-key"]',
     "config.seam.apiKey",
+    "config.webhooks.seamWebhookSecret",
     "err.config",
     "err.request",
     "err.response.config",
     "err.response.request",
     "err.cause.config",
     "err.cause.request",
+    // ioredis's `{ name, args }` of a failed command: the args are what was written (webhook secrets).
+    // The Redis adapter takes it off (store-redis errors.ts); this is the second line.
+    "err.command",
+    "err.cause.command",
   ],
   censor: "[redacted]",
 };

@@ -3,7 +3,7 @@
 // A host name is judged by the addresses it resolves to: all of them, in the connection's lookup.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createWebhookSender, refusedAddressReason } from "./webhook-sender.js";
+import { createWebhookSender, refusedAddressReason, type HostLookup } from "./webhook-sender.js";
 
 describe("webhook destinations", () => {
   it("refuses every loopback, private, link-local, unspecified or reserved address, in any IPv6 form", () => {
@@ -35,6 +35,12 @@ describe("webhook destinations", () => {
       "64:ff9b::7f00:1",
       "2002:7f00:1::",
       "2002:c0a8:101::1",
+      "::ffff:0:7f00:1", // SIIT of 127.0.0.1
+      "::ffff:0:10.0.0.1",
+      "64:ff9b:1::a00:1", // local-use NAT64 of 10.0.0.1
+      "64:ff9b:1::808:808", // local-use NAT64: refused whatever it embeds
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+      "2001::1",
     ]) {
       assert.notEqual(refusedAddressReason(address), null, address);
     }
@@ -49,6 +55,8 @@ describe("webhook destinations", () => {
       "::ffff:8.8.8.8",
       "64:ff9b::808:808",
       "2002:808:808::",
+      "::ffff:0:808:808", // SIIT of a public address
+      "2001:4860:4860::8888", // 2001:4860::/32 is not Teredo
     ]) {
       assert.equal(refusedAddressReason(address), null, address);
     }
@@ -69,5 +77,48 @@ describe("webhook destinations", () => {
     assert.match((await resolving(["::1"]).refusal("https://six.example/hook")) ?? "", /private/);
     assert.match((await resolving([]).refusal("https://[::ffff:192.168.0.1]/hook")) ?? "", /private/);
     assert.equal(await createWebhookSender({ allowPrivate: true }).refusal("http://127.0.0.1/hook"), null);
+  });
+
+  const never: HostLookup = () => undefined; // a DNS that never answers
+  const attempt = { headers: { "content-type": "application/json" }, body: "{}", signal: new AbortController().signal };
+
+  it("refusal: a name whose DNS never answers is refused at the deadline, naming the host", async () => {
+    const started = performance.now();
+    const reason = await createWebhookSender({ allowPrivate: false, lookup: never, resolveTimeoutMs: 100 }).refusal(
+      "https://slow.example/hook?token=x",
+    );
+    assert.equal(reason, "The host slow.example did not resolve in time.");
+    assert.ok(performance.now() - started < 2_000);
+  });
+
+  it("send: a name whose DNS never answers fails the attempt as a DNS timeout, well within the attempt's bound", async () => {
+    const started = performance.now();
+    const sender = createWebhookSender({ allowPrivate: false, lookup: never, resolveTimeoutMs: 100, timeoutMs: 10_000 });
+    const response = await sender.send({ ...attempt, url: "https://slow.example/hook" });
+    assert.deepEqual(response, { ok: false, kind: "connection", error: "DNS lookup timed out" });
+    assert.ok(performance.now() - started < 2_000);
+  });
+
+  it("refusal through c-ares (no lookup given): a name that cannot resolve is refused within the deadline", async () => {
+    const started = performance.now();
+    const reason = await createWebhookSender({ allowPrivate: false, resolveTimeoutMs: 500 }).refusal("https://nothing-here.invalid/hook");
+    assert.match(reason ?? "", /^The host nothing-here\.invalid (does not resolve|did not resolve in time)\.$/);
+    assert.ok(performance.now() - started < 2_000);
+  });
+
+  it("localhost names are refused without a query (c-ares reads no /etc/hosts)", async () => {
+    const sender = createWebhookSender({ allowPrivate: false, lookup: never, resolveTimeoutMs: 5_000 });
+    assert.match((await sender.refusal("https://localhost/hook")) ?? "", /private destinations: localhost is a loopback name/);
+    assert.match((await sender.refusal("https://api.LOCALHOST./hook")) ?? "", /loopback name/);
+    const response = await sender.send({ ...attempt, url: "https://localhost:1/hook" });
+    assert.equal(response.ok ? "" : response.kind, "refused_destination");
+  });
+
+  it("send: http:// is refused at every attempt unless private destinations are allowed", async () => {
+    const response = await createWebhookSender({ allowPrivate: false, lookup: never }).send({
+      ...attempt,
+      url: "http://plain.example/hook",
+    });
+    assert.deepEqual(response, { ok: false, kind: "refused_destination", error: "destination refused: http:// is not https" });
   });
 });

@@ -2,12 +2,23 @@
  * The webhook sender (core's `WebhookSender` port) on node:http/https: one POST per attempt,
  * 15 s for the whole exchange, no redirects followed (a 3xx is an answer like any other), at most
  * 4 KiB of the answer read and then dropped. Unless WEBHOOK_ALLOW_PRIVATE, the destination is
- * checked at every attempt: an IP literal directly, a host name through the connection's own
- * `lookup`, which refuses every loopback, private, link-local, unspecified (and multicast,
- * reserved, IPv4-mapped or NAT64 forms of them) answer and hands the socket exactly the
- * addresses it checked, so no DNS answer can change between the check and the connect.
+ * checked at every attempt: the url must be `https:`, an IP literal is judged directly, a host
+ * name through the connection's own `lookup`, which refuses every loopback, private,
+ * link-local, unspecified (and multicast, reserved, IPv4-mapped, SIIT, NAT64, 6to4 or Teredo
+ * forms of them) answer and hands the socket exactly the addresses it checked, so no DNS answer
+ * can change between the check and the connect.
+ *
+ * Names are resolved with c-ares (`dns.promises.Resolver`, A and AAAA queries), not
+ * `dns.lookup`: a lookup holds one of libuv's 4 threadpool threads for as long as the DNS takes,
+ * so a few slow names would stall zlib and fs for every tenant. Every resolution (at create and
+ * at each attempt) has a deadline (4 s by default); past it the create is refused and the
+ * attempt fails as `DNS lookup timed out`. c-ares reads no /etc/hosts, so `localhost` (and
+ * `*.localhost`) is refused without a query (RFC 6761: it is loopback). With
+ * WEBHOOK_ALLOW_PRIVATE nothing is checked and node's own lookup connects, so `localhost` and
+ * /etc/hosts names work in development and tests (bounded there only by the attempt's 15 s).
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
+import type { LookupAddress, LookupAllOptions } from "node:dns";
+import { Resolver } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
@@ -41,6 +52,8 @@ for (const [net, prefix] of [
   ["fec0::", 10], // site-local (deprecated)
   ["ff00::", 8], // multicast
   ["100::", 64], // discard
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): translates to any IPv4, private ones included
+  ["2001::", 32], // Teredo: tunnels to an embedded IPv4 client address
 ] as const) {
   refusedV6.addSubnet(net, prefix, "ipv6");
 }
@@ -72,15 +85,17 @@ export function refusedAddressReason(address: string): string | null {
   if (groups === null) return `${address} is not an IP address`;
   const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
   // An IPv4 address in IPv6 clothes is judged as the IPv4 address: mapped (::ffff:a.b.c.d),
-  // compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+  // SIIT (::ffff:0:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4
+  // (2002:AABB:CCDD::).
   const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (zeroHead && (g5 === 0xffff || (g5 === 0 && (g6 !== 0 || g7 > 1)))) return refusedAddressReason(v4Of(g6, g7));
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return refusedAddressReason(v4Of(g6, g7));
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return refusedAddressReason(v4Of(g6, g7));
   if (g0 === 0x2002) return refusedAddressReason(v4Of(g1 ?? 0, g2 ?? 0));
   return refusedV6.check(address.replace(/%.*$/, ""), "ipv6") ? `${address} is a loopback, private or link-local address` : null;
 }
 
-/** How a host name is resolved: node's dns.lookup, or a test's. */
+/** How a host name is resolved when a test supplies it (by default: c-ares, see above). */
 export type HostLookup = (
   hostname: string,
   options: LookupAllOptions,
@@ -93,9 +108,45 @@ export interface WebhookSenderOptions {
   readonly allowPrivate: boolean;
   /** The whole attempt's bound, ms. Default 15,000. */
   readonly timeoutMs?: number;
-  /** Default: node's dns.lookup. */
+  /** Default: A and AAAA queries through c-ares (never node's threadpool `dns.lookup`). */
   readonly lookup?: HostLookup;
+  /** Every name resolution's bound, ms. Default 4,000. */
+  readonly resolveTimeoutMs?: number;
 }
+
+/** A resolution that failed: `ETIMEOUT` past its deadline, else `ENOTFOUND`. */
+class ResolveError extends Error {
+  override readonly name = "ResolveError";
+  constructor(readonly code: "ETIMEOUT" | "ENOTFOUND") {
+    super(code === "ETIMEOUT" ? "DNS lookup timed out" : "host not found");
+  }
+}
+
+/** A and/or AAAA records of `host` through c-ares (its own sockets, no threadpool thread); `signal` cancels the queries. */
+async function resolveWithCares(host: string, family: number, timeoutMs: number, signal: AbortSignal): Promise<LookupAddress[]> {
+  // Each query gets about half the deadline per try, two tries; the caller's deadline is the bound that holds.
+  const resolver = new Resolver({ timeout: Math.max(100, Math.ceil(timeoutMs / 2)), tries: 2 });
+  const cancel = () => resolver.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const [v4, v6] = await Promise.allSettled([
+      family === 6 ? Promise.resolve([]) : resolver.resolve4(host),
+      family === 4 ? Promise.resolve([]) : resolver.resolve6(host),
+    ]);
+    const addresses = [
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ];
+    if (addresses.length > 0) return addresses;
+    const timedOut = [v4, v6].some((r) => r.status === "rejected" && (r.reason as NodeJS.ErrnoException).code === "ETIMEOUT");
+    throw new ResolveError(timedOut ? "ETIMEOUT" : "ENOTFOUND");
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+}
+
+/** `localhost` and its subdomains are loopback by definition (RFC 6761): refused without a query. */
+const isLocalhost = (host: string) => /(^|\.)localhost\.?$/i.test(host);
 
 /** A refusal the connection's lookup raises: the destination resolved to an address webhooks never go to. */
 class RefusedDestinationError extends Error {
@@ -123,6 +174,8 @@ function connectionError(error: NodeJS.ErrnoException): string {
     case "ENOTFOUND":
     case "EAI_AGAIN":
       return "host not found";
+    case "ETIMEOUT":
+      return "DNS lookup timed out";
     case "EHOSTUNREACH":
     case "ENETUNREACH":
       return "host unreachable";
@@ -136,19 +189,39 @@ function connectionError(error: NodeJS.ErrnoException): string {
 /** The sender over node:http/https. */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const resolveAll = options.lookup ?? (dnsLookup as unknown as HostLookup);
+  const resolveTimeoutMs = options.resolveTimeoutMs ?? 4_000;
+  const injected = options.lookup;
+
+  /** The addresses of `host`, or a {@link ResolveError} within `resolveTimeoutMs` whatever the DNS does. */
+  function resolveHost(host: string, family: number): Promise<LookupAddress[]> {
+    const deadline = new AbortController();
+    return new Promise<LookupAddress[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        deadline.abort();
+        reject(new ResolveError("ETIMEOUT"));
+      }, resolveTimeoutMs);
+      const settle = (error: unknown, addresses: LookupAddress[]) => {
+        clearTimeout(timer);
+        if (error === null) resolve(addresses);
+        else reject(error instanceof ResolveError ? error : new ResolveError("ENOTFOUND"));
+      };
+      if (injected !== undefined) injected(host, { all: true, family, verbatim: true }, settle);
+      else
+        resolveWithCares(host, family, resolveTimeoutMs, deadline.signal).then(
+          (addresses) => settle(null, addresses),
+          (error) => settle(error, []),
+        );
+    });
+  }
 
   /** Resolves `host` and refuses it when any answer is an address webhooks never go to. */
-  function checkedAddresses(host: string, family: number): Promise<LookupAddress[]> {
-    return new Promise((resolve, reject) =>
-      resolveAll(host, { all: true, family, verbatim: true }, (error, addresses) => {
-        if (error !== null) return reject(error);
-        const refused = addresses.map((a) => refusedAddressReason(a.address)).find((reason) => reason !== null);
-        if (refused !== undefined) return reject(new RefusedDestinationError(`${host} resolves to ${refused}`));
-        if (addresses.length === 0) return reject(Object.assign(new Error("no address"), { code: "ENOTFOUND" }));
-        resolve(addresses);
-      }),
-    );
+  async function checkedAddresses(host: string, family: number): Promise<LookupAddress[]> {
+    if (isLocalhost(host)) throw new RefusedDestinationError(`${host} is a loopback name`);
+    const addresses = await resolveHost(host, family);
+    const refused = addresses.map((a) => refusedAddressReason(a.address)).find((reason) => reason !== null);
+    if (refused !== undefined) throw new RefusedDestinationError(`${host} resolves to ${refused}`);
+    if (addresses.length === 0) throw new ResolveError("ENOTFOUND");
+    return addresses;
   }
 
   /** The connection's lookup: the addresses it connects to are the ones checked, in the same call. */
@@ -181,6 +254,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       return null;
     } catch (error) {
       if (error instanceof RefusedDestinationError) return `Webhooks are not sent to private destinations: ${error.message}.`;
+      if (error instanceof ResolveError && error.code === "ETIMEOUT") return `The host ${host.slice(0, 100)} did not resolve in time.`;
       return `The host ${host.slice(0, 100)} does not resolve.`;
     }
   }
@@ -188,6 +262,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   function send(attempt: WebhookRequest): Promise<WebhookResponse> {
     const url = new URL(attempt.url);
     const host = hostOf(url);
+    // Checked again at every attempt: an http:// endpoint made while private destinations were allowed is sent nothing after.
+    if (!options.allowPrivate && url.protocol !== "https:") {
+      return Promise.resolve({ ok: false, kind: "refused_destination", error: `destination refused: ${url.protocol}// is not https` });
+    }
     if (!options.allowPrivate && isIP(host) !== 0) {
       const reason = refusedAddressReason(host);
       if (reason !== null) return Promise.resolve({ ok: false, kind: "refused_destination", error: `destination refused: ${reason}` });

@@ -279,6 +279,29 @@ describe("e2e: SSRF refusals without WEBHOOK_ALLOW_PRIVATE", () => {
     }
   });
 
+  it("a create whose host's DNS never answers is refused (400 naming the url) at the resolution deadline, not left hanging", async () => {
+    const silent = await startTestServer(
+      {},
+      { webhookSender: createWebhookSender({ allowPrivate: false, lookup: () => undefined, resolveTimeoutMs: 300 }) },
+    );
+    try {
+      const started = performance.now();
+      const answer = await call(silent.url, "/v1/webhook_endpoints", {
+        method: "POST",
+        key: silent.fixture.keys.admin,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://slow-dns.example/hook", eventTypes: ["*"] }),
+      });
+      assertProblem(answer, 400, "invalid_request");
+      assert.equal(answer.json.invalidParams[0].name, "url");
+      assert.match(answer.json.invalidParams[0].reason, /slow-dns\.example did not resolve in time/);
+      assert.doesNotMatch(answer.text, /whsec_/);
+      assert.ok(performance.now() - started < 5_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it("SSRF: a host that resolves to a private address is refused at the attempt, and nothing reaches it", async () => {
     const receiver = await startReceiver();
     try {
@@ -289,11 +312,11 @@ describe("e2e: SSRF refusals without WEBHOOK_ALLOW_PRIVATE", () => {
         lookup: (_host, _options, callback) => callback(null, [{ address: "127.0.0.1", family: 4 }]),
       });
       const attempt = { headers: { "content-type": "application/json" }, body: "{}", signal: new AbortController().signal };
-      const refused = await sender.send({ ...attempt, url: `http://rebinding.example:${port}/hook` });
+      const refused = await sender.send({ ...attempt, url: `https://rebinding.example:${port}/hook` });
       assert.equal(refused.ok ? "" : refused.kind, "refused_destination");
-      const viaLocalhost = await sender.send({ ...attempt, url: `http://localhost:${port}/hook` });
+      const viaLocalhost = await sender.send({ ...attempt, url: `https://localhost:${port}/hook` });
       assert.equal(viaLocalhost.ok ? "" : viaLocalhost.kind, "refused_destination");
-      const literal = await createWebhookSender({ allowPrivate: false }).send({ ...attempt, url: `http://127.0.0.1:${port}/hook` });
+      const literal = await createWebhookSender({ allowPrivate: false }).send({ ...attempt, url: `https://127.0.0.1:${port}/hook` });
       assert.equal(literal.ok ? "" : literal.kind, "refused_destination");
       assert.equal(receiver.received.length, 0);
       const allowed = await createWebhookSender({ allowPrivate: true }).send({ ...attempt, url: `http://localhost:${port}/hook` });

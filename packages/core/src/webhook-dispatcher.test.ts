@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
-import { checkWebhookSignature, isoInstant, type LintelEvent } from "@lintel/domain";
+import { checkWebhookSignature, isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { eventBody } from "./event-view.js";
 import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { createWebhookDispatcher, decideAttempt, type AttemptReport } from "./webhook-dispatcher.js";
@@ -135,6 +135,84 @@ describe("the webhook dispatcher", () => {
     await dispatcher.stop(100);
     assert.equal(sent.length, 1);
     assert.equal(store.deliveriesOf()[0]?.status, "delivered");
+  });
+});
+
+describe("the webhook dispatcher, one attempt per endpoint", () => {
+  const endpointOf = (id: string, orgId: string, url: string): WebhookEndpointRecord => ({
+    id,
+    orgId,
+    url,
+    eventTypes: ["*"],
+    description: null,
+    status: "enabled",
+    disabledReason: null,
+    createdAt: isoInstant(T0),
+    secret: SECRET,
+    failingSince: null,
+  });
+
+  it("a receiver that never answers (endpoint A, with a backlog) does not hold up endpoint B's deliveries", async () => {
+    const store = fakeEventStore();
+    await store.webhooks.create(endpointOf("we_a", "org_a", "https://hangs.example/hook"), 16);
+    await store.webhooks.create(endpointOf("we_b", "org_b", "https://fine.example/hook"), 16);
+    const sentTo: string[] = [];
+    const sender = {
+      refusal: async () => null,
+      send: (request: WebhookRequest) => {
+        sentTo.push(request.url);
+        if (request.url.includes("fine")) return Promise.resolve<WebhookResponse>({ ok: true, status: 204 });
+        return new Promise<WebhookResponse>((resolve) =>
+          request.signal.addEventListener("abort", () => resolve({ ok: false, kind: "connection", error: "cancelled at shutdown" })),
+        );
+      },
+    };
+    const dispatcher = createWebhookDispatcher(
+      { webhooks: store.webhooks, sender, clock: { now: () => T0 } },
+      { retryScheduleSeconds: [5], pollMs: 10_000, concurrency: 8, random: () => 0 },
+    );
+    for (let i = 0; i < 30; i++) store.append({ ...event(`evt_a${i}`), orgId: "org_a" }); // A's backlog comes first
+    for (let i = 0; i < 3; i++) store.append({ ...event(`evt_b${i}`), orgId: "org_b" });
+    dispatcher.start();
+    try {
+      await sleep(50); // one lease: no poll passes in this test (pollMs 10 s)
+      const ofB = store.deliveriesOf().filter((d) => d.endpointId === "we_b");
+      assert.deepEqual(
+        ofB.map((d) => d.status),
+        ["delivered", "delivered", "delivered"],
+      );
+      assert.equal(sentTo.filter((url) => url.includes("hangs")).length, 1, "one attempt at a time to the endpoint that hangs");
+    } finally {
+      await dispatcher.stop(0);
+    }
+    // The attempts to A not made are still pending (under their leases), none lost nor counted.
+    const ofA = store.deliveriesOf().filter((d) => d.endpointId === "we_a");
+    assert.deepEqual(new Set(ofA.map((d) => [d.status, d.attempts].join())), new Set(["pending,0"]));
+  });
+
+  it("a healthy endpoint's backlog is sent one after another within the lease, not left to the leases' end", async () => {
+    const { store, sent, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    for (let i = 0; i < 5; i++) store.append(event(`evt_${i}`));
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 5);
+    assert.deepEqual(new Set(store.deliveriesOf().map((d) => d.status)), new Set(["delivered"]));
+  });
+
+  it("an attempt leased with its endpoint disabled is not made and starts no failingSince", async () => {
+    const { store, sent, reports, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    const lease = store.webhooks.lease.bind(store.webhooks);
+    store.webhooks.lease = async (...args) =>
+      (await lease(...args)).map((one) => ({ ...one, endpoint: { ...one.endpoint, status: "disabled", disabledReason: "failing" } }));
+    store.append(event("evt_1"));
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 0);
+    const endpoint = await store.webhooks.get("org_a", "we_1");
+    assert.equal(endpoint?.failingSince, null);
+    const [delivery] = store.deliveriesOf();
+    assert.deepEqual([delivery?.status, delivery?.lastError], ["failed", "endpoint disabled"]);
+    assert.equal(reports[0]?.outcome, "failing");
   });
 });
 

@@ -4,6 +4,13 @@
  * The store is the engine: a lease keeps other instances off an attempt for `leaseMs`, so the
  * attempts of an instance that died are taken over once their leases run out; nothing waits in
  * this process's memory that a crash could lose.
+ *
+ * One attempt per endpoint at a time: a receiver that never answers holds one slot (for the
+ * sender's 15 s), never all of them, so it cannot slow the deliveries of other endpoints and
+ * orgs. A leased attempt whose endpoint already has one in flight waits in memory, under its
+ * lease, and is made when that one ends if its lease still covers a whole attempt; else (or
+ * past `concurrency * 4` waiting) it is not made here and comes back to a lease when its lease
+ * runs out (the store's `finish` always counts an attempt, so it cannot be handed back sooner).
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
@@ -52,8 +59,10 @@ export interface WebhookDispatcherOptions {
   readonly leaseMs?: number | undefined;
   /** How often the store is asked for due attempts, ms. Default 400. */
   readonly pollMs?: number | undefined;
-  /** Attempts in flight at most. Default 8. */
+  /** Attempts in flight at most (one per endpoint). Default 16. */
   readonly concurrency?: number | undefined;
+  /** The longest an attempt takes (the sender's bound), ms: a waiting attempt starts only while its lease covers this. Default 15,000. */
+  readonly maxAttemptMs?: number | undefined;
   /** How often pending deliveries are counted for the metrics, ms. Default 5,000. */
   readonly pendingEveryMs?: number | undefined;
   /** The jitter's random source, in [0, 1). Default Math.random. */
@@ -117,11 +126,16 @@ export function createWebhookDispatcher(
   const { webhooks, sender, clock } = ports;
   const leaseMs = options.leaseMs ?? WEBHOOK_LEASE_MS;
   const pollMs = options.pollMs ?? 400;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 16;
+  const maxAttemptMs = options.maxAttemptMs ?? 15_000;
+  const maxWaiting = concurrency * 4;
   const pendingEveryMs = options.pendingEveryMs ?? 5_000;
   const random = options.random ?? Math.random;
   const observer = options.observer;
   const inFlight = new Set<Promise<void>>();
+  /** Endpoints with an attempt in flight, and the leased attempts (with their lease's end, ms) waiting for it. */
+  const busy = new Map<string, { leased: LeasedAttempt; leaseEndMs: number }[]>();
+  let waiting = 0;
   const aborts = new AbortController();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -157,7 +171,11 @@ export function createWebhookDispatcher(
     const { delivery, endpoint, event } = leased;
     let outcome: AttemptOutcome;
     if (endpoint.status !== "enabled") {
-      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind: "failed" } };
+      // Not attempted, so not a failure of the receiver: `failed` would start its failingSince.
+      // Recording the disablement the lease saw (gone or failing) fails the delivery and leaves
+      // failingSince alone; the port has no "fail this delivery only" outcome.
+      const kind = endpoint.disabledReason ?? "gone";
+      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind } };
     } else {
       const body = eventBody(event);
       const response = await sender.send({
@@ -183,14 +201,37 @@ export function createWebhookDispatcher(
     });
   }
 
+  /** Makes `leased` now, or has it wait for its endpoint's attempt in flight (or leaves it to its lease's end). */
+  function take(leased: LeasedAttempt, leaseEndMs: number): void {
+    const queue = busy.get(leased.endpoint.id);
+    if (queue === undefined) {
+      busy.set(leased.endpoint.id, []);
+      track(leased);
+    } else if (waiting < maxWaiting) {
+      queue.push({ leased, leaseEndMs });
+      waiting += 1;
+    } // else: not made here; its lease runs out and a later lease takes it
+  }
+
+  /** The endpoint's attempt ended: the next waiting one whose lease still covers an attempt goes, the others are left to their leases. */
+  function next(endpointId: string): void {
+    const queue = busy.get(endpointId) ?? [];
+    for (let one = queue.shift(); one !== undefined; one = queue.shift()) {
+      waiting -= 1;
+      if (running && one.leaseEndMs - clock.now() > maxAttemptMs) return track(one.leased);
+    }
+    busy.delete(endpointId);
+  }
+
   function track(leased: LeasedAttempt): void {
-    const running = attempt(leased)
+    const made = attempt(leased)
       .catch((error: unknown) => observer?.failed(error))
       .finally(() => {
-        inFlight.delete(running);
+        inFlight.delete(made);
+        next(leased.endpoint.id);
         nudge?.(); // a slot is free
       });
-    inFlight.add(running);
+    inFlight.add(made);
   }
 
   async function countPending(): Promise<void> {
@@ -206,8 +247,9 @@ export function createWebhookDispatcher(
       let full = false;
       if (free > 0) {
         try {
-          const leased = await webhooks.lease(clock.now(), leaseMs, free);
-          for (const one of leased) if (running) track(one);
+          const leasedAt = clock.now();
+          const leased = await webhooks.lease(leasedAt, leaseMs, free);
+          for (const one of leased) if (running) take(one, leasedAt + leaseMs);
           full = leased.length === free;
           await countPending();
         } catch (error) {

@@ -39,15 +39,32 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Takes off what ioredis attaches to an error about the command that failed: `command`
+ * (`{ name, args }`) and a transaction's `previousErrors` (each with its own). The args carry
+ * what was written (an endpoint's secret, an idempotent answer holding it), and an error is
+ * logged whole (`{ err }`), so none leaves the adapter with them. Returns the same error.
+ */
+export function withoutCommand<E>(error: E): E {
+  if (typeof error === "object" && error !== null) {
+    const carried = error as { command?: unknown; previousErrors?: unknown; cause?: unknown };
+    if ("command" in carried) delete carried.command;
+    if (Array.isArray(carried.previousErrors)) carried.previousErrors.forEach((one) => withoutCommand(one));
+    if (carried.cause !== undefined && carried.cause !== error) withoutCommand(carried.cause);
+  }
+  return error;
+}
+
+/**
  * Runs one store call, turning unavailability into StoreUnavailableError. How long a request
  * waits is not the adapter's to say: the request's store deadline (`@lintel/core`
  * request-stores.ts) races every call of it; ioredis's command timeout only frees a command
- * nobody waits for any more (client.ts).
+ * nobody waits for any more (client.ts). No error leaves with the command's args ({@link withoutCommand}).
  */
 export async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
-  } catch (error) {
+  } catch (caught) {
+    const error = withoutCommand(caught);
     if (error instanceof StoreUnavailableError) throw error;
     if (isUnavailable(error)) {
       throw new StoreUnavailableError(`Redis did not answer: ${(error as Error).message}`, { cause: error });

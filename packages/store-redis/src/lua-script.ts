@@ -1,12 +1,18 @@
 /** A Lua script run by SHA (EVALSHA), sent whole only when the server doesn't know it yet. */
 import { createHash } from "node:crypto";
 import type { RedisClient } from "./client.js";
+import { withoutCommand } from "./errors.js";
 
 /** ioredis makes a `…Buffer` twin of every command, these two included, but its types leave them out. */
 interface BufferScripts {
   evalshaBuffer(sha: string, numkeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
   evalBuffer(source: string, numkeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
 }
+
+/** A script's failure, without ioredis's `command` (its args are what was written: secrets included). */
+const clean = (error: unknown): never => {
+  throw withoutCommand(error);
+};
 
 export class LuaScript {
   readonly sha: string;
@@ -20,8 +26,8 @@ export class LuaScript {
     try {
       return await client.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return client.eval(this.source, keys.length, ...keys, ...args);
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw withoutCommand(error);
+      return client.eval(this.source, keys.length, ...keys, ...args).catch(clean);
     }
   }
 
@@ -30,8 +36,8 @@ export class LuaScript {
     try {
       return await (client as unknown as BufferScripts).evalshaBuffer(this.sha, keys.length, ...keys, ...args);
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return (client as unknown as BufferScripts).evalBuffer(this.source, keys.length, ...keys, ...args);
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw withoutCommand(error);
+      return (client as unknown as BufferScripts).evalBuffer(this.source, keys.length, ...keys, ...args).catch(clean);
     }
   }
 }
