@@ -199,6 +199,16 @@ describe("the webhook dispatcher, one attempt per endpoint", () => {
     assert.deepEqual(new Set(store.deliveriesOf().map((d) => d.status)), new Set(["delivered"]));
   });
 
+  it("a burst to one endpoint larger than the waiting room is all sent, none leased and left to its lease's end", async () => {
+    const { store, sent, dispatcher } = await harness(() => ({ ok: true, status: 204 }));
+    for (let i = 0; i < 200; i++) store.append(event(`evt_${i}`)); // 16 in flight × 4 = 64 may wait
+    dispatcher.wake();
+    await sleep(300); // the clock stands still: a lease left to run out would never come back
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 200);
+    assert.deepEqual(new Set(store.deliveriesOf().map((d) => d.status)), new Set(["delivered"]));
+  });
+
   it("an attempt leased with its endpoint disabled is not made and starts no failingSince", async () => {
     const { store, sent, reports, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
     const lease = store.webhooks.lease.bind(store.webhooks);

@@ -241,9 +241,24 @@ export function createWebhookDispatcher(
     observer.pending(count, oldestDueMs === null ? null : Math.max(0, clock.now() - oldestDueMs), dropped);
   }
 
+  /** Leaves to their leases' end the waiting attempts whose lease no longer covers an attempt, so they hold no room here. */
+  function sweep(): void {
+    const now = clock.now();
+    for (const queue of busy.values()) {
+      for (let i = queue.length - 1; i >= 0; i--) {
+        if ((queue[i]?.leaseEndMs ?? 0) - now <= maxAttemptMs) {
+          queue.splice(i, 1);
+          waiting -= 1;
+        }
+      }
+    }
+  }
+
   async function run(): Promise<void> {
     while (running) {
-      const free = concurrency - inFlight.size;
+      sweep();
+      // Never more leased than can be held: an attempt leased past the waiting room would sit out its lease (20 s).
+      const free = Math.min(concurrency - inFlight.size, maxWaiting - waiting);
       let full = false;
       if (free > 0) {
         try {
@@ -258,7 +273,7 @@ export function createWebhookDispatcher(
       }
       if (!running) break;
       // A full lease may leave more due: look again at once while there is room.
-      if (!(full && inFlight.size < concurrency)) await pause();
+      if (!(full && inFlight.size < concurrency && waiting < maxWaiting)) await pause();
     }
   }
 
