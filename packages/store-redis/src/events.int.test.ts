@@ -68,6 +68,6 @@ describe("Redis events retention", () => {
     const [delivery] = await store.webhooks.deliveries(orgId, endpoint.id, null, 10);
     assert.equal(delivery?.status, "failed");
     assert.equal(delivery.nextAttemptAt, null);
-    assert.deepEqual(await store.webhooks.pending(), { count: 0, oldestDueMs: null });
+    assert.deepEqual(await store.webhooks.pending(), { count: 0, oldestDueMs: null, dropped: 0 });
   });
 });

@@ -26,13 +26,21 @@ function fixtureFor(orgId: string, key: string) {
       { id: `${orgId}_u2`, orgId, urlKey: "second-home", address: "2 Main St", timeZone: null, version: 3 },
     ],
     locks: [
-      { lockId: `${orgId}_l1`, orgId, name: "Front", provider: "august", providerDeviceId: "d1", unitIds: [`${orgId}_u1`], createdAt: at },
+      {
+        lockId: `${orgId}_l1`,
+        orgId,
+        name: "Front",
+        provider: "august",
+        providerDeviceId: `${orgId}_d1`,
+        unitIds: [`${orgId}_u1`],
+        createdAt: at,
+      },
       {
         lockId: `${orgId}_l2`,
         orgId,
         name: "Back",
         provider: "yale",
-        providerDeviceId: "d2",
+        providerDeviceId: `${orgId}_d2`,
         unitIds: [`${orgId}_u1`, `${orgId}_u2`],
         createdAt: "2026-03-02T12:00:00.000Z",
       },
@@ -91,7 +99,7 @@ describe("seed CLI", () => {
       [["tour", `${orgId}_t1`, "2027-01-05T15:00:00.000Z"]],
     );
     assert.deepEqual(
-      (await store.devices.activeByProviderDevice("d1")).filter((l) => l.orgId === orgId).map((l) => l.lockId),
+      (await store.devices.activeByProviderDevice(`${orgId}_d1`)).filter((l) => l.orgId === orgId).map((l) => l.lockId),
       [`${orgId}_l1`],
       "a seeded lock is found by its device id (a provider's webhook)",
     );
