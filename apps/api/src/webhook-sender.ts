@@ -216,10 +216,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   /** Resolves `host` and refuses it when any answer is an address webhooks never go to. */
   async function checkedAddresses(host: string, family: number): Promise<LookupAddress[]> {
-    if (isLocalhost(host)) throw new RefusedDestinationError(`${host} is a loopback name`);
+    if (isLocalhost(host)) throw new RefusedDestinationError(`${host.slice(0, 100)} is a loopback name`);
     const addresses = await resolveHost(host, family);
     const refused = addresses.map((a) => refusedAddressReason(a.address)).find((reason) => reason !== null);
-    if (refused !== undefined) throw new RefusedDestinationError(`${host} resolves to ${refused}`);
+    if (refused !== undefined) throw new RefusedDestinationError(`${host.slice(0, 100)} resolves to ${refused}`);
     if (addresses.length === 0) throw new ResolveError("ENOTFOUND");
     return addresses;
   }

@@ -22,7 +22,15 @@ export {
 export { observeLockState } from "./lock-observation.js";
 export { eventBody, eventView, type ServedEvent } from "./event-view.js";
 export * from "./webhook-sender.js";
-export * from "./webhook-dispatcher.js";
+export {
+  createWebhookDispatcher,
+  WEBHOOK_FAILING_AFTER_MS,
+  WEBHOOK_LEASE_MS,
+  type AttemptReport,
+  type WebhookDispatcher,
+  type WebhookDispatcherObserver,
+  type WebhookDispatcherOptions,
+} from "./webhook-dispatcher.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS, type WebhookUseCaseOptions } from "./webhook-use-cases.js";
 export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";
 export * from "./lock-devices.js";

@@ -42,7 +42,7 @@ export interface EventState {
   readonly observations: Map<string, LockObservation>;
   /** Every pending delivery of every org (what `lease` and `pending` look at). */
   readonly pending: Set<MemoryDelivery>;
-  /** Pending deliveries dropped unsettled past the per-endpoint cap, since the state was made. */
+  /** Pending deliveries dropped unsettled past the caps (deliveries per endpoint, events per org), since the state was made. */
   dropped: number;
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type AttemptOutcome, type LeasedAttempt, type WebhookStore } from "@lintel/core";
-import type { WebhookEndpointRecord } from "@lintel/domain";
+import { EVENT_RETENTION_MS, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
 import { failPending, orgEvents, type EventState, type MemoryDelivery } from "./event-state.js";
 
@@ -77,6 +77,10 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         const event = org?.events.get(delivery.record.eventId);
         const endpoint = org?.endpoints.get(delivery.record.endpointId);
         if (event === undefined || endpoint === undefined) {
+          // Its event went past the per-org cap while still within retention: a drop like the per-endpoint cap's.
+          if (event === undefined && endpoint !== undefined && nowMs - Date.parse(delivery.record.createdAt) < EVENT_RETENTION_MS) {
+            state.dropped += 1;
+          }
           failPending(state, delivery); // its event aged out or its endpoint is gone: nothing to send
           continue;
         }

@@ -70,4 +70,21 @@ describe("Redis events retention", () => {
     assert.equal(delivery.nextAttemptAt, null);
     assert.deepEqual(await store.webhooks.pending(), { count: 0, oldestDueMs: null, dropped: 0 });
   });
+
+  test("deleting an endpoint fails at most 500 pending deliveries in its script; a lease fails the rest", async () => {
+    const store = createRedisStore(redis(), { deliveryGroup: randomId("test") });
+    const orgId = randomId("org");
+    const unit = { id: randomId("u"), orgId };
+    const endpoint = anEndpoint(orgId);
+    await store.webhooks.create(endpoint, 16);
+    await Promise.all(
+      Array.from({ length: 600 }, (_, i) => store.observations.swap(orgId, randomId("lk"), null, anObservation(), aTimezoneEvent(unit, i))),
+    );
+    assert.equal(await store.webhooks.delete(orgId, endpoint.id), true);
+    assert.equal(await redis().zcard(redisKeys.pendingDeliveries(orgId)), 100, "the script stopped after 500");
+    assert.deepEqual(await store.webhooks.lease(Date.parse(aTimezoneEvent(unit, 600).createdAt), 1000, 1000), []);
+    assert.equal((await store.webhooks.pending()).count, 0);
+    const statuses = new Set((await store.webhooks.deliveries(orgId, endpoint.id, null, 100)).map((d) => d.status));
+    assert.deepEqual(statuses, new Set(["failed"]));
+  });
 });

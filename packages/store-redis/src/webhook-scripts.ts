@@ -6,12 +6,15 @@
  */
 import { LuaScript } from "./lua-script.js";
 
-// failPending(deliveries, pending, due, leases, endpointId): every pending delivery of the
-// endpoint is failed (no next attempt), leaves the due ZSET, and its lease is void.
+// failPending(deliveries, pending, due, leases, endpointId): the endpoint's pending deliveries
+// are failed (no next attempt), leave the due ZSET, and their leases are void, at most 500 in
+// one call so no script blocks Redis for long. The rest stay due: a lease fails each one whose
+// endpoint is gone, and the dispatcher records a disabled endpoint's as its disablement, whose
+// finish fails the next 500.
 const FAIL_PENDING_LUA = `
 local function failPending(deliveries, pending, due, leases, endpointId)
   local from, to = '[' .. endpointId .. '|', '(' .. endpointId .. '}'
-  for _, member in ipairs(redis.call('ZRANGE', pending, from, to, 'BYLEX')) do
+  for _, member in ipairs(redis.call('ZRANGE', pending, from, to, 'BYLEX', 'LIMIT', 0, 500)) do
     local did = string.sub(member, #endpointId + 2)
     local raw = redis.call('HGET', deliveries, did)
     if raw then
@@ -22,8 +25,8 @@ local function failPending(deliveries, pending, due, leases, endpointId)
     end
     redis.call('ZREM', due, did)
     redis.call('HDEL', leases, did)
+    redis.call('ZREM', pending, member)
   end
-  redis.call('ZREMRANGEBYLEX', pending, from, to)
 end
 `;
 
