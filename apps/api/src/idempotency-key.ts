@@ -1,10 +1,10 @@
 /**
  * The HTTP side of SPEC 5.2's safe retries: the `Idempotency-Key` header, and answering through
- * core's `setTimeZoneOnce`, which keeps the use case's result (a success or a version conflict);
- * a repeat renders it again, so it gets the first answer's status and body.
+ * core's `setTimeZoneOnce` or `createWebhookEndpointOnce`, which keep the use case's result; a
+ * repeat renders it again, so it gets the first answer's status and body.
  */
 import type { InvalidParam } from "@lintel/domain";
-import type { Caller, IdempotentOutcome, Lintel, Result, SetTimeZoneCommand, SetTimeZoneRetry } from "@lintel/core";
+import type { IdempotentOutcome, Result, SetTimeZoneRetry } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 
@@ -24,39 +24,11 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
 }
 
 /**
- * Answers set_timezone: without an Idempotency-Key, `run` (the plain use case); with one, its safe retry
- * (core's `setTimeZoneOnce`), whose result `render` writes as it writes a first answer, so a
- * repeat gets the same status and body; a kept problem names the first request's id, and the
- * header, set from the state, says the same (SPEC 4), with `Idempotent-Replayed: true`.
- * Answers 400 for a malformed key.
- */
-export async function setTimeZoneOnce(
-  ctx: LintelContext,
-  lintel: Lintel,
-  caller: Caller,
-  command: SetTimeZoneCommand,
-  run: () => ReturnType<Lintel["setTimeZone"]>,
-  render: (result: Awaited<ReturnType<Lintel["setTimeZone"]>>) => void,
-): Promise<void> {
-  const { key, invalid } = readKey(ctx);
-  if (invalid !== undefined) return sendInvalidParams(ctx, [invalid]);
-  if (key === undefined) return render(await run());
-  const outcome = await lintel.setTimeZoneOnce(caller, command, { idempotencyKey: key, requestId: ctx.state.requestId });
-  if (!outcome.ok) {
-    const { code, detail, retryAfterSeconds } = outcome.problem;
-    sendProblem(ctx, code, detail, { retryAfterSeconds });
-    return;
-  }
-  if (outcome.replayed) {
-    if (!outcome.result.ok) ctx.state.requestId = outcome.requestId;
-    ctx.set("Idempotent-Replayed", "true");
-  }
-  render(outcome.result);
-}
-
-/**
- * {@link setTimeZoneOnce} for any operation with a safe retry: without an Idempotency-Key,
- * `run`; with one, `runOnce` (core's `…Once`), whose kept result `render` writes as a first answer.
+ * Answers an operation with a safe retry (set_timezone, a webhook endpoint's create): without an
+ * Idempotency-Key, `run` (the plain use case); with one, `runOnce` (core's `…Once`), whose result
+ * `render` writes as it writes a first answer, so a repeat gets the same status and body; a kept
+ * problem names the first request's id, and the header, set from the state, says the same
+ * (SPEC 4), with `Idempotent-Replayed: true`. Answers 400 for a malformed key.
  */
 export async function answerOnce<R extends Result<unknown>>(
   ctx: LintelContext,

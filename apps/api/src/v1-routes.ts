@@ -9,7 +9,7 @@ import type { Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "./admission.js";
 import { ENDPOINTS, type Endpoint, type Operation } from "./endpoints.js";
 import { conditionalGet } from "./http-conventions.js";
-import { answerOnce, setTimeZoneOnce } from "./idempotency-key.js";
+import { answerOnce } from "./idempotency-key.js";
 import { readJsonBody } from "./json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "./lintel-state.js";
 import { issuesToParams, parseQuery, type QuerySchema } from "./query.js";
@@ -90,12 +90,10 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       return;
     }
     const caller = callerOf(ctx);
-    await setTimeZoneOnce(
+    await answerOnce(
       ctx,
-      lintel,
-      caller,
-      body.output,
       () => setTimezone.run({ lintel, caller, query, params: ctx.params, body: body.output }),
+      (retry) => lintel.setTimeZoneOnce(caller, body.output, retry),
       (result) => answer(ctx, setTimezone, result),
     );
   });
