@@ -277,34 +277,20 @@ interface BoundRequest {
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
   const admit = createAdmission(ports, options);
   const once = createIdempotency(ports.idempotency);
-  const setTimeZoneOnce = (
-    useCases: UseCases,
-    caller: Caller,
-    command: SetTimeZoneCommand,
-    { idempotencyKey, requestId }: SetTimeZoneRetry,
-    within?: StoreRace,
-  ) =>
-    once(
-      caller.keyId,
-      idempotencyKey,
-      { fingerprint: setTimeZoneFingerprint(command), requestId },
-      () => useCases.setTimeZone(caller, command),
-      within,
-    );
-  const createEndpointOnce = (
-    useCases: UseCases,
-    caller: Caller,
-    command: CreateWebhookEndpointCommand,
-    { idempotencyKey, requestId }: SetTimeZoneRetry,
-    within?: StoreRace,
-  ) =>
-    once(
-      caller.keyId,
-      idempotencyKey,
-      { fingerprint: createWebhookEndpointFingerprint(command), requestId },
-      () => useCases.createWebhookEndpoint(caller, command),
-      within,
-    );
+  /** A use case run once per Idempotency-Key of the caller's key, `fingerprint` telling a repeat from another request. */
+  const keptOnce =
+    <C, R extends Result<unknown>>(
+      fingerprint: (command: C) => string,
+      run: (useCases: UseCases, caller: Caller, command: C) => Promise<R>,
+    ) =>
+    (useCases: UseCases, caller: Caller, command: C, { idempotencyKey, requestId }: SetTimeZoneRetry, within?: StoreRace) =>
+      once(caller.keyId, idempotencyKey, { fingerprint: fingerprint(command), requestId }, () => run(useCases, caller, command), within);
+  const setTimeZoneOnce = keptOnce(setTimeZoneFingerprint, (useCases, caller, command: SetTimeZoneCommand) =>
+    useCases.setTimeZone(caller, command),
+  );
+  const createEndpointOnce = keptOnce(createWebhookEndpointFingerprint, (useCases, caller, command: CreateWebhookEndpointCommand) =>
+    useCases.createWebhookEndpoint(caller, command),
+  );
   const direct = useCasesOver(ports, ports, options);
   const ms = options.storeDeadlineMs;
   const ready = async () => {
