@@ -130,6 +130,24 @@ export interface WebhookStore {
   pending(): Promise<{ readonly count: number; readonly oldestDueMs: number | null; readonly dropped: number }>;
 }
 
+/** The delivery an event starts for an endpoint (what every store writes with the event): pending, due at once. */
+export function firstDelivery(event: LintelEvent, endpointId: string, id: string): DeliveryRecord {
+  return {
+    id,
+    orgId: event.orgId,
+    endpointId,
+    eventId: event.id,
+    eventType: event.type,
+    status: "pending",
+    attempts: 0,
+    lastAttemptAt: null,
+    lastResponseStatus: null,
+    lastError: null,
+    nextAttemptAt: event.createdAt,
+    createdAt: event.createdAt,
+  };
+}
+
 /**
  * The delivery as an attempt leaves it (what `finish` stores, on every store): one more attempt,
  * its time, status and error; pending again until `nextAttemptAt` for a retry, else settled.

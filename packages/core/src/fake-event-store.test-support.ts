@@ -8,7 +8,7 @@ import { LIST_DIRECTION, newestFirstPosition, rowsAfter } from "@lintel/domain/a
 import { randomUUID } from "node:crypto";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { EventStores } from "./lintel-setup.js";
-import type { LeasedAttempt, LockObservation } from "./event-ports.js";
+import { firstDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
@@ -33,20 +33,7 @@ export function fakeEventStore() {
     for (const endpoint of endpoints.values()) {
       if (endpoint.orgId !== event.orgId || endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
       const id = `dlv_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
-      deliveries.set(id, {
-        id,
-        orgId: event.orgId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        status: "pending",
-        attempts: 0,
-        lastAttemptAt: null,
-        lastResponseStatus: null,
-        lastError: null,
-        nextAttemptAt: event.createdAt,
-        createdAt: event.createdAt,
-      });
+      deliveries.set(id, firstDelivery(event, endpoint.id, id));
     }
   }
 

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { EVENT_RETENTION_MS, wantsEvent } from "@lintel/domain";
-import type { LockObservation } from "@lintel/core";
+import { firstDelivery, type LockObservation } from "@lintel/core";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import { firstIndexAfter, newestFirstPosition } from "@lintel/domain/adapters";
 
@@ -88,20 +88,7 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
   for (const endpoint of org.endpoints.values()) {
     if (endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
     const delivery: MemoryDelivery = {
-      record: {
-        id: deliveryIdFor(event.id, endpoint.id),
-        orgId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        status: "pending",
-        attempts: 0,
-        lastAttemptAt: null,
-        lastResponseStatus: null,
-        lastError: null,
-        nextAttemptAt: event.createdAt,
-        createdAt: event.createdAt,
-      },
+      record: firstDelivery(event, endpoint.id, deliveryIdFor(event.id, endpoint.id)),
       dueMs: Date.parse(event.createdAt),
       lease: null,
     };
