@@ -72,10 +72,7 @@ function rateLimited(decision: BudgetDecision, detail: string): Problem {
   return { code: "rate_limited", detail, retryAfterSeconds: decision.retryAfterSeconds };
 }
 
-/**
- * Builds the admission check over the key store and the request budget. `admit` reaches them
- * through `stores` when given (one request's view of them, bounded by its deadline).
- */
+/** Builds the admission check over the key store and the request budget. */
 export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions) {
   const goodKeys = rememberGoodKeys(ports.clock);
   const addressRefused = (decision: BudgetDecision): AdmissionOutcome => ({
@@ -83,10 +80,7 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     problem: rateLimited(decision, "Too many requests with an invalid API key from this address."),
   });
 
-  return async function admit(
-    request: AdmissionRequest,
-    stores: Pick<AdmissionPorts, "apiKeys" | "budget"> = ports,
-  ): Promise<AdmissionOutcome> {
+  return async function admit(request: AdmissionRequest): Promise<AdmissionOutcome> {
     const addressBucket = failedAuthBucket(request.clientAddress);
     // A malformed key (or none) is judged bad without a lookup; a well-formed one by its hash.
     const hash = request.apiKey !== undefined && isWellFormedApiKey(request.apiKey) ? hashApiKey(request.apiKey) : null;
@@ -94,17 +88,17 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     // was found good lately (the other tenants behind a shared address). Such a key skips only
     // this refusal: it is looked up and judged below like any other.
     if (hash === null || !goodKeys.has(hash)) {
-      const addressBudget = await stores.budget.peek(addressBucket, options.failedAuthLimit);
+      const addressBudget = await ports.budget.peek(addressBucket, options.failedAuthLimit);
       if (!addressBudget.allowed) return addressRefused(addressBudget);
     }
-    const check = hash === null ? null : evaluateApiKey(await stores.apiKeys.findByHash(hash), ports.clock.now());
+    const check = hash === null ? null : evaluateApiKey(await ports.apiKeys.findByHash(hash), ports.clock.now());
     const key = check?.ok === true ? check.key : null;
 
     if (key === null) {
       if (hash !== null) goodKeys.foundBad(hash); // revoked or expired since: exempt no more
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
-      const failure = await stores.budget.consume(addressBucket, options.failedAuthLimit);
+      const failure = await ports.budget.consume(addressBucket, options.failedAuthLimit);
       if (!failure.allowed) return addressRefused(failure);
       return { ok: false, problem: { code: "invalid_api_key", detail: INVALID_API_KEY_DETAIL } };
     }
@@ -112,7 +106,7 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
     const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
     const scope = requireScope(key.scopes, request.scope);
-    const budget = await stores.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
+    const budget = await ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }

@@ -23,7 +23,7 @@ import { readPage, type PageQuery } from "./paging-use-case.js";
 import type { ApiKeyStore, Clock, Health, IdempotencyStore, LockDirectory, RequestBudget, TemplateStore, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Result } from "./problem.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
-import { racedStores, startStoreDeadline, type RequestStores, type StoreRace } from "./request-stores.js";
+import { racedStores, requestScope, startStoreDeadline, type RequestStores, type StoreRace } from "./request-stores.js";
 import {
   createTimezoneChange,
   setTimeZoneFingerprint,
@@ -262,18 +262,6 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
   };
 }
 
-/** One request under a store deadline: its race, its view of the stores, and the use cases over that view. */
-interface BoundRequest {
-  readonly within: StoreRace;
-  readonly stores: RequestStores;
-  useCases?: UseCases;
-}
-
-/**
- * Wires the use cases to their ports. With `storeDeadlineMs`, each request gets its own view of
- * the stores when it starts (admission, or an operation for a caller made by hand), and its use
- * cases are built over that view: nothing in them can reach a store past the deadline.
- */
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
   const admit = createAdmission(ports, options);
   const once = createIdempotency(ports.idempotency);
@@ -312,41 +300,39 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     };
   }
 
-  /** The request each admitted caller belongs to. */
-  const requests = new WeakMap<Caller, BoundRequest>();
-  const start = (): BoundRequest => {
-    const within = startStoreDeadline(ms);
-    return { within, stores: racedStores(ports, within) };
-  };
-  /** The caller's request; a caller made by hand (an embedder's, a CLI's) gets a deadline per operation. */
-  const requestOf = (caller: Caller) => requests.get(caller) ?? start();
-  const useCasesIn = (request: BoundRequest) => (request.useCases ??= useCasesOver(request.stores, ports, options));
-  const useCasesOf = (caller: Caller) => useCasesIn(requestOf(caller));
-  // Every use case, forwarded to the caller's request: one added to useCasesOver is bound too.
+  const scope = requestScope();
+  const stores = racedStores(ports, scope);
+  const admitWithin = createAdmission({ ...ports, apiKeys: stores.apiKeys, budget: stores.budget }, options);
+  const useCases = useCasesOver(stores, ports, options);
+  /** The deadline of each admitted caller's request. */
+  const requests = new WeakMap<Caller, StoreRace>();
+  /** The caller's request's deadline; a caller made by hand (an embedder's, a CLI's) gets one per operation. */
+  const raceOf = (caller: Caller) => requests.get(caller) ?? startStoreDeadline(ms);
+  // Every use case, run within the caller's request: one added to useCasesOver is bound too.
   const bound = Object.fromEntries(
     Object.keys(direct).map((name) => [
       name,
       (caller: Caller, ...args: unknown[]) =>
-        (useCasesOf(caller)[name as UseCaseName] as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args),
+        scope.run(raceOf(caller), () => (useCases[name as UseCaseName] as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args)),
     ]),
   ) as unknown as UseCases;
 
   return {
     ...bound,
     async admit(request) {
-      const bounded = start();
-      const outcome = await admit(request, bounded.stores);
+      const race = startStoreDeadline(ms);
+      const outcome = await scope.run(race, () => admitWithin(request));
       const caller = outcome.ok ? outcome.admission.caller : outcome.caller;
-      if (caller !== undefined) requests.set(caller, bounded);
+      if (caller !== undefined) requests.set(caller, race);
       return outcome;
     },
     setTimeZoneOnce(caller, command, retry) {
-      const request = requestOf(caller); // the claim, the change and the bookkeeping share its deadline
-      return setTimeZoneOnce(useCasesIn(request), caller, command, retry, request.within);
+      const race = raceOf(caller); // the claim, the change and the bookkeeping share its deadline
+      return scope.run(race, () => setTimeZoneOnce(useCases, caller, command, retry, race));
     },
     createWebhookEndpointOnce(caller, command, retry) {
-      const request = requestOf(caller);
-      return createEndpointOnce(useCasesIn(request), caller, command, retry, request.within);
+      const race = raceOf(caller);
+      return scope.run(race, () => createEndpointOnce(useCases, caller, command, retry, race));
     },
     ready,
   };

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import { StoreUnavailableError } from "./ports.js";
-import { racedStores, startStoreDeadline, type RequestStores } from "./request-stores.js";
+import { racedStores, requestScope, startStoreDeadline, type RequestStores } from "./request-stores.js";
 
 const after = <T>(ms: number, settle: () => T | Promise<T>) => sleep(ms).then(settle);
 
@@ -38,19 +38,47 @@ describe("a request's store deadline", () => {
     await late.catch(() => undefined);
   });
 
-  it("past it a call through the request's stores is not made at all", async () => {
-    const within = startStoreDeadline(10);
+  it("past it a call through the request's stores is not made at all; outside any request a call just runs", async () => {
+    const scope = requestScope();
     let made = 0;
     const stores = racedStores(
       {
         ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {} } as unknown as RequestStores),
         templates: { get: async () => (made++, null), list: async () => (made++, []) },
       },
-      within,
+      scope,
     );
-    assert.equal(await stores.templates.get("org", "t"), null);
-    await sleep(30);
-    await assert.rejects(stores.templates.list("org", null, 10), StoreUnavailableError);
+    await scope.run(startStoreDeadline(10), async () => {
+      assert.equal(await stores.templates.get("org", "t"), null);
+      await sleep(30);
+      await assert.rejects(stores.templates.list("org", null, 10), StoreUnavailableError);
+    });
     assert.equal(made, 1);
+    await sleep(30);
+    assert.deepEqual(await stores.templates.list("org", null, 10), []);
+    assert.equal(made, 2);
+  });
+
+  it("two requests in one scope keep their own deadlines", async () => {
+    const scope = requestScope();
+    const slow = raced(scope, () => after(40, () => "answered"));
+    const [short, long] = await Promise.allSettled([
+      scope.run(startStoreDeadline(10), () => slow()),
+      scope.run(startStoreDeadline(500), () => slow()),
+    ]);
+    assert.ok(short.status === "rejected" && short.reason instanceof StoreUnavailableError);
+    assert.deepEqual(long, { status: "fulfilled", value: "answered" });
   });
 });
+
+/** A template store's `get` through a view over `scope`, answering with `answer`. */
+function raced(scope: ReturnType<typeof requestScope>, answer: () => Promise<string>) {
+  const stores = racedStores(
+    {
+      ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {} } as unknown as RequestStores),
+      templates: { get: answer, list: async () => [] } as unknown as RequestStores["templates"],
+    },
+    scope,
+  );
+  return () => stores.templates.get("org", "t") as unknown as Promise<string>;
+}

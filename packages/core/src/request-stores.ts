@@ -1,10 +1,13 @@
 /**
- * One request's store deadline (issues 12 and 21), applied once: when a request starts, its use
- * cases get a view of the stores whose every method races one timer. The use
- * cases never see a deadline, so none can forget one. Past the deadline a call still running is
- * answered with StoreUnavailableError (503) and its late answer dropped; a call not yet made is
- * not made (a set_timezone whose planning ran out never sends its write).
+ * One request's store deadline (issues 12 and 21), applied once: the use cases are built once
+ * over views of the stores whose every method races the deadline of the request running it
+ * (an AsyncLocalStorage scope the request is started in). The use cases never see a deadline,
+ * so none can forget one. Past the deadline a call still running is answered with
+ * StoreUnavailableError (503) and its late answer dropped; a call not yet made is not made (a
+ * set_timezone whose planning ran out never sends its write). A call outside any request runs
+ * as it is.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventLog, WebhookStore } from "./event-ports.js";
 import {
   StoreUnavailableError,
@@ -30,32 +33,35 @@ export interface RequestStores {
 }
 
 /**
- * A deadline `ms` from now: one timer, shared by every call raced against it. The timer holds
- * the process open only while a call waits on it (a server never notices; a script embedding
- * Lintel exits when its last call is answered, not a deadline later), so a store that never
- * answers is answered unavailable even when nothing else keeps the event loop busy.
+ * A deadline `ms` from now, shared by every call raced against it. A timer runs only while a
+ * call waits (so a finished request leaves nothing behind, and a script embedding Lintel exits
+ * when its last call is answered, not a deadline later); a store that never answers is
+ * answered unavailable at the deadline even when nothing else keeps the event loop busy.
  */
 export function startStoreDeadline(ms: number): StoreRace {
+  const endsAt = performance.now() + ms;
   const late = () => new StoreUnavailableError(`The store did not answer within the request's ${ms} ms.`);
   const waiting = new Set<() => void>();
-  let expired = false;
-  let inFlight = 0;
-  const timer = setTimeout(() => {
-    expired = true;
-    for (const expire of waiting) expire();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expire = () => {
+    timer = undefined;
+    for (const cut of waiting) cut();
     waiting.clear();
-  }, ms);
-  timer.unref();
+  };
   return <T>(call: () => Promise<T>): Promise<T> => {
-    if (expired) return Promise.reject(late());
+    const left = endsAt - performance.now();
+    if (left <= 0) return Promise.reject(late());
     const running = call();
-    if (++inFlight === 1) timer.ref();
     return new Promise<T>((resolve, reject) => {
-      const expire = () => reject(late());
-      waiting.add(expire);
+      const cut = () => reject(late());
+      waiting.add(cut);
+      timer ??= setTimeout(expire, left);
       const settle = () => {
-        waiting.delete(expire);
-        if (--inFlight === 0) timer.unref();
+        waiting.delete(cut);
+        if (waiting.size === 0 && timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
       };
       running.then(
         (answer) => {
@@ -71,26 +77,44 @@ export function startStoreDeadline(ms: number): StoreRace {
   };
 }
 
-/** `port` with every method raced by `race` (every method of a store port returns a promise). */
-function raced<T extends object>(port: T, race: StoreRace): T {
+/** Where a request's deadline is kept while it runs: `run` starts work within a race, the store views read it. */
+export type RequestScope = AsyncLocalStorage<StoreRace>;
+
+/** A scope of requests, one per Lintel: the store views built over it obey the deadline of the request running them. */
+export function requestScope(): RequestScope {
+  return new AsyncLocalStorage<StoreRace>();
+}
+
+/** `port` with every method raced by the deadline of the request in `scope` running it; each method wrapped once. */
+function raced<T extends object>(port: T, scope: RequestScope): T {
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const wrapped = new Map<PropertyKey, { readonly method: Method; readonly wrapper: Method }>();
   return new Proxy(port, {
     get(target, name) {
       const member: unknown = Reflect.get(target, name);
       if (typeof member !== "function") return member;
-      return (...args: unknown[]) => race(() => (member as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      const known = wrapped.get(name);
+      if (known?.method === member) return known.wrapper;
+      const method = member as Method;
+      const wrapper: Method = (...args) => {
+        const race = scope.getStore();
+        return race === undefined ? method.apply(target, args) : race(() => method.apply(target, args));
+      };
+      wrapped.set(name, { method, wrapper });
+      return wrapper;
     },
   });
 }
 
-/** The view of `stores` one request's admission and use cases get: every call raced by `race`. */
-export function racedStores(stores: RequestStores, race: StoreRace): RequestStores {
+/** The view of `stores` the use cases are built over: every call raced by the deadline of the request in `scope` making it. */
+export function racedStores(stores: RequestStores, scope: RequestScope): RequestStores {
   return {
-    apiKeys: raced(stores.apiKeys, race),
-    budget: raced(stores.budget, race),
-    units: raced(stores.units, race),
-    locks: raced(stores.locks, race),
-    templates: raced(stores.templates, race),
-    events: raced(stores.events, race),
-    webhooks: raced(stores.webhooks, race),
+    apiKeys: raced(stores.apiKeys, scope),
+    budget: raced(stores.budget, scope),
+    units: raced(stores.units, scope),
+    locks: raced(stores.locks, scope),
+    templates: raced(stores.templates, scope),
+    events: raced(stores.events, scope),
+    webhooks: raced(stores.webhooks, scope),
   };
 }
