@@ -34,6 +34,7 @@ function slowCountingBudget(): RequestBudget {
 
 const noKeys: ApiKeyStore = {
   findByHash: async () => null,
+  findAndConsume: async () => null,
   put: async () => {},
   revoke: async () => false,
   listByOrg: async () => [],
@@ -57,10 +58,16 @@ describe("admission: the failed-key budget per address", () => {
 });
 
 /** A key store over a mutable list of records, counting lookups. */
-function keyStore(records: ApiKeyRecord[]) {
+function keyStore(records: ApiKeyRecord[], budget: RequestBudget) {
   const lookups = { count: 0 };
+  const find = (hash: string) => records.find((record) => record.hash === hash) ?? null;
   const apiKeys: ApiKeyStore = {
-    findByHash: async (hash) => (lookups.count++, records.find((record) => record.hash === hash) ?? null),
+    findByHash: async (hash) => find(hash),
+    async findAndConsume(hash, defaultPolicy) {
+      lookups.count++;
+      const key = find(hash);
+      return key === null ? null : { key, budget: await budget.consume(`key:${key.id}`, key.rateLimit ?? defaultPolicy) };
+    },
     put: async () => {},
     revoke: async () => false,
     listByOrg: async () => [],
@@ -87,9 +94,10 @@ function sharedAddress() {
   let now = Date.parse("2026-06-01T12:00:00.000Z");
   const keys = { seen: generateApiKey(), unseen: generateApiKey(), stale: generateApiKey() };
   const records = [keyRecord("key_seen", keys.seen), keyRecord("key_unseen", keys.unseen)];
-  const { apiKeys, lookups } = keyStore(records);
+  const budget = slowCountingBudget();
+  const { apiKeys, lookups } = keyStore(records, budget);
   const admit = createAdmission(
-    { apiKeys, budget: slowCountingBudget(), clock: { now: () => now } },
+    { apiKeys, budget, clock: { now: () => now } },
     { defaultRateLimit: { requests: 600, windowSeconds: 60 }, failedAuthLimit: { requests: 3, windowSeconds: 60 } },
   );
   const ask = async (apiKey: string, clientAddress = "198.51.100.7") => {

@@ -63,11 +63,6 @@ export function failedAuthBucket(clientAddress: string): string {
   return `auth-fail:${clientAddress}`;
 }
 
-/** The budget bucket of one API key. */
-export function keyBucket(keyId: string): string {
-  return `key:${keyId}`;
-}
-
 function rateLimited(decision: BudgetDecision, detail: string): Problem {
   return { code: "rate_limited", detail, retryAfterSeconds: decision.retryAfterSeconds };
 }
@@ -91,10 +86,13 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
       const addressBudget = await ports.budget.peek(addressBucket, options.failedAuthLimit);
       if (!addressBudget.allowed) return addressRefused(addressBudget);
     }
-    const check = hash === null ? null : evaluateApiKey(await ports.apiKeys.findByHash(hash), ports.clock.now());
+    // The key and its budget in one step: a request with a key that turns out expired or revoked
+    // has taken from that key's budget, which no valid request draws on.
+    const found = hash === null ? null : await ports.apiKeys.findAndConsume(hash, options.defaultRateLimit);
+    const check = found === null ? null : evaluateApiKey(found.key, ports.clock.now());
     const key = check?.ok === true ? check.key : null;
 
-    if (key === null) {
+    if (key === null || found === null) {
       if (hash !== null) goodKeys.foundBad(hash); // revoked or expired since: exempt no more
       // The consume is the atomic check: when concurrent failures from this address got past the
       // peek together, the ones beyond the budget are answered 429, so exactly the budget sees 401.
@@ -106,7 +104,7 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
     const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
     const scope = requireScope(key.scopes, request.scope);
-    const budget = await ports.budget.consume(keyBucket(key.id), key.rateLimit ?? options.defaultRateLimit);
+    const { budget } = found;
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }

@@ -38,6 +38,10 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
   return {
     apiKeys: {
       findByHash: async (hash) => data.apiKeys.find((key) => key.hash === hash) ?? null,
+      async findAndConsume(hash, defaultPolicy) {
+        const key = data.apiKeys.find((record) => record.hash === hash) ?? null;
+        return key === null ? null : { key, budget: judge(`key:${key.id}`, key.rateLimit ?? defaultPolicy, true) };
+      },
       put: async () => unsupported(),
       revoke: async () => unsupported(),
       listByOrg: async (orgId) => data.apiKeys.filter((key) => key.orgId === orgId),

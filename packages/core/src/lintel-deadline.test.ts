@@ -57,7 +57,7 @@ describe("the store deadline of one request", () => {
   it("two sequential round trips share it: each 210 ms of 300 ms, the second is cut at 300 ms, not answered at 420", async () => {
     const { lintel, settled } = await slowLintel(210, 300);
     const started = performance.now();
-    // Admission of a key not found good yet: the address budget, then the key, then its budget.
+    // Admission of a key not found good yet: the address budget, then the key with its budget.
     await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.1.1", scope: "units:read" }), StoreUnavailableError);
     const waited = performance.now() - started;
     assert.deepEqual(settled, ["budget.peek"], "the key lookup had not answered yet");
@@ -65,8 +65,8 @@ describe("the store deadline of one request", () => {
   });
 
   it("the use case's calls share the admission's deadline", async () => {
-    const { settled, lintel, admitted } = await slowLintel(90, 300);
-    const caller = await admitted(); // three round trips: 270 of 300 ms spent
+    const { settled, lintel, admitted } = await slowLintel(120, 300);
+    const caller = await admitted(); // two round trips (the address's budget, the key with its own): 240 of 300 ms spent
     settled.length = 0;
     await assert.rejects(lintel.getUnit(caller, "12-elm-st"), StoreUnavailableError);
     assert.deepEqual(settled, [], "cut before the unit's late answer");

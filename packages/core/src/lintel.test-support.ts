@@ -8,6 +8,7 @@ import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixture.js";
 import { createLintel, type Caller, type LintelOptions, type LintelPorts, type Result } from "./lintel.js";
 import type { LockStateReader } from "./lock-state-reader.js";
+import type { ApiKeyStore } from "./ports.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** A sender that sends nothing; destinations whose host is `private.test` are refused. */
@@ -124,7 +125,10 @@ export async function setup({ lockStates: readOnly, ...overrides }: PortOverride
   const store = { ...base, units, events: eventStore.events, observations: eventStore.observations, webhooks: eventStore.webhooks };
   const lookups = { count: 0 };
   const reads: Lock[] = [];
-  const apiKeys = { ...store.apiKeys, findByHash: (hash: string) => (lookups.count++, store.apiKeys.findByHash(hash)) };
+  const apiKeys: ApiKeyStore = {
+    ...store.apiKeys,
+    findAndConsume: (hash, defaultPolicy) => (lookups.count++, store.apiKeys.findAndConsume(hash, defaultPolicy)),
+  };
   const recording = {
     async read(lock: Lock): Promise<LockState> {
       reads.push(lock);

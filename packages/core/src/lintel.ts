@@ -262,6 +262,12 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
   };
 }
 
+/**
+ * Wires the use cases to their ports. With `storeDeadlineMs`, the use cases are built once over
+ * views of the stores that obey the deadline of the request running them; a request starts its
+ * deadline at admission (or at the operation, for a caller made by hand) and runs within it, so
+ * nothing in it can reach a store past the deadline.
+ */
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
   const admit = createAdmission(ports, options);
   const once = createIdempotency(ports.idempotency);

@@ -31,10 +31,24 @@ export interface Clock {
 /** The real clock; everything else takes a {@link Clock} so tests can drive time. */
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** A key and the budget decision of the request that presented it ({@link ApiKeyStore.findAndConsume}). */
+export interface ChargedKey {
+  readonly key: ApiKeyRecord;
+  readonly budget: BudgetDecision;
+}
+
 /** API keys, found by the SHA-256 (hex) of the whole key string. Only hashes are stored. */
 export interface ApiKeyStore {
   /** The key whose hash this is, or null. Expiry and revocation are the caller's to judge. */
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /**
+   * The key whose hash this is, with one request taken from that key's own budget (its
+   * `rateLimit`, else `defaultPolicy`) in the same step, as admission needs them (on Redis one
+   * script: one round trip); null, with nothing taken, when there is none. Expiry and
+   * revocation are the caller's to judge: a request with an expired or revoked key still takes
+   * from that key's budget, which only that key draws on.
+   */
+  findAndConsume(hash: string, defaultPolicy: RatePolicy): Promise<ChargedKey | null>;
   /** Stores or replaces (by id) a key record. */
   put(record: ApiKeyRecord): Promise<void>;
   /** Marks the key revoked at `at`; false when no such key. */

@@ -1,6 +1,6 @@
 /** API keys in memory, found by hash. */
 import type { ApiKeyRecord } from "@lintel/domain";
-import type { ApiKeyStore } from "@lintel/core";
+import type { ApiKeyStore, RequestBudget } from "@lintel/core";
 import type { MemoryState } from "./memory-state.js";
 
 /** Only the record's own fields, so nothing else (a plain key, say) is ever kept. */
@@ -26,11 +26,20 @@ export function putApiKey(state: MemoryState, record: ApiKeyRecord): void {
   state.keyIdByHash.set(record.hash, record.id);
 }
 
-export function createMemoryApiKeyStore(state: MemoryState): ApiKeyStore {
+/** The keys in `state`; `budget` holds each key's own budget (bucket `key:<id>`). */
+export function createMemoryApiKeyStore(state: MemoryState, budget: RequestBudget): ApiKeyStore {
+  const find = (hash: string): ApiKeyRecord | null => {
+    const id = state.keyIdByHash.get(hash);
+    return id === undefined ? null : (state.apiKeys.get(id) ?? null);
+  };
   return {
     async findByHash(hash) {
-      const id = state.keyIdByHash.get(hash);
-      return id === undefined ? null : (state.apiKeys.get(id) ?? null);
+      return find(hash);
+    },
+    async findAndConsume(hash, defaultPolicy) {
+      const key = find(hash);
+      if (key === null) return null;
+      return { key, budget: await budget.consume(`key:${key.id}`, key.rateLimit ?? defaultPolicy) };
     },
     async put(record) {
       putApiKey(state, record);

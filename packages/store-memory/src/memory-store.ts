@@ -15,10 +15,11 @@ import { createMemoryWebhookStore } from "./webhook-store.js";
 
 /** The memory adapters of every port, sharing `state`. */
 export function memoryStoreOn(state: MemoryState): LintelStore {
+  const budget = createMemoryRequestBudget(state);
   return {
-    apiKeys: createMemoryApiKeyStore(state),
+    apiKeys: createMemoryApiKeyStore(state, budget),
     orgs: createMemoryOrgDirectory(state),
-    budget: createMemoryRequestBudget(state),
+    budget,
     units: createMemoryUnitStore(state),
     locks: createMemoryLockDirectory(state),
     devices: createMemoryLockDevices(state),

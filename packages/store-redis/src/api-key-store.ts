@@ -3,6 +3,8 @@
  * hottest lookup spreads over the cluster); a global id → hash index lets revoke work with the
  * id alone, and a per-org set lists an org's keys. Writes touch several slots, so they run in
  * an order where a crash midway leaves at worst an unreachable record, never a wrong answer.
+ * The key's own request budget lives in its record (field `budgetTat`), so admission reads the
+ * key and takes from its budget in one script, one round trip.
  */
 import type { ApiKeyStore } from "@lintel/core";
 import type { ApiKeyRecord } from "@lintel/domain";
@@ -10,6 +12,7 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { BUDGET_LAW_LUA, budgetDecision } from "./request-budget.js";
 
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
 
@@ -19,6 +22,27 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1])
 return 1
 `);
+
+/** The record's hash field that keeps the key's budget (the budget law's tat, µs); not part of the record. */
+const BUDGET_FIELD = "budgetTat";
+
+// KEYS: the key's record. ARGV: the default policy's requests and windowSeconds. Answers nil
+// when there is no record, else {decision, the record's fields' values}: one request taken
+// from the budget of the record's rateLimit (else the default), when the law allows it.
+const FIND_AND_CONSUME_SCRIPT = new LuaScript(
+  "if redis.replicate_commands then redis.replicate_commands() end\n" +
+    BUDGET_LAW_LUA +
+    `
+local values = redis.call('HMGET', KEYS[1], ${[...FIELDS, BUDGET_FIELD].map((field) => `'${field}'`).join(", ")})
+if not values[1] then return false end
+local requests, windowSeconds = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limit = cjson.decode(values[${FIELDS.indexOf("rateLimit") + 1}])
+if type(limit) == 'table' then requests, windowSeconds = limit.requests, limit.windowSeconds end
+local decision, tat = judgeBudget(values[${FIELDS.length + 1}], requests, windowSeconds, true)
+if tat then redis.call('HSET', KEYS[1], '${BUDGET_FIELD}', tat) end
+return {decision, values}
+`,
+);
 
 /** The record as hash fields, each value JSON. */
 export function toFields(record: ApiKeyRecord): string[] {
@@ -32,7 +56,11 @@ export function toFields(record: ApiKeyRecord): string[] {
  */
 export async function readApiKey(redis: RedisClient, hash: string): Promise<ApiKeyRecord | null> {
   const values = await redis.hmget(redisKeys.apiKeyByHash(hash), ...FIELDS);
-  if (values[0] === null) return null; // no id: no record
+  return values[0] === null ? null : fromValues(values); // no id: no record
+}
+
+/** The record from the values of its {@link FIELDS}, in that order. */
+function fromValues(values: readonly (string | null)[]): ApiKeyRecord {
   const record: Record<string, unknown> = {};
   for (let i = 0; i < FIELDS.length; i++) record[FIELDS[i] as string] = JSON.parse(values[i] ?? "null");
   return record as unknown as ApiKeyRecord;
@@ -44,6 +72,16 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
 
   return {
     findByHash: (hash) => guard(() => read(hash)),
+
+    findAndConsume: (hash, defaultPolicy) =>
+      guard(async () => {
+        const args = [defaultPolicy.requests, defaultPolicy.windowSeconds];
+        const reply = await FIND_AND_CONSUME_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], args);
+        if (reply === null) return null;
+        const [decision, values] = reply as [unknown, (string | null)[]];
+        const key = fromValues(values);
+        return { key, budget: budgetDecision(decision, key.rateLimit ?? defaultPolicy) };
+      }),
 
     put: (record) =>
       guard(async () => {

@@ -65,6 +65,7 @@ describe("Redis outage", () => {
     ["locks.listActive", () => store.locks.listActive(orgId, null, 20)],
     ["units.findByIdOrKey", () => store.units.findByIdOrKey(orgId, "u")],
     ["apiKeys.findByHash", () => store.apiKeys.findByHash("0".repeat(64))],
+    ["apiKeys.findAndConsume", () => store.apiKeys.findAndConsume("0".repeat(64), policy)],
     ["health.ping", () => store.health.ping()],
   ];
 

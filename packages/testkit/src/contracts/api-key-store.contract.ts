@@ -4,6 +4,7 @@ import type { ApiKeyStore, FixtureSink } from "@lintel/core";
 import { anApiKey, eachTestStore, fixture, instant, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
+const DEFAULT_POLICY = { requests: 600, windowSeconds: 60 };
 const KEY_FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"];
 
 /** The contract of {@link ApiKeyStore}: keys found by hash, revocable, listed per org, hashes only. */
@@ -28,6 +29,43 @@ export function describeApiKeyStoreContract(
 
     it("answers null for an unknown hash", async () => {
       assert.equal(await store().apiKeys.findByHash(randomBytes(32).toString("hex")), null);
+    });
+
+    it("findAndConsume answers the key as stored and takes one request from its own budget, down to a refusal", async () => {
+      const key = anApiKey(randomId("org"), { rateLimit: { requests: 3, windowSeconds: 60 } });
+      await store().apiKeys.put(key);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await store().apiKeys.findAndConsume(key.hash, DEFAULT_POLICY));
+      for (const answer of answers) assert.deepEqual(answer?.key, key);
+      assert.deepEqual(
+        answers.map((answer) => [answer?.budget.allowed, answer?.budget.remaining]),
+        [
+          [true, 2],
+          [true, 1],
+          [true, 0],
+          [false, 0],
+        ],
+      );
+      assert.deepEqual(answers[3]?.budget.policy, key.rateLimit);
+      assert.ok((answers[3]?.budget.retryAfterSeconds ?? 0) >= 1);
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key, "the budget is not part of the record");
+      const [listed] = await store().apiKeys.listByOrg(key.orgId);
+      assert.deepEqual(Object.keys(listed ?? {}).sort(), [...KEY_FIELDS].sort());
+    });
+
+    it("findAndConsume: a key without a rateLimit has the default policy; each key its own budget, exact under concurrency", async () => {
+      const orgId = randomId("org");
+      const [first, second] = [anApiKey(orgId), anApiKey(orgId)];
+      for (const key of [first, second]) await store().apiKeys.put(key);
+      const policy = { requests: 5, windowSeconds: 60 };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => store().apiKeys.findAndConsume(first.hash, policy)));
+      assert.equal(answers.filter((answer) => answer?.budget.allowed).length, 5);
+      assert.deepEqual(answers[0]?.budget.policy, policy);
+      assert.equal((await store().apiKeys.findAndConsume(second.hash, policy))?.budget.remaining, 4, "another key's budget is untouched");
+    });
+
+    it("findAndConsume of an unknown hash answers null", async () => {
+      assert.equal(await store().apiKeys.findAndConsume(randomBytes(32).toString("hex"), DEFAULT_POLICY), null);
     });
 
     it("finds keys loaded from a fixture", async () => {
