@@ -269,24 +269,20 @@ function useCasesOver(stores: RequestStores, ports: LintelPorts, options: Lintel
  * nothing in it can reach a store past the deadline.
  */
 export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel {
-  const admit = createAdmission(ports, options);
+  const ms = options.storeDeadlineMs;
+  const scope = requestScope();
+  // No deadline (the memory store never blocks): the use cases reach the ports themselves, at no cost.
+  const stores = ms === undefined ? ports : racedStores(ports, scope);
+  const admit = createAdmission({ ...ports, apiKeys: stores.apiKeys, budget: stores.budget }, options);
+  const useCases = useCasesOver(stores, ports, options);
   const once = createIdempotency(ports.idempotency);
   /** A use case run once per Idempotency-Key of the caller's key, `fingerprint` telling a repeat from another request. */
   const keptOnce =
-    <C, R extends Result<unknown>>(
-      fingerprint: (command: C) => string,
-      run: (useCases: UseCases, caller: Caller, command: C) => Promise<R>,
-    ) =>
-    (useCases: UseCases, caller: Caller, command: C, { idempotencyKey, requestId }: SetTimeZoneRetry, within?: StoreRace) =>
-      once(caller.keyId, idempotencyKey, { fingerprint: fingerprint(command), requestId }, () => run(useCases, caller, command), within);
-  const setTimeZoneOnce = keptOnce(setTimeZoneFingerprint, (useCases, caller, command: SetTimeZoneCommand) =>
-    useCases.setTimeZone(caller, command),
-  );
-  const createEndpointOnce = keptOnce(createWebhookEndpointFingerprint, (useCases, caller, command: CreateWebhookEndpointCommand) =>
-    useCases.createWebhookEndpoint(caller, command),
-  );
-  const direct = useCasesOver(ports, ports, options);
-  const ms = options.storeDeadlineMs;
+    <C, R extends Result<unknown>>(fingerprint: (command: C) => string, run: (caller: Caller, command: C) => Promise<R>) =>
+    (caller: Caller, command: C, { idempotencyKey, requestId }: SetTimeZoneRetry, within?: StoreRace) =>
+      once(caller.keyId, idempotencyKey, { fingerprint: fingerprint(command), requestId }, () => run(caller, command), within);
+  const setTimeZoneOnce = keptOnce(setTimeZoneFingerprint, useCases.setTimeZone);
+  const createEndpointOnce = keptOnce(createWebhookEndpointFingerprint, useCases.createWebhookEndpoint);
   const ready = async () => {
     try {
       await (ms === undefined ? ports.health.ping() : startStoreDeadline(ms)(() => ports.health.ping()));
@@ -295,31 +291,20 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
       return false;
     }
   };
-  // No deadline (the memory store never blocks): the use cases over the ports themselves, at no cost.
   if (ms === undefined) {
-    return {
-      ...direct,
-      admit,
-      setTimeZoneOnce: (caller, command, retry) => setTimeZoneOnce(direct, caller, command, retry),
-      createWebhookEndpointOnce: (caller, command, retry) => createEndpointOnce(direct, caller, command, retry),
-      ready,
-    };
+    return { ...useCases, admit, setTimeZoneOnce, createWebhookEndpointOnce: createEndpointOnce, ready };
   }
 
-  const scope = requestScope();
-  const stores = racedStores(ports, scope);
-  const admitWithin = createAdmission({ ...ports, apiKeys: stores.apiKeys, budget: stores.budget }, options);
-  const useCases = useCasesOver(stores, ports, options);
   /** The deadline of each admitted caller's request. */
   const requests = new WeakMap<Caller, StoreRace>();
   /** The caller's request's deadline; a caller made by hand (an embedder's, a CLI's) gets one per operation. */
   const raceOf = (caller: Caller) => requests.get(caller) ?? startStoreDeadline(ms);
   // Every use case, run within the caller's request: one added to useCasesOver is bound too.
   const bound = Object.fromEntries(
-    Object.keys(direct).map((name) => [
+    Object.entries(useCases).map(([name, useCase]) => [
       name,
       (caller: Caller, ...args: unknown[]) =>
-        scope.run(raceOf(caller), () => (useCases[name as UseCaseName] as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args)),
+        scope.run(raceOf(caller), () => (useCase as (c: Caller, ...a: unknown[]) => unknown)(caller, ...args)),
     ]),
   ) as unknown as UseCases;
 
@@ -327,18 +312,18 @@ export function createLintel(ports: LintelPorts, options: LintelOptions): Lintel
     ...bound,
     async admit(request) {
       const race = startStoreDeadline(ms);
-      const outcome = await scope.run(race, () => admitWithin(request));
+      const outcome = await scope.run(race, () => admit(request));
       const caller = outcome.ok ? outcome.admission.caller : outcome.caller;
       if (caller !== undefined) requests.set(caller, race);
       return outcome;
     },
     setTimeZoneOnce(caller, command, retry) {
       const race = raceOf(caller); // the claim, the change and the bookkeeping share its deadline
-      return scope.run(race, () => setTimeZoneOnce(useCases, caller, command, retry, race));
+      return scope.run(race, () => setTimeZoneOnce(caller, command, retry, race));
     },
     createWebhookEndpointOnce(caller, command, retry) {
       const race = raceOf(caller);
-      return scope.run(race, () => createEndpointOnce(useCases, caller, command, retry, race));
+      return scope.run(race, () => createEndpointOnce(caller, command, retry, race));
     },
     ready,
   };
