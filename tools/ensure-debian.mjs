@@ -1,6 +1,7 @@
 // Makes sure a command from one of Debian's packages is there for the tests that need it (the
-// browser tests' chromium, the systemd unit's `systemd-analyze`, the benchmark's wrk and taskset): finds it, else installs the
-// package with apt-get when we are root, like ensure-redis.mjs does for redis-server.
+// browser tests' chromium, the systemd unit's `systemd-analyze`, the HTTP benchmark's wrk and
+// taskset): finds it, else installs the package with apt-get when we are root, like
+// ensure-redis.mjs does for redis-server.
 import { execFileSync, spawnSync } from "node:child_process";
 
 function which(cmd) {

@@ -4,7 +4,7 @@
 // the server; *.browser.e2e.test.js also drives chromium, and the benchmark's smoke test,
 // bench/ratio.e2e.test.js, wrk and taskset: each installed like Redis when missing).
 // Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis (or a browser,
-// or wrk) that cannot be brought up fails the run instead of skipping the tests that need it.
+// wrk, taskset) that cannot be brought up fails the run instead of skipping the tests that need it.
 // Runs on the Node it is started with (npm test starts it on the primary supported runtime,
 // node-runtime.mjs); the whole suite also runs the unit and memory e2e tiers on the second one.
 // Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis,
@@ -105,7 +105,7 @@ if (files.some((f) => f.endsWith("deploy.e2e.test.js"))) {
 
 // The HTTP benchmark's smoke test (tools/src/bench/ratio.e2e.test.js) runs it under Debian's wrk,
 // pinned with taskset: installed here when missing.
-if (files.some((f) => f.endsWith("ratio.e2e.test.js"))) {
+if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
   for (const [name, ensure] of [
     ["wrk", ensureWrk],
     ["taskset", ensureTaskset],
