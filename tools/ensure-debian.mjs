@@ -1,6 +1,7 @@
 // Makes sure a command from one of Debian's packages is there for the tests that need it (the
-// browser tests' chromium, the systemd unit's `systemd-analyze`): finds it, else installs the
-// package with apt-get when we are root, like ensure-redis.mjs does for redis-server.
+// browser tests' chromium, the systemd unit's `systemd-analyze`, the HTTP benchmark's wrk and
+// taskset): finds it, else installs the package with apt-get when we are root, like
+// ensure-redis.mjs does for redis-server.
 import { execFileSync, spawnSync } from "node:child_process";
 
 function which(cmd) {
@@ -34,3 +35,9 @@ export const ensureChromium = () => ensureDebianCommand("chromium", ["chromium",
 
 /** `systemd-analyze` (Debian's systemd package), for the test that verifies deploy/lintel.service. */
 export const ensureSystemdAnalyze = () => ensureDebianCommand("systemd", ["systemd-analyze"]);
+
+/** Debian's wrk, the load generator of the HTTP benchmark (tools/src/bench/ratio.ts) and its smoke test. */
+export const ensureWrk = () => ensureDebianCommand("wrk", ["wrk"]);
+
+/** `taskset` (Debian's util-linux), which pins the HTTP benchmark's servers and wrk to their cores. */
+export const ensureTaskset = () => ensureDebianCommand("util-linux", ["taskset"]);

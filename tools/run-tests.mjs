@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs every test of the workspace with node's built-in runner, on the compiled output.
 // Tiers by file name: *.test.js (unit), *.int.test.js (needs Redis), *.e2e.test.js (starts
-// the server; *.browser.e2e.test.js also drives chromium, installed like Redis when missing).
-// Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis (or a browser)
-// that cannot be brought up fails the run instead of skipping the tests that need it.
+// the server; *.browser.e2e.test.js also drives chromium, and the benchmark's smoke test,
+// bench/ratio.e2e.test.js, wrk and taskset: each installed like Redis when missing).
+// Redis is made reachable first (see ensure-redis.mjs); under CI=true a Redis (or a browser,
+// wrk, taskset) that cannot be brought up fails the run instead of skipping the tests that need it.
 // Runs on the Node it is started with (npm test starts it on the primary supported runtime,
 // node-runtime.mjs); the whole suite also runs the unit and memory e2e tiers on the second one.
 // Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis,
@@ -13,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureChromium, ensureSystemdAnalyze } from "./ensure-debian.mjs";
+import { ensureChromium, ensureSystemdAnalyze, ensureTaskset, ensureWrk } from "./ensure-debian.mjs";
 import { ensureRedis } from "./ensure-redis.mjs";
 import { envWithNode, installedNode, RUNTIMES } from "./node-runtime.mjs";
 
@@ -99,6 +100,27 @@ if (files.some((f) => f.endsWith("deploy.e2e.test.js"))) {
       process.exit(1);
     }
     console.error("Not under CI: continuing; the systemd unit's test will fail loudly.");
+  }
+}
+
+// The HTTP benchmark's smoke test (tools/src/bench/ratio.e2e.test.js) runs it under Debian's wrk,
+// pinned with taskset: installed here when missing.
+if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
+  for (const [name, ensure] of [
+    ["wrk", ensureWrk],
+    ["taskset", ensureTaskset],
+  ]) {
+    const tool = ensure();
+    if (tool.ok) {
+      console.log(`${name} at ${tool.path}${tool.installed ? " (installed by the test runner)" : ""}.`);
+    } else {
+      console.error(`${name} is not available: ${tool.reason}`);
+      if (process.env.CI === "true" || process.env.CI === "1") {
+        console.error(`Under CI a missing ${name} fails the run.`);
+        process.exit(1);
+      }
+      console.error(`Not under CI: continuing; the benchmark's smoke test will fail loudly.`);
+    }
   }
 }
 

@@ -3,8 +3,8 @@
  * on every read (clarity over speed). The real adapters are held to the ports by the contract
  * suites of the store packages.
  */
-import { isoInstant, wantsEvent } from "@lintel/domain";
-import { LIST_DIRECTION, newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
+import { isoInstant } from "@lintel/domain";
+import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { EventStores } from "./lintel-setup.js";

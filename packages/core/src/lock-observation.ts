@@ -9,7 +9,8 @@
  * it cannot undo a newer observation. An unchanged state still advances the stored `fetchedAt`
  * (one write), so an older answer arriving after it is recognised as older too.
  */
-import { isoInstant, observationChanged, observedPart } from "@lintel/domain";
+import { isoInstant } from "@lintel/domain";
+import { observationChanged, observedPart } from "@lintel/domain/adapters";
 import type { LintelEvent, LockState } from "@lintel/domain";
 import { randomId } from "./event-ids.js";
 import type { LockObservation, LockObservations } from "./event-ports.js";

@@ -2,7 +2,8 @@
  * `@lintel/domain/adapters`: what a store adapter needs to keep Lintel's orders and bounds the
  * way the memory and Redis stores do: each list's position text (rows sort by it as plain
  * strings), keyset paging over rows sorted by position, the span a schedule scan starts
- * before, and how long a budget's state must be kept.
+ * before, how long a budget's state must be kept, which endpoints an event goes to, and when a
+ * lock's observed state counts as changed (an event is recorded only then).
  */
 export {
   comparePositions,
@@ -18,5 +19,5 @@ export {
 } from "./paging.js";
 export { endsAfter, itemSpanMs, scheduleScanStart } from "./schedule.js";
 export { budgetStateTtlMs } from "./budget.js";
-export { newestFirstPosition } from "./events.js";
+export { newestFirstPosition, observationChanged, observedPart, wantsEvent } from "./events.js";
 export { boundedMap, type BoundedMap } from "./bounded-map.js";

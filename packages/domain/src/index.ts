@@ -14,8 +14,8 @@
  *   events and webhook endpoints the same way (`EventRecordSchema` → `LintelEvent`,
  *   `WebhookEndpointRecordSchema`, `DeliveryRecordSchema`).
  *
- * What a store adapter needs beyond this (list positions, keyset paging over sorted rows) is
- * in `@lintel/domain/adapters`.
+ * What a store adapter needs beyond this (list positions, keyset paging over sorted rows, which
+ * endpoints an event goes to, whether a lock's observation changed) is in `@lintel/domain/adapters`.
  */
 export {
   ApiKeyRecordSchema,
@@ -61,9 +61,6 @@ export {
   ServedUnitSchema,
   TimezoneChangedDataSchema,
   WebhookEndpointRecordSchema,
-  observationChanged,
-  observedPart,
-  wantsEvent,
   type DeepReadonly,
   type DeliveryRecord,
   type DisabledReason,

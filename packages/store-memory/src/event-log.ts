@@ -1,7 +1,6 @@
 /** The event log and the last observed lock states in memory. */
 import type { EventLog, LockObservation, LockObservations } from "@lintel/core";
-import { observationChanged } from "@lintel/domain";
-import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
+import { newestFirstPosition, observationChanged, rowsAfter } from "@lintel/domain/adapters";
 import { appendEvent, type EventState } from "./event-state.js";
 
 /** The org's events, newest first, from the shared state. */

@@ -7,10 +7,10 @@
  * go first, pending or not (a receiver that always fails cannot grow the process without end).
  */
 import { createHash } from "node:crypto";
-import { EVENT_RETENTION_MS, wantsEvent } from "@lintel/domain";
+import { EVENT_RETENTION_MS } from "@lintel/domain";
 import { firstDelivery, type LockObservation } from "@lintel/core";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
-import { firstIndexAfter, newestFirstPosition } from "@lintel/domain/adapters";
+import { firstIndexAfter, newestFirstPosition, wantsEvent } from "@lintel/domain/adapters";
 
 /** The most events kept per org; the oldest are dropped first. */
 export const MAX_EVENTS_PER_ORG = 10_000;

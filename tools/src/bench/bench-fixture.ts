@@ -66,7 +66,22 @@ export async function dropFromRedis(url: string, orgIds: readonly string[], key:
       keys.push(...owners.filter((_, i) => benchOrgs.has(named[i] ?? "")));
       cursor = next;
     } while (cursor !== "0");
-    console.log(`removed ${await redis.unlink(...keys)} Redis keys of the bench orgs`);
+    // The lock-device index is global too (`lintel:lockdevice:<device>` → `<org>/<lock>`, shared
+    // by the orgs whose locks name that device): only the bench orgs' entries go (an emptied set
+    // goes with its last member).
+    let entries = 0;
+    cursor = "0";
+    do {
+      const [next, devices] = await redis.scan(cursor, "MATCH", "lintel:lockdevice:*", "COUNT", 1000);
+      for (const device of devices) {
+        const ours = (await redis.smembers(device)).filter((entry) => benchOrgs.has(entry.slice(0, entry.indexOf("/"))));
+        if (ours.length > 0) entries += await redis.srem(device, ...ours);
+      }
+      cursor = next;
+    } while (cursor !== "0");
+    console.log(
+      `removed ${await redis.unlink(...keys)} Redis keys of the bench orgs and ${entries} entries of theirs in the lock-device index`,
+    );
   } finally {
     redis.disconnect();
   }

@@ -63,6 +63,8 @@ const ENDPOINTS = ALL_ENDPOINTS.filter(({ name }) => values.only === undefined |
 const here = fileURLToPath(new URL(".", import.meta.url));
 const devNull = openSync("/dev/null", "w");
 const children: ChildProcess[] = [];
+/** What each Lintel on Redis wrote there, taken out again at the end. */
+const drops: (() => Promise<void>)[] = [];
 const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
 
 /** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). */
@@ -129,8 +131,9 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
   };
   const profile = values["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]];
-  const { url, pid } = await serve(join(checkout, "apps/api/dist/main.js"), [], env, port, profile);
-  return { url, pid, drop: () => (store === "redis" ? dropFromRedis(redisUrl, orgIds, key, keyId) : Promise.resolve()) };
+  // Dropped at the end even when the server never listens: it may have loaded its fixture first.
+  if (store === "redis") drops.push(() => dropFromRedis(redisUrl, orgIds, key, keyId));
+  return serve(join(checkout, "apps/api/dist/main.js"), [], env, port, profile);
 }
 
 async function record(url: string, key: string): Promise<RecordedAnswer[]> {
@@ -164,25 +167,28 @@ const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const key = generateApiKey();
 const withRedis = !values["no-redis"];
 const [bp, mp, rp, beforeMemoryPort, beforeRedisPort] = await freePorts(5);
-const memory = await lintel("memory", key, mp!);
-const answersPath = join(await tempDir(), "answers.json");
-await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
 const before = values.before;
-const apps = [
-  { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
-  { name: "memory", ...memory },
-  ...(withRedis ? [{ name: "Redis", ...(await lintel("redis", key, rp!)) }] : []),
-  ...(before === undefined ? [] : [{ name: "before memory", ...(await lintel("memory", key, beforeMemoryPort!, before)) }]),
-  ...(before === undefined || !withRedis ? [] : [{ name: "before Redis", ...(await lintel("redis", key, beforeRedisPort!, before)) }]),
-];
-const redisPid = withRedis ? await localRedisPid(redisUrl) : null;
-// Redis joins wrk on the load core for the run, then gets its own affinity back.
-const redisAffinity =
-  redisPid === null ? null : /: (\w+)\s*$/.exec(execFileSync("taskset", ["-p", String(redisPid)], { encoding: "utf8" }))?.[1];
-if (redisPid !== null) execFileSync("taskset", ["-pc", values["load-cpu"], String(redisPid)], { stdio: "ignore" });
 const figures = new Map<string, { rps: number[]; cpu: number[] }>();
 const loads: number[] = [];
+let redisPid: number | null = null;
+let redisAffinity: string | undefined;
+// From the first server on, a failure still stops every server and drops what was written to Redis.
 try {
+  const memory = await lintel("memory", key, mp!);
+  const answersPath = join(await tempDir(), "answers.json");
+  await writeFile(answersPath, JSON.stringify(await record(memory.url, key)));
+  const apps = [
+    { name: "bare Koa", ...(await serve(join(here, "bare-koa.js"), [answersPath, String(bp)], {}, bp!)) },
+    { name: "memory", ...memory },
+    ...(withRedis ? [{ name: "Redis", ...(await lintel("redis", key, rp!)) }] : []),
+    ...(before === undefined ? [] : [{ name: "before memory", ...(await lintel("memory", key, beforeMemoryPort!, before)) }]),
+    ...(before === undefined || !withRedis ? [] : [{ name: "before Redis", ...(await lintel("redis", key, beforeRedisPort!, before)) }]),
+  ];
+  redisPid = withRedis ? await localRedisPid(redisUrl) : null;
+  // Redis joins wrk on the load core for the run, then gets its own affinity back.
+  redisAffinity =
+    redisPid === null ? undefined : /: (\w+)\s*$/.exec(execFileSync("taskset", ["-p", String(redisPid)], { encoding: "utf8" }))?.[1];
+  if (redisPid !== null) execFileSync("taskset", ["-pc", values["load-cpu"], String(redisPid)], { stdio: "ignore" });
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const endpoint of ENDPOINTS) {
       for (const app of apps) {
@@ -225,9 +231,9 @@ try {
     console.log(`| ${row.join(" | ")} |`);
   }
 } finally {
-  if (redisPid !== null && redisAffinity !== undefined && redisAffinity !== null)
+  if (redisPid !== null && redisAffinity !== undefined)
     execFileSync("taskset", ["-p", redisAffinity, String(redisPid)], { stdio: "ignore" });
   for (const child of children) child.kill();
   await Promise.all(children.map((child) => (child.exitCode === null ? once(child, "exit") : Promise.resolve())));
-  for (const app of apps) if ("drop" in app) await app.drop();
+  for (const drop of drops) await drop();
 }
