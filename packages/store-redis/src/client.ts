@@ -46,9 +46,12 @@ const NODE_OPTIONS = {
   // One retry for a command caught by a reconnect; beyond that the caller gets the error.
   maxRetriesPerRequest: 1,
   lazyConnect: false,
-  // Commands issued in the same tick (a key's budget and the read started while it is consumed,
-  // concurrent requests) leave in one write and come back in one read.
-  enableAutoPipelining: true,
+  // Each command is written as it is made: Redis starts on it while the server goes on with
+  // other requests, and commands made while a write is pending still leave together (the
+  // socket's own buffering). ioredis's auto-pipelining held a tick's commands for one write,
+  // so the server and Redis took turns: Redis lock list at 0.50 of memory's req/s against
+  // 0.64–0.68 without it, with less CPU per request (wrk, docs/benchmarks.md).
+  enableAutoPipelining: false,
 } satisfies RedisOptions;
 
 function parseNode(text: string): { host: string; port: number } {
@@ -67,7 +70,7 @@ export function createRedisClient(config: RedisClientConfig): RedisClient {
       ? new Cluster(config.clusterNodes.map(parseNode), {
           redisOptions: NODE_OPTIONS,
           enableOfflineQueue: false,
-          enableAutoPipelining: true,
+          enableAutoPipelining: false, // as on one node (NODE_OPTIONS)
           clusterRetryStrategy: reconnectDelayMs,
           slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
           retryDelayOnClusterDown: 100,
