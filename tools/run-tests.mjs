@@ -188,10 +188,13 @@ if (tiers.length > 0 || grep) {
   // Redis store's int tests on a local 3-master cluster.
   stages.push(runLintStage());
   stages.push(runStage("all tiers, STORE=memory", files, { STORE: "memory" }));
+  // The benchmark's smoke test starts its own servers on both stores: once is enough, and it
+  // loads both cores for a few seconds beside timing-sensitive tests.
+  const onceOnly = (f) => !f.endsWith(join("bench", "ratio.e2e.test.js"));
   stages.push(
     runStage(
       "e2e tier, STORE=redis",
-      files.filter((f) => tierOf(f) === "e2e"),
+      files.filter((f) => tierOf(f) === "e2e" && onceOnly(f)),
       { STORE: "redis" },
     ),
   );
@@ -202,7 +205,7 @@ if (tiers.length > 0 || grep) {
   stages.push(
     runStage(
       `unit and e2e tiers, STORE=memory, Node ${RUNTIMES.second}`,
-      files.filter((f) => tierOf(f) !== "int" && !f.endsWith(".browser.e2e.test.js")),
+      files.filter((f) => tierOf(f) !== "int" && !f.endsWith(".browser.e2e.test.js") && onceOnly(f)),
       { STORE: "memory" },
       second,
     ),

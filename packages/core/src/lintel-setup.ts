@@ -10,6 +10,7 @@ import { observeLockState } from "./lock-observation.js";
 import type { LockProviderObserver } from "./lock-provider-observer.js";
 import { createLockStateReader, type LockStateReader } from "./lock-state-reader.js";
 import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports.js";
+import { startStoreDeadline } from "./request-stores.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** The store ports of events and webhooks (SPEC 5.10). */
@@ -72,8 +73,12 @@ export function assembleLintel(setup: LintelSetup): LintelAssembly {
     timeoutMs: setup.lockProviderTimeoutMs ?? 3_000,
     observer: setup.lockProviderObserver,
     fresh: async (lock, state) => {
+      const observe = () => observeLockState(store, lock.orgId, state, clock);
       try {
-        const event = await observeLockState(store, lock.orgId, state, clock);
+        // Awaited before the state is answered, so bounded like a request's store calls (by a
+        // deadline of its own: the reader shares one provider call among requests).
+        const ms = setup.storeDeadlineMs;
+        const event = await (ms === undefined ? observe() : startStoreDeadline(ms)(observe));
         if (event !== null) setup.eventCreated?.();
       } catch (error) {
         setup.observationFailed?.(error); // the state is still answered; the next fresh read observes again

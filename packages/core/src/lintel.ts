@@ -190,7 +190,7 @@ export type UseCaseName = Exclude<keyof Lintel, "admit" | "setTimeZoneOnce" | "c
 /** The use cases an operation runs, for one caller. */
 type UseCases = Pick<Lintel, UseCaseName>;
 
-/** The use cases over `stores`: the stores themselves, or one request's view of them. */
+/** The use cases over `stores`: the stores themselves, or the view of them that obeys each request's deadline. */
 function useCasesOver(stores: RequestStores, ports: LintelPorts, options: LintelOptions): UseCases {
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock: ports.clock });
   const unitReads = createUnitReads({ units: stores.units, clock: ports.clock }, options.cursors);

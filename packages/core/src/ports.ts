@@ -46,7 +46,8 @@ export interface ApiKeyStore {
    * `rateLimit`, else `defaultPolicy`) in the same step, as admission needs them (on Redis one
    * script: one round trip); null, with nothing taken, when there is none. Expiry and
    * revocation are the caller's to judge: a request with an expired or revoked key still takes
-   * from that key's budget, which only that key draws on.
+   * from that key's budget, which only that key draws on. The budget belongs to the key's secret:
+   * a record put again with the same hash keeps it, one with a new hash starts full.
    */
   findAndConsume(hash: string, defaultPolicy: RatePolicy): Promise<ChargedKey | null>;
   /** Stores or replaces (by id) a key record. */

@@ -26,7 +26,7 @@ export function putApiKey(state: MemoryState, record: ApiKeyRecord): void {
   state.keyIdByHash.set(record.hash, record.id);
 }
 
-/** The keys in `state`; `budget` holds each key's own budget (bucket `key:<id>`). */
+/** The keys in `state`; `budget` holds each key's own budget (bucket `key:<hash>`: a key given a new secret starts full, as on Redis). */
 export function createMemoryApiKeyStore(state: MemoryState, budget: RequestBudget): ApiKeyStore {
   const find = (hash: string): ApiKeyRecord | null => {
     const id = state.keyIdByHash.get(hash);
@@ -39,7 +39,7 @@ export function createMemoryApiKeyStore(state: MemoryState, budget: RequestBudge
     async findAndConsume(hash, defaultPolicy) {
       const key = find(hash);
       if (key === null) return null;
-      return { key, budget: await budget.consume(`key:${key.id}`, key.rateLimit ?? defaultPolicy) };
+      return { key, budget: await budget.consume(`key:${hash}`, key.rateLimit ?? defaultPolicy) };
     },
     async put(record) {
       putApiKey(state, record);

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
 import { anApiKey, randomId } from "@lintel/testkit";
-import { useRedisStore } from "./redis.test-support.js";
+import { createRedisStore, type RedisStore } from "./index.js";
+import { redisKeys } from "./keys.js";
+import { useTestRedis } from "./redis.test-support.js";
 
 /** A key with a rate limit of its own, so every field round-trips non-empty unless a test says so. */
 function makeKey(orgId: string, fields: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
@@ -10,13 +12,21 @@ function makeKey(orgId: string, fields: Partial<ApiKeyRecord> = {}): ApiKeyRecor
 }
 
 describe("Redis API key store", () => {
-  const store = useRedisStore();
+  const redis = useTestRedis();
+  let made: RedisStore | undefined;
+  const store = () => (made ??= createRedisStore(redis()));
 
   test("a stored key is found by its hash, with every field as stored", async () => {
     const record = makeKey(randomId("org"), { scopes: [], expiresAt: "2030-01-01T00:00:00.000Z", rateLimit: null });
     await store().apiKeys.put(record);
     assert.deepEqual(await store().apiKeys.findByHash(record.hash), record);
     assert.equal(await store().apiKeys.findByHash(hashApiKey(generateApiKey())), null);
+  });
+
+  test("findAndConsume of an unknown hash writes nothing (no stub record for a made-up key)", async () => {
+    const hash = hashApiKey(generateApiKey());
+    assert.equal(await store().apiKeys.findAndConsume(hash, { requests: 5, windowSeconds: 60 }), null);
+    assert.equal(await redis().exists(redisKeys.apiKeyByHash(hash)), 0);
   });
 
   test("revoke works with the key id alone; the last revoke sets the time", async () => {

@@ -125,7 +125,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
     lease: (nowMs, leaseMs, max) =>
       guard(async () => {
         const orgs = shuffled(await orgsWithEndpoints());
-        // One round trip (auto-pipelined) finds the orgs with due work; only those run the script.
+        // One round trip (every count sent before any answer) finds the orgs with due work; only those run the script.
         const due = await Promise.all(orgs.map((orgId) => redis.zcount(redisKeys.dueDeliveries(orgId), "-inf", nowMs)));
         const leased: LeasedAttempt[] = [];
         for (const [i, orgId] of orgs.entries()) {

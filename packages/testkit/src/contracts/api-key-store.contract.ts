@@ -64,8 +64,31 @@ export function describeApiKeyStoreContract(
       assert.equal((await store().apiKeys.findAndConsume(second.hash, policy))?.budget.remaining, 4, "another key's budget is untouched");
     });
 
-    it("findAndConsume of an unknown hash answers null", async () => {
-      assert.equal(await store().apiKeys.findAndConsume(randomBytes(32).toString("hex"), DEFAULT_POLICY), null);
+    it("findAndConsume of an unknown hash answers null and takes nothing: the key stored after starts full", async () => {
+      const key = anApiKey(randomId("org"), { rateLimit: { requests: 3, windowSeconds: 60 } });
+      assert.equal(await store().apiKeys.findAndConsume(key.hash, DEFAULT_POLICY), null);
+      assert.equal(await store().apiKeys.findAndConsume(key.hash, DEFAULT_POLICY), null);
+      await store().apiKeys.put(key);
+      assert.equal((await store().apiKeys.findAndConsume(key.hash, DEFAULT_POLICY))?.budget.remaining, 2);
+    });
+
+    it("findAndConsume: the budget belongs to the secret; a refusal takes nothing; a revoked key still draws on it", async () => {
+      const key = anApiKey(randomId("org"), { rateLimit: { requests: 2, windowSeconds: 60 } });
+      await store().apiKeys.put(key);
+      const take = (hash: string) => store().apiKeys.findAndConsume(hash, DEFAULT_POLICY);
+      assert.equal((await take(key.hash))?.budget.remaining, 1);
+      await store().apiKeys.put({ ...key, name: "renamed" });
+      const renamed = await take(key.hash);
+      assert.deepEqual([renamed?.key.name, renamed?.budget.remaining], ["renamed", 0], "put with the same hash keeps the budget");
+      const [first, second] = [await take(key.hash), await take(key.hash)];
+      assert.equal(first?.budget.allowed, false);
+      assert.ok((second?.budget.retryAfterSeconds ?? 0) <= (first?.budget.retryAfterSeconds ?? 0), "a refusal took nothing");
+      const rotated = { ...key, hash: randomBytes(32).toString("hex") };
+      await store().apiKeys.put(rotated);
+      assert.equal((await take(rotated.hash))?.budget.remaining, 1, "a new secret starts full");
+      await store().apiKeys.revoke(key.id, instant(1234));
+      const revoked = await take(rotated.hash);
+      assert.deepEqual([revoked?.key.revokedAt, revoked?.budget.remaining], [instant(1234), 0]);
     });
 
     it("finds keys loaded from a fixture", async () => {
