@@ -29,6 +29,14 @@ describe("Redis API key store", () => {
     assert.equal(await redis().exists(redisKeys.apiKeyByHash(hash)), 0);
   });
 
+  test("findAndConsume of a record without a rateLimit field (older data) takes from the default policy", async () => {
+    const record = makeKey(randomId("org"));
+    await store().apiKeys.put(record);
+    await redis().hdel(redisKeys.apiKeyByHash(record.hash), "rateLimit");
+    const found = await store().apiKeys.findAndConsume(record.hash, { requests: 5, windowSeconds: 60 });
+    assert.deepEqual([found?.key.rateLimit, found?.budget.remaining], [null, 4]);
+  });
+
   test("revoke works with the key id alone; the last revoke sets the time", async () => {
     const record = makeKey(randomId("org"));
     await store().apiKeys.put(record);

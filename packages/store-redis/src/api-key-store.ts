@@ -36,7 +36,8 @@ const FIND_AND_CONSUME_SCRIPT = new LuaScript(
 local values = redis.call('HMGET', KEYS[1], ${[...FIELDS, BUDGET_FIELD].map((field) => `'${field}'`).join(", ")})
 if not values[1] then return false end
 local requests, windowSeconds = tonumber(ARGV[1]), tonumber(ARGV[2])
-local limit = cjson.decode(values[${FIELDS.indexOf("rateLimit") + 1}])
+local limitJson = values[${FIELDS.indexOf("rateLimit") + 1}]
+local limit = limitJson and cjson.decode(limitJson)
 if type(limit) == 'table' then requests, windowSeconds = limit.requests, limit.windowSeconds end
 local decision, tat = judgeBudget(values[${FIELDS.length + 1}], requests, windowSeconds, true)
 if tat then redis.call('HSET', KEYS[1], '${BUDGET_FIELD}', tat) end
