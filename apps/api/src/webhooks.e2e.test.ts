@@ -328,6 +328,23 @@ describe("e2e: SSRF refusals without WEBHOOK_ALLOW_PRIVATE", () => {
   });
 });
 
+/** An active August lock named Door, with Seam's device id `providerDeviceId`. */
+function doorLock(lockId: string, orgId: string, providerDeviceId: string): Lock {
+  return {
+    lockId,
+    orgId,
+    name: "Door",
+    provider: "august",
+    providerDeviceId,
+    model: null,
+    timeZone: null,
+    unitIds: [],
+    status: "active",
+    createdAt: "2026-05-01T00:00:00.000Z",
+    updatedAt: "2026-05-01T00:00:00.000Z",
+  };
+}
+
 describe("e2e: Seam's webhooks in", () => {
   let fake: FakeSeam;
   let server: RunningServer;
@@ -339,19 +356,7 @@ describe("e2e: Seam's webhooks in", () => {
   before(async () => {
     fake = await startFakeSeam();
     deviceId = fake.addLock("Door", { locked: true, door_open: false, online: true });
-    const lock = {
-      lockId,
-      orgId: fixture.orgA,
-      name: "Door",
-      provider: "august",
-      providerDeviceId: deviceId,
-      model: null,
-      timeZone: null,
-      unitIds: [],
-      status: "active",
-      createdAt: "2026-05-01T00:00:00.000Z",
-      updatedAt: "2026-05-01T00:00:00.000Z",
-    };
+    const lock = doorLock(lockId, fixture.orgA, deviceId);
     server = await startServer(testConfig({ SEAM_API_KEY: fake.apiKey, SEAM_ENDPOINT: fake.endpoint, SEAM_WEBHOOK_SECRET: secret }), {
       fixture: { ...fixture.json, locks: [...fixture.json.locks, lock] },
       webhookDeliveryGroup: fixture.p,
@@ -474,19 +479,7 @@ describe("e2e: Seam's webhooks in, for a lock seeded after start (Redis)", () =>
 
   it("finds the lock by its device id, and by its new one after an update", async () => {
     const first = fake.addLock("Door", { locked: true, door_open: false, online: true });
-    const lock: Lock = {
-      lockId,
-      orgId: fixture.orgA,
-      name: "Door",
-      provider: "august",
-      providerDeviceId: first,
-      model: null,
-      timeZone: null,
-      unitIds: [],
-      status: "active",
-      createdAt: "2026-05-01T00:00:00.000Z",
-      updatedAt: "2026-05-01T00:00:00.000Z",
-    };
+    const lock = doorLock(lockId, fixture.orgA, first);
     const store = createRedisStore(redis);
     await store.fixtures.load(only([lock]));
     assert.equal((await call(server.url, `/v1/locks/${lockId}/state`, { key: fixture.keys.admin })).status, 200); // first observation

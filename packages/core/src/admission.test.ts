@@ -66,7 +66,7 @@ function keyStore(records: ApiKeyRecord[], budget: RequestBudget) {
     async findAndConsume(hash, defaultPolicy) {
       lookups.count++;
       const key = find(hash);
-      return key === null ? null : { key, budget: await budget.consume(`key:${key.id}`, key.rateLimit ?? defaultPolicy) };
+      return key === null ? null : { key, budget: await budget.consume(`key:${hash}`, key.rateLimit ?? defaultPolicy) };
     },
     put: async () => {},
     revoke: async () => false,

@@ -40,7 +40,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       findByHash: async (hash) => data.apiKeys.find((key) => key.hash === hash) ?? null,
       async findAndConsume(hash, defaultPolicy) {
         const key = data.apiKeys.find((record) => record.hash === hash) ?? null;
-        return key === null ? null : { key, budget: judge(`key:${key.id}`, key.rateLimit ?? defaultPolicy, true) };
+        return key === null ? null : { key, budget: judge(`key:${hash}`, key.rateLimit ?? defaultPolicy, true) };
       },
       put: async () => unsupported(),
       revoke: async () => unsupported(),

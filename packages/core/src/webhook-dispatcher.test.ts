@@ -24,25 +24,27 @@ function event(id: string, createdAt = isoInstant(T0)): LintelEvent {
   };
 }
 
+/** An enabled endpoint for every event type, made at T0. */
+function endpointOf(id: string, orgId: string, url: string): WebhookEndpointRecord {
+  return {
+    id,
+    orgId,
+    url,
+    eventTypes: ["*"],
+    description: null,
+    status: "enabled",
+    disabledReason: null,
+    createdAt: isoInstant(T0),
+    secret: SECRET,
+    failingSince: null,
+  };
+}
+
 async function harness(answers: (request: WebhookRequest, n: number) => WebhookResponse, schedule = [5, 300]) {
   let now = T0;
   const clock = { now: () => now };
   const store = fakeEventStore();
-  await store.webhooks.create(
-    {
-      id: "we_1",
-      orgId: "org_a",
-      url: "https://example.com/hook",
-      eventTypes: ["*"],
-      description: null,
-      status: "enabled",
-      disabledReason: null,
-      createdAt: isoInstant(T0),
-      secret: SECRET,
-      failingSince: null,
-    },
-    16,
-  );
+  await store.webhooks.create(endpointOf("we_1", "org_a", "https://example.com/hook"), 16);
   const sent: WebhookRequest[] = [];
   const reports: AttemptReport[] = [];
   const sender = {
@@ -139,19 +141,6 @@ describe("the webhook dispatcher", () => {
 });
 
 describe("the webhook dispatcher, one attempt per endpoint", () => {
-  const endpointOf = (id: string, orgId: string, url: string): WebhookEndpointRecord => ({
-    id,
-    orgId,
-    url,
-    eventTypes: ["*"],
-    description: null,
-    status: "enabled",
-    disabledReason: null,
-    createdAt: isoInstant(T0),
-    secret: SECRET,
-    failingSince: null,
-  });
-
   it("a receiver that never answers (endpoint A, with a backlog) does not hold up endpoint B's deliveries", async () => {
     const store = fakeEventStore();
     await store.webhooks.create(endpointOf("we_a", "org_a", "https://hangs.example/hook"), 16);
