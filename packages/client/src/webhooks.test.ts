@@ -36,8 +36,8 @@ describe("verifyWebhook (the client's, for receivers)", () => {
     const refused = (error: unknown) => error instanceof WebhookVerificationError;
     await assert.rejects(verifyWebhook(body.replace("10:00", "11:00"), signedHeaders(), secret), refused);
     await assert.rejects(verifyWebhook(body, signedHeaders(), `whsec_${randomBytes(32).toString("base64")}`), refused);
-    await assert.rejects(verifyWebhook(body, signedHeaders(now - 301_000), secret), refused);
-    await assert.rejects(verifyWebhook(body, signedHeaders(now + 301_000), secret), refused);
+    await assert.rejects(verifyWebhook(body, signedHeaders(Date.now() - 400_000), secret), refused);
+    await assert.rejects(verifyWebhook(body, signedHeaders(Date.now() + 400_000), secret), refused);
     const { "webhook-signature": _dropped, ...unsigned } = signedHeaders();
     await assert.rejects(verifyWebhook(body, unsigned, secret), /webhook-signature header is missing/);
     await assert.rejects(verifyWebhook(body, { ...signedHeaders(), "webhook-signature": "v1,%%%" }, secret), refused);
