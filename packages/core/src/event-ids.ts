@@ -1,5 +1,5 @@
 /**
- * Ids of events and webhook endpoints (SPEC 5.10): a prefix and 24 characters of
+ * Ids of events, webhook endpoints and the records the API writes (units, items, templates): a prefix and 24 characters of
  * `[0-9A-Za-z]`, drawn without bias from the system's random source. (Delivery ids are not
  * random: the stores derive them from the event and the endpoint.)
  */
@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `prefix` + 24 random base-62 characters (about 143 bits). */
-export function randomId(prefix: "evt_" | "we_"): string {
+export function randomId(prefix: "evt_" | "we_" | "unit_" | "tour_" | "code_" | "oh_" | "msg_" | "tpl_"): string {
   let id = prefix;
   for (let i = 0; i < 24; i++) id += BASE62[randomInt(62)];
   return id;

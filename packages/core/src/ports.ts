@@ -97,6 +97,48 @@ export interface TimeZoneChange {
   readonly event: LintelEvent;
 }
 
+/** At most this many schedule items per unit: a create past it is refused. */
+export const MAX_ITEMS_PER_UNIT = 10_000;
+/** At most this many message templates per org: a create past it is refused. */
+export const MAX_TEMPLATES_PER_ORG = 1_000;
+
+/**
+ * What the store did with a write of a unit or of its schedule: applied (the unit after it), or
+ * refused with nothing changed and no event stored.
+ */
+export type UnitWriteOutcome =
+  | { readonly ok: true; readonly unit: Unit }
+  | { readonly ok: false; readonly reason: "not_found" }
+  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number }
+  /** Another unit of the org has the urlKey. */
+  | { readonly ok: false; readonly reason: "url_key_taken" }
+  /** The unit has {@link MAX_ITEMS_PER_UNIT} items already. */
+  | { readonly ok: false; readonly reason: "too_many_items" }
+  /** The message's `templateId` names no template of the org. */
+  | { readonly ok: false; readonly reason: "template_missing" };
+
+/** What {@link UnitStore.updateUnit} applies at `expectedVersion`: the unit's new urlKey and address, and the event that says so. */
+export interface UnitChange {
+  readonly expectedVersion: number;
+  readonly urlKey: string;
+  readonly address: string;
+  /** Stored with its deliveries only when the change applies. */
+  readonly event: LintelEvent;
+}
+
+/**
+ * What {@link UnitStore.writeItem} applies at `expectedVersion`: `put` stores the item (a new
+ * one, or the unit's item of that kind and id replaced), `delete` removes the unit's item of
+ * that kind and id; and the event that says so.
+ */
+export interface ItemChange {
+  readonly expectedVersion: number;
+  readonly op: "put" | "delete";
+  readonly item: ScheduleItem;
+  /** Stored with its deliveries only when the change applies. */
+  readonly event: LintelEvent;
+}
+
 /** Units of an org with their schedule items. */
 export interface UnitStore {
   /** The unit whose id is `idOrKey`, else the one whose urlKey is; null when neither (or foreign). */
@@ -125,6 +167,27 @@ export interface UnitStore {
    * nothing, store no event, and say the version.
    */
   setTimeZone(orgId: string, unitId: string, change: TimeZoneChange): Promise<SetTimeZoneOutcome>;
+  /** The unit's item of this kind and id, or null (unknown, another unit's, or a foreign unit). */
+  getItem(orgId: string, unitId: string, kind: ScheduleItem["kind"], id: string): Promise<ScheduleItem | null>;
+  /**
+   * Atomically: adds `unit` and stores `event` (with its deliveries), unless another unit of the
+   * org has its urlKey (`url_key_taken`, nothing stored). The unit's id is new.
+   */
+  createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome>;
+  /**
+   * Atomically: if the unit's version is `change.expectedVersion` and no other unit of the org has
+   * the new urlKey, set urlKey and address, bump the version by one and store the event. Otherwise
+   * change nothing and say why.
+   */
+  updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome>;
+  /**
+   * Atomically: if the unit's version is `change.expectedVersion`, apply the item's `put` or
+   * `delete`, bump the version by one and store the event. A `put` of a new item is refused when
+   * the unit has {@link MAX_ITEMS_PER_UNIT} items, and a `put` whose `templateId` names no template
+   * of the org is refused (`template_missing`: checked in the same step, so a template deleted
+   * meanwhile is never named). Otherwise change nothing and say why.
+   */
+  writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome>;
 }
 
 /** Locks of an org. */
@@ -157,12 +220,39 @@ export interface LockDevices {
   activeByProviderDevice(providerDeviceId: string): Promise<Lock[]>;
 }
 
+/** What the store did with a write of a template: applied, or refused with nothing changed and no event stored. */
+export type TemplateWriteOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: "not_found" }
+  /** The stored template's `updatedAt` is no longer the one the write was made from. */
+  | { readonly ok: false; readonly reason: "changed" }
+  /** A scheduled message whose sendAt is still ahead names the template. */
+  | { readonly ok: false; readonly reason: "in_use" }
+  /** The org has {@link MAX_TEMPLATES_PER_ORG} templates already. */
+  | { readonly ok: false; readonly reason: "too_many_templates" };
+
 /** Saved message templates of an org. */
 export interface TemplateStore {
   /** The org's template with this id, or null (unknown or another org's). */
   get(orgId: string, templateId: string): Promise<Template | null>;
   /** Templates in list order (sortOrder asc, id asc) after the `templatePosition` `after`. */
   list(orgId: string, after: string | null, limit: number): Promise<Template[]>;
+  /** Atomically: adds the (new) template and stores `event`, unless the org has {@link MAX_TEMPLATES_PER_ORG} templates. */
+  create(template: Template, event: LintelEvent): Promise<TemplateWriteOutcome>;
+  /** Atomically: replaces the template of the same org and id if its stored `updatedAt` is `expectedUpdatedAt`, and stores `event`. */
+  update(template: Template, expectedUpdatedAt: string, event: LintelEvent): Promise<TemplateWriteOutcome>;
+  /**
+   * Atomically: deletes the org's template if its stored `updatedAt` is `expectedUpdatedAt` and no
+   * scheduled message whose sendAt is after `nowIso` names it, and stores `event`.
+   */
+  delete(orgId: string, templateId: string, check: TemplateDeleteCheck, event: LintelEvent): Promise<TemplateWriteOutcome>;
+}
+
+/** What {@link TemplateStore.delete} checks before it deletes. */
+export interface TemplateDeleteCheck {
+  readonly expectedUpdatedAt: string;
+  /** Messages sent after this instant (canonical UTC) keep the template in use. */
+  readonly nowIso: string;
 }
 
 /** A smart-lock vendor's cloud, asked for the live state of one device. */

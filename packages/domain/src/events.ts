@@ -4,10 +4,22 @@
  * record (`records.ts`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
  */
 import * as v from "valibot";
-import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, UnitRecordSchema, type Instant } from "./records.js";
+import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, TemplateRecordSchema, UnitRecordSchema, type Instant } from "./records.js";
+import { ScheduleEntrySchema } from "./schedule.js";
 
 /** The event types, in the order the API documents them. */
-export const EVENT_TYPES = ["unit.timezone_changed", "lock.state_changed"] as const;
+export const EVENT_TYPES = [
+  "unit.timezone_changed",
+  "lock.state_changed",
+  "unit.created",
+  "unit.updated",
+  "schedule.item_created",
+  "schedule.item_updated",
+  "schedule.item_deleted",
+  "template.created",
+  "template.updated",
+  "template.deleted",
+] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -71,25 +83,45 @@ export const LockStateChangedDataSchema = v.strictObject({
 /** `data` of `lock.state_changed` ({@link LockStateChangedDataSchema}). */
 export type LockStateChangedData = DeepReadonly<v.InferOutput<typeof LockStateChangedDataSchema>>;
 
+/** A template as the API serves it (no owner). */
+export const ServedTemplateSchema = v.omit(TemplateRecordSchema, ["orgId"]);
+/** A template as served ({@link ServedTemplateSchema}). */
+export type ServedTemplate = Readonly<v.InferOutput<typeof ServedTemplateSchema>>;
+
+/** `data` of `unit.created`: the unit as served. */
+export const UnitCreatedDataSchema = v.strictObject({ unit: ServedUnitSchema });
+/** `data` of `unit.updated`: the unit after, and the fields it had before. */
+export const UnitUpdatedDataSchema = v.strictObject({
+  unit: ServedUnitSchema,
+  previous: v.strictObject({ urlKey: v.string(), address: v.string() }),
+});
+/** `data` of `schedule.item_created` and `schedule.item_deleted`: the unit after the change, the item (as it was, for a delete). */
+export const ScheduleItemDataSchema = v.strictObject({ unit: ServedUnitSchema, item: ScheduleEntrySchema });
+/** `data` of `schedule.item_updated`: the unit after, the item after, and the whole entry before. */
+export const ScheduleItemUpdatedDataSchema = v.strictObject({ unit: ServedUnitSchema, item: ScheduleEntrySchema, previous: ScheduleEntrySchema });
+/** `data` of `template.created` and `template.deleted`: the template (as it was, for a delete). */
+export const TemplateDataSchema = v.strictObject({ template: ServedTemplateSchema });
+/** `data` of `template.updated`: the template after and before. */
+export const TemplateUpdatedDataSchema = v.strictObject({ template: ServedTemplateSchema, previous: ServedTemplateSchema });
+
 const eventId = id("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.");
+/** The stored event of `type` with `data`. */
+const eventOf = <const T extends EventType, S extends v.GenericSchema>(type: T, data: S) =>
+  v.strictObject({ id: eventId, orgId: owner, type: v.literal(type), createdAt: InstantSchema, data });
 
 /** A stored event: one change in an org, kept 30 days; `type` says which `data` it carries. */
 export const EventRecordSchema = v.pipe(
   v.variant("type", [
-    v.strictObject({
-      id: eventId,
-      orgId: owner,
-      type: v.literal("unit.timezone_changed"),
-      createdAt: InstantSchema,
-      data: TimezoneChangedDataSchema,
-    }),
-    v.strictObject({
-      id: eventId,
-      orgId: owner,
-      type: v.literal("lock.state_changed"),
-      createdAt: InstantSchema,
-      data: LockStateChangedDataSchema,
-    }),
+    eventOf("unit.timezone_changed", TimezoneChangedDataSchema),
+    eventOf("lock.state_changed", LockStateChangedDataSchema),
+    eventOf("unit.created", UnitCreatedDataSchema),
+    eventOf("unit.updated", UnitUpdatedDataSchema),
+    eventOf("schedule.item_created", ScheduleItemDataSchema),
+    eventOf("schedule.item_updated", ScheduleItemUpdatedDataSchema),
+    eventOf("schedule.item_deleted", ScheduleItemDataSchema),
+    eventOf("template.created", TemplateDataSchema),
+    eventOf("template.updated", TemplateUpdatedDataSchema),
+    eventOf("template.deleted", TemplateDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );

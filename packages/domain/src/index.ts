@@ -58,8 +58,15 @@ export {
   LockStateChangedDataSchema,
   MovedItemSchema,
   ObservedLockStateSchema,
+  ScheduleItemDataSchema,
+  ScheduleItemUpdatedDataSchema,
+  ServedTemplateSchema,
   ServedUnitSchema,
+  TemplateDataSchema,
+  TemplateUpdatedDataSchema,
   TimezoneChangedDataSchema,
+  UnitCreatedDataSchema,
+  UnitUpdatedDataSchema,
   WebhookEndpointRecordSchema,
   type DeepReadonly,
   type DeliveryRecord,
@@ -71,6 +78,7 @@ export {
   type LockStateChangedData,
   type MovedItem,
   type ObservedLockState,
+  type ServedTemplate,
   type ServedUnit,
   type TimezoneChangedData,
   type WebhookEndpointRecord,
@@ -115,6 +123,7 @@ export {
   type CursorDecoding,
 } from "./cursor.js";
 export { scheduleEntry, ScheduleEntrySchema, type ScheduleEntry } from "./schedule.js";
+export { templateBodyProblem, templatePlaceholders } from "./template-body.js";
 export {
   API_KEY_PREFIX,
   createScopePolicy,

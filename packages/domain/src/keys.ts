@@ -99,8 +99,8 @@ export function createScopePolicy<S extends string>(implied: ImpliedScopes<S> = 
   };
 }
 
-/** Lintel's own implications: a key with `units:write` may read units too. */
-export const IMPLIED_SCOPES: ImpliedScopes<Scope> = { "units:read": ["units:write"] };
+/** Lintel's own implications: a key with `units:write` may read units too, one with `messages:write` templates. */
+export const IMPLIED_SCOPES: ImpliedScopes<Scope> = { "units:read": ["units:write"], "messages:read": ["messages:write"] };
 
 const lintelScopes = createScopePolicy(IMPLIED_SCOPES);
 

@@ -47,6 +47,18 @@ export const PROBLEMS = {
     anchor: "version-conflict",
     about: "The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry.",
   },
+  conflict: {
+    status: 409,
+    title: "Conflict",
+    anchor: "conflict",
+    about: "The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names.",
+  },
+  precondition_failed: {
+    status: 412,
+    title: "Precondition failed",
+    anchor: "precondition-failed",
+    about: "If-Match names a version of the record that is no longer current: read it again (its ETag) and retry.",
+  },
   idempotency_in_progress: {
     status: 409,
     title: "Request in progress",

@@ -23,6 +23,7 @@ export const SCOPES = [
   "units:write",
   "units:read",
   "messages:read",
+  "messages:write",
   "locks:read",
   "lock-state:read",
   "webhooks:write",

@@ -26,6 +26,7 @@ export const ScheduleEntrySchema = v.strictObject({
   localStart: localDateTime,
   localEnd: localDateTime,
   label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
+  templateId: v.pipe(v.nullable(v.string()), v.description("A scheduled message's template, else null.")),
 });
 /** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
 export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;
@@ -46,6 +47,7 @@ export function scheduleEntry(item: ScheduleItem, timeZone: string | null): Sche
     localStart: formatZonedDateTime(startMs, zone),
     localEnd: formatZonedDateTime(endMs, zone),
     label: rangeLabel(startMs, endMs, zone),
+    templateId: item.templateId ?? null,
   };
 }
 

@@ -1,0 +1,294 @@
+/**
+ * Writing units and their schedules: create and update a unit, create, update and delete a
+ * tour, code, open house or scheduled message. Each reads what it checks, builds the record and
+ * its event, and hands both to the store, which applies them in one atomic step only while the
+ * unit is still at the version that was read: every change of a unit's schedule adds 1 to its
+ * version, so a preview made before it is stale and set_timezone with it is refused.
+ *
+ * `expectedVersion` given by the caller is checked as set_timezone checks it. Without one, a
+ * write that lost a race to another change of the unit reads again and retries (a few times).
+ */
+import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import type { ItemKind, LintelEvent, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
+import type { Caller } from "./admission.js";
+import { randomId } from "./event-ids.js";
+import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
+import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
+
+export interface ScheduleWritePorts {
+  readonly units: UnitStore;
+  readonly locks: LockDirectory;
+  readonly clock: Clock;
+}
+
+/** A new unit: its urlKey (unique in the org), address, and zone (any tzdb spelling; absent or null = none). */
+export interface CreateUnitCommand {
+  readonly urlKey: string;
+  readonly address: string;
+  readonly timeZone?: string | null | undefined;
+}
+
+/** A change of a unit's urlKey or address (its zone changes through set_timezone only). */
+export interface UpdateUnitCommand {
+  readonly unitIdOrKey: string;
+  readonly expectedVersion?: number | undefined;
+  readonly urlKey?: string | undefined;
+  readonly address?: string | undefined;
+}
+
+/**
+ * The fields of a schedule item as a write gives them: `title` (a code's name), `startAt` and
+ * `endAt` (tours, codes, open houses; canonical UTC instants), `sendAt` (messages), `lockId`
+ * (tours and open houses may clear it with null; a code must have one), `templateId` (messages).
+ */
+export interface ItemFields {
+  readonly title?: string | undefined;
+  readonly startAt?: string | undefined;
+  readonly endAt?: string | undefined;
+  readonly sendAt?: string | undefined;
+  readonly lockId?: string | null | undefined;
+  readonly templateId?: string | null | undefined;
+}
+
+/** A new item of `kind` at a unit. */
+export interface CreateItemCommand extends ItemFields {
+  readonly unitIdOrKey: string;
+  readonly expectedVersion?: number | undefined;
+  readonly kind: ItemKind;
+}
+
+/** A change of an item, named by its unit and its key (`<kind>:<id>`): the fields given are set, the others kept. */
+export interface UpdateItemCommand extends ItemFields {
+  readonly unitIdOrKey: string;
+  readonly key: string;
+  readonly expectedVersion?: number | undefined;
+}
+
+/** The removal of an item, named by its unit and its key. */
+export interface DeleteItemCommand {
+  readonly unitIdOrKey: string;
+  readonly key: string;
+  readonly expectedVersion?: number | undefined;
+}
+
+/** What an item write answers: the item as a schedule entry, and the unit after the change. */
+export interface ItemWriteResult {
+  readonly item: ScheduleEntry;
+  readonly unit: Unit;
+}
+
+/** The fields each kind takes (the others are refused). */
+const KIND_FIELDS: Readonly<Record<ItemKind, readonly (keyof ItemFields)[]>> = {
+  tour: ["title", "startAt", "endAt", "lockId"],
+  open_house: ["title", "startAt", "endAt", "lockId"],
+  code: ["title", "startAt", "endAt", "lockId"],
+  scheduled_message: ["title", "sendAt", "templateId"],
+};
+const ALL_FIELDS: readonly (keyof ItemFields)[] = ["title", "startAt", "endAt", "sendAt", "lockId", "templateId"];
+const ID_PREFIX: Readonly<Record<ItemKind, "tour_" | "code_" | "oh_" | "msg_">> = {
+  tour: "tour_",
+  code: "code_",
+  open_house: "oh_",
+  scheduled_message: "msg_",
+};
+/** How many times a write without `expectedVersion` reads again after losing a race. */
+const RACE_RETRIES = 8;
+
+function invalid(name: string, reason: string): Failure<"invalid_request"> {
+  return fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
+}
+
+function staleVersion(expected: number, currentVersion: number): Failure<"version_conflict"> {
+  return fail("version_conflict", `expectedVersion ${expected} is stale: the unit is at version ${currentVersion}. Read it again and retry.`, {
+    currentVersion,
+  });
+}
+
+/** `<kind>:<id>` split, or null when it names no kind. */
+export function parseItemKey(key: string): { readonly kind: ItemKind; readonly id: string } | null {
+  const colon = key.indexOf(":");
+  const kind = key.slice(0, colon) as ItemKind;
+  const id = key.slice(colon + 1);
+  return colon > 0 && kind in KIND_FIELDS && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { kind, id } : null;
+}
+
+/** The unit as events and answers serve it (no owner). */
+function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
+  return { id, urlKey, address, timeZone, version };
+}
+
+/** Builds the unit and schedule write use cases. */
+export function createScheduleWrites(ports: ScheduleWritePorts) {
+  const nowIso = () => new Date(ports.clock.now()).toISOString();
+  const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
+    ({ id: randomId("evt_"), orgId, type, createdAt: nowIso(), data }) as LintelEvent;
+
+  /**
+   * Runs `attempt` against the unit as read now: with the caller's `expectedVersion`, once (a
+   * stale one is a conflict); without, again after each lost race, up to {@link RACE_RETRIES}.
+   */
+  async function atVersion<T, C extends string>(
+    caller: Caller,
+    unitIdOrKey: string,
+    expectedVersion: number | undefined,
+    attempt: (unit: Unit) => Promise<Result<T, C | "version_conflict"> | { readonly lost: number }>,
+  ): Promise<Result<T, C | "not_found" | "version_conflict">> {
+    for (let round = 0; ; round++) {
+      const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
+      if (unit === null) return notFound("unit", unitIdOrKey);
+      if (expectedVersion !== undefined && unit.version !== expectedVersion) return staleVersion(expectedVersion, unit.version);
+      const outcome = await attempt(unit);
+      if (!("lost" in outcome)) return outcome;
+      if (expectedVersion !== undefined || round >= RACE_RETRIES) return staleVersion(expectedVersion ?? unit.version, outcome.lost);
+    }
+  }
+
+  /** The store's refusal as the use case's answer, or `lost` when another change got in first. */
+  function refusal(outcome: Exclude<UnitWriteOutcome, { ok: true }>, unitIdOrKey: string) {
+    switch (outcome.reason) {
+      case "version_conflict":
+        return { lost: outcome.currentVersion };
+      case "not_found":
+        return notFound("unit", unitIdOrKey);
+      case "url_key_taken":
+        return fail("conflict", "urlKey: another unit of the organization has this urlKey.", {
+          invalidParams: [{ name: "urlKey", reason: "another unit of the organization has this urlKey" }],
+        });
+      case "too_many_items":
+        return invalid("unitIdOrKey", `the unit has ${MAX_ITEMS_PER_UNIT.toLocaleString("en-US")} items, the most a unit holds`);
+      case "template_missing":
+        return invalid("templateId", "names no template of the organization");
+    }
+  }
+
+  /** Checks the lock an item names: an active lock of the org that serves the unit. */
+  async function lockProblem(caller: Caller, unit: Unit, lockId: string | null): Promise<Failure<"invalid_request"> | null> {
+    if (lockId === null) return null;
+    const lock = await ports.locks.getActive(caller.orgId, lockId);
+    return lock !== null && lock.unitIds.includes(unit.id) ? null : invalid("lockId", "names no active lock of the organization that serves this unit");
+  }
+
+  /** The item with `fields` applied over `base`, or the problem with them for its kind. */
+  function applyFields(kind: ItemKind, base: Omit<ScheduleItem, "title" | "startAt" | "endAt">, fields: ItemFields, previous?: ScheduleItem) {
+    for (const name of ALL_FIELDS) {
+      if (fields[name] !== undefined && !KIND_FIELDS[kind].includes(name)) return invalid(name, `is not a field of a ${kind}`);
+    }
+    const title = fields.title ?? previous?.title;
+    if (title === undefined) return invalid("title", "is required");
+    if (kind === "scheduled_message") {
+      const sendAt = fields.sendAt ?? previous?.startAt;
+      if (sendAt === undefined) return invalid("sendAt", "is required");
+      const templateId = fields.templateId === undefined ? (previous?.templateId ?? null) : fields.templateId;
+      return succeed<ScheduleItem>({ ...base, title, startAt: sendAt, endAt: sendAt, lockId: null, templateId });
+    }
+    const startAt = fields.startAt ?? previous?.startAt;
+    const endAt = fields.endAt ?? previous?.endAt;
+    if (startAt === undefined) return invalid("startAt", "is required");
+    if (endAt === undefined) return invalid("endAt", "is required");
+    if (endAt <= startAt) return invalid("endAt", "must be after startAt");
+    const lockId = fields.lockId === undefined ? (previous?.lockId ?? null) : fields.lockId;
+    if (kind === "code" && lockId === null) return invalid("lockId", "is required: a code is programmed on a lock");
+    return succeed<ScheduleItem>({ ...base, title, startAt, endAt, lockId });
+  }
+
+  async function createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">> {
+    let timeZone: string | null = null;
+    if (command.timeZone !== undefined && command.timeZone !== null) {
+      timeZone = canonicalTimeZone(command.timeZone);
+      if (timeZone === null) return invalid("timeZone", refusedZoneReason(command.timeZone));
+    }
+    const unit: Unit = { id: randomId("unit_"), orgId: caller.orgId, urlKey: command.urlKey, address: command.address, timeZone, version: 1 };
+    const outcome = await ports.units.createUnit(unit, event(caller.orgId, "unit.created", { unit: servedUnit(unit) }));
+    if (outcome.ok) return succeed(outcome.unit);
+    const refused = refusal(outcome, unit.id);
+    return "lost" in refused || refused.problem.code === "not_found" ? fail("conflict", "The unit could not be created.") : (refused as Failure<"conflict">);
+  }
+
+  function updateUnit(caller: Caller, command: UpdateUnitCommand) {
+    return atVersion<Unit, "invalid_request" | "conflict">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+      const urlKey = command.urlKey ?? unit.urlKey;
+      const address = command.address ?? unit.address;
+      if (urlKey === unit.urlKey && address === unit.address) return succeed(unit); // changes nothing: no version, no event
+      const after = { ...unit, urlKey, address, version: unit.version + 1 };
+      const data = { unit: servedUnit(after), previous: { urlKey: unit.urlKey, address: unit.address } };
+      const outcome = await ports.units.updateUnit(caller.orgId, unit.id, {
+        expectedVersion: unit.version,
+        urlKey,
+        address,
+        event: event(caller.orgId, "unit.updated", data),
+      });
+      return outcome.ok ? succeed(outcome.unit) : (refusal(outcome, command.unitIdOrKey) as Failure<"conflict"> | { lost: number });
+    });
+  }
+
+  /** Stores `op` of `item` at the unit's version, with the event of `type`; answers the entry and the unit after. */
+  async function writeItem(
+    caller: Caller,
+    unit: Unit,
+    op: "put" | "delete",
+    item: ScheduleItem,
+    type: "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted",
+    previous: ScheduleItem | null,
+    unitIdOrKey: string,
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found"> | { readonly lost: number }> {
+    const after = { ...unit, version: unit.version + 1 };
+    const entry = scheduleEntry(item, unit.timeZone);
+    const data =
+      previous === null ? { unit: servedUnit(after), item: entry } : { unit: servedUnit(after), item: entry, previous: scheduleEntry(previous, unit.timeZone) };
+    const outcome = await ports.units.writeItem(caller.orgId, unit.id, {
+      expectedVersion: unit.version,
+      op,
+      item,
+      event: event(caller.orgId, type, data),
+    });
+    if (outcome.ok) return succeed({ item: entry, unit: outcome.unit });
+    return refusal(outcome, unitIdOrKey) as Failure<"invalid_request" | "not_found"> | { lost: number };
+  }
+
+  function createScheduleItem(caller: Caller, command: CreateItemCommand) {
+    return atVersion<ItemWriteResult, "invalid_request">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+      const made = applyFields(command.kind, { kind: command.kind, id: randomId(ID_PREFIX[command.kind]), unitId: unit.id, lockId: null }, command);
+      if (!made.ok) return made;
+      const lockRefused = await lockProblem(caller, unit, made.value.lockId);
+      if (lockRefused !== null) return lockRefused;
+      return writeItem(caller, unit, "put", made.value, "schedule.item_created", null, command.unitIdOrKey);
+    });
+  }
+
+  /** The unit's item named by `key`, or the 404 (an unknown key and another unit's item read the same). */
+  async function itemOf(caller: Caller, unit: Unit, key: string): Promise<Result<ScheduleItem, "not_found">> {
+    const parsed = parseItemKey(key);
+    const item = parsed === null ? null : await ports.units.getItem(caller.orgId, unit.id, parsed.kind, parsed.id);
+    return item === null ? fail("not_found", `No schedule item '${key.slice(0, 100)}' at this unit.`) : succeed(item);
+  }
+
+  function updateScheduleItem(caller: Caller, command: UpdateItemCommand) {
+    return atVersion<ItemWriteResult, "invalid_request">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+      const found = await itemOf(caller, unit, command.key);
+      if (!found.ok) return found;
+      const previous = found.value;
+      const made = applyFields(previous.kind, previous, command, previous);
+      if (!made.ok) return made;
+      const item = made.value;
+      const same = ALL_FIELDS.every((name) => command[name] === undefined) ||
+        (item.title === previous.title && item.startAt === previous.startAt && item.endAt === previous.endAt && item.lockId === previous.lockId && (item.templateId ?? null) === (previous.templateId ?? null));
+      if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone), unit }); // changes nothing
+      if (item.lockId !== previous.lockId) {
+        const lockRefused = await lockProblem(caller, unit, item.lockId);
+        if (lockRefused !== null) return lockRefused;
+      }
+      return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command.unitIdOrKey);
+    });
+  }
+
+  function deleteScheduleItem(caller: Caller, command: DeleteItemCommand) {
+    return atVersion<{ unit: Unit }, never>(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+      const found = await itemOf(caller, unit, command.key);
+      if (!found.ok) return found;
+      const written = await writeItem(caller, unit, "delete", found.value, "schedule.item_deleted", null, command.unitIdOrKey);
+      return "lost" in written ? written : written.ok ? succeed({ unit: written.value.unit }) : (written as Failure<"not_found">);
+    });
+  }
+
+  return { createUnit, updateUnit, createScheduleItem, updateScheduleItem, deleteScheduleItem };
+}
