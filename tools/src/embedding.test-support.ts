@@ -1,7 +1,7 @@
 // The README's embedding story, shared by embedding.test.ts and embedding.e2e.test.ts.
 import assert from "node:assert/strict";
-import { createLintel, createLockStateReader, parseFixture, systemClock } from "@lintel/core";
-import { createCursorCodec, generateApiKey } from "@lintel/domain";
+import { createLintel, parseFixture, systemClock } from "@lintel/core";
+import { generateApiKey } from "@lintel/domain";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 
 /** The README's "whole product on your own ports": core + the memory store, one org, one key, one lock. */
@@ -42,13 +42,11 @@ export async function lintelWithOneLock() {
   assert.ok(parsed.ok);
   await store.fixtures.load(parsed.data);
   const clock = systemClock;
-  const lintel = createLintel(
-    { ...store, lockStates: createLockStateReader(createSimulatedLockProvider(), clock, { ttlMs: 2000, timeoutMs: 3000 }), clock },
-    {
-      cursors: createCursorCodec(["an example secret of at least 32 characters"]),
-      defaultRateLimit: { requests: 600, windowSeconds: 60 },
-      failedAuthLimit: { requests: 30, windowSeconds: 60 },
-    },
-  );
+  const lintel = createLintel({
+    store,
+    lockProvider: createSimulatedLockProvider(),
+    clock,
+    cursorSecrets: ["an example secret of at least 32 characters"],
+  });
   return { lintel, key };
 }

@@ -55,6 +55,7 @@ export function admit(lintel: Lintel, scope: Scope, trustedProxies: number): Rou
       return;
     }
     ctx.state.caller = outcome.admission.caller;
-    await next();
+    // The rest of the request (parameters, the operation, its answer) runs under its store deadline.
+    await lintel.withinRequest(outcome.admission, next);
   };
 }

@@ -7,14 +7,13 @@ import "reflect-metadata";
 import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
 import {
-  assembleLintel,
+  createLintel,
   createWebhookDispatcher,
   routeLockProviders,
   systemClock,
   unconfiguredLockProvider,
   type Clock,
-  type EventStores,
-  type LintelAssembly,
+  type Lintel,
   type LintelStore,
   type LockProvider,
   type WebhookDispatcher,
@@ -65,7 +64,7 @@ export interface Overrides {
 }
 
 /** Every store port the server uses. */
-export type Store = LintelStore & EventStores;
+export type Store = LintelStore;
 
 /** Every part of the server, each token typed with what it resolves to. */
 export const TOKENS = {
@@ -75,8 +74,7 @@ export const TOKENS = {
   redis: token<RedisHandle | null>("RedisHandle"),
   store: token<Store>("LintelStore"),
   lockProvider: token<LockProvider>("LockProvider"),
-  /** The Lintel and the lock-state reader it reads through (Seam's webhooks refresh locks through it). */
-  lintel: token<LintelAssembly>("Lintel"),
+  lintel: token<Lintel>("Lintel"),
   webhookSender: token<WebhookSender>("WebhookSender"),
   dispatcher: token<WebhookDispatcher>("WebhookDispatcher"),
   metrics: token<Metrics | null>("Metrics"),
@@ -122,7 +120,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
     );
   });
   c.once(TOKENS.lintel, (c) =>
-    assembleLintel({
+    createLintel({
       store: c.resolve(TOKENS.store),
       lockProvider: c.resolve(TOKENS.lockProvider),
       cursorSecrets: config.cursorSecrets,

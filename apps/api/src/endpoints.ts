@@ -7,8 +7,8 @@
  */
 import type * as v from "valibot";
 import type { GenericSchema } from "valibot";
-import type { Caller, IdempotencyCode, Lintel, Result } from "@lintel/core";
-import type { ProblemCode, Scope } from "@lintel/domain";
+import type { Caller, IdempotencyCode, ItemWriteResult, Lintel, Result } from "@lintel/core";
+import type { ProblemCode, Scope, Template } from "@lintel/domain";
 import type { BodyReading } from "./json-body.js";
 import {
   getTemplateQuerySchema,
@@ -17,6 +17,7 @@ import {
   scheduleListSchema,
   unitListSchema,
   unitResponseSchema,
+  itemWriteResponseSchema,
   emptyQuerySchema,
   listQuerySchema,
   lockListSchema,
@@ -30,6 +31,17 @@ import {
   templateResponseSchema,
 } from "./schemas.js";
 import type { QuerySchema } from "./query.js";
+import { entityTag, ifMatchHolds } from "./http-conventions.js";
+import {
+  createScheduleItemBodySchema,
+  createTemplateBodySchema,
+  createUnitBodySchema,
+  deleteScheduleItemBodySchema,
+  deleteTemplateBodySchema,
+  updateScheduleItemBodySchema,
+  updateTemplateBodySchema,
+  updateUnitBodySchema,
+} from "./write-schemas.js";
 import {
   createdWebhookEndpointSchema,
   createdWebhookEndpointView,
@@ -53,10 +65,25 @@ import {
   pageJson,
   previewView,
   scheduleEntryView,
+  jsonText,
   templateJson,
   unitJson,
   unitView,
 } from "./serialize.js";
+
+/** An item write's answer: the item as list_schedule serves it, and the unit after the change. */
+function itemWriteView({ item, unit }: ItemWriteResult) {
+  return { item: scheduleEntryView(item), unit: unitView(unit) };
+}
+
+/**
+ * `If-Match` as a check of the template as it is now: true when the header names its ETag (the
+ * tag of the very text get_message_template serves) or is `*`. Undefined without the header.
+ */
+function matcher(ifMatch: string | undefined): ((current: Template) => boolean) | undefined {
+  if (ifMatch === undefined) return undefined;
+  return (current) => ifMatchHolds(ifMatch, entityTag(jsonText(oneJson("template", templateJson(current)))));
+}
 
 /** What the OpenAPI document and the router read of every endpoint. */
 export interface Endpoint {
@@ -88,6 +115,8 @@ export interface Endpoint {
   readonly bodyExample?: unknown;
   /** Problems besides the ones every /v1 endpoint can answer (401, 429, 500, 503). */
   readonly problems: readonly ProblemCode[];
+  /** A write with a body (every POST but enable): it takes Idempotency-Key, its 2xx and 409 answers kept 24 h. */
+  readonly idempotent?: true;
 }
 
 /** What an operation's use case is given, once the request is admitted and its parameters parsed. */
@@ -99,6 +128,8 @@ export interface OperationInput<Q, B> {
   readonly params: Readonly<Record<string, string>>;
   /** The parsed body (a POST's; undefined for a GET). */
   readonly body: B;
+  /** The request's `If-Match` header (a template's update or delete), undefined when absent. */
+  readonly ifMatch?: string | undefined;
 }
 
 /** A whole endpoint: its description, the use case it runs and the JSON view of the use case's value. */
@@ -170,8 +201,22 @@ const IDEMPOTENCY_KEY_HEADER = {
   maxLength: 255,
   pattern: "^[\\x20-\\x7E]+$",
 } as const;
+const IF_MATCH_HEADER = {
+  name: "If-Match",
+  description: "The ETag get_message_template served: the write applies only while the template is still that version (else 412).",
+  maxLength: 1024,
+} as const;
+/** The problems every write with a body can answer besides its own. */
+const WRITE_PROBLEMS = ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"] as const;
+const WRITE_NOTE =
+  " Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer " +
+  "is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.";
+const VERSION_NOTE =
+  " Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), " +
+  "so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event.";
 
-export const ENDPOINTS = {
+/** The units, their schedules and their time zones. */
+const UNIT_ENDPOINTS = {
   previewTimezoneChange: endpoint({
     method: "get",
     path: "/v1/units/preview_timezone_change",
@@ -200,14 +245,8 @@ export const ENDPOINTS = {
       "Retry safely with an Idempotency-Key: the first 200 or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.",
     query: emptyQuerySchema,
     body: setTimezoneBodySchema,
-    headers: [
-      {
-        name: "Idempotency-Key",
-        description: "1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h.",
-        maxLength: 255,
-        pattern: "^[\\x20-\\x7E]+$",
-      },
-    ],
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
     response: setTimezoneResponseSchema,
     problems: [
       "invalid_request",
@@ -221,6 +260,109 @@ export const ENDPOINTS = {
   }).runs(
     ({ lintel, caller, body }) => lintel.setTimeZone(caller, body),
     ({ unit, moved }) => ({ unit: unitView(unit), moved }),
+  ),
+  createUnit: endpoint({
+    method: "post",
+    path: "/v1/units/create_unit",
+    status: 201,
+    tag: "Units",
+    scope: "units:write",
+    summary: "Create a unit",
+    description: "A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict." + WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: createUnitBodySchema,
+    bodyExample: { urlKey: "12-elm-st-apt-3", address: "12 Elm St, Apt 3, Springfield", timeZone: "America/Chicago" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: unitResponseSchema,
+    problems: [...WRITE_PROBLEMS, "conflict"],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.createUnit(caller, body),
+    (unit) => ({ unit: unitView(unit) }),
+  ),
+  updateUnit: endpoint({
+    method: "post",
+    path: "/v1/units/update_unit",
+    tag: "Units",
+    scope: "units:write",
+    summary: "Update a unit",
+    description:
+      "Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it)." + VERSION_NOTE + WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: updateUnitBodySchema,
+    bodyExample: { unitIdOrKey: "12-elm-st-apt-3", expectedVersion: 1, address: "12 Elm Street, Apt 3, Springfield" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: unitResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.updateUnit(caller, body),
+    (unit) => ({ unit: unitView(unit) }),
+  ),
+  createScheduleItem: endpoint({
+    method: "post",
+    path: "/v1/units/create_schedule_item",
+    status: 201,
+    tag: "Units",
+    scope: "units:write",
+    summary: "Create a tour, code, open house or scheduled message",
+    description:
+      "By kind: tour and open_house take title, startAt, endAt and lockId (optional); code takes title (its name), startAt, endAt and lockId; " +
+      "scheduled_message takes title, sendAt and templateId (optional). Fields of another kind are 400. A lockId must name an active lock " +
+      "of the organization that serves the unit; at most 10,000 items per unit. Answers the item as list_schedule serves it and the unit." +
+      VERSION_NOTE +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: createScheduleItemBodySchema,
+    bodyExample: {
+      unitIdOrKey: "12-elm-st-apt-3",
+      expectedVersion: 1,
+      kind: "tour",
+      title: "Self-guided tour",
+      startAt: "2026-12-01T10:00:00-06:00",
+      endAt: "2026-12-01T11:00:00-06:00",
+    },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: itemWriteResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+  }).runs(({ lintel, caller, body }) => lintel.createScheduleItem(caller, body), itemWriteView),
+  updateScheduleItem: endpoint({
+    method: "post",
+    path: "/v1/units/update_schedule_item",
+    tag: "Units",
+    scope: "units:write",
+    summary: "Update a schedule item",
+    description:
+      "Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind " +
+      "cannot change." +
+      VERSION_NOTE +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: updateScheduleItemBodySchema,
+    bodyExample: { unitIdOrKey: "12-elm-st-apt-3", key: "tour:tour_0123456789ABCDEFGHIJKLMN", endAt: "2026-12-01T11:30:00-06:00" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: itemWriteResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+  }).runs(({ lintel, caller, body }) => lintel.updateScheduleItem(caller, body), itemWriteView),
+  deleteScheduleItem: endpoint({
+    method: "post",
+    path: "/v1/units/delete_schedule_item",
+    tag: "Units",
+    scope: "units:write",
+    summary: "Delete a schedule item",
+    description: "Removes the item named by its key; answers the unit after the change." + VERSION_NOTE + WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: deleteScheduleItemBodySchema,
+    bodyExample: { unitIdOrKey: "12-elm-st-apt-3", key: "tour:tour_0123456789ABCDEFGHIJKLMN" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: unitResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.deleteScheduleItem(caller, body),
+    ({ unit }) => ({ unit: unitView(unit) }),
   ),
   listUnits: endpoint({
     method: "get",
@@ -269,6 +411,10 @@ export const ENDPOINTS = {
       lintel.listSchedule(caller, { unitIdOrKey, limit, cursor, from: from === undefined ? undefined : Date.parse(from) }),
     ({ items, nextCursor }) => ({ items: items.map(scheduleEntryView), nextCursor }),
   ),
+} satisfies CheckedRows;
+
+/** Message templates. */
+const TEMPLATE_ENDPOINTS = {
   getMessageTemplate: endpoint({
     method: "get",
     path: "/v1/templates/get_message_template",
@@ -298,6 +444,73 @@ export const ENDPOINTS = {
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listTemplates(caller, { limit, cursor }),
     ({ templates, nextCursor }) => pageJson("templates", templates.map(templateJson), nextCursor),
   ),
+  createMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/create_message_template",
+    status: 201,
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Create a message template",
+    description:
+      "A new template of the caller's organization. Its body's placeholders are {{name}}; an unclosed {{, a stray }} or a bad name is 400 " +
+      "with the character offset. At most 1,000 templates per organization." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: createTemplateBodySchema,
+    bodyExample: { name: "Tour reminder", body: "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.", sortOrder: 10 },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: templateResponseSchema,
+    problems: [...WRITE_PROBLEMS],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.createTemplate(caller, body),
+    (template) => oneJson("template", templateJson(template)),
+  ),
+  updateMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/update_message_template",
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Update a message template",
+    description:
+      "Sets the fields given (updatedAt moves). With If-Match (the ETag get_message_template served), applies only while the template is " +
+      "still that version, else 412." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: updateTemplateBodySchema,
+    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN", body: "Hi {{ guest.first_name }}, see you at {{tour.start}}." },
+    headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
+    idempotent: true,
+    response: templateResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed"],
+  }).runs(
+    ({ lintel, caller, body, ifMatch }) => lintel.updateTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
+    (template) => oneJson("template", templateJson(template)),
+  ),
+  deleteMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/delete_message_template",
+    status: 204,
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Delete a message template",
+    description:
+      "Deletes the template. One that a scheduled message still to be sent names is 409 conflict; If-Match as for an update." + WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: deleteTemplateBodySchema,
+    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN" },
+    headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
+    idempotent: true,
+    response: noContentSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
+  }).runs(
+    ({ lintel, caller, body, ifMatch }) => lintel.deleteTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
+    () => null,
+  ),
+} satisfies CheckedRows;
+
+/** Locks, events and webhook endpoints. */
+const OTHER_ENDPOINTS = {
   listLocks: endpoint({
     method: "get",
     path: "/v1/locks",
@@ -394,6 +607,7 @@ export const ENDPOINTS = {
     body: createWebhookEndpointBodySchema,
     bodyExample: { url: "https://crm.example.com/lintel-webhooks", eventTypes: ["unit.timezone_changed"], description: "CRM sync" },
     headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
     response: createdWebhookEndpointSchema,
     problems: ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"],
   }).runs(({ lintel, caller, body }) => lintel.createWebhookEndpoint(caller, body), createdWebhookEndpointView),
@@ -477,5 +691,12 @@ export const ENDPOINTS = {
     ({ deliveries, nextCursor }) => ({ deliveries: deliveries.map(deliveryView), nextCursor }),
   ),
 } satisfies CheckedRows;
+
+/** Every `/v1` endpoint, in the order the document lists them (three tables: each one's type stays small enough to declare). */
+export const ENDPOINTS: typeof UNIT_ENDPOINTS & typeof TEMPLATE_ENDPOINTS & typeof OTHER_ENDPOINTS = {
+  ...UNIT_ENDPOINTS,
+  ...TEMPLATE_ENDPOINTS,
+  ...OTHER_ENDPOINTS,
+};
 
 export type OperationId = keyof typeof ENDPOINTS;

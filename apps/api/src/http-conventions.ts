@@ -94,6 +94,12 @@ export function conditionalGet(): Middleware {
   };
 }
 
+/** RFC 9110 13.1.1: `If-Match` holds when it is `*` or lists the tag, compared strongly (a weak tag never matches). */
+export function ifMatchHolds(header: string, tag: string): boolean {
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim() === tag);
+}
+
 /**
  * RFC 9110 13.1.2: `If-None-Match` fails (304) when it is `*` or lists the tag, compared weakly.
  * Koa's `ctx.fresh` is not used: it ignores the tag whenever the request says `Cache-Control:

@@ -1,10 +1,10 @@
 /**
- * The HTTP side of SPEC 5.2's safe retries: the `Idempotency-Key` header, and answering through
- * core's `setTimeZoneOnce` or `createWebhookEndpointOnce`, which keep the use case's result; a
- * repeat renders it again, so it gets the first answer's status and body.
+ * The HTTP side of safe retries: the `Idempotency-Key` header, and answering through core's
+ * `once`, which keeps the use case's result; a repeat renders it again, so it gets the first
+ * answer's status and body.
  */
 import type { InvalidParam } from "@lintel/domain";
-import type { IdempotentOutcome, Result, SetTimeZoneRetry } from "@lintel/core";
+import type { IdempotentOutcome, Result, SafeRetry } from "@lintel/core";
 import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 
@@ -24,8 +24,8 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
 }
 
 /**
- * Answers an operation with a safe retry (set_timezone, a webhook endpoint's create): without an
- * Idempotency-Key, `run` (the plain use case); with one, `runOnce` (core's `…Once`), whose result
+ * Answers an operation with a safe retry (every POST that writes): without an Idempotency-Key,
+ * `run` (the plain use case); with one, `runOnce` (through core's `once`), whose result
  * `render` writes as it writes a first answer, so a repeat gets the same status and body; a kept
  * problem names the first request's id, and the header, set from the state, says the same
  * (SPEC 4), with `Idempotent-Replayed: true`. Answers 400 for a malformed key.
@@ -33,7 +33,7 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
 export async function answerOnce<R extends Result<unknown>>(
   ctx: LintelContext,
   run: () => Promise<R>,
-  runOnce: (retry: SetTimeZoneRetry) => Promise<IdempotentOutcome<R>>,
+  runOnce: (retry: Omit<SafeRetry, "fingerprint">) => Promise<IdempotentOutcome<R>>,
   render: (result: R) => void,
 ): Promise<void> {
   const { key, invalid } = readKey(ctx);

@@ -154,6 +154,8 @@ export const lockStateResponseSchema = v.strictObject({ state: lockStateViewSche
 export const unitResponseSchema = v.strictObject({ unit: unitViewSchema });
 export const unitListSchema = v.strictObject({ units: v.array(unitViewSchema), nextCursor });
 export const scheduleListSchema = v.strictObject({ items: v.array(ScheduleEntrySchema), nextCursor });
+/** A schedule item write's answer: the item as list_schedule serves it, and the unit after the change. */
+export const itemWriteResponseSchema = v.strictObject({ item: ScheduleEntrySchema, unit: unitViewSchema });
 
 const PROBLEM_CODES = Object.keys(PROBLEMS) as (keyof typeof PROBLEMS)[];
 

@@ -70,6 +70,7 @@ export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
     localStart: entry.localStart,
     localEnd: entry.localEnd,
     label: entry.label,
+    templateId: entry.templateId,
   };
 }
 

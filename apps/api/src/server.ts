@@ -71,8 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Add only: a record the store already has stays as it is, so a restart never undoes a
     // set_timezone or a revocation made since (SPEC 6). Updating is the seed CLI's --update.
     if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data, { mode: "add" });
-    const assembly = container.resolve(TOKENS.lintel);
-    lintel = assembly.lintel;
+    lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
@@ -84,7 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             secret: config.webhooks.seamWebhookSecret,
             // The store's device index: locks seeded at start, by the seed CLI or later, across orgs.
             devices: container.resolve(TOKENS.store).devices,
-            lockStates: assembly.lockStates,
+            lockStates: lintel.lockStates,
             clock: container.resolve(TOKENS.clock),
           };
     const handle = createApp({

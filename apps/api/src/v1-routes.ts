@@ -69,49 +69,29 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     return body.output;
   }
 
-  const { setTimezone } = ENDPOINTS;
-  route(setTimezone, async (ctx) => {
-    const reading = await readJsonBody(ctx);
-    if (!reading.ok) {
-      sendProblem(ctx, reading.code, reading.detail);
-      return;
-    }
-    const query = queryOf(ctx, setTimezone.query);
-    if (query === undefined) return;
-    if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
-      sendInvalidParams(ctx, [
-        { name: "(body)", reason: "The body must be a JSON object: { unitIdOrKey, timeZone, expectedVersion, policy }." },
-      ]);
-      return;
-    }
-    const body = v.safeParse(setTimezone.body, reading.value);
-    if (!body.success) {
-      sendInvalidParams(ctx, issuesToParams(body.issues));
-      return;
-    }
-    const caller = callerOf(ctx);
-    await answerOnce(
-      ctx,
-      () => setTimezone.run({ lintel, caller, query, params: ctx.params, body: body.output }),
-      (retry) => lintel.setTimeZoneOnce(caller, body.output, retry),
-      (result) => answer(ctx, setTimezone, result),
-    );
-  });
-
-  const { createWebhookEndpoint } = ENDPOINTS;
-  route(createWebhookEndpoint, async (ctx) => {
-    const body = await bodyOf(ctx, createWebhookEndpoint.body, "{ url, eventTypes, description? }");
-    if (body === undefined) return;
-    const query = queryOf(ctx, createWebhookEndpoint.query);
-    if (query === undefined) return;
-    const caller = callerOf(ctx);
-    await answerOnce(
-      ctx,
-      () => createWebhookEndpoint.run({ lintel, caller, query, params: ctx.params, body }),
-      (retry) => lintel.createWebhookEndpointOnce(caller, body, retry),
-      (result) => answer(ctx, createWebhookEndpoint, result),
-    );
-  });
+  // Every write with a body: the body (refused before the query, so a body problem is the one
+  // named), then the query, then the use case, through the request's Idempotency-Key when it has
+  // one. The fingerprint is the operation, its parsed body and its If-Match: the same request
+  // always gives the same one, whatever its spacing or key order.
+  for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
+    if (operation.body === undefined) continue;
+    const shape = `{ ${Object.keys((operation.body as { entries?: object }).entries ?? {}).join(", ")} }`;
+    route(operation, async (ctx) => {
+      const body = await bodyOf(ctx, operation.body as v.GenericSchema, shape);
+      if (body === undefined) return;
+      const query = queryOf(ctx, operation.query);
+      if (query === undefined) return;
+      const caller = callerOf(ctx);
+      const ifMatch = ctx.get("if-match") === "" ? undefined : ctx.get("if-match");
+      const run = () => operation.run({ lintel, caller, query, params: ctx.params, body, ifMatch });
+      await answerOnce(
+        ctx,
+        run,
+        (retry) => lintel.once(caller, { ...retry, fingerprint: JSON.stringify([operation.path, body, ifMatch ?? null]) }, run),
+        (result) => answer(ctx, operation, result),
+      );
+    });
+  }
 
   // Every GET: strict path and query parameters (refused together, so a client can fix them all
   // at once), then the use case, then the view of its value.

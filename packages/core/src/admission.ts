@@ -8,22 +8,21 @@ import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "./ports.js";
 import type { Problem } from "./problem.js";
 import { rememberGoodKeys } from "./good-keys.js";
+import type { StoreRace } from "./request-stores.js";
 
-/**
- * Who is calling: the key that was accepted, its Org and its scopes. Under a store deadline
- * (`storeDeadlineMs`) the operations run with an admitted caller share its request's deadline;
- * a caller made by hand gets one per operation.
- */
+/** Who is calling: the key that was accepted, its Org and its scopes. */
 export interface Caller {
   readonly keyId: string;
   readonly orgId: string;
   readonly scopes: readonly Scope[];
 }
 
-/** An admitted request: its caller and the key budget decision (for RateLimit headers). */
+/** An admitted request: its caller, the key budget decision (for RateLimit headers) and its store deadline. */
 export interface Admission {
   readonly caller: Caller;
   readonly budget: BudgetDecision;
+  /** The request's store deadline, started at its admission (null: none); `Lintel.withinRequest` runs the request under it. */
+  readonly deadline: StoreRace | null;
 }
 
 /** One request to admit: the key it sent (if any), where it came from, and the scope its operation needs. */
@@ -111,6 +110,6 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
 
     if (!scope.ok) return { ok: false, budget, caller, problem: { code: "missing_scope", detail: scope.detail } };
 
-    return { ok: true, admission: { caller, budget } };
+    return { ok: true, admission: { caller, budget, deadline: null } };
   };
 }

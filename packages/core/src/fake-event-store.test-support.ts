@@ -7,7 +7,9 @@ import { isoInstant } from "@lintel/domain";
 import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
-import type { EventStores } from "./lintel-setup.js";
+import type { LintelStore } from "./ports.js";
+
+type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
 import { firstDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {

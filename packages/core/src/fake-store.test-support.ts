@@ -81,6 +81,11 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
         events.push(event);
         return { ok: true, unit: changed };
       },
+      // The writes are the contract suites' (memory, Redis) and the e2e tests' to test.
+      getItem: async () => unsupported(),
+      createUnit: async () => unsupported(),
+      updateUnit: async () => unsupported(),
+      writeItem: async () => unsupported(),
     },
     locks: {
       listActive: async (orgId, after, limit) =>
@@ -107,6 +112,9 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
           after,
           limit,
         ),
+      create: async () => unsupported(),
+      update: async () => unsupported(),
+      delete: async () => unsupported(),
     },
     fixtures: { load: async () => unsupported() },
     health: { ping: async () => {} },

@@ -32,7 +32,7 @@ describe("idempotency bookkeeping when the store fails", () => {
     { timeout: 5000 },
     async () => {
       const { store, calls } = storeWith({ release: never });
-      const once = createIdempotency(store);
+      const once = createIdempotency(store, () => undefined);
       const failure = new StoreUnavailableError();
       await assert.rejects(
         once("key_1", "k", REQUEST, () => Promise.reject(failure)),
@@ -45,7 +45,7 @@ describe("idempotency bookkeeping when the store fails", () => {
   it("any other failure during the run waits for the release, so a retry finds the key free", async () => {
     let released = false;
     const { store } = storeWith({ release: async () => void (released = true) });
-    const once = createIdempotency(store);
+    const once = createIdempotency(store, () => undefined);
     await assert.rejects(
       once("key_1", "k", REQUEST, () => Promise.reject(new TypeError("bug"))),
       TypeError,
@@ -55,14 +55,14 @@ describe("idempotency bookkeeping when the store fails", () => {
 
   it("a result that was produced comes back when the store cannot keep it", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new StoreUnavailableError()) });
-    const outcome = await createIdempotency(store)("key_1", "k", REQUEST, async () => RESULT);
+    const outcome = await createIdempotency(store, () => undefined)("key_1", "k", REQUEST, async () => RESULT);
     assert.deepEqual(outcome, { ok: true, result: RESULT, requestId: "req_1", replayed: false });
   });
 
   it("a bug while keeping the answer is not hidden", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new TypeError("bug")) });
     await assert.rejects(
-      createIdempotency(store)("key_1", "k", REQUEST, async () => RESULT),
+      createIdempotency(store, () => undefined)("key_1", "k", REQUEST, async () => RESULT),
       TypeError,
     );
   });
@@ -92,7 +92,7 @@ describe("idempotency keeps use case results", () => {
     const conflict = { ok: false, problem: { code: "version_conflict", detail: "stale", currentVersion: 7 } } as const;
     for (const result of [RESULT, conflict]) {
       const { store, held } = oneKeyStore();
-      const once = createIdempotency(store);
+      const once = createIdempotency(store, () => undefined);
       assert.deepEqual(await once("key_1", "k", REQUEST, async () => result), { ok: true, result, requestId: "req_1", replayed: false });
       assert.deepEqual(held()?.kept, { result, requestId: "req_1" });
       let ran = false;
@@ -107,7 +107,7 @@ describe("idempotency keeps use case results", () => {
 
   it("any other problem frees the key: a retry runs again", async () => {
     const { store, held } = oneKeyStore();
-    const once = createIdempotency(store);
+    const once = createIdempotency(store, () => undefined);
     const missing = { ok: false, problem: { code: "not_found", detail: "No unit 'u'." } } as const;
     assert.deepEqual(await once("key_1", "k", REQUEST, async () => missing), {
       ok: true,

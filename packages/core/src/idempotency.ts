@@ -36,12 +36,12 @@ export type IdempotentOutcome<R> =
   { readonly ok: true; readonly result: R; readonly requestId: string; readonly replayed: boolean } | Failure<IdempotencyCode>;
 
 /**
- * A result a retry gets again: a success, or a version conflict (judged against the unit as it
- * was, so running the same request again would only conflict again). Any other problem (a bad
- * parameter, an unknown unit) frees the key.
+ * A result a retry gets again: a success, or a 409 (a version conflict or a conflict with other
+ * records, judged against the store as it was, so running the same request again would only
+ * conflict again). Any other problem (a bad parameter, an unknown unit) frees the key.
  */
 export function isKept(result: Result<unknown>): boolean {
-  return result.ok || result.problem.code === "version_conflict";
+  return result.ok || result.problem.code === "version_conflict" || result.problem.code === "conflict";
 }
 
 /**
@@ -57,18 +57,19 @@ function unlessUnavailable(error: unknown): void {
 const unbounded: StoreRace = (call) => call();
 
 /**
- * Runs requests at most once per (scope, key); see the module comment. `within` is the request's
- * store deadline: the claim is made within it; the bookkeeping after the answer is always sent
- * (so it is given the store itself, not the request's view) but awaited only within it.
+ * Runs requests at most once per (scope, key); see the module comment. `deadline` says the store
+ * deadline of the request running now (none outside a request): the claim is made within it; the
+ * bookkeeping after the answer is always sent (so it is given the store itself, not the
+ * request's view) but awaited only within it.
  */
-export function createIdempotency(store: IdempotencyStore) {
+export function createIdempotency(store: IdempotencyStore, deadline: () => StoreRace | undefined) {
   return async function once<R extends Result<unknown>>(
     scope: string,
     key: string,
     { fingerprint, requestId }: IdempotentRequest,
     run: () => Promise<R>,
-    within: StoreRace = unbounded,
   ): Promise<IdempotentOutcome<R>> {
+    const within = deadline() ?? unbounded;
     const claim = await within(() => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
     if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
       return {

@@ -11,14 +11,7 @@ export * from "./fixture-merge.js";
 export * from "./fixture-report.js";
 export * from "./fixture-conflict.js";
 export { normalizeInstant } from "./instant-text.js";
-export {
-  assembleLintel,
-  createLintelWith,
-  LOCK_STATE_TTL_MS,
-  type EventStores,
-  type LintelAssembly,
-  type LintelSetup,
-} from "./lintel-setup.js";
+export { createLintel, LOCK_STATE_TTL_MS, type LintelSetup } from "./create-lintel.js";
 export { observeLockState } from "./lock-observation.js";
 export { eventBody, eventView, type ServedEvent } from "./event-view.js";
 export * from "./webhook-sender.js";

@@ -1,16 +1,16 @@
-// A request's store calls share one deadline, fixed when admission starts (issues 12 and 21):
-// over a fake store whose every call takes a while, two sequential round trips that each fit the
-// deadline do not fit it together; a request within it is unaffected; a lock provider's wait is
-// not the store's; without storeDeadlineMs (the memory store) a call waits as long as it takes.
-// And over a store whose every method hangs, every use case answers unavailable: the bound is
-// the request's view of the store, not a wrapper each use case must remember.
+// A request's store calls share one deadline, fixed when admission starts: over a fake store
+// whose every call takes a while, two sequential round trips that each fit the deadline do not
+// fit it together; a request within it is unaffected; a lock provider's wait is not the store's;
+// without storeDeadlineMs (the memory store) a call waits as long as it takes. And over a store
+// whose every method hangs, every operation run within the request answers unavailable: the
+// bound is the request scope's view of the store, not a wrapper each use case must remember.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
-import type { Caller, Lintel, UseCaseName } from "./lintel.js";
-import { callerA, keys, lockedState, setup, value } from "./lintel.test-support.js";
-import type { EventStores } from "./lintel-setup.js";
+import type { Admission } from "./admission.js";
+import type { Caller, Lintel } from "./lintel.js";
+import { keys, lockedState, setup, value } from "./lintel.test-support.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "./ports.js";
 
 /** `store` with every read and write of the request path answering after `ms`; `settled` names each call as it answers. */
@@ -48,7 +48,7 @@ async function slowLintel(callMs: number, deadlineMs: number | undefined) {
   const admitted = async (scope: "units:read" | "units:write" | "locks:read" = "units:read") => {
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.0.1", scope });
     assert.ok(outcome.ok);
-    return outcome.admission.caller;
+    return outcome.admission;
   };
   return { lintel, settled, admitted };
 }
@@ -66,19 +66,24 @@ describe("the store deadline of one request", () => {
 
   it("the use case's calls share the admission's deadline", async () => {
     const { settled, lintel, admitted } = await slowLintel(120, 300);
-    const caller = await admitted(); // two round trips (the address's budget, the key with its own): 240 of 300 ms spent
+    const admission = await admitted(); // two round trips (the address's budget, the key with its own): 240 of 300 ms spent
     settled.length = 0;
-    await assert.rejects(lintel.getUnit(caller, "12-elm-st"), StoreUnavailableError);
+    await assert.rejects(
+      lintel.withinRequest(admission, () => lintel.getUnit(admission.caller, "12-elm-st")),
+      StoreUnavailableError,
+    );
     assert.deepEqual(settled, [], "cut before the unit's late answer");
   });
 
   it("a request within its deadline is answered as without one", async () => {
     // 20 ms a call: 120 ms of the 300 in all, a margin a loaded machine's timers don't eat.
     const { lintel, admitted } = await slowLintel(20, 300);
-    const caller = await admitted(); // 60 ms
-    const unit = value(await lintel.getUnit(caller, "12-elm-st")); // 80 ms
+    const admission = await admitted(); // 60 ms
+    const { caller } = admission;
+    const unit = value(await lintel.withinRequest(admission, () => lintel.getUnit(caller, "12-elm-st"))); // 80 ms
     assert.equal(unit.id, "u_1");
-    const page = value(await lintel.listSchedule(caller, { unitIdOrKey: "u_1", limit: 10, cursor: undefined, from: 0 })); // 120 ms
+    const query = { unitIdOrKey: "u_1", limit: 10, cursor: undefined, from: 0 };
+    const page = value(await lintel.withinRequest(admission, () => lintel.listSchedule(caller, query))); // 120 ms
     assert.deepEqual(
       page.items.map((item) => item.id),
       ["c_1", "t_1"],
@@ -87,10 +92,13 @@ describe("the store deadline of one request", () => {
 
   it("set_timezone past its deadline does not send its write", async () => {
     const { lintel, settled, admitted } = await slowLintel(60, 300);
-    const caller = await admitted("units:write"); // 180 ms
+    const admission = await admitted("units:write"); // 180 ms
     // Unit, items, the items' locks and those locks' units: 4 × 60 ms more is past 300 ms.
     const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_wall_clock" } as const;
-    await assert.rejects(lintel.setTimeZone(caller, change), StoreUnavailableError);
+    await assert.rejects(
+      lintel.withinRequest(admission, () => lintel.setTimeZone(admission.caller, change)),
+      StoreUnavailableError,
+    );
     await sleep(150);
     assert.ok(settled.includes("units.findByIdOrKey"));
     assert.equal(settled.filter((call) => call === "units.setTimeZone").length, 0, "the write was never made");
@@ -107,7 +115,8 @@ describe("the store deadline of one request", () => {
     const { lintel } = await setup({ ...slowed(plain.store, 20, []), lockStates }, { storeDeadlineMs: 300 });
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.2.1", scope: "locks:read" });
     assert.ok(outcome.ok);
-    const state = value(await lintel.getLockState(outcome.admission.caller, "lk_0"));
+    const { admission } = outcome;
+    const state = value(await lintel.withinRequest(admission, () => lintel.getLockState(admission.caller, "lk_0")));
     assert.equal(state.lockId, "lk_0");
   });
 
@@ -126,7 +135,11 @@ describe("the store deadline of one request", () => {
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.3.1", scope: "units:write" });
     assert.ok(outcome.ok);
     const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
-    const once = await lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-1", requestId: "r" });
+    const { admission } = outcome;
+    const retry = { idempotencyKey: "k-1", requestId: "r", fingerprint: "f" };
+    const once = await lintel.withinRequest(admission, () =>
+      lintel.once(admission.caller, retry, () => lintel.setTimeZone(admission.caller, change)),
+    );
     assert.ok(once.ok && once.result.ok && !once.replayed, "the change's result, unchanged");
     assert.equal(once.result.value.unit.version, 3);
     assert.equal(kept, false, "answered before the late bookkeeping finished");
@@ -136,13 +149,13 @@ describe("the store deadline of one request", () => {
 
   it("without storeDeadlineMs (an embedder) each call takes as long as the store does", async () => {
     const { lintel, admitted } = await slowLintel(210, undefined);
-    const caller = await admitted(); // 630 ms
-    assert.equal(value(await lintel.getUnit(caller, "u_1")).id, "u_1");
+    const admission = await admitted(); // 630 ms
+    assert.equal(value(await lintel.withinRequest(admission, () => lintel.getUnit(admission.caller, "u_1"))).id, "u_1");
   });
 });
 
 /** `store` whose every method never answers once `hanging.now` is set (a frozen Redis), with every method it has. */
-function hangable(store: LintelStore & EventStores, hanging: { now: boolean }) {
+function hangable(store: LintelStore, hanging: { now: boolean }) {
   const hang = <T extends object>(port: T): T =>
     Object.fromEntries(
       Object.entries(port).map(([method, call]) => [
@@ -165,8 +178,11 @@ function hangable(store: LintelStore & EventStores, hanging: { now: boolean }) {
   };
 }
 
-/** One call of every use case (the Record makes a new use case a compile error here until it is listed). */
-const EVERY_USE_CASE: Record<UseCaseName, (lintel: Lintel, caller: Caller) => Promise<unknown>> = {
+/** The operations of a Lintel (all but admission, the request scope, safe retries, readiness and the lock-state reader). */
+type Operation = Exclude<keyof Lintel, "admit" | "withinRequest" | "once" | "ready" | "lockStates">;
+
+/** One call of every operation (the Record makes a new one a compile error here until it is listed). */
+const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Promise<unknown>> = {
   previewTimezoneChange: (lintel, caller) => lintel.previewTimezoneChange(caller, { unitIdOrKey: "u_1", proposedTimeZone: "Europe/Paris" }),
   setTimeZone: (lintel, caller) =>
     lintel.setTimeZone(caller, { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_wall_clock" }),
@@ -186,6 +202,15 @@ const EVERY_USE_CASE: Record<UseCaseName, (lintel: Lintel, caller: Caller) => Pr
   deleteWebhookEndpoint: (lintel, caller) => lintel.deleteWebhookEndpoint(caller, "we_1"),
   enableWebhookEndpoint: (lintel, caller) => lintel.enableWebhookEndpoint(caller, "we_1"),
   listDeliveries: (lintel, caller) => lintel.listDeliveries(caller, { endpointId: "we_1", limit: 10 }),
+  createUnit: (lintel, caller) => lintel.createUnit(caller, { urlKey: "new-unit", address: "1 New St" }),
+  updateUnit: (lintel, caller) => lintel.updateUnit(caller, { unitIdOrKey: "u_1", address: "12 Elm Street" }),
+  createScheduleItem: (lintel, caller) =>
+    lintel.createScheduleItem(caller, { unitIdOrKey: "u_1", kind: "scheduled_message", title: "Hi", sendAt: "2026-12-01T15:00:00.000Z" }),
+  updateScheduleItem: (lintel, caller) => lintel.updateScheduleItem(caller, { unitIdOrKey: "u_1", key: "tour:t_1", title: "Tour 2" }),
+  deleteScheduleItem: (lintel, caller) => lintel.deleteScheduleItem(caller, { unitIdOrKey: "u_1", key: "tour:t_1" }),
+  createTemplate: (lintel, caller) => lintel.createTemplate(caller, { name: "T", body: "Hi {{name}}" }),
+  updateTemplate: (lintel, caller) => lintel.updateTemplate(caller, { templateId: "tpl_1", name: "T2" }),
+  deleteTemplate: (lintel, caller) => lintel.deleteTemplate(caller, { templateId: "tpl_1" }),
 };
 
 describe("a store whose every method hangs, under a request deadline", () => {
@@ -202,29 +227,38 @@ describe("a store whose every method hangs, under a request deadline", () => {
       const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.4.1", scope: "units:write" });
       assert.ok(outcome.ok);
       hanging.now = true;
-      await assert.rejects(run(lintel, outcome.admission.caller), StoreUnavailableError);
+      const { admission } = outcome;
+      await assert.rejects(
+        lintel.withinRequest(admission, () => run(lintel, admission.caller)),
+        StoreUnavailableError,
+      );
     });
   }
 
-  it("every use case of a caller made by hand (an embedder's) gets a deadline of its own", async () => {
-    const { lintel, hanging } = await hangingLintel();
-    hanging.now = true;
-    for (const [name, run] of Object.entries(EVERY_USE_CASE)) {
-      await assert.rejects(run(lintel, callerA), StoreUnavailableError, name);
-    }
-  });
-
-  it("admission, an Idempotency-Key's claim and readiness are bounded too", async () => {
+  it("admission and an Idempotency-Key's claim are bounded too", async () => {
     const { lintel, hanging } = await hangingLintel();
     const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:write" });
     assert.ok(outcome.ok);
     hanging.now = true;
     await assert.rejects(lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.5.1", scope: "units:read" }), StoreUnavailableError);
     const change = { unitIdOrKey: "u_1", timeZone: "Europe/Paris", expectedVersion: 2, policy: "keep_instant" } as const;
+    const { admission } = outcome;
+    const retry = { idempotencyKey: "k-2", requestId: "r", fingerprint: "f" };
     await assert.rejects(
-      lintel.setTimeZoneOnce(outcome.admission.caller, change, { idempotencyKey: "k-2", requestId: "r" }),
+      lintel.withinRequest(admission, () => lintel.once(admission.caller, retry, () => lintel.setTimeZone(admission.caller, change))),
       StoreUnavailableError,
     );
-    assert.equal(await lintel.ready(), false);
+  });
+
+  it("a copy of an admitted request keeps its deadline (it is the request's, not the caller's)", async () => {
+    const { lintel, hanging } = await hangingLintel();
+    const outcome = await lintel.admit({ apiKey: keys.roomy, clientAddress: "10.9.6.1", scope: "units:read" });
+    assert.ok(outcome.ok);
+    hanging.now = true;
+    const copy: Admission = { ...outcome.admission, caller: { ...outcome.admission.caller } };
+    await assert.rejects(
+      lintel.withinRequest(copy, () => lintel.getUnit(copy.caller, "u_1")),
+      StoreUnavailableError,
+    );
   });
 });

@@ -133,14 +133,16 @@ describe("webhook endpoints", () => {
       release: async (scope, key) => void kept.delete(`${scope}:${key}`),
     };
     const { lintel } = await setup({ idempotency });
-    const retry = { idempotencyKey: "hook-1", requestId: "req-1" };
-    const first = await lintel.createWebhookEndpointOnce(callerA, HOOK, retry);
-    const again = await lintel.createWebhookEndpointOnce(callerA, HOOK, { ...retry, requestId: "req-2" });
+    const retry = { idempotencyKey: "hook-1", requestId: "req-1", fingerprint: JSON.stringify(HOOK) };
+    const create = (command: typeof HOOK) => () => lintel.createWebhookEndpoint(callerA, command);
+    const first = await lintel.once(callerA, retry, create(HOOK));
+    const again = await lintel.once(callerA, { ...retry, requestId: "req-2" }, create(HOOK));
     assert.ok(first.ok && again.ok);
     assert.equal(again.replayed, true);
     assert.deepEqual(again.result, first.result);
     assert.equal(value(await lintel.listWebhookEndpoints(callerA, { limit: 10 })).webhookEndpoints.length, 1);
-    const other = await lintel.createWebhookEndpointOnce(callerA, { ...HOOK, description: "other" }, retry);
+    const otherHook = { ...HOOK, description: "other" };
+    const other = await lintel.once(callerA, { ...retry, fingerprint: JSON.stringify(otherHook) }, create(otherHook));
     assert.equal(other.ok ? "" : other.problem.code, "idempotency_key_reused");
   });
 });

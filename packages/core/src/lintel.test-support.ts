@@ -1,14 +1,14 @@
 // Shared setup for the createLintel tests: the in-core fake store seeded with two orgs, a manual
 // clock, a key lookup counter and a recording lock-state reader.
 import assert from "node:assert/strict";
-import { createCursorCodec, generateApiKey, SCOPES } from "@lintel/domain";
+import { generateApiKey, SCOPES } from "@lintel/domain";
 import type { Lock, LockState, Scope } from "@lintel/domain";
 import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixture.js";
-import { createLintel, type Caller, type LintelOptions, type LintelPorts, type Result } from "./lintel.js";
-import type { LockStateReader } from "./lock-state-reader.js";
-import type { ApiKeyStore } from "./ports.js";
+import { createLintel, type LintelSetup } from "./create-lintel.js";
+import type { Caller, Result } from "./lintel.js";
+import type { ApiKeyStore, LintelStore, LockProvider } from "./ports.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** A sender that sends nothing; destinations whose host is `private.test` are refused. */
@@ -17,8 +17,11 @@ export const refusingPrivateHosts: WebhookSender = {
   send: async () => ({ ok: true, status: 204 }),
 };
 
-/** What a test may replace: any port, and a lock-state reader with `read` alone (`refresh` reads too). */
-export type PortOverrides = Partial<Omit<LintelPorts, "lockStates">> & { readonly lockStates?: Pick<LockStateReader, "read"> };
+/** What a test may replace: any store port, and the lock provider (a `read` of a lock's state). */
+export type PortOverrides = Partial<LintelStore> & { readonly lockStates?: { read(lock: Lock): Promise<LockState> } };
+
+/** What a test may set besides the ports: createLintel's settings. */
+export type SetupOptions = Partial<Omit<LintelSetup, "store" | "lockProvider" | "clock">>;
 
 export const START = Date.parse("2026-06-01T12:00:00.000Z");
 export const ALL: Scope[] = [...SCOPES];
@@ -106,7 +109,7 @@ const FIXTURE = {
   ],
 };
 
-export async function setup({ lockStates: readOnly, ...overrides }: PortOverrides = {}, options: Partial<LintelOptions> = {}) {
+export async function setup({ lockStates: readOnly, ...overrides }: PortOverrides = {}, options: SetupOptions = {}) {
   let now = START;
   const clock = { now: () => now };
   const parsed = parseFixture(FIXTURE);
@@ -136,16 +139,17 @@ export async function setup({ lockStates: readOnly, ...overrides }: PortOverride
     },
   };
   const reader = readOnly ?? recording;
-  const lockStates: LockStateReader = { read: (lock) => reader.read(lock), refresh: (lock) => reader.read(lock) };
-  const lintel = createLintel(
-    { ...store, apiKeys, lockStates, clock, webhookSender: refusingPrivateHosts, ...overrides },
-    {
-      cursors: createCursorCodec(["s".repeat(32)]),
-      defaultRateLimit: { requests: 5, windowSeconds: 60 },
-      failedAuthLimit: { requests: 3, windowSeconds: 60 },
-      ...options,
-    },
-  );
+  const lockProvider: LockProvider = { readState: (lock) => reader.read(lock) };
+  const lintel = createLintel({
+    store: { ...store, apiKeys, ...overrides },
+    lockProvider,
+    clock,
+    cursorSecrets: ["s".repeat(32)],
+    webhookSender: refusingPrivateHosts,
+    defaultRateLimit: { requests: 5, windowSeconds: 60 },
+    failedKeyLimit: { requests: 3, windowSeconds: 60 },
+    ...options,
+  });
   return { lintel, store, eventStore, lookups, reads, advance: (ms: number) => (now += ms) };
 }
 

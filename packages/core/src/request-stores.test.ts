@@ -44,7 +44,7 @@ describe("a request's store deadline", () => {
     const stores = racedStores(
       {
         ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {} } as unknown as RequestStores),
-        templates: { get: async () => (made++, null), list: async () => (made++, []) },
+        templates: { get: async () => (made++, null), list: async () => (made++, []) } as unknown as RequestStores["templates"],
       },
       scope,
     );

@@ -9,7 +9,7 @@
  * write that lost a race to another change of the unit reads again and retries (a few times).
  */
 import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { ItemKind, LintelEvent, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
+import type { ItemKind, LintelEvent, ProblemCode, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
@@ -127,11 +127,11 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
    * Runs `attempt` against the unit as read now: with the caller's `expectedVersion`, once (a
    * stale one is a conflict); without, again after each lost race, up to {@link RACE_RETRIES}.
    */
-  async function atVersion<T, C extends string>(
+  async function atVersion<T, C extends ProblemCode>(
     caller: Caller,
     unitIdOrKey: string,
     expectedVersion: number | undefined,
-    attempt: (unit: Unit) => Promise<Result<T, C | "version_conflict"> | { readonly lost: number }>,
+    attempt: (unit: Unit) => Promise<Result<T, C | "not_found" | "version_conflict"> | { readonly lost: number }>,
   ): Promise<Result<T, C | "not_found" | "version_conflict">> {
     for (let round = 0; ; round++) {
       const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);

@@ -5,7 +5,7 @@
  * holds until the write), and `updatedAt` moves forward by at least 1 ms on every change, so two
  * versions never share one. A template that a future scheduled message names is not deleted.
  */
-import { templateBodyProblem, type LintelEvent, type Template } from "@lintel/domain";
+import { templateBodyProblem, type LintelEvent, type ProblemCode, type Template } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import { MAX_TEMPLATES_PER_ORG, type Clock, type TemplateStore } from "./ports.js";
@@ -88,11 +88,11 @@ export function createTemplateWrites(ports: TemplateWritePorts) {
    * `precondition_failed`; a write that lost a race is one too when the caller named a version,
    * else it reads again and retries.
    */
-  async function fromCurrent<T, C extends string>(
+  async function fromCurrent<T, C extends ProblemCode>(
     caller: Caller,
     templateId: string,
     ifMatch: ((current: Template) => boolean) | undefined,
-    attempt: (current: Template) => Promise<Result<T, C> | "changed">,
+    attempt: (current: Template) => Promise<Result<T, C | "not_found"> | "changed">,
   ): Promise<Result<T, C | "not_found" | "precondition_failed">> {
     for (let round = 0; ; round++) {
       const current = await ports.templates.get(caller.orgId, templateId);

@@ -34,14 +34,6 @@ export interface SetTimeZoneCommand {
   readonly policy: ZonePolicy;
 }
 
-/**
- * The fingerprint of a set_timezone request for its Idempotency-Key: the validated command, so
- * two bodies that differ only in spacing or key order are the same request.
- */
-export function setTimeZoneFingerprint(command: SetTimeZoneCommand): string {
-  return JSON.stringify([command.unitIdOrKey, command.timeZone, command.expectedVersion, command.policy]);
-}
-
 /** What set_timezone answers: the unit as it now is, and how many items got new instants. */
 export interface SetTimeZoneResult {
   readonly unit: Unit;

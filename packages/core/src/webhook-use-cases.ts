@@ -45,11 +45,6 @@ export interface CreatedWebhookEndpoint {
   readonly secret: string;
 }
 
-/** What an Idempotency-Key guards on create: the same body sends the same fingerprint. */
-export function createWebhookEndpointFingerprint(command: CreateWebhookEndpointCommand): string {
-  return JSON.stringify(["webhook_endpoints", command.url, command.eventTypes, command.description ?? null]);
-}
-
 /** Settings of the webhook use cases. */
 export interface WebhookUseCaseOptions {
   /** Allow `http://` and private destinations (WEBHOOK_ALLOW_PRIVATE; development and tests). */

@@ -3,7 +3,7 @@
  * is checked against. State lives in one process; nothing survives a restart.
  */
 import { randomBytes } from "node:crypto";
-import { createLintelWith, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
+import { createLintel, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createMemoryState } from "./memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
@@ -37,7 +37,7 @@ export async function createMemoryLintel(options: MemoryLintelOptions = {}): Pro
   const clock = options.clock ?? systemClock;
   const store = createMemoryStore({ clock });
   if (options.fixture !== undefined) await store.fixtures.load(options.fixture);
-  const lintel = createLintelWith({
+  const lintel = createLintel({
     ...options,
     clock,
     store,

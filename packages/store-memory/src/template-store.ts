@@ -1,7 +1,8 @@
 /** Message templates in memory, each org's kept sorted by list position. */
 import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
-import type { TemplateStore } from "@lintel/core";
+import { MAX_TEMPLATES_PER_ORG, type TemplateStore } from "@lintel/core";
+import { appendEvent } from "./event-state.js";
 import { pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Template> {
@@ -17,15 +18,52 @@ export function putTemplates(state: MemoryState, templates: readonly Template[])
   upsertIndexed(how, templates, (template) => ({ ...template }));
 }
 
+/** True when a scheduled message of the org sent after `nowIso` names the template. */
+function namedByFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): boolean {
+  for (const item of state.items.values()) {
+    if (item.orgId === orgId && item.kind === "scheduled_message" && item.templateId === templateId && item.startAt > nowIso) return true;
+  }
+  return false;
+}
+
 export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
   const index = orderIndex(state);
+  const own = (orgId: string, templateId: string) => {
+    const template = state.templates.get(templateId);
+    return template !== undefined && template.orgId === orgId ? template : undefined;
+  };
   return {
     async get(orgId, templateId) {
-      const template = state.templates.get(templateId);
-      return template !== undefined && template.orgId === orgId ? template : null;
+      return own(orgId, templateId) ?? null;
     },
     async list(orgId, after, limit) {
       return pageOrdered(index, orgId, after, limit);
+    },
+    async create(template, event) {
+      if ((state.templateOrder.get(template.orgId)?.length ?? 0) >= MAX_TEMPLATES_PER_ORG) return { ok: false, reason: "too_many_templates" };
+      putTemplates(state, [template]);
+      appendEvent(state.events, template.orgId, event);
+      return { ok: true };
+    },
+    async update(template, expectedUpdatedAt, event) {
+      const current = own(template.orgId, template.id);
+      if (current === undefined) return { ok: false, reason: "not_found" };
+      if (current.updatedAt !== expectedUpdatedAt) return { ok: false, reason: "changed" };
+      putTemplates(state, [template]);
+      appendEvent(state.events, template.orgId, event);
+      return { ok: true };
+    },
+    async delete(orgId, templateId, check, event) {
+      const current = own(orgId, templateId);
+      if (current === undefined) return { ok: false, reason: "not_found" };
+      if (current.updatedAt !== check.expectedUpdatedAt) return { ok: false, reason: "changed" };
+      if (namedByFutureMessage(state, orgId, templateId, check.nowIso)) return { ok: false, reason: "in_use" };
+      state.templates.delete(templateId);
+      const rows = (state.templateOrder.get(orgId) ?? []).filter((row) => row.id !== templateId);
+      if (rows.length === 0) state.templateOrder.delete(orgId);
+      else state.templateOrder.set(orgId, rows);
+      appendEvent(state.events, orgId, event);
+      return { ok: true };
     },
   };
 }

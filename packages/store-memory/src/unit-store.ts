@@ -1,7 +1,7 @@
 /** Units and their schedule items in memory. */
 import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import type { FixtureItem, UnitStore } from "@lintel/core";
+import { MAX_ITEMS_PER_UNIT, type FixtureItem, type UnitStore, type UnitWriteOutcome } from "@lintel/core";
 import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";
 import { appendEvent } from "./event-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
@@ -102,6 +102,50 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       if (ownUnit(orgId, unitId) === undefined) return [];
       const keys = state.itemKeysByUnit.get(unitId) ?? new Set<string>();
       return pickMany([...keys], (key) => state.items.get(key)).map(scheduleItem);
+    },
+    async getItem(orgId, unitId, kind, id) {
+      const item = state.items.get(itemKey(kind, id));
+      return item !== undefined && item.unitId === unitId && ownUnit(orgId, unitId) !== undefined ? scheduleItem(item) : null;
+    },
+    async createUnit(unit, event) {
+      if (state.unitIdByUrlKey.has(urlKeySlot(unit.orgId, unit.urlKey))) return { ok: false, reason: "url_key_taken" };
+      putUnits(state, [unit]);
+      appendEvent(state.events, unit.orgId, event);
+      return { ok: true, unit: state.units.get(unit.id) ?? unit };
+    },
+    async updateUnit(orgId, unitId, change): Promise<UnitWriteOutcome> {
+      const unit = ownUnit(orgId, unitId);
+      if (unit === undefined) return { ok: false, reason: "not_found" };
+      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      const holder = state.unitIdByUrlKey.get(urlKeySlot(orgId, change.urlKey));
+      if (holder !== undefined && holder !== unitId) return { ok: false, reason: "url_key_taken" };
+      const updated = { ...unit, urlKey: change.urlKey, address: change.address, version: unit.version + 1 };
+      putUnits(state, [updated]);
+      appendEvent(state.events, orgId, change.event);
+      return { ok: true, unit: state.units.get(unitId) ?? updated };
+    },
+    async writeItem(orgId, unitId, change): Promise<UnitWriteOutcome> {
+      const unit = ownUnit(orgId, unitId);
+      if (unit === undefined) return { ok: false, reason: "not_found" };
+      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      const key = itemKey(change.item.kind, change.item.id);
+      const old = state.items.get(key);
+      const own = old !== undefined && old.unitId === unitId;
+      if (change.op === "put") {
+        if (!own && (state.itemKeysByUnit.get(unitId)?.size ?? 0) >= MAX_ITEMS_PER_UNIT) return { ok: false, reason: "too_many_items" };
+        const templateId = change.item.templateId ?? null;
+        const template = templateId === null ? undefined : state.templates.get(templateId);
+        if (templateId !== null && template?.orgId !== orgId) return { ok: false, reason: "template_missing" };
+        putItem(state, { ...change.item, unitId, orgId });
+      } else if (own) {
+        state.items.delete(key);
+        state.itemKeysByUnit.get(unitId)?.delete(key);
+        removeScheduled(state.schedules, old);
+      }
+      const updated = { ...unit, version: unit.version + 1 };
+      replaceUnit(state, updated);
+      appendEvent(state.events, orgId, change.event);
+      return { ok: true, unit: updated };
     },
     async setTimeZone(orgId, unitId, change) {
       const unit = ownUnit(orgId, unitId);

@@ -3,7 +3,7 @@
  * number of stateless Lintel instances can share one org's traffic. Key layout and atomicity:
  * docs/redis-key-layout.md.
  */
-import { createLintelWith, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
+import { createLintel, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createRedisApiKeyStore } from "./api-key-store.js";
 import { COMMAND_TIMEOUT_MS, type RedisClient } from "./client.js";
 import { createRedisFixtureSink } from "./fixture-sink.js";
@@ -71,10 +71,10 @@ export interface RedisLintel {
 
 /**
  * A working Lintel on Redis in one call. The store calls of one request share one deadline of
- * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise (`/readyz`'s ping gets it too).
+ * {@link COMMAND_TIMEOUT_MS} unless `storeDeadlineMs` says otherwise.
  */
 export function createRedisLintel(options: RedisLintelOptions): RedisLintel {
   const { redis, deliveryGroup, ...setup } = options;
   const store = createRedisStore(redis, deliveryGroup === undefined ? {} : { deliveryGroup });
-  return { lintel: createLintelWith({ storeDeadlineMs: COMMAND_TIMEOUT_MS, ...setup, store }), store };
+  return { lintel: createLintel({ storeDeadlineMs: COMMAND_TIMEOUT_MS, ...setup, store }), store };
 }

@@ -1,0 +1,152 @@
+/**
+ * The request bodies of the writes (units, schedule items, templates): every field's bounds,
+ * checked before a use case runs. Instants take any RFC 3339 offset and are normalized to UTC;
+ * text is 1–200 characters (an address 1–300, a template's body 1–8,000) with no control
+ * characters. What depends on stored records (a lock, a template, the item's kind) is the use
+ * case's to check.
+ */
+import * as v from "valibot";
+import { URL_KEY_PATTERN } from "@lintel/domain";
+import { normalizeInstant } from "@lintel/core";
+import { INPUT_MAX_LENGTH } from "./schemas.js";
+
+// Control characters: C0, DEL and C1 (a line break in a title breaks every label built from it).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Text of 1..`max` characters without control characters (`body` allows line breaks and tabs). */
+const text = (name: string, max: number, description: string, multiline = false) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.minLength(1, `${name} must not be empty`),
+    v.maxLength(max, `${name} must be at most ${max} characters`),
+    v.check(
+      (value) => !CONTROL.test(multiline ? value.replace(/[\n\r\t]/g, "") : value),
+      `${name} must not contain control characters`,
+    ),
+    v.description(description),
+  );
+
+const id = (name: string, description: string) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} must be an id: 1 to 64 letters, digits, "_" or "-"`),
+    v.description(description),
+  );
+
+/** An RFC 3339 instant with any offset, in years 2000–2099, normalized to UTC with milliseconds. */
+const instant = (name: string, description: string) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.maxLength(INPUT_MAX_LENGTH.instant, `${name} must be at most ${INPUT_MAX_LENGTH.instant} characters`),
+    v.check((value) => normalizeInstant(value) !== null, `${name} must be an RFC 3339 date-time with an offset, such as 2026-12-01T10:00:00-05:00`),
+    v.transform((value) => normalizeInstant(value) as string),
+    v.string(),
+    v.check((value) => value >= "2000-01-01T00:00:00.000Z" && value < "2100-01-01T00:00:00.000Z", `${name} must be in the years 2000 to 2099`),
+    v.description(description),
+    v.examples(["2026-12-01T10:00:00-05:00"]),
+  );
+
+const EXPECTED_VERSION_RANGE = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
+const expectedVersion = v.optional(
+  v.pipe(
+    v.number(EXPECTED_VERSION_RANGE),
+    v.integer(EXPECTED_VERSION_RANGE),
+    v.minValue(1, EXPECTED_VERSION_RANGE),
+    v.maxValue(Number.MAX_SAFE_INTEGER, EXPECTED_VERSION_RANGE),
+    v.description("When given, the write applies only while the unit is at this version (else 409 version_conflict)."),
+  ),
+);
+const unitIdOrKey = v.pipe(
+  v.string("unitIdOrKey must be a string"),
+  v.minLength(1, "unitIdOrKey must not be empty"),
+  v.maxLength(INPUT_MAX_LENGTH.unitIdOrKey, `unitIdOrKey must be at most ${INPUT_MAX_LENGTH.unitIdOrKey} characters`),
+  v.description("The unit's id, else its urlKey."),
+);
+const urlKey = v.pipe(
+  v.string("urlKey must be a string"),
+  v.maxLength(100, "urlKey must be at most 100 characters"),
+  v.regex(URL_KEY_PATTERN, "urlKey must be kebab-case: lowercase letters and digits in groups joined by single hyphens"),
+  v.description("The unit's key in URLs, unique in the organization (kebab-case)."),
+);
+const address = text("address", 300, "The unit's address.");
+const itemKey = v.pipe(
+  v.string("key must be a string"),
+  v.maxLength(100, "key must be at most 100 characters"),
+  v.regex(/^(tour|code|open_house|scheduled_message):[A-Za-z0-9_-]{1,64}$/, "key must be <kind>:<id>, as list_schedule serves it"),
+  v.description("The item's key, `<kind>:<id>`, as list_schedule serves it."),
+);
+
+export const createUnitBodySchema = v.strictObject({
+  urlKey,
+  address,
+  timeZone: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string("timeZone must be a string"),
+        v.maxLength(INPUT_MAX_LENGTH.timeZone, `timeZone must be at most ${INPUT_MAX_LENGTH.timeZone} characters`),
+        v.description("An IANA zone name or link (any case); absent or null: none set (shown as UTC)."),
+      ),
+    ),
+  ),
+});
+
+export const updateUnitBodySchema = v.strictObject({
+  unitIdOrKey,
+  expectedVersion,
+  urlKey: v.optional(urlKey),
+  address: v.optional(address),
+  timeZone: v.optional(
+    v.never("timeZone is not changed here: use POST /v1/units/set_timezone, which moves the unit's schedule with its zone"),
+  ),
+});
+
+const itemFields = {
+  title: v.optional(text("title", 200, "A tour's or open house's title, a code's name, a message's title.")),
+  startAt: v.optional(instant("startAt", "When it starts (tours, codes, open houses).")),
+  endAt: v.optional(instant("endAt", "When it ends, after startAt (tours, codes, open houses).")),
+  sendAt: v.optional(instant("sendAt", "When the message is sent (scheduled messages).")),
+  lockId: v.optional(
+    v.nullable(id("lockId", "An active lock of the organization that serves the unit (a code needs one; null clears it on an update).")),
+  ),
+  templateId: v.optional(v.nullable(id("templateId", "A template of the organization (scheduled messages; null clears it on an update)."))),
+};
+
+export const createScheduleItemBodySchema = v.strictObject({
+  unitIdOrKey,
+  expectedVersion,
+  kind: v.pipe(
+    v.picklist(["tour", "code", "open_house", "scheduled_message"], "kind must be tour, code, open_house or scheduled_message"),
+    v.description("tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?"),
+  ),
+  ...itemFields,
+});
+
+export const updateScheduleItemBodySchema = v.strictObject({ unitIdOrKey, key: itemKey, expectedVersion, ...itemFields });
+
+export const deleteScheduleItemBodySchema = v.strictObject({ unitIdOrKey, key: itemKey, expectedVersion });
+
+const templateName = text("name", 200, "The template's name.");
+const templateBody = text(
+  "body",
+  8000,
+  "Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces).",
+  true,
+);
+const sortOrder = v.pipe(
+  v.number("sortOrder must be an integer from -2147483648 to 2147483647"),
+  v.integer("sortOrder must be an integer from -2147483648 to 2147483647"),
+  v.minValue(-2147483648, "sortOrder must be an integer from -2147483648 to 2147483647"),
+  v.maxValue(2147483647, "sortOrder must be an integer from -2147483648 to 2147483647"),
+  v.description("Templates are listed by sortOrder, then id. Default 0."),
+);
+const templateId = id("templateId", "The template's id.");
+
+export const createTemplateBodySchema = v.strictObject({ name: templateName, body: templateBody, sortOrder: v.optional(sortOrder) });
+export const updateTemplateBodySchema = v.strictObject({
+  templateId,
+  name: v.optional(templateName),
+  body: v.optional(templateBody),
+  sortOrder: v.optional(sortOrder),
+});
+export const deleteTemplateBodySchema = v.strictObject({ templateId });

@@ -1,0 +1,190 @@
+/**
+ * `createLintel`: the one way to build a {@link Lintel}, from a store and a lock provider, with the
+ * server's defaults for the rest (600 requests per 60 s per key, 30 failed key attempts per 60 s
+ * per address, live lock states reused 2 s and bounded by 3 s).
+ *
+ * A request's store deadline has one carrier: the request scope. Admission starts the deadline
+ * and runs in the scope; the adapter runs the rest of the request in it (`withinRequest`); the
+ * use cases are built once over views of the stores whose every call obeys the deadline of the
+ * scope it runs in (request-stores.ts). Nothing else carries a deadline: a call made outside any
+ * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
+ * by the store's own timeout (ioredis's command timeout on Redis).
+ */
+import { createCursorCodec, type RatePolicy } from "@lintel/domain";
+import { lockPosition, templatePosition } from "@lintel/domain/adapters";
+import { createAdmission } from "./admission.js";
+import { createIdempotency } from "./idempotency.js";
+import type { Lintel } from "./lintel.js";
+import { observeLockState } from "./lock-observation.js";
+import type { LockProviderObserver } from "./lock-provider-observer.js";
+import { createLockStateReader } from "./lock-state-reader.js";
+import { readPage } from "./paging-use-case.js";
+import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports.js";
+import { fail, notFound, succeed } from "./problem.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
+import { racedStores, requestScope, startStoreDeadline } from "./request-stores.js";
+import { createScheduleWrites } from "./schedule-writes.js";
+import { createTemplateWrites } from "./template-writes.js";
+import { createTimezoneChange } from "./timezone-change.js";
+import { createUnitReads } from "./unit-reads.js";
+import { NO_WEBHOOK_SENDER, type WebhookSender } from "./webhook-sender.js";
+import { createWebhookUseCases } from "./webhook-use-cases.js";
+
+/** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
+export interface LintelSetup {
+  /** Every store port, e.g. `createMemoryStore()` or `createRedisStore(client)`. */
+  readonly store: LintelStore;
+  /** Where live lock states come from (the simulator, Seam, a router of several). */
+  readonly lockProvider: LockProvider;
+  /** Cursor key material, each at least 32 characters: the first encrypts, all decrypt (rotation). */
+  readonly cursorSecrets: readonly string[];
+  /** Default: the system clock. */
+  readonly clock?: Clock | undefined;
+  /** The budget of a key without a `rateLimit` of its own. Default 600 requests per 60 s. */
+  readonly defaultRateLimit?: RatePolicy | undefined;
+  /** The budget of failed key attempts per client address. Default 30 per 60 s. */
+  readonly failedKeyLimit?: RatePolicy | undefined;
+  /** A live lock state not in within this many ms is `unavailable`. Default 3,000. */
+  readonly lockProviderTimeoutMs?: number | undefined;
+  /**
+   * The store calls of one request give up this many ms after its admission starts (503
+   * `unavailable`); the Redis composition uses 1 s. Default: no deadline (the memory store never blocks).
+   */
+  readonly storeDeadlineMs?: number | undefined;
+  /** Hears of every lock provider call and how it ended (the server's metrics). */
+  readonly lockProviderObserver?: LockProviderObserver | undefined;
+  /** Sends webhook attempts and judges their destinations (the server's node:http sender). Default: none, every destination refused. */
+  readonly webhookSender?: WebhookSender | undefined;
+  /** Allow `http://` and private webhook destinations (WEBHOOK_ALLOW_PRIVATE). Default false. */
+  readonly webhookAllowPrivate?: boolean | undefined;
+  /** Told whenever this instance stored an event (the server wakes its dispatcher). */
+  readonly eventCreated?: (() => void) | undefined;
+  /** Told when observing a lock's state for `lock.state_changed` failed (the state read itself is still answered). */
+  readonly observationFailed?: ((error: unknown) => void) | undefined;
+}
+
+/** How long a provider's answer is reused: reads of one lock within it cost one provider call. */
+export const LOCK_STATE_TTL_MS = 2_000;
+
+/** A `Lintel` over `setup.store` and `setup.lockProvider`; see the module comment. */
+export function createLintel(setup: LintelSetup): Lintel {
+  const clock = setup.clock ?? systemClock;
+  const { store } = setup;
+  const cursors = createCursorCodec(setup.cursorSecrets);
+  const ms = setup.storeDeadlineMs;
+  const scope = requestScope();
+  // No deadline (the memory store never blocks): the use cases reach the store itself, at no cost.
+  const stores = ms === undefined ? store : racedStores(store, scope);
+  const eventCreated = setup.eventCreated;
+  const told =
+    <A extends unknown[], R extends { readonly ok: boolean }>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await run(...args);
+      if (result.ok) eventCreated?.(); // its event is stored with it
+      return result;
+    };
+
+  const lockStates = createLockStateReader(setup.lockProvider, clock, {
+    ttlMs: LOCK_STATE_TTL_MS,
+    timeoutMs: setup.lockProviderTimeoutMs ?? 3_000,
+    observer: setup.lockProviderObserver,
+    // Shared by the requests that read the lock: outside their deadlines, bounded by the store's own timeout.
+    fresh: async (lock, state) => {
+      try {
+        if ((await observeLockState(store, lock.orgId, state, clock)) !== null) eventCreated?.();
+      } catch (error) {
+        setup.observationFailed?.(error); // the state is still answered; the next fresh read observes again
+      }
+    },
+  });
+  const admit = createAdmission(
+    { apiKeys: stores.apiKeys, budget: stores.budget, clock },
+    {
+      defaultRateLimit: setup.defaultRateLimit ?? { requests: 600, windowSeconds: 60 },
+      failedAuthLimit: setup.failedKeyLimit ?? { requests: 30, windowSeconds: 60 },
+    },
+  );
+  const once = createIdempotency(store.idempotency, () => scope.getStore());
+  const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
+  const unitReads = createUnitReads({ units: stores.units, clock }, cursors);
+  const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock });
+  const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
+  const webhooks = createWebhookUseCases(
+    { events: stores.events, webhooks: stores.webhooks, sender: setup.webhookSender ?? NO_WEBHOOK_SENDER, clock },
+    cursors,
+    { allowPrivate: setup.webhookAllowPrivate ?? false },
+  );
+  const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
+  const templateList = { list: "templates", fetch: stores.templates.list.bind(stores.templates), positionOf: templatePosition } as const;
+
+  return {
+    async admit(request) {
+      if (ms === undefined) return admit(request);
+      const race = startStoreDeadline(ms);
+      const outcome = await scope.run(race, () => admit(request));
+      return outcome.ok ? { ok: true, admission: { ...outcome.admission, deadline: race } } : outcome;
+    },
+    withinRequest(admission, run) {
+      return admission.deadline === null ? run() : scope.run(admission.deadline, run);
+    },
+    once: (caller, { idempotencyKey, requestId, fingerprint }, run) => once(caller.keyId, idempotencyKey, { fingerprint, requestId }, run),
+
+    previewTimezoneChange: timezones.previewTimezoneChange,
+    setTimeZone: told(timezones.setTimeZone),
+    listUnits: unitReads.listUnits,
+    getUnit: unitReads.getUnit,
+    listSchedule: unitReads.listSchedule,
+    createUnit: told(writes.createUnit),
+    updateUnit: told(writes.updateUnit),
+    createScheduleItem: told(writes.createScheduleItem),
+    updateScheduleItem: told(writes.updateScheduleItem),
+    deleteScheduleItem: told(writes.deleteScheduleItem),
+    createTemplate: told(templateWrites.createTemplate),
+    updateTemplate: told(templateWrites.updateTemplate),
+    deleteTemplate: told(templateWrites.deleteTemplate),
+    ...webhooks,
+
+    async getTemplate(caller, templateId) {
+      const template = await stores.templates.get(caller.orgId, templateId);
+      return template === null ? notFound("template", templateId) : succeed(template);
+    },
+    async listTemplates(caller, query) {
+      const page = await readPage(cursors, templateList, caller.orgId, query);
+      return page.ok ? succeed({ templates: page.value.rows, nextCursor: page.value.nextCursor }) : page;
+    },
+    async listLocks(caller, query) {
+      const page = await readPage(cursors, lockList, caller.orgId, query);
+      return page.ok ? succeed({ locks: page.value.rows, nextCursor: page.value.nextCursor }) : page;
+    },
+    async getLock(caller, lockId) {
+      const lock = await stores.locks.getActive(caller.orgId, lockId);
+      return lock === null ? notFound("lock", lockId) : succeed(lock);
+    },
+    async getLockState(caller, lockId) {
+      const lock = await stores.locks.getActive(caller.orgId, lockId);
+      if (lock === null) return notFound("lock", lockId);
+      // The provider is not the store: it keeps its own timeout (LOCK_PROVIDER_TIMEOUT_MS).
+      try {
+        return succeed(await lockStates.read(lock));
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        const { failure } = error;
+        // Only the operator can configure a provider: no Retry-After, no "retry".
+        if (failure.reason === "not_configured") return fail("unavailable", error.message, { providerFailure: failure });
+        return fail("unavailable", `${error.message} Retry shortly.`, {
+          retryAfterSeconds: failure.retryAfterSeconds ?? 1,
+          providerFailure: failure,
+        });
+      }
+    },
+    async ready() {
+      try {
+        await store.health.ping(); // bounded by the store's own timeout
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    lockStates,
+  };
+}
