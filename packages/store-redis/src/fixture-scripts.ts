@@ -107,9 +107,9 @@ return outcome
 );
 
 // KEYS: item → unit index, new unit's items, previous unit's items (as read just before), new
-// unit's schedule, previous unit's schedule, new unit's span. ARGV: field, unitId, json,
-// previous unitId ('' = none), span ms, mode, dry. Answers 0, writing nothing, when the item
-// moved meanwhile (the caller reads again and retries).
+// unit's schedule, previous unit's schedule, new unit's span, the org's template uses. ARGV:
+// field, unitId, json, previous unitId ('' = none), span ms, mode, dry. Answers 0, writing
+// nothing, when the item moved meanwhile (the caller reads again and retries).
 export const LOAD_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     DECIDE_LUA +
@@ -120,9 +120,11 @@ local old = redis.call('HGET', KEYS[3], ARGV[1])
 local outcome = outcomeOf(old, ARGV[3], ARGV[6])
 if outcome == 'kept' or ARGV[7] == '1' then return outcome end
 if old then redis.call('ZREM', KEYS[5], scheduleMember(ARGV[1], old)) end
+dropUse(KEYS[7], ARGV[1], old)
 if current ~= '' and current ~= ARGV[2] then redis.call('HDEL', KEYS[3], ARGV[1]) end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[4], 0, scheduleMember(ARGV[1], ARGV[3]))
+addUse(KEYS[7], ARGV[1], ARGV[3])
 raiseSpan(KEYS[6], ARGV[5])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return outcome

@@ -113,6 +113,7 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
         redisKeys.schedule(orgId, item.unitId),
         redisKeys.schedule(orgId, previousUnit),
         redisKeys.scheduleSpan(orgId, item.unitId),
+        redisKeys.templateUses(orgId),
       ];
       const reply = await LOAD_ITEM_SCRIPT.run(redis, keys, [
         field,

@@ -46,6 +46,12 @@ export const redisKeys = {
   templateOrder: (orgId: string) => `${orgTag(orgId)}:templates:order`,
   /** Hash: template id → its member in `templateOrder`. */
   templatePositions: (orgId: string) => `${orgTag(orgId)}:templates:pos`,
+  /**
+   * Sorted set, all scores 0: `templateId|sendAt|scheduled_message:<id>` of every scheduled message
+   * of the org that names a template, so "does a message sent after now name template T" is one
+   * BYLEX range read (a template delete). Kept by every script that writes items.
+   */
+  templateUses: (orgId: string) => `${orgTag(orgId)}:templates:uses`,
   /** Hash: event id → event JSON, kept 30 days (the events layout: this package's README). */
   events: (orgId: string) => `${orgTag(orgId)}:events`,
   /** Sorted set, all scores 0: `newestFirstPosition` (`createdAt|id`) of every event (read BYLEX REV). */

@@ -38,8 +38,9 @@ end
 return redis.call('HGETALL', KEYS[3])
 `);
 
-// KEYS: the unit's items hash, item → unit index, the unit's schedule, its span (all of the
-// new org). ARGV: unit id, the items' longest span in ms, then (field, json) per item.
+// KEYS: the unit's items hash, item → unit index, the unit's schedule, its span, the template
+// uses (all of the new org). ARGV: unit id, the items' longest span in ms, then (field, json)
+// per item.
 const ADOPT_ITEMS_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     `
@@ -47,20 +48,22 @@ for i = 3, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[1])
   redis.call('ZADD', KEYS[3], 0, scheduleMember(ARGV[i], ARGV[i + 1]))
+  addUse(KEYS[5], ARGV[i], ARGV[i + 1])
 end
 raiseSpan(KEYS[4], ARGV[2])
 return 1
 `,
 );
 
-// KEYS: the unit's items hash, item → unit index, the unit's schedule (all of the old org).
-// ARGV: unit id, fields.
+// KEYS: the unit's items hash, item → unit index, the unit's schedule, the template uses (all
+// of the old org). ARGV: unit id, fields.
 const DROP_ITEMS_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     `
 for i = 2, #ARGV do
   local old = redis.call('HGET', KEYS[1], ARGV[i])
   if old then redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old)) end
+  dropUse(KEYS[4], ARGV[i], old)
   redis.call('HDEL', KEYS[1], ARGV[i])
   if redis.call('HGET', KEYS[2], ARGV[i]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[i]) end
 end
@@ -68,14 +71,15 @@ return 1
 `,
 );
 
-// KEYS: item → unit index, the unit's items hash (as read just before), its schedule, of the
-// old org. ARGV: field, unit id. Answers 0, removing nothing, when the item changed unit meanwhile.
+// KEYS: item → unit index, the unit's items hash (as read just before), its schedule, the
+// template uses, of the old org. ARGV: field, unit id. Answers 0, removing nothing, when the item changed unit meanwhile.
 const LEAVE_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     `
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
 local old = redis.call('HGET', KEYS[2], ARGV[1])
 if old then redis.call('ZREM', KEYS[3], scheduleMember(ARGV[1], old)) end
+dropUse(KEYS[4], ARGV[1], old)
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
@@ -101,7 +105,12 @@ export async function templateLeavesOrg(redis: RedisClient, orgId: string, templ
  * The unit record itself is written under `toOrg` by the caller.
  */
 export async function unitLeavesOrg(redis: RedisClient, fromOrg: string, toOrg: string, unitId: string): Promise<void> {
-  const from = [redisKeys.items(fromOrg, unitId), redisKeys.itemUnits(fromOrg), redisKeys.schedule(fromOrg, unitId)] as const;
+  const from = [
+    redisKeys.items(fromOrg, unitId),
+    redisKeys.itemUnits(fromOrg),
+    redisKeys.schedule(fromOrg, unitId),
+    redisKeys.templateUses(fromOrg),
+  ] as const;
   const items = (await LEAVE_UNIT_SCRIPT.run(
     redis,
     [redisKeys.units(fromOrg), redisKeys.unitKeys(fromOrg), from[0], redisKeys.unitOrder(fromOrg)],
@@ -116,6 +125,7 @@ export async function unitLeavesOrg(redis: RedisClient, fromOrg: string, toOrg: 
     redisKeys.itemUnits(toOrg),
     redisKeys.schedule(toOrg, unitId),
     redisKeys.scheduleSpan(toOrg, unitId),
+    redisKeys.templateUses(toOrg),
   ];
   await ADOPT_ITEMS_SCRIPT.run(redis, to, [unitId, spanMs, ...items]);
   await DROP_ITEMS_SCRIPT.run(redis, from, [unitId, ...fields]);
@@ -128,7 +138,7 @@ export async function itemLeavesOrg(redis: RedisClient, orgId: string, field: st
   for (let attempt = 0; attempt < 5; attempt++) {
     const unitId = await redis.hget(index, field);
     if (unitId === null) return;
-    const keys = [index, redisKeys.items(orgId, unitId), redisKeys.schedule(orgId, unitId)];
+    const keys = [index, redisKeys.items(orgId, unitId), redisKeys.schedule(orgId, unitId), redisKeys.templateUses(orgId)];
     if ((await LEAVE_ITEM_SCRIPT.run(redis, keys, [field, unitId])) === 1) return;
   }
   throw new Error(`Fixture item ${field} of org ${orgId} keeps moving between units; gave up.`);

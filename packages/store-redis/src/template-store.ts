@@ -1,6 +1,6 @@
 /**
  * TemplateStore on Redis: template records in the org's `templates` hash, their positions in
- * the `templates:order` ZSET read in ascending BYLEX order.
+ * the `templates:order` ZSET read in ascending BYLEX order. Writes: template-writes.ts.
  */
 import type { TemplateStore } from "@lintel/core";
 import type { Template } from "@lintel/domain";
@@ -9,12 +9,14 @@ import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
 import { readPage } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
+import { redisTemplateWrites } from "./template-writes.js";
 
 /** Message templates in Redis. */
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
   const decode = recordDecoder<Template>();
   // Kept per org and template id (record-decoder.ts): ids are unique within an org only.
   const templateOf = (orgId: string) => (json: Buffer, templateId: string) => decode(json, templateId, orgId);
+  const writes = redisTemplateWrites(redis);
   return {
     get: (orgId, templateId) =>
       guard(async () => {
@@ -27,5 +29,9 @@ export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
         const keys = { positions: redisKeys.templateOrder(orgId), records: redisKeys.templates(orgId) };
         return readPage(redis, keys, after, limit, "asc", templateOf(orgId));
       }),
+
+    create: (template, event) => guard(() => writes.create(template, event)),
+    update: (template, expectedUpdatedAt, event) => guard(() => writes.update(template, expectedUpdatedAt, event)),
+    delete: (orgId, templateId, check, event) => guard(() => writes.delete(orgId, templateId, check, event)),
   };
 }

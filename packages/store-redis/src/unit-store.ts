@@ -1,8 +1,8 @@
 /**
  * UnitStore on Redis. Units of an org live in one hash (id → JSON) with a urlKey → id index,
  * and each unit's schedule items in a hash of their own; all under the org's hash tag, so
- * set_timezone is one Lua script over keys of one slot, its event and deliveries included:
- * nothing or everything changes.
+ * set_timezone (here) and the unit and item writes (unit-writes.ts) are each one Lua script over
+ * keys of one slot, their event and deliveries included: nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
 import { itemSpanMs } from "@lintel/domain/adapters";
@@ -15,6 +15,7 @@ import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 import { recordDecoder } from "./record-decoder.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
+import { redisUnitWrites } from "./unit-writes.js";
 
 const FIND_SCRIPT = new LuaScript(`
 local unit = redis.call('HGET', KEYS[1], ARGV[1])
@@ -24,13 +25,13 @@ if id then return redis.call('HGET', KEYS[1], id) end
 return false
 `);
 
-// KEYS: units hash, the unit's items hash, its schedule zset, its span, then appendKeys. ARGV:
-// unitId, expectedVersion, timeZone, appendArgs (the event), then (item field, startAt, endAt,
-// span ms) per rewrite. The event and its deliveries are stored by the same script, only when
-// the change applies. A rewrite
-// naming an item this unit doesn't have is skipped (the contract: another unit's item is never
-// touched). Checks come before writes; a moved item moves in the schedule in the same script.
-// A stale version is answered with the unit as stored, so the caller learns its version.
+// KEYS: units hash, the unit's items hash, its schedule zset, its span, the org's template
+// uses, then appendKeys. ARGV: unitId, expectedVersion, timeZone, appendArgs (the event), then
+// (item field, startAt, endAt, span ms) per rewrite. The event and its deliveries are stored by
+// the same script, only when the change applies. A rewrite naming an item this unit doesn't
+// have is skipped (the contract: another unit's item is never touched). Checks come before
+// writes; a moved item moves in the schedule (and a message in the template uses) in the same
+// script. A stale version is answered with the unit as stored, so the caller learns its version.
 const REWRITES_FROM = 4 + APPEND_ARG_COUNT;
 const SET_TIME_ZONE_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
@@ -50,13 +51,17 @@ for i = ${REWRITES_FROM}, #ARGV, 4 do
     local item = cjson.decode(old)
     item.startAt = ARGV[i + 1]
     item.endAt = ARGV[i + 2]
-    redis.call('HSET', KEYS[2], ARGV[i], cjson.encode(item))
+    local json = cjson.encode(item)
+    redis.call('HSET', KEYS[2], ARGV[i], json)
     redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old))
     redis.call('ZADD', KEYS[3], 0, ARGV[i + 1] .. '|' .. ARGV[i])
     raiseSpan(KEYS[4], ARGV[i + 3])
+    -- A message's use of its template is keyed by its sendAt, which the rewrite moves.
+    dropUse(KEYS[5], ARGV[i], old)
+    addUse(KEYS[5], ARGV[i], json)
   end
 end
-appendEvent(5, 4)
+appendEvent(6, 4)
 return {'ok', encoded}
 `,
 );
@@ -69,6 +74,7 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
 /** Units and their schedule items in Redis. */
 export function createRedisUnitStore(redis: RedisClient): UnitStore {
   const parseUnit = recordDecoder<Unit>();
+  const writes = redisUnitWrites(redis, (json) => parseUnit(json));
   return {
     findByIdOrKey: (orgId, idOrKey) =>
       guard(async () => {
@@ -107,6 +113,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
             redisKeys.items(orgId, unitId),
             redisKeys.schedule(orgId, unitId),
             redisKeys.scheduleSpan(orgId, unitId),
+            redisKeys.templateUses(orgId),
             ...appendKeys(orgId),
           ],
           args,
@@ -118,5 +125,16 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
           ? { ok: false, reason: "version_conflict", currentVersion: unit.version }
           : { ok: true, unit };
       }),
+
+    getItem: (orgId, unitId, kind, id) =>
+      guard(async () => {
+        // The items hash is the unit's own: another unit's item, or a foreign unit's, is not in it.
+        const json = await redis.hget(redisKeys.items(orgId, unitId), itemField({ kind, id }));
+        return json === null ? null : (JSON.parse(json) as ScheduleItem);
+      }),
+
+    createUnit: (unit, event) => guard(() => writes.createUnit(unit, event)),
+    updateUnit: (orgId, unitId, change) => guard(() => writes.updateUnit(orgId, unitId, change)),
+    writeItem: (orgId, unitId, change) => guard(() => writes.writeItem(orgId, unitId, change)),
   };
 }

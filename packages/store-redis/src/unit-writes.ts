@@ -1,0 +1,176 @@
+/**
+ * The writes of UnitStore on Redis: create and update a unit, put or delete one schedule item.
+ * Each is one Lua script over keys of the org's slot that checks, writes the record and every
+ * index it is in (urlKey index and order; schedule, span, item → unit, template uses), bumps
+ * the unit's version and stores the event with its deliveries (event-append.ts): nothing or
+ * everything changes, and a refusal stores no event.
+ */
+import { MAX_ITEMS_PER_UNIT, type ItemChange, type UnitChange, type UnitWriteOutcome } from "@lintel/core";
+import { itemSpanMs } from "@lintel/domain/adapters";
+import type { LintelEvent, Unit } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import { redisKeys } from "./keys.js";
+import { LuaScript } from "./lua-script.js";
+import { SCHEDULE_LUA } from "./schedule-index.js";
+
+// KEYS: units hash, urlKey index, urlKey order, then appendKeys. ARGV: unit id, unit JSON,
+// urlKey, then appendArgs. The id is new (the use case makes it): one already stored is a bug,
+// and overwriting it would leave its old urlKey pointing at the new record.
+const CREATE_UNIT_SCRIPT = new LuaScript(
+  APPEND_EVENT_LUA +
+    `
+if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return {'url_key_taken'} end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.error_reply('createUnit: unit ' .. ARGV[1] .. ' exists') end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+redis.call('ZADD', KEYS[3], 0, ARGV[3])
+appendEvent(4, 4)
+return {'ok', ARGV[2]}
+`,
+);
+
+/** Lua that reads the unit ARGV[1] of KEYS[1] and refuses unless it is at version ARGV[2]; the stale unit goes back as stored, so its version is read exactly in JS. */
+const AT_VERSION_LUA = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return {'not_found'} end
+local unit = cjson.decode(raw)
+if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict', raw} end
+`;
+
+// KEYS: units hash, urlKey index, urlKey order, then appendKeys. ARGV: unit id, expectedVersion,
+// urlKey, address, then appendArgs. The old urlKey leaves index and order only if it is still
+// this unit's (the index is the truth the order mirrors).
+const UPDATE_UNIT_SCRIPT = new LuaScript(
+  APPEND_EVENT_LUA +
+    AT_VERSION_LUA +
+    `
+local holder = redis.call('HGET', KEYS[2], ARGV[3])
+if holder and holder ~= ARGV[1] then return {'url_key_taken'} end
+if unit.urlKey ~= ARGV[3] then
+  if redis.call('HGET', KEYS[2], unit.urlKey) == ARGV[1] then
+    redis.call('HDEL', KEYS[2], unit.urlKey)
+    redis.call('ZREM', KEYS[3], unit.urlKey)
+  end
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+  redis.call('ZADD', KEYS[3], 0, ARGV[3])
+end
+unit.urlKey = ARGV[3]
+unit.address = ARGV[4]
+unit.version = unit.version + 1
+local encoded = cjson.encode(unit)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+appendEvent(4, 5)
+return {'ok', encoded}
+`,
+);
+
+// KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
+// templates hash, template uses, then appendKeys. ARGV: unit id, expectedVersion, 'put' or
+// 'delete', field, item JSON, span ms, templateId ('' for none), the item limit, then appendArgs.
+// The template is checked here, in the step that writes the message, so a template deleted
+// meanwhile (its delete checks the uses in one step too) is never named. A delete of an item the
+// unit doesn't have is not_found. A put of an item another unit holds is a bug (ids are new).
+const WRITE_ITEM_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    APPEND_EVENT_LUA +
+    AT_VERSION_LUA +
+    `
+local field = ARGV[4]
+local old = redis.call('HGET', KEYS[2], field)
+if ARGV[3] == 'put' then
+  if not old then
+    if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[8]) then return {'too_many_items'} end
+    local holder = redis.call('HGET', KEYS[5], field)
+    if holder and holder ~= ARGV[1] then return redis.error_reply('writeItem: ' .. field .. ' is at unit ' .. holder) end
+  end
+  if ARGV[7] ~= '' and redis.call('HEXISTS', KEYS[6], ARGV[7]) == 0 then return {'template_missing'} end
+elseif not old then
+  return {'not_found'}
+end
+if old then
+  redis.call('ZREM', KEYS[3], scheduleMember(field, old))
+  dropUse(KEYS[7], field, old)
+end
+if ARGV[3] == 'put' then
+  redis.call('HSET', KEYS[2], field, ARGV[5])
+  redis.call('ZADD', KEYS[3], 0, scheduleMember(field, ARGV[5]))
+  raiseSpan(KEYS[4], ARGV[6])
+  redis.call('HSET', KEYS[5], field, ARGV[1])
+  addUse(KEYS[7], field, ARGV[5])
+else
+  redis.call('HDEL', KEYS[2], field)
+  redis.call('HDEL', KEYS[5], field)
+end
+unit.version = unit.version + 1
+local encoded = cjson.encode(unit)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+appendEvent(8, 9)
+return {'ok', encoded}
+`,
+);
+
+type Reply = [string, string?];
+
+/** The script's reply as the port's outcome; `parseUnit` reads the unit JSON it carries. */
+function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOutcome {
+  const [reason, json] = reply;
+  switch (reason) {
+    case "ok":
+      return { ok: true, unit: parseUnit(json as string) };
+    case "version_conflict":
+      return { ok: false, reason, currentVersion: parseUnit(json as string).version };
+    case "not_found":
+    case "url_key_taken":
+    case "too_many_items":
+    case "template_missing":
+      return { ok: false, reason };
+    default:
+      throw new Error(`unexpected unit write reply: ${reason}`);
+  }
+}
+
+/** The unit writes on `redis`, answering units decoded with `parseUnit`. */
+export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) => Unit) {
+  const unitKeys = (orgId: string) => [redisKeys.units(orgId), redisKeys.unitKeys(orgId), redisKeys.unitOrder(orgId), ...appendKeys(orgId)];
+
+  return {
+    async createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome> {
+      const args = [unit.id, JSON.stringify(unit), unit.urlKey, ...appendArgs(unit.orgId, event)];
+      return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as Reply, parseUnit);
+    },
+
+    async updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome> {
+      const args = [unitId, change.expectedVersion, change.urlKey, change.address, ...appendArgs(orgId, change.event)];
+      return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as Reply, parseUnit);
+    },
+
+    async writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome> {
+      const { item } = change;
+      if (item.unitId !== unitId) throw new Error(`writeItem: item ${item.kind}:${item.id} names unit ${item.unitId}, not ${unitId}`);
+      const templateId = item.kind === "scheduled_message" ? (item.templateId ?? "") : "";
+      const keys = [
+        redisKeys.units(orgId),
+        redisKeys.items(orgId, unitId),
+        redisKeys.schedule(orgId, unitId),
+        redisKeys.scheduleSpan(orgId, unitId),
+        redisKeys.itemUnits(orgId),
+        redisKeys.templates(orgId),
+        redisKeys.templateUses(orgId),
+        ...appendKeys(orgId),
+      ];
+      const args = [
+        unitId,
+        change.expectedVersion,
+        change.op,
+        `${item.kind}:${item.id}`,
+        JSON.stringify(item),
+        itemSpanMs(item),
+        templateId,
+        MAX_ITEMS_PER_UNIT,
+        ...appendArgs(orgId, change.event),
+      ];
+      return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as Reply, parseUnit);
+    },
+  };
+}
