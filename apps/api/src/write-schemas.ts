@@ -30,6 +30,7 @@ const text = (name: string, max: number, description: string, multiline = false)
 const id = (name: string, description: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
+    v.maxLength(64, `${name} must be at most 64 characters`),
     v.regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} must be an id: 1 to 64 letters, digits, "_" or "-"`),
     v.description(description),
   );

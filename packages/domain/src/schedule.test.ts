@@ -116,7 +116,9 @@ describe("schedule", () => {
       localStart: "2026-12-01T15:00:00+00:00",
       localEnd: "2026-12-01T15:00:00+00:00",
       label: "Tue, Dec 1, 2026, 3:00 PM UTC",
+      templateId: null,
     });
+    assert.equal(scheduleEntry({ ...message, templateId: "tpl_1" }, null).templateId, "tpl_1", "a message's template");
     const entry = scheduleEntry({ ...message, kind: "tour", endAt: "2026-12-01T16:00:00.000Z" }, "America/New_York");
     assert.deepEqual(
       [entry.localStart, entry.localEnd, entry.label],
