@@ -3,6 +3,7 @@ import { unitPosition } from "@lintel/domain/adapters";
 import type { Unit } from "@lintel/domain";
 import { anEndpoint } from "./event-seed.js";
 import { describeItemWritesContract } from "./item-writes.contract.js";
+import { describeTemplateUsesContract } from "./template-uses.contract.js";
 import { describeTemplateWritesContract } from "./template-writes.contract.js";
 import { aUnit, eachTestStore, fixture, randomId, randomUrlKey } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
@@ -130,4 +131,5 @@ export function describeScheduleWritesContract(
   });
   describeItemWritesContract(name, makeStore, runner);
   describeTemplateWritesContract(name, makeStore, runner);
+  describeTemplateUsesContract(name, makeStore, runner);
 }

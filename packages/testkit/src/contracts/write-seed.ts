@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import type { EventLog, FixtureSink, TemplateStore, UnitStore, WebhookStore } from "@lintel/core";
-import type { EventType, LintelEvent, Unit } from "@lintel/domain";
+import type { EventType, LintelEvent, ScheduleItem, Template, Unit } from "@lintel/domain";
 import { randomBase62Id } from "./event-seed.js";
-import { aUnit, fixture, instant, randomId, type Closable, type FixtureItem } from "./seed.js";
+import { anItem, aUnit, fixture, instant, itemView, randomId, type Closable, type FixtureItem } from "./seed.js";
 
 /** The ports the write suites drive. */
 export type WritesStore = {
@@ -19,6 +19,19 @@ export type WritesStore = {
 
 /** One day in ms. */
 export const DAY = 86_400_000;
+
+/** "Now" for the template deletes of the suites: 5 days after 2026-01-01. */
+export const NOW = instant(5 * DAY);
+
+/** The `template.deleted` of `template`. */
+export const templateDeleted = (template: Template) => aWriteEvent(template.orgId, "template.deleted", { template });
+
+/** The delete check of `template` as it is stored, at {@link NOW}. */
+export const deleteCheck = (template: Template) => ({ expectedUpdatedAt: template.updatedAt, nowIso: NOW });
+
+/** A scheduled message of the unit sent `day` days after 2026-01-01, naming `templateId`, as the port takes it (no org). */
+export const messageAt = (unit: Pick<Unit, "id" | "orgId">, day: number, templateId: string | null): ScheduleItem =>
+  itemView(anItem(unit, "scheduled_message", { startAt: instant(day * DAY), endAt: instant(day * DAY), templateId }));
 
 /** A unit as events serve it (no owner). */
 export function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
