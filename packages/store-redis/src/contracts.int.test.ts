@@ -11,6 +11,7 @@ import {
   describeLockDirectoryContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
+  describeScheduleWritesContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookStoreContract,
@@ -37,6 +38,7 @@ describeIdempotencyStoreContract("redis", makeStore);
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
+describeScheduleWritesContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");
 });

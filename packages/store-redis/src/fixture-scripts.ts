@@ -118,6 +118,9 @@ local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[4] then return 0 end
 local old = redis.call('HGET', KEYS[3], ARGV[1])
 local outcome = outcomeOf(old, ARGV[3], ARGV[6])
+-- A kept message still gets the entry its stored JSON names (ZADD: a no-op when present), so a
+-- load fills in \`templates:uses\` for messages stored before that index existed.
+if outcome == 'kept' and ARGV[7] ~= '1' then addUse(KEYS[7], ARGV[1], old) end
 if outcome == 'kept' or ARGV[7] == '1' then return outcome end
 if old then redis.call('ZREM', KEYS[5], scheduleMember(ARGV[1], old)) end
 dropUse(KEYS[7], ARGV[1], old)

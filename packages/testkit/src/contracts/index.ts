@@ -14,6 +14,7 @@ export { describeLockDirectoryContract } from "./lock-directory.contract.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
 export { describeOrgDirectoryContract } from "./org-directory.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
+export { describeScheduleWritesContract } from "./schedule-writes.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
 export { describeWebhookStoreContract } from "./webhook-store.contract.js";

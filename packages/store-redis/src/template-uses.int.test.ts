@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { LintelEvent } from "@lintel/domain";
+import { anItem, aTemplate, aUnit, fixture, instant, randomId } from "@lintel/testkit";
+import { createRedisStore } from "./index.js";
+import { redisKeys } from "./keys.js";
+import { useTestRedis } from "./redis.test-support.js";
+
+describe("Redis template uses index", () => {
+  const redis = useTestRedis();
+
+  test("a load fills in the entry of a kept message stored before the index existed (a dry run writes none)", async () => {
+    const store = createRedisStore(redis());
+    const orgId = randomId("org");
+    const unit = aUnit(orgId);
+    const template = aTemplate(orgId);
+    const message = anItem(unit, "scheduled_message", { templateId: template.id });
+    const data = fixture({ units: [unit], templates: [template], items: [message] });
+    await store.fixtures.load(data);
+    const uses = redisKeys.templateUses(orgId);
+    const member = `${template.id}|${message.startAt}|scheduled_message:${message.id}`;
+    assert.deepEqual(await redis().zrange(uses, 0, -1), [member]);
+
+    await redis().del(uses); // as a message stored before this index existed
+    await store.fixtures.load(data, { dryRun: true });
+    assert.equal(await redis().exists(uses), 0);
+    const report = await store.fixtures.load(data);
+    assert.deepEqual(report.items.kept, [`scheduled_message:${message.id}`]);
+    assert.deepEqual(await redis().zrange(uses, 0, -1), [member]);
+
+    const event = { id: randomId("evt"), orgId, type: "template.deleted", createdAt: instant(0), data: { template } } as LintelEvent;
+    const check = { expectedUpdatedAt: template.updatedAt, nowIso: instant(0) };
+    assert.deepEqual(await store.templates.delete(orgId, template.id, check, event), { ok: false, reason: "in_use" });
+  });
+});
