@@ -350,6 +350,63 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     await send(exchange);
   }
 
+  // The writes: units, schedule items, templates (each once with success and with its refusals).
+  const write = (path: string, body: unknown, status: number, headers: Record<string, string> = {}, valid: Exchange["valid"] = true) =>
+    ({
+      method: "POST",
+      path,
+      key: admin,
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+      status,
+      valid,
+    }) satisfies Exchange;
+  const newUnit = { urlKey: `${p}-prism-unit`, address: "1 Prism Way", timeZone: "America/Chicago" };
+  const createdUnit = await send(write("/v1/units/create_unit", newUnit, 201, { "idempotency-key": `${p}-unit-1` }));
+  const unitId = (createdUnit.json as { unit: { id: string } }).unit.id;
+  const tour = { unitIdOrKey: unitId, kind: "tour", title: "Tour", startAt: "2026-12-01T10:00:00-06:00", endAt: "2026-12-01T11:00:00-06:00" };
+  const createdTour = await send(write("/v1/units/create_schedule_item", { ...tour, expectedVersion: 1 }, 201));
+  const tourKey = (createdTour.json as { item: { key: string } }).item.key;
+  const createdTemplate = await send(write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ name }}" }, 201));
+  const templateId = (createdTemplate.json as { template: { id: string } }).template.id;
+  const got = await send({ path: `/v1/templates/get_message_template?templateId=${templateId}`, key: admin, status: 200 });
+  const etag = got.headers.get("etag") ?? "";
+  for (const exchange of [
+    write("/v1/units/create_unit", newUnit, 409),
+    write("/v1/units/create_unit", { ...newUnit, urlKey: "Not Kebab" }, 400, {}, false),
+    write("/v1/units/create_unit", { ...newUnit, urlKey: `${p}-prism-2`, timeZone: "Mars/Olympus" }, 400),
+    write("/v1/units/update_unit", { unitIdOrKey: unitId, expectedVersion: 2, address: "2 Prism Way" }, 200),
+    write("/v1/units/update_unit", { unitIdOrKey: unitId, expectedVersion: 2, address: "3 Prism Way" }, 409),
+    write("/v1/units/update_unit", { unitIdOrKey: unitId, timeZone: "UTC" }, 400, {}, false),
+    write("/v1/units/update_unit", { unitIdOrKey: unitId, urlKey: f.units.york.urlKey }, 409),
+    write("/v1/units/update_unit", { unitIdOrKey: "nope", address: "x" }, 404),
+    write("/v1/units/create_schedule_item", { ...tour, endAt: tour.startAt }, 400),
+    write("/v1/units/create_schedule_item", { ...tour, sendAt: tour.startAt }, 400),
+    write("/v1/units/create_schedule_item", { ...tour, startAt: "2026-12-01T10:00:00" }, 400, {}, "server-only"),
+    write("/v1/units/create_schedule_item", { ...tour, unitIdOrKey: "nope" }, 404),
+    write("/v1/units/create_schedule_item", { ...tour, expectedVersion: 1 }, 409),
+    write("/v1/units/update_schedule_item", { unitIdOrKey: unitId, key: tourKey, title: "Tour, renamed" }, 200),
+    write("/v1/units/update_schedule_item", { unitIdOrKey: unitId, key: "tour:nope", title: "x" }, 404),
+    write("/v1/units/update_schedule_item", { unitIdOrKey: unitId, key: tourKey, lockId: "nope" }, 400),
+    write("/v1/units/update_schedule_item", { unitIdOrKey: unitId, key: tourKey, expectedVersion: 1, title: "x" }, 409),
+    write("/v1/units/delete_schedule_item", { unitIdOrKey: unitId, key: tourKey }, 200),
+    write("/v1/units/delete_schedule_item", { unitIdOrKey: unitId, key: tourKey }, 404),
+    write("/v1/units/delete_schedule_item", { unitIdOrKey: unitId, key: "bad key" }, 400, {}, false),
+    { ...write("/v1/units/create_unit", newUnit, 403), key: locksOnly },
+    write("/v1/templates/create_message_template", { name: "Bad", body: "Hi {{ name" }, 400),
+    write("/v1/templates/create_message_template", { name: "Bad", body: "" }, 400, {}, false),
+    write("/v1/templates/update_message_template", { templateId, sortOrder: 5 }, 200, { "if-match": etag }),
+    write("/v1/templates/update_message_template", { templateId, sortOrder: 6 }, 412, { "if-match": etag }),
+    write("/v1/templates/update_message_template", { templateId: "nope", name: "x" }, 404),
+    write("/v1/templates/delete_message_template", { templateId, extra: 1 }, 400, {}, false),
+    write("/v1/templates/delete_message_template", { templateId }, 412, { "if-match": etag }),
+    write("/v1/templates/delete_message_template", { templateId }, 204),
+    write("/v1/templates/delete_message_template", { templateId }, 404),
+    { ...write("/v1/templates/delete_message_template", { templateId }, 403), key: locksOnly },
+  ] satisfies Exchange[]) {
+    await send(exchange);
+  }
+
   const unexpected = seen
     .filter((s) => s.status !== s.exchange.status)
     .map((s) => `${s.exchange.path}: ${s.status}, not ${s.exchange.status}`);

@@ -150,6 +150,7 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
       localStart: "2027-06-01T10:00:00-05:00",
       localEnd: "2027-06-01T11:00:00-05:00",
       label: "Tue, Jun 1, 2027, 10:00 AM – 11:00 AM CDT",
+      templateId: null,
     });
     assert.equal(answer.json.items[1].endAt, answer.json.items[1].startAt, "a message's sendAt twice");
     assert.equal(answer.json.items[3].title, "Cleaner", "a code's name");

@@ -45,6 +45,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/units/create_unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a unit
+         * @description A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["createUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/update_unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a unit
+         * @description Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it). Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["updateUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/create_schedule_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tour, code, open house or scheduled message
+         * @description By kind: tour and open_house take title, startAt, endAt and lockId (optional); code takes title (its name), startAt, endAt and lockId; scheduled_message takes title, sendAt and templateId (optional). Fields of another kind are 400. A lockId must name an active lock of the organization that serves the unit; at most 10,000 items per unit. Answers the item as list_schedule serves it and the unit. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["createScheduleItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/update_schedule_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a schedule item
+         * @description Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind cannot change. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["updateScheduleItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/delete_schedule_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a schedule item
+         * @description Removes the item named by its key; answers the unit after the change. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["deleteScheduleItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/units/list_units": {
         parameters: {
             query?: never;
@@ -149,6 +259,72 @@ export interface paths {
         get: operations["listMessageTemplates"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/create_message_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a message template
+         * @description A new template of the caller's organization. Its body's placeholders are {{name}}; an unclosed {{, a stray }} or a bad name is 400 with the character offset. At most 1,000 templates per organization. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `messages:write`.
+         */
+        post: operations["createMessageTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/update_message_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a message template
+         * @description Sets the fields given (updatedAt moves). With If-Match (the ETag get_message_template served), applies only while the template is still that version, else 412. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `messages:write`.
+         */
+        post: operations["updateMessageTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/delete_message_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a message template
+         * @description Deletes the template. One that a scheduled message still to be sent names is 409 conflict; If-Match as for an update. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `messages:write`.
+         */
+        post: operations["deleteMessageTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,6 +779,8 @@ export interface components {
             localEnd: string;
             /** @description The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST. */
             label: string;
+            /** @description A scheduled message's template, else null. */
+            templateId: string | null;
         };
         Problem: {
             /** @description {DOCS_URL}/errors#<anchor> */
@@ -611,7 +789,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
+            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "conflict" | "precondition_failed" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
             requestId: string;
             invalidParams?: {
                 name: string;
@@ -686,12 +864,201 @@ export interface components {
                 };
                 state: components["schemas"]["LockState"];
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "unit.created";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "unit.updated";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                previous: {
+                    urlKey: string;
+                    address: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "schedule.item_created";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                item: components["schemas"]["ScheduleEntry"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "schedule.item_updated";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                item: components["schemas"]["ScheduleEntry"];
+                previous: components["schemas"]["ScheduleEntry"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "schedule.item_deleted";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                item: components["schemas"]["ScheduleEntry"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "template.created";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                template: {
+                    /** @description The template's id. */
+                    id: string;
+                    /** @description The template's name. */
+                    name: string;
+                    /** @description Message text with {{variables}} placeholders. */
+                    body: string;
+                    /** @description Templates are listed by sortOrder, then id. */
+                    sortOrder: number;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "template.updated";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                template: {
+                    /** @description The template's id. */
+                    id: string;
+                    /** @description The template's name. */
+                    name: string;
+                    /** @description Message text with {{variables}} placeholders. */
+                    body: string;
+                    /** @description Templates are listed by sortOrder, then id. */
+                    sortOrder: number;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+                previous: {
+                    /** @description The template's id. */
+                    id: string;
+                    /** @description The template's name. */
+                    name: string;
+                    /** @description Message text with {{variables}} placeholders. */
+                    body: string;
+                    /** @description Templates are listed by sortOrder, then id. */
+                    sortOrder: number;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "template.deleted";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                template: {
+                    /** @description The template's id. */
+                    id: string;
+                    /** @description The template's name. */
+                    name: string;
+                    /** @description Message text with {{variables}} placeholders. */
+                    body: string;
+                    /** @description Templates are listed by sortOrder, then id. */
+                    sortOrder: number;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -711,7 +1078,7 @@ export interface components {
              * @description An event type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -1134,6 +1501,1280 @@ export interface operations {
                 };
             };
             /** @description version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createUnit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "urlKey": "12-elm-st-apt-3",
+                 *       "address": "12 Elm St, Apt 3, Springfield",
+                 *       "timeZone": "America/Chicago"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's key in URLs, unique in the organization (kebab-case). */
+                    urlKey: string;
+                    /** @description The unit's address. */
+                    address: string;
+                    timeZone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateUnit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "12-elm-st-apt-3",
+                 *       "expectedVersion": 1,
+                 *       "address": "12 Elm Street, Apt 3, Springfield"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                    /** @description The unit's key in URLs, unique in the organization (kebab-case). */
+                    urlKey?: string;
+                    /** @description The unit's address. */
+                    address?: string;
+                    timeZone?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "12-elm-st-apt-3",
+                 *       "expectedVersion": 1,
+                 *       "kind": "tour",
+                 *       "title": "Self-guided tour",
+                 *       "startAt": "2026-12-01T10:00:00-06:00",
+                 *       "endAt": "2026-12-01T11:00:00-06:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                    /**
+                     * @description tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?
+                     * @enum {string}
+                     */
+                    kind: "tour" | "code" | "open_house" | "scheduled_message";
+                    /** @description A tour's or open house's title, a code's name, a message's title. */
+                    title?: string;
+                    startAt?: string;
+                    endAt?: string;
+                    sendAt?: string;
+                    lockId?: string | null;
+                    templateId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "key": "tour:tour_chi_past",
+                     *         "kind": "tour",
+                     *         "id": "tour_chi_past",
+                     *         "title": "Last year's tour (not a candidate)",
+                     *         "startAt": "2025-06-01T15:00:00.000Z",
+                     *         "endAt": "2025-06-01T16:00:00.000Z",
+                     *         "lockId": null,
+                     *         "localStart": "2025-06-01T10:00:00-05:00",
+                     *         "localEnd": "2025-06-01T11:00:00-05:00",
+                     *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
+                     *         "templateId": null
+                     *       },
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["ScheduleEntry"];
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "12-elm-st-apt-3",
+                 *       "key": "tour:tour_0123456789ABCDEFGHIJKLMN",
+                 *       "endAt": "2026-12-01T11:30:00-06:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description The item's key, `<kind>:<id>`, as list_schedule serves it. */
+                    key: string;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                    /** @description A tour's or open house's title, a code's name, a message's title. */
+                    title?: string;
+                    startAt?: string;
+                    endAt?: string;
+                    sendAt?: string;
+                    lockId?: string | null;
+                    templateId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "key": "tour:tour_chi_past",
+                     *         "kind": "tour",
+                     *         "id": "tour_chi_past",
+                     *         "title": "Last year's tour (not a candidate)",
+                     *         "startAt": "2025-06-01T15:00:00.000Z",
+                     *         "endAt": "2025-06-01T16:00:00.000Z",
+                     *         "lockId": null,
+                     *         "localStart": "2025-06-01T10:00:00-05:00",
+                     *         "localEnd": "2025-06-01T11:00:00-05:00",
+                     *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
+                     *         "templateId": null
+                     *       },
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["ScheduleEntry"];
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "12-elm-st-apt-3",
+                 *       "key": "tour:tour_0123456789ABCDEFGHIJKLMN"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description The item's key, `<kind>:<id>`, as list_schedule serves it. */
+                    key: string;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
             409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -1692,7 +3333,8 @@ export interface operations {
                      *           "lockId": null,
                      *           "localStart": "2025-06-01T10:00:00-05:00",
                      *           "localEnd": "2025-06-01T11:00:00-05:00",
-                     *           "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT"
+                     *           "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
+                     *           "templateId": null
                      *         },
                      *         {
                      *           "key": "code:code_chi_cleaner",
@@ -1704,7 +3346,8 @@ export interface operations {
                      *           "lockId": "lock_shared_gate",
                      *           "localStart": "2027-03-13T08:00:00-06:00",
                      *           "localEnd": "2027-03-14T21:00:00-05:00",
-                     *           "label": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT"
+                     *           "label": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT",
+                     *           "templateId": null
                      *         }
                      *       ],
                      *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
@@ -2156,6 +3799,751 @@ export interface operations {
             };
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Tour reminder",
+                 *       "body": "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.",
+                 *       "sortOrder": 10
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The template's name. */
+                    name: string;
+                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces). */
+                    body: string;
+                    /** @description Templates are listed by sortOrder, then id. Default 0. */
+                    sortOrder?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "tpl_welcome",
+                     *         "name": "Welcome",
+                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "sortOrder": 10,
+                     *         "createdAt": "2026-01-02T10:00:00.000Z",
+                     *         "updatedAt": "2026-01-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        template: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag get_message_template served: the write applies only while the template is still that version (else 412). */
+                "If-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl_0123456789ABCDEFGHIJKLMN",
+                 *       "body": "Hi {{ guest.first_name }}, see you at {{tour.start}}."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The template's id. */
+                    templateId: string;
+                    /** @description The template's name. */
+                    name?: string;
+                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces). */
+                    body?: string;
+                    /** @description Templates are listed by sortOrder, then id. Default 0. */
+                    sortOrder?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "tpl_welcome",
+                     *         "name": "Welcome",
+                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "sortOrder": 10,
+                     *         "createdAt": "2026-01-02T10:00:00.000Z",
+                     *         "updatedAt": "2026-01-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        template: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description precondition_failed: If-Match names a version of the record that is no longer current: read it again (its ETag) and retry. */
+            412: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag get_message_template served: the write applies only while the template is still that version (else 412). */
+                "If-Match"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl_0123456789ABCDEFGHIJKLMN"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The template's id. */
+                    templateId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description precondition_failed: If-Match names a version of the record that is no longer current: read it again (its ETag) and retry. */
+            412: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
                     "x-request-id": string;
@@ -2804,7 +5192,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -3392,7 +5780,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "*")[];
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "*")[];
                     description?: string | null;
                 };
             };

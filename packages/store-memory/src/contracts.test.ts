@@ -14,6 +14,7 @@ import {
   describeOrgDirectoryContract,
   describeLockProviderContract,
   describeRequestBudgetContract,
+  describeScheduleWritesContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookStoreContract,
@@ -36,6 +37,7 @@ describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
+describeScheduleWritesContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
   const at = Date.now();

@@ -18,10 +18,15 @@ export function putTemplates(state: MemoryState, templates: readonly Template[])
   upsertIndexed(how, templates, (template) => ({ ...template }));
 }
 
-/** True when a scheduled message of the org sent after `nowIso` names the template. */
+/**
+ * True when a scheduled message of the org sent after `nowIso` names the template. The org is the
+ * message's unit's now (a fixture may move a unit to another org). A scan: templates are deleted
+ * rarely, and memory holds one process's data.
+ */
 function namedByFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): boolean {
   for (const item of state.items.values()) {
-    if (item.orgId === orgId && item.kind === "scheduled_message" && item.templateId === templateId && item.startAt > nowIso) return true;
+    if (item.kind !== "scheduled_message" || item.templateId !== templateId || item.startAt <= nowIso) continue;
+    if (state.units.get(item.unitId)?.orgId === orgId) return true;
   }
   return false;
 }

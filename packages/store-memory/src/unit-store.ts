@@ -137,7 +137,8 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         const template = templateId === null ? undefined : state.templates.get(templateId);
         if (templateId !== null && template?.orgId !== orgId) return { ok: false, reason: "template_missing" };
         putItem(state, { ...change.item, unitId, orgId });
-      } else if (own) {
+      } else {
+        if (!own) return { ok: false, reason: "not_found" }; // nothing to delete: no version, no event
         state.items.delete(key);
         state.itemKeysByUnit.get(unitId)?.delete(key);
         removeScheduled(state.schedules, old);
