@@ -28,7 +28,7 @@ import { createMetrics, type Metrics } from "./metrics.js";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
 import { withSimulatedFaults } from "./simulated-faults.js";
 import { token, typed, type Resolver } from "./typed-container.js";
-import { createWebhookSender } from "./webhook-sender.js";
+import { createWebhookSender } from "./http-webhook-sender.js";
 
 /**
  * SPEC 5.7: `simulated` locks go to the simulator (with its demo faults), every other provider

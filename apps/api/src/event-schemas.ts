@@ -14,7 +14,8 @@ import {
   type LintelEvent,
   type WebhookEndpointRecord,
 } from "@lintel/domain";
-import { eventView, MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
+import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
+import { eventView } from "@lintel/core/adapters";
 import { listQuerySchema } from "./schemas.js";
 
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));

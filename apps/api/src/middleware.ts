@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
-import { clientAddress } from "./admission.js";
+import { clientAddress } from "./admit-middleware.js";
 import type { LintelState } from "./lintel-state.js";
 import { isUnavailableError, sendProblem } from "./problem-response.js";
 

@@ -15,7 +15,7 @@ import {
   TemplateRecordSchema,
   TimezonePreviewSchema,
 } from "@lintel/domain";
-import { normalizeInstant } from "@lintel/core";
+import { normalizeInstant } from "@lintel/core/adapters";
 
 /**
  * Bounds of the input strings (declared as `maxLength` in the document, refused with 400 past

@@ -9,7 +9,8 @@
  */
 import type { Logger } from "pino";
 import { checkWebhookSignature } from "@lintel/domain";
-import { refreshDevice, type Clock, type LockDevices, type LockStateReader } from "@lintel/core";
+import { type Clock, type LockStateReader } from "@lintel/core";
+import { refreshDevice, type LockDevices } from "@lintel/core/adapters";
 import { MAX_BODY_BYTES } from "./json-body.js";
 import type { LintelContext } from "./lintel-state.js";
 import { sendProblem } from "./problem-response.js";

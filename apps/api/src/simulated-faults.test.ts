@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
-import { createLockStateReader, systemClock } from "@lintel/core";
+import { systemClock } from "@lintel/core";
+import { createLockStateReader } from "@lintel/core/adapters";
 import { createSimulatedLockProvider } from "@lintel/store-memory";
 import { FAULT_DEVICE_IDS, withSimulatedFaults } from "./simulated-faults.js";
 

@@ -6,7 +6,7 @@ import type Router from "@koa/router";
 import type { Logger } from "pino";
 import * as v from "valibot";
 import type { Lintel, Result } from "@lintel/core";
-import { admit, callerOf } from "./admission.js";
+import { admit, callerOf } from "./admit-middleware.js";
 import { ENDPOINTS, type Endpoint, type Operation } from "./endpoints.js";
 import { conditionalGet } from "./http-conventions.js";
 import { answerOnce } from "./idempotency-key.js";

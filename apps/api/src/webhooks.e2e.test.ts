@@ -15,7 +15,7 @@ import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 import { assertProblem, call, startTestServer, TEST_REDIS_URL, testConfig, testFixture, type TestServer } from "./e2e.test-support.js";
 import { createLogger } from "./logger.js";
 import { startServer, type RunningServer } from "./server.js";
-import { createWebhookSender } from "./webhook-sender.js";
+import { createWebhookSender } from "./http-webhook-sender.js";
 
 interface Received {
   readonly headers: IncomingHttpHeaders;

@@ -7,7 +7,7 @@
  */
 import * as v from "valibot";
 import { URL_KEY_PATTERN } from "@lintel/domain";
-import { normalizeInstant } from "@lintel/core";
+import { normalizeInstant } from "@lintel/core/adapters";
 import { INPUT_MAX_LENGTH } from "./schemas.js";
 
 // Control characters: C0, DEL and C1 (a line break in a title breaks every label built from it).

@@ -1,20 +1,74 @@
-export * from "./ports.js";
-export * from "./event-ports.js";
-export * from "./lock-state-reader.js";
-export * from "./lock-provider-observer.js";
-export * from "./provider-failure.js";
-export * from "./lock-provider-routing.js";
-export * from "./lintel.js";
-export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
-export * from "./fixture.js";
-export * from "./fixture-merge.js";
-export * from "./fixture-report.js";
-export * from "./fixture-conflict.js";
-export { normalizeInstant } from "./instant-text.js";
+/**
+ * `@lintel/core`: build a {@link Lintel} with `createLintel` over a store (`@lintel/store-memory`,
+ * `@lintel/store-redis`) and a lock provider, call its operations for an admitted caller, load
+ * fixtures, and run the webhook dispatcher. What a store or provider adapter implements (the
+ * ports, with the helpers the stores share) is in `@lintel/core/adapters`.
+ */
+
+// Building and calling a Lintel.
 export { createLintel, LOCK_STATE_TTL_MS, type LintelSetup } from "./create-lintel.js";
-export { observeLockState } from "./lock-observation.js";
-export { eventBody, eventView, type ServedEvent } from "./event-view.js";
-export * from "./webhook-sender.js";
+export type {
+  Admission,
+  AdmissionOutcome,
+  AdmissionRequest,
+  Caller,
+  CreatedWebhookEndpoint,
+  CreateItemCommand,
+  CreateTemplateCommand,
+  CreateUnitCommand,
+  CreateWebhookEndpointCommand,
+  DeleteItemCommand,
+  DeleteTemplateCommand,
+  DeliveryQuery,
+  EventQuery,
+  Failure,
+  IdempotencyCode,
+  IdempotentOutcome,
+  ItemFields,
+  ItemWriteResult,
+  Lintel,
+  PageQuery,
+  PreviewQuery,
+  Problem,
+  Result,
+  SafeRetry,
+  SchedulePage,
+  ScheduleQuery,
+  SetTimeZoneCommand,
+  SetTimeZoneResult,
+  Success,
+  UpdateItemCommand,
+  UpdateTemplateCommand,
+  UpdateUnitCommand,
+  ZonePolicy,
+} from "./lintel.js";
+export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
+export { MAX_ITEMS_PER_UNIT, MAX_TEMPLATES_PER_ORG, StoreUnavailableError, systemClock, type Clock, type LintelStore } from "./ports.js";
+export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhook-use-cases.js";
+
+// Lock providers and live lock states.
+export type { LockProvider } from "./ports.js";
+export { ProviderUnavailableError, type ProviderFailure, type ProviderFailureReason } from "./provider-failure.js";
+export { routeLockProviders, unconfiguredLockProvider } from "./lock-provider-routing.js";
+export type { LockStateReader } from "./lock-state-reader.js";
+export type { LockProviderObserver } from "./lock-provider-observer.js";
+
+// Fixtures: records to start a store with.
+export { FIXTURE_LISTS, MAX_FIXTURE_ERRORS, parseFixture, type FixtureParse } from "./fixture.js";
+export {
+  FIXTURE_LOAD_LISTS,
+  type FixtureData,
+  type FixtureItem,
+  type FixtureListOutcome,
+  type FixtureLoadList,
+  type FixtureLoadMode,
+  type FixtureLoadOptions,
+  type FixtureLoadReport,
+} from "./ports.js";
+export { countOutcomes, mergeLoadReports } from "./fixture-report.js";
+export { FixtureConflictError, type UrlKeyConflict } from "./fixture-conflict.js";
+
+// Webhook delivery: the dispatcher an application runs beside its Lintel, and how it sends.
 export {
   createWebhookDispatcher,
   WEBHOOK_FAILING_AFTER_MS,
@@ -24,6 +78,4 @@ export {
   type WebhookDispatcherObserver,
   type WebhookDispatcherOptions,
 } from "./webhook-dispatcher.js";
-export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS, type WebhookUseCaseOptions } from "./webhook-use-cases.js";
-export type { AdmissionOutcome, AdmissionRequest } from "./admission.js";
-export * from "./lock-devices.js";
+export { NO_WEBHOOK_SENDER, type WebhookRequest, type WebhookResponse, type WebhookSender } from "./webhook-sender.js";

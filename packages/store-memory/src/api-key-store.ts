@@ -1,6 +1,6 @@
 /** API keys in memory, found by hash. */
 import type { ApiKeyRecord } from "@lintel/domain";
-import type { ApiKeyStore, RequestBudget } from "@lintel/core";
+import type { ApiKeyStore, RequestBudget } from "@lintel/core/adapters";
 import type { MemoryState } from "./memory-state.js";
 
 /** Only the record's own fields, so nothing else (a plain key, say) is ever kept. */

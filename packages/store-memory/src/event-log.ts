@@ -1,5 +1,5 @@
 /** The event log and the last observed lock states in memory. */
-import type { EventLog, LockObservation, LockObservations } from "@lintel/core";
+import type { EventLog, LockObservation, LockObservations } from "@lintel/core/adapters";
 import { newestFirstPosition, observationChanged, rowsAfter } from "@lintel/domain/adapters";
 import { appendEvent, type EventState } from "./event-state.js";
 

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { EVENT_RETENTION_MS } from "@lintel/domain";
-import { firstDelivery, type LockObservation } from "@lintel/core";
+import { firstDelivery, type LockObservation } from "@lintel/core/adapters";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import { firstIndexAfter, newestFirstPosition, wantsEvent } from "@lintel/domain/adapters";
 

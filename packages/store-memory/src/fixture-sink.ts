@@ -5,16 +5,8 @@
  * One process and no await between decision and write, so each load is atomic here, and a load
  * refused for a urlKey conflict writes nothing.
  */
-import {
-  emptyLoadReport,
-  FixtureConflictError,
-  mergeApiKey,
-  mergeUnit,
-  sameRecord,
-  type FixtureListOutcome,
-  type FixtureSink,
-  type UrlKeyConflict,
-} from "@lintel/core";
+import { FixtureConflictError, type FixtureListOutcome, type UrlKeyConflict } from "@lintel/core";
+import { emptyLoadReport, mergeApiKey, mergeUnit, sameRecord, type FixtureSink } from "@lintel/core/adapters";
 import type { Unit } from "@lintel/domain";
 import { putApiKey } from "./api-key-store.js";
 import { putLocks } from "./lock-directory.js";

@@ -8,7 +8,7 @@
  * forgotten key runs again when retried). The Redis store keeps every key its full time.
  */
 import { randomUUID } from "node:crypto";
-import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core";
+import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core/adapters";
 import type { MemoryState } from "./memory-state.js";
 
 /** After this many claims, expired entries are swept. */

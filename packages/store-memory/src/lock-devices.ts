@@ -1,5 +1,5 @@
 /** LockDevices in memory: lock ids by provider device id, kept by the fixture sink as it writes locks. */
-import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core";
+import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { MemoryState } from "./memory-state.js";
 

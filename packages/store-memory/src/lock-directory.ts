@@ -1,7 +1,7 @@
 /** Locks in memory; the active ones of each org also sit in a sorted index for paging. */
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
-import type { LockDirectory } from "@lintel/core";
+import type { LockDirectory } from "@lintel/core/adapters";
 import { indexLockDevice } from "./lock-devices.js";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 

@@ -5,7 +5,8 @@
 import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
 import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
-import type { Clock, FixtureItem, KeptResult } from "@lintel/core";
+import type { Clock, FixtureItem } from "@lintel/core";
+import type { KeptResult } from "@lintel/core/adapters";
 import { createEventState, type EventState } from "./event-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";
 

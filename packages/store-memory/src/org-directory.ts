@@ -1,5 +1,5 @@
 /** Orgs in memory: the records a fixture loaded. */
-import type { OrgDirectory } from "@lintel/core";
+import type { OrgDirectory } from "@lintel/core/adapters";
 import type { MemoryState } from "./memory-state.js";
 
 export function createMemoryOrgDirectory(state: MemoryState): OrgDirectory {

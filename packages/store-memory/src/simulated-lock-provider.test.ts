@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { createLockStateReader, ProviderUnavailableError } from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
+import { createLockStateReader } from "@lintel/core/adapters";
 import { aLock } from "@lintel/testkit";
 import type { Lock } from "@lintel/domain";
 import { createSimulatedLockProvider, simulatedLockState } from "./simulated-lock-provider.js";

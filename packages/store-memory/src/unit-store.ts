@@ -1,7 +1,8 @@
 /** Units and their schedule items in memory. */
 import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import { MAX_ITEMS_PER_UNIT, type FixtureItem, type UnitStore, type UnitWriteOutcome } from "@lintel/core";
+import { MAX_ITEMS_PER_UNIT, type FixtureItem } from "@lintel/core";
+import { type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";
 import { appendEvent } from "./event-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";

@@ -5,7 +5,7 @@
  * another call no longer finishes).
  */
 import { randomUUID } from "node:crypto";
-import { deliveryAfterAttempt, type AttemptOutcome, type LeasedAttempt, type WebhookStore } from "@lintel/core";
+import { deliveryAfterAttempt, type AttemptOutcome, type LeasedAttempt, type WebhookStore } from "@lintel/core/adapters";
 import { EVENT_RETENTION_MS, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
 import { failPending, orgEvents, type EventState, type MemoryDelivery } from "./event-state.js";

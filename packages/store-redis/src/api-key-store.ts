@@ -6,7 +6,7 @@
  * The key's own request budget lives in its record (field `budgetTat`), so admission reads the
  * key and takes from its budget in one script, one round trip.
  */
-import type { ApiKeyStore } from "@lintel/core";
+import type { ApiKeyStore } from "@lintel/core/adapters";
 import type { ApiKeyRecord } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";

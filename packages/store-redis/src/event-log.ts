@@ -5,14 +5,14 @@
  * also stores the event with its deliveries (exactly one event per change, whatever the
  * number of instances observing it).
  */
-import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core";
+import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core/adapters";
 import type { LintelEvent } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
-import { readPage } from "./ordered-page.js";
+import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 
 // KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
@@ -48,7 +48,7 @@ export function createRedisEventLog(redis: RedisClient): EventLog {
     list: (orgId, type, after, limit) =>
       guard(async () => {
         const positions = type === null ? redisKeys.eventOrder(orgId) : redisKeys.eventsOfType(orgId, type);
-        return readPage(redis, { positions, records: redisKeys.events(orgId) }, after, limit, "desc", (json, id) =>
+        return readOrderedRows(redis, { positions, records: redisKeys.events(orgId) }, after, limit, "desc", (json, id) =>
           parseEvent(json, id, orgId),
         );
       }),

@@ -6,15 +6,8 @@
  * in another org is left there by `add`; `update` first takes it out of that org (org-moves.ts).
  * Calls go out in bounded batches so a large fixture doesn't flood the socket.
  */
-import {
-  emptyLoadReport,
-  FixtureConflictError,
-  type UrlKeyConflict,
-  type FixtureItem,
-  type FixtureListOutcome,
-  type FixtureLoadMode,
-  type FixtureSink,
-} from "@lintel/core";
+import { FixtureConflictError, type UrlKeyConflict, type FixtureItem, type FixtureListOutcome, type FixtureLoadMode } from "@lintel/core";
+import { emptyLoadReport, type FixtureSink } from "@lintel/core/adapters";
 import type { Unit } from "@lintel/domain";
 import { itemSpanMs, lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";

@@ -3,7 +3,7 @@
  * (every slot is served). `Lintel.ready` bounds the ping by its store deadline; the command
  * timeout bounds it for other callers.
  */
-import type { Health } from "@lintel/core";
+import type { Health } from "@lintel/core/adapters";
 import { Cluster } from "ioredis";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";

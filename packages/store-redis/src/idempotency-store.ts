@@ -7,7 +7,7 @@
  * (status and body) are not read and expire within their 24 h (decisions.md).
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core";
+import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";

@@ -10,7 +10,7 @@
  * missing entry would lose a provider's event for good; a stale one costs a read, since the
  * reader checks every entry against its record (still in that org, still that device, active).
  */
-import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core";
+import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";

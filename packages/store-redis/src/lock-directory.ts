@@ -2,13 +2,13 @@
  * LockDirectory on Redis: lock records in the org's `locks` hash, the active ones' positions in
  * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)).
  */
-import type { LockDirectory } from "@lintel/core";
+import type { LockDirectory } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
-import { readPage } from "./ordered-page.js";
+import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 
 /** Locks in Redis. */
@@ -20,7 +20,7 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
     listActive: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.activeLocks(orgId), records: redisKeys.locks(orgId) };
-        const page = await readPage(redis, keys, after, limit, "desc", lockOf(orgId));
+        const page = await readOrderedRows(redis, keys, after, limit, "desc", lockOf(orgId));
         return page.filter((lock) => lock.status === "active");
       }),
 

@@ -35,7 +35,7 @@ return records
  * The records after position `after` (exclusive; from the start when null), at most `limit`,
  * each made by `decode` from its JSON (the reply's bytes, see record-decoder.ts) and its id.
  */
-export async function readPage<T>(
+export async function readOrderedRows<T>(
   redis: RedisClient,
   keys: { readonly positions: string; readonly records: string },
   after: string | null,

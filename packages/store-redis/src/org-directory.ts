@@ -1,5 +1,5 @@
 /** OrgDirectory on Redis: an org exists when its record (the org's `org` string) does. */
-import type { OrgDirectory } from "@lintel/core";
+import type { OrgDirectory } from "@lintel/core/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";

@@ -3,7 +3,7 @@
  * concurrent requests on any number of instances are judged one after another. The time is
  * Redis's own `TIME`, so instances with skewed clocks agree.
  */
-import type { RequestBudget } from "@lintel/core";
+import type { RequestBudget } from "@lintel/core/adapters";
 import type { BudgetDecision, RatePolicy } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";

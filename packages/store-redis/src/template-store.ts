@@ -2,12 +2,12 @@
  * TemplateStore on Redis: template records in the org's `templates` hash, their positions in
  * the `templates:order` ZSET read in ascending BYLEX order. Writes: template-writes.ts.
  */
-import type { TemplateStore } from "@lintel/core";
+import type { TemplateStore } from "@lintel/core/adapters";
 import type { Template } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
-import { readPage } from "./ordered-page.js";
+import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 import { redisTemplateWrites } from "./template-writes.js";
 
@@ -27,7 +27,7 @@ export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
     list: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.templateOrder(orgId), records: redisKeys.templates(orgId) };
-        return readPage(redis, keys, after, limit, "asc", templateOf(orgId));
+        return readOrderedRows(redis, keys, after, limit, "asc", templateOf(orgId));
       }),
 
     create: (template, event) => guard(() => writes.create(template, event)),

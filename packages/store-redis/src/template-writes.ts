@@ -4,7 +4,8 @@
  * and `templates:pos`, as the fixture load keeps them) and stores the event with its
  * deliveries (event-append.ts). A refusal changes nothing and stores no event.
  */
-import { MAX_TEMPLATES_PER_ORG, type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core";
+import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
+import { type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
 import type { LintelEvent, Template } from "@lintel/domain";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";

@@ -4,7 +4,7 @@
  * set_timezone (here) and the unit and item writes (unit-writes.ts) are each one Lua script over
  * keys of one slot, their event and deliveries included: nothing or everything changes.
  */
-import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core";
+import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";

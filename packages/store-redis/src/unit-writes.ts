@@ -5,7 +5,8 @@
  * the unit's version and stores the event with its deliveries (event-append.ts): nothing or
  * everything changes, and a refusal stores no event.
  */
-import { MAX_ITEMS_PER_UNIT, type ItemChange, type UnitChange, type UnitWriteOutcome } from "@lintel/core";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import { type ItemChange, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { LintelEvent, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";

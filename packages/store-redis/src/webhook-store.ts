@@ -15,13 +15,13 @@
  * `lease` (pipelined with the others) and one ZCARD per `pending`.
  */
 import { randomUUID } from "node:crypto";
-import { deliveryAfterAttempt, type LeasedAttempt, type WebhookStore } from "@lintel/core";
+import { deliveryAfterAttempt, type LeasedAttempt, type WebhookStore } from "@lintel/core/adapters";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
-import { readPage } from "./ordered-page.js";
+import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
 
@@ -85,7 +85,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
     list: (orgId, after, limit) =>
       guard(async () => {
         const keys = { positions: redisKeys.endpointOrder(orgId), records: redisKeys.endpoints(orgId) };
-        return readPage(redis, keys, after, limit, "desc", (json) => parseEndpoint(json.toString()));
+        return readOrderedRows(redis, keys, after, limit, "desc", (json) => parseEndpoint(json.toString()));
       }),
 
     get: (orgId, endpointId) =>

@@ -9,7 +9,8 @@
  * Redis data goes to random orgs and is deleted afterwards (SCAN MATCH on the org's hash tag + UNLINK).
  */
 import { randomBytes } from "node:crypto";
-import type { FixtureData, FixtureSink, LockDirectory } from "@lintel/core";
+import type { FixtureData } from "@lintel/core";
+import type { FixtureSink, LockDirectory } from "@lintel/core/adapters";
 import { type Lock } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { emptyLoadReport } from "@lintel/core";
+import { emptyLoadReport } from "@lintel/core/adapters";
 import { describeLoad, IDS_SHOWN } from "./load-report.js";
 
 describe("seed CLI: the load report", () => {

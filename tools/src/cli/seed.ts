@@ -12,7 +12,8 @@
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import { emptyLoadReport, FixtureConflictError, mergeLoadReports, type FixtureData } from "@lintel/core";
+import { FixtureConflictError, mergeLoadReports, type FixtureData } from "@lintel/core";
+import { emptyLoadReport } from "@lintel/core/adapters";
 import { FixtureRefusedError, readFixtureFile } from "@lintel/api/fixture-file";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import type { ApiKeyStore, FixtureSink } from "@lintel/core";
+import type { ApiKeyStore, FixtureSink } from "@lintel/core/adapters";
 import { anApiKey, eachTestStore, fixture, instant, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

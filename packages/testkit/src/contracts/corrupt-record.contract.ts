@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
-import { StoreUnavailableError, type FixtureSink, type LockDirectory } from "@lintel/core";
+import { StoreUnavailableError } from "@lintel/core";
+import { type FixtureSink, type LockDirectory } from "@lintel/core/adapters";
 import { aLock, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -3,7 +3,7 @@
  * 2026-01-01 (`instant`), so a test drives retention and due times through its records.
  */
 import { randomBytes } from "node:crypto";
-import type { LockObservation } from "@lintel/core";
+import type { LockObservation } from "@lintel/core/adapters";
 import type { EventTypeFilter, LintelEvent, ObservedLockState, Unit, WebhookEndpointRecord } from "@lintel/domain";
 import { instant, randomId } from "./seed.js";
 

@@ -1,5 +1,6 @@
 /** The records the FixtureSink suites load, and what a load of them reports. */
-import type { ApiKeyStore, FixtureLoadReport, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "@lintel/core";
+import type { FixtureLoadReport } from "@lintel/core";
+import type { ApiKeyStore, FixtureSink, LockDirectory, TemplateStore, UnitStore } from "@lintel/core/adapters";
 import { aLock, anApiKey, anItem, aTemplate, aUnit, fixture, instant, randomId, type Closable } from "./seed.js";
 
 export type Store = {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Health } from "@lintel/core";
+import type { Health } from "@lintel/core/adapters";
 import { eachTestStore, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core";
+import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core/adapters";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
-import { DEVICE_LOCKS_LIMIT, type FixtureSink, type LockDevices } from "@lintel/core";
+import { DEVICE_LOCKS_LIMIT, type FixtureSink, type LockDevices } from "@lintel/core/adapters";
 import { aLock, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
-import type { FixtureSink, LockDirectory } from "@lintel/core";
+import type { FixtureSink, LockDirectory } from "@lintel/core/adapters";
 import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

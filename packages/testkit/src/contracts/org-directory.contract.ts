@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { ApiKeyStore, FixtureSink, OrgDirectory } from "@lintel/core";
+import type { ApiKeyStore, FixtureSink, OrgDirectory } from "@lintel/core/adapters";
 import { anApiKey, eachTestStore, fixture, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RequestBudget } from "@lintel/core";
+import type { RequestBudget } from "@lintel/core/adapters";
 import { eachTestStore, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

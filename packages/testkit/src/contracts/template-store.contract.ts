@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
-import type { FixtureSink, TemplateStore } from "@lintel/core";
+import type { FixtureSink, TemplateStore } from "@lintel/core/adapters";
 import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 

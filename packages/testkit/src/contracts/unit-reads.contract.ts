@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isoInstant, ITEM_KINDS, type ItemKind, type ScheduleItem, type Unit } from "@lintel/domain";
 import { endsAfter, schedulePosition } from "@lintel/domain/adapters";
-import type { FixtureSink, UnitStore } from "@lintel/core";
+import type { FixtureSink, UnitStore } from "@lintel/core/adapters";
 import { anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomInt, type Closable, type FixtureItem } from "./seed.js";
 import { aTimezoneEvent } from "./event-seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";

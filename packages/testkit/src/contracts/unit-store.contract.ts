@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Unit } from "@lintel/domain";
-import type { FixtureSink, UnitStore } from "@lintel/core";
+import type { FixtureSink, UnitStore } from "@lintel/core/adapters";
 import { describeUnitReadsContract } from "./unit-reads.contract.js";
 import {
   aLock,

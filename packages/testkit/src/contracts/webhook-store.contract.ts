@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core";
+import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core/adapters";
 import { EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "./event-seed.js";

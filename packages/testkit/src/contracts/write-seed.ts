@@ -3,7 +3,7 @@
  * the fixture sink, the events the writes carry, and a count of what the org's event log holds.
  */
 import assert from "node:assert/strict";
-import type { EventLog, FixtureSink, TemplateStore, UnitStore, WebhookStore } from "@lintel/core";
+import type { EventLog, FixtureSink, TemplateStore, UnitStore, WebhookStore } from "@lintel/core/adapters";
 import type { EventType, LintelEvent, ScheduleItem, Template, Unit } from "@lintel/domain";
 import { randomBase62Id } from "./event-seed.js";
 import { anItem, aUnit, fixture, instant, itemView, randomId, type Closable, type FixtureItem } from "./seed.js";

@@ -1,0 +1,49 @@
+/**
+ * `@lintel/core/adapters`: what a store, a lock provider or an HTTP adapter implements or
+ * shares: the ports (one interface per need, each with a contract suite in `@lintel/testkit`),
+ * the records and outcomes they exchange, and the helpers the memory and Redis stores share so
+ * they decide alike (a delivery after an attempt, a fixture record merged over a stored one).
+ */
+export {
+  DEVICE_LOCKS_LIMIT,
+  type ApiKeyStore,
+  type ChargedKey,
+  type FixtureSink,
+  type Health,
+  type IdempotencyClaim,
+  type IdempotencyStore,
+  type ItemChange,
+  type ItemRewrite,
+  type KeptResult,
+  type LockDevices,
+  type LockDirectory,
+  type OrgDirectory,
+  type RequestBudget,
+  type SetTimeZoneOutcome,
+  type TemplateDeleteCheck,
+  type TemplateStore,
+  type TemplateWriteOutcome,
+  type TimeZoneChange,
+  type UnitChange,
+  type UnitStore,
+  type UnitWriteOutcome,
+} from "./ports.js";
+export {
+  deliveryAfterAttempt,
+  firstDelivery,
+  type AttemptOutcome,
+  type CreateEndpointOutcome,
+  type EventLog,
+  type LeasedAttempt,
+  type LockObservation,
+  type LockObservations,
+  type ObservationSwap,
+  type WebhookStore,
+} from "./event-ports.js";
+export { mergeApiKey, mergeUnit, sameRecord } from "./fixture-merge.js";
+export { emptyLoadReport } from "./fixture-report.js";
+export { observeLockState } from "./lock-observation.js";
+export { createLockStateReader, type LockStateReaderOptions } from "./lock-state-reader.js";
+export { refreshDevice, type DeviceRefresh } from "./lock-devices.js";
+export { eventBody, eventView, type ServedEvent } from "./event-view.js";
+export { normalizeInstant } from "./instant-text.js";
