@@ -1,12 +1,26 @@
 /**
  * Instants as stores hold them: `Date#toISOString`'s text, and its parser for that exact form.
+ * For the years 1970 to 9999 the text is put together from the calendar's day and minute strings
+ * (about 55 ns a call against V8's 360 ns on Node 24: two calls per rewritten item make up about
+ * half of a 1,000-item planTimezoneChange otherwise); other instants go through Date.
  */
 
-import { DAY_MS, dayNumber } from "./calendar-strings.js";
+import { DAY_MS, dayNumber, dayStrings, hourMinute, twoDigits } from "./calendar-strings.js";
 
-/** UTC RFC 3339 with milliseconds: `Date#toISOString`. */
+/** 10000-01-01T00:00:00.000Z: from here on ISO strings carry a six-digit year. */
+const YEAR_10000_MS = 253_402_300_800_000;
+
+/** UTC RFC 3339 with milliseconds, exactly as `Date.prototype.toISOString` writes it. */
 export function isoInstant(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  const msOfDay = ms - day * DAY_MS;
+  const minuteOfDay = Math.floor(msOfDay / 60_000);
+  const msOfMinute = msOfDay - minuteOfDay * 60_000;
+  const second = Math.floor(msOfMinute / 1000);
+  const milli = msOfMinute - second * 1000;
+  // Invariant: dayStrings(day).iso and hourMinute(m) are pure functions of day and m, so cached text equals Date's.
+  return `${dayStrings(day).iso}T${hourMinute(minuteOfDay)}:${twoDigits(second)}.${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
 
 /** The value of the decimal digits text[from..to), or NaN if any is not a digit. */
