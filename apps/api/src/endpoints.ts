@@ -207,7 +207,13 @@ const IF_MATCH_HEADER = {
   maxLength: 1024,
 } as const;
 /** The problems every write with a body can answer besides its own. */
-const WRITE_PROBLEMS = ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"] as const;
+const WRITE_PROBLEMS = [
+  "invalid_request",
+  "idempotency_in_progress",
+  "idempotency_key_reused",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const;
 const WRITE_NOTE =
   " Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer " +
   "is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.";
@@ -268,7 +274,8 @@ const UNIT_ENDPOINTS = {
     tag: "Units",
     scope: "units:write",
     summary: "Create a unit",
-    description: "A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict." + WRITE_NOTE,
+    description:
+      "A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict." + WRITE_NOTE,
     query: emptyQuerySchema,
     body: createUnitBodySchema,
     bodyExample: { urlKey: "12-elm-st-apt-3", address: "12 Elm St, Apt 3, Springfield", timeZone: "America/Chicago" },
@@ -287,7 +294,9 @@ const UNIT_ENDPOINTS = {
     scope: "units:write",
     summary: "Update a unit",
     description:
-      "Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it)." + VERSION_NOTE + WRITE_NOTE,
+      "Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it)." +
+      VERSION_NOTE +
+      WRITE_NOTE,
     query: emptyQuerySchema,
     body: updateUnitBodySchema,
     bodyExample: { unitIdOrKey: "12-elm-st-apt-3", expectedVersion: 1, address: "12 Elm Street, Apt 3, Springfield" },

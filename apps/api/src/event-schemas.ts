@@ -62,10 +62,7 @@ export const createWebhookEndpointBodySchema = v.strictObject({
 
 /** An event as served: each type's record less its owner, in the order the domain lists them (typed loosely: the full type is too large to declare). */
 export const eventSchema: v.GenericSchema = v.pipe(
-  v.variant(
-    "type",
-    EventRecordSchema.pipe[0].options.map((option) => v.omit(option, ["orgId"])) as unknown as v.VariantOptions<"type">,
-  ),
+  v.variant("type", EventRecordSchema.pipe[0].options.map((option) => v.omit(option, ["orgId"])) as unknown as v.VariantOptions<"type">),
   EventRecordSchema.pipe[1],
 );
 

@@ -364,7 +364,13 @@ it("prism proxy: every operation's success and error answers contradict nothing 
   const newUnit = { urlKey: `${p}-prism-unit`, address: "1 Prism Way", timeZone: "America/Chicago" };
   const createdUnit = await send(write("/v1/units/create_unit", newUnit, 201, { "idempotency-key": `${p}-unit-1` }));
   const unitId = (createdUnit.json as { unit: { id: string } }).unit.id;
-  const tour = { unitIdOrKey: unitId, kind: "tour", title: "Tour", startAt: "2026-12-01T10:00:00-06:00", endAt: "2026-12-01T11:00:00-06:00" };
+  const tour = {
+    unitIdOrKey: unitId,
+    kind: "tour",
+    title: "Tour",
+    startAt: "2026-12-01T10:00:00-06:00",
+    endAt: "2026-12-01T11:00:00-06:00",
+  };
   const createdTour = await send(write("/v1/units/create_schedule_item", { ...tour, expectedVersion: 1 }, 201));
   const tourKey = (createdTour.json as { item: { key: string } }).item.key;
   const createdTemplate = await send(write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ name }}" }, 201));

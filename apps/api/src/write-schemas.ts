@@ -11,7 +11,6 @@ import { normalizeInstant } from "@lintel/core/adapters";
 import { INPUT_MAX_LENGTH } from "./schemas.js";
 
 // Control characters: C0, DEL and C1 (a line break in a title breaks every label built from it).
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Text of 1..`max` characters without control characters (`body` allows line breaks and tabs). */
@@ -20,10 +19,7 @@ const text = (name: string, max: number, description: string, multiline = false)
     v.string(`${name} must be a string`),
     v.minLength(1, `${name} must not be empty`),
     v.maxLength(max, `${name} must be at most ${max} characters`),
-    v.check(
-      (value) => !CONTROL.test(multiline ? value.replace(/[\n\r\t]/g, "") : value),
-      `${name} must not contain control characters`,
-    ),
+    v.check((value) => !CONTROL.test(multiline ? value.replace(/[\n\r\t]/g, "") : value), `${name} must not contain control characters`),
     v.description(description),
   );
 
@@ -40,10 +36,16 @@ const instant = (name: string, description: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
     v.maxLength(INPUT_MAX_LENGTH.instant, `${name} must be at most ${INPUT_MAX_LENGTH.instant} characters`),
-    v.check((value) => normalizeInstant(value) !== null, `${name} must be an RFC 3339 date-time with an offset, such as 2026-12-01T10:00:00-05:00`),
+    v.check(
+      (value) => normalizeInstant(value) !== null,
+      `${name} must be an RFC 3339 date-time with an offset, such as 2026-12-01T10:00:00-05:00`,
+    ),
     v.transform((value) => normalizeInstant(value) as string),
     v.string(),
-    v.check((value) => value >= "2000-01-01T00:00:00.000Z" && value < "2100-01-01T00:00:00.000Z", `${name} must be in the years 2000 to 2099`),
+    v.check(
+      (value) => value >= "2000-01-01T00:00:00.000Z" && value < "2100-01-01T00:00:00.000Z",
+      `${name} must be in the years 2000 to 2099`,
+    ),
     v.description(description),
     v.examples(["2026-12-01T10:00:00-05:00"]),
   );
@@ -118,7 +120,9 @@ export const createScheduleItemBodySchema = v.strictObject({
   expectedVersion,
   kind: v.pipe(
     v.picklist(["tour", "code", "open_house", "scheduled_message"], "kind must be tour, code, open_house or scheduled_message"),
-    v.description("tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?"),
+    v.description(
+      "tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?",
+    ),
   ),
   ...itemFields,
 });

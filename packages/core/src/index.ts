@@ -43,6 +43,7 @@ export type {
   ZonePolicy,
 } from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
+export type { StoreRace } from "./request-stores.js";
 export { MAX_ITEMS_PER_UNIT, MAX_TEMPLATES_PER_ORG, StoreUnavailableError, systemClock, type Clock, type LintelStore } from "./ports.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhook-use-cases.js";
 

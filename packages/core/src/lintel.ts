@@ -3,16 +3,7 @@
  * for an admitted caller, with the problem codes it can answer. `createLintel` (create-lintel.ts)
  * builds it.
  */
-import type {
-  DeliveryRecord,
-  LintelEvent,
-  Lock,
-  LockState,
-  Template,
-  TimezonePreview,
-  Unit,
-  WebhookEndpointRecord,
-} from "@lintel/domain";
+import type { DeliveryRecord, LintelEvent, Lock, LockState, Template, TimezonePreview, Unit, WebhookEndpointRecord } from "@lintel/domain";
 import type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission.js";
 import type { IdempotentOutcome } from "./idempotency.js";
 import type { LockStateReader } from "./lock-state-reader.js";
@@ -59,8 +50,6 @@ export interface SafeRetry {
   readonly fingerprint: string;
 }
 
-/** The write operations: what {@link Lintel.once} may guard. */
-type WriteCodes = "invalid_request" | "not_found" | "version_conflict" | "conflict";
 export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
 
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
@@ -109,17 +98,29 @@ export interface Lintel {
   /** A new unit of the caller's org (version 1); a urlKey the org already uses is a `conflict`. */
   createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">>;
   /** Sets a unit's urlKey or address at `expectedVersion` (when given); +1 version. */
-  updateUnit(caller: Caller, command: UpdateUnitCommand): Promise<Result<Unit, WriteCodes>>;
+  updateUnit(
+    caller: Caller,
+    command: UpdateUnitCommand,
+  ): Promise<Result<Unit, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
   /** A new tour, code, open house or scheduled message of a unit; +1 version. */
-  createScheduleItem(caller: Caller, command: CreateItemCommand): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  createScheduleItem(
+    caller: Caller,
+    command: CreateItemCommand,
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
   /** Sets the given fields of a unit's item (named by its key); +1 version. */
-  updateScheduleItem(caller: Caller, command: UpdateItemCommand): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  updateScheduleItem(
+    caller: Caller,
+    command: UpdateItemCommand,
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
   /** Removes a unit's item; +1 version. */
   deleteScheduleItem(caller: Caller, command: DeleteItemCommand): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict">>;
   /** A new message template of the caller's org; its body's placeholders are checked. */
   createTemplate(caller: Caller, command: CreateTemplateCommand): Promise<Result<Template, "invalid_request">>;
   /** Sets the given fields of a template (`precondition_failed` when `ifMatch` refuses it as it is). */
-  updateTemplate(caller: Caller, command: UpdateTemplateCommand): Promise<Result<Template, "invalid_request" | "not_found" | "precondition_failed">>;
+  updateTemplate(
+    caller: Caller,
+    command: UpdateTemplateCommand,
+  ): Promise<Result<Template, "invalid_request" | "not_found" | "precondition_failed">>;
   /** Deletes a template; one that a scheduled message still to be sent names is a `conflict`. */
   deleteTemplate(caller: Caller, command: DeleteTemplateCommand): Promise<Result<null, "not_found" | "precondition_failed" | "conflict">>;
   /** A message template of the caller's org; a foreign one is `not_found`. */
@@ -166,4 +167,3 @@ export interface Lintel {
   /** The live lock states this Lintel reads through (a provider's webhook refreshes a lock with it). */
   readonly lockStates: LockStateReader;
 }
-

@@ -112,7 +112,7 @@ export type UnitWriteOutcome =
   | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number }
   /** Another unit of the org has the urlKey. */
   | { readonly ok: false; readonly reason: "url_key_taken" }
-  /** The unit has {@link MAX_ITEMS_PER_UNIT} items already. */
+  /** The unit has `MAX_ITEMS_PER_UNIT` items already. */
   | { readonly ok: false; readonly reason: "too_many_items" }
   /** The message's `templateId` names no template of the org. */
   | { readonly ok: false; readonly reason: "template_missing" };
@@ -228,7 +228,7 @@ export type TemplateWriteOutcome =
   | { readonly ok: false; readonly reason: "changed" }
   /** A scheduled message whose sendAt is still ahead names the template. */
   | { readonly ok: false; readonly reason: "in_use" }
-  /** The org has {@link MAX_TEMPLATES_PER_ORG} templates already. */
+  /** The org has `MAX_TEMPLATES_PER_ORG` templates already. */
   | { readonly ok: false; readonly reason: "too_many_templates" };
 
 /** Saved message templates of an org. */

@@ -99,9 +99,13 @@ function invalid(name: string, reason: string): Failure<"invalid_request"> {
 }
 
 function staleVersion(expected: number, currentVersion: number): Failure<"version_conflict"> {
-  return fail("version_conflict", `expectedVersion ${expected} is stale: the unit is at version ${currentVersion}. Read it again and retry.`, {
-    currentVersion,
-  });
+  return fail(
+    "version_conflict",
+    `expectedVersion ${expected} is stale: the unit is at version ${currentVersion}. Read it again and retry.`,
+    {
+      currentVersion,
+    },
+  );
 }
 
 /** `<kind>:<id>` split, or null when it names no kind. */
@@ -165,11 +169,18 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
   async function lockProblem(caller: Caller, unit: Unit, lockId: string | null): Promise<Failure<"invalid_request"> | null> {
     if (lockId === null) return null;
     const lock = await ports.locks.getActive(caller.orgId, lockId);
-    return lock !== null && lock.unitIds.includes(unit.id) ? null : invalid("lockId", "names no active lock of the organization that serves this unit");
+    return lock !== null && lock.unitIds.includes(unit.id)
+      ? null
+      : invalid("lockId", "names no active lock of the organization that serves this unit");
   }
 
   /** The item with `fields` applied over `base`, or the problem with them for its kind. */
-  function applyFields(kind: ItemKind, base: Omit<ScheduleItem, "title" | "startAt" | "endAt">, fields: ItemFields, previous?: ScheduleItem) {
+  function applyFields(
+    kind: ItemKind,
+    base: Omit<ScheduleItem, "title" | "startAt" | "endAt">,
+    fields: ItemFields,
+    previous?: ScheduleItem,
+  ) {
     for (const name of ALL_FIELDS) {
       if (fields[name] !== undefined && !KIND_FIELDS[kind].includes(name)) return invalid(name, `is not a field of a ${kind}`);
     }
@@ -197,11 +208,20 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       timeZone = canonicalTimeZone(command.timeZone);
       if (timeZone === null) return invalid("timeZone", refusedZoneReason(command.timeZone));
     }
-    const unit: Unit = { id: randomId("unit_"), orgId: caller.orgId, urlKey: command.urlKey, address: command.address, timeZone, version: 1 };
+    const unit: Unit = {
+      id: randomId("unit_"),
+      orgId: caller.orgId,
+      urlKey: command.urlKey,
+      address: command.address,
+      timeZone,
+      version: 1,
+    };
     const outcome = await ports.units.createUnit(unit, event(caller.orgId, "unit.created", { unit: servedUnit(unit) }));
     if (outcome.ok) return succeed(outcome.unit);
     const refused = refusal(outcome, unit.id);
-    return "lost" in refused || refused.problem.code === "not_found" ? fail("conflict", "The unit could not be created.") : (refused as Failure<"conflict">);
+    return "lost" in refused || refused.problem.code === "not_found"
+      ? fail("conflict", "The unit could not be created.")
+      : (refused as Failure<"conflict">);
   }
 
   function updateUnit(caller: Caller, command: UpdateUnitCommand) {
@@ -234,7 +254,9 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     const after = { ...unit, version: unit.version + 1 };
     const entry = scheduleEntry(item, unit.timeZone);
     const data =
-      previous === null ? { unit: servedUnit(after), item: entry } : { unit: servedUnit(after), item: entry, previous: scheduleEntry(previous, unit.timeZone) };
+      previous === null
+        ? { unit: servedUnit(after), item: entry }
+        : { unit: servedUnit(after), item: entry, previous: scheduleEntry(previous, unit.timeZone) };
     const outcome = await ports.units.writeItem(caller.orgId, unit.id, {
       expectedVersion: unit.version,
       op,
@@ -247,7 +269,11 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
 
   function createScheduleItem(caller: Caller, command: CreateItemCommand) {
     return atVersion<ItemWriteResult, "invalid_request">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
-      const made = applyFields(command.kind, { kind: command.kind, id: randomId(ID_PREFIX[command.kind]), unitId: unit.id, lockId: null }, command);
+      const made = applyFields(
+        command.kind,
+        { kind: command.kind, id: randomId(ID_PREFIX[command.kind]), unitId: unit.id, lockId: null },
+        command,
+      );
       if (!made.ok) return made;
       const lockRefused = await lockProblem(caller, unit, made.value.lockId);
       if (lockRefused !== null) return lockRefused;
@@ -270,8 +296,13 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const made = applyFields(previous.kind, previous, command, previous);
       if (!made.ok) return made;
       const item = made.value;
-      const same = ALL_FIELDS.every((name) => command[name] === undefined) ||
-        (item.title === previous.title && item.startAt === previous.startAt && item.endAt === previous.endAt && item.lockId === previous.lockId && (item.templateId ?? null) === (previous.templateId ?? null));
+      const same =
+        ALL_FIELDS.every((name) => command[name] === undefined) ||
+        (item.title === previous.title &&
+          item.startAt === previous.startAt &&
+          item.endAt === previous.endAt &&
+          item.lockId === previous.lockId &&
+          (item.templateId ?? null) === (previous.templateId ?? null));
       if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone), unit }); // changes nothing
       if (item.lockId !== previous.lockId) {
         const lockRefused = await lockProblem(caller, unit, item.lockId);

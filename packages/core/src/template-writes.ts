@@ -32,12 +32,14 @@ export interface UpdateTemplateCommand {
   readonly name?: string | undefined;
   readonly body?: string | undefined;
   readonly sortOrder?: number | undefined;
+  /** Whether the template as it is now is the version the request names (its `If-Match`); absent: any version. */
   readonly ifMatch?: ((current: Template) => boolean) | undefined;
 }
 
 /** The removal of a template, with the same `ifMatch` as an update. */
 export interface DeleteTemplateCommand {
   readonly templateId: string;
+  /** Whether the template as it is now is the version the request names (its `If-Match`); absent: any version. */
   readonly ifMatch?: ((current: Template) => boolean) | undefined;
 }
 

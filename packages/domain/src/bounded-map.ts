@@ -1,5 +1,6 @@
 /** A map that keeps at most `capacity` entries (see {@link boundedMap}). */
 export interface BoundedMap<K, V> {
+  /** The value kept for `key`, or undefined. */
   get(key: K): V | undefined;
   /** Keeps `value` for `key`; when full, the oldest key goes first. A key set again keeps its age. */
   set(key: K, value: V): void;

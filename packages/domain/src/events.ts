@@ -98,7 +98,11 @@ export const UnitUpdatedDataSchema = v.strictObject({
 /** `data` of `schedule.item_created` and `schedule.item_deleted`: the unit after the change, the item (as it was, for a delete). */
 export const ScheduleItemDataSchema = v.strictObject({ unit: ServedUnitSchema, item: ScheduleEntrySchema });
 /** `data` of `schedule.item_updated`: the unit after, the item after, and the whole entry before. */
-export const ScheduleItemUpdatedDataSchema = v.strictObject({ unit: ServedUnitSchema, item: ScheduleEntrySchema, previous: ScheduleEntrySchema });
+export const ScheduleItemUpdatedDataSchema = v.strictObject({
+  unit: ServedUnitSchema,
+  item: ScheduleEntrySchema,
+  previous: ScheduleEntrySchema,
+});
 /** `data` of `template.created` and `template.deleted`: the template (as it was, for a delete). */
 export const TemplateDataSchema = v.strictObject({ template: ServedTemplateSchema });
 /** `data` of `template.updated`: the template after and before. */

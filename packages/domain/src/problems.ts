@@ -51,7 +51,8 @@ export const PROBLEMS = {
     status: 409,
     title: "Conflict",
     anchor: "conflict",
-    about: "The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names.",
+    about:
+      "The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names.",
   },
   precondition_failed: {
     status: 412,

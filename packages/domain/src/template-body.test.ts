@@ -20,7 +20,12 @@ describe("templateBodyProblem", () => {
   });
 
   it("a body without braces is always accepted", () => {
-    fc.assert(fc.property(fc.string().filter((s) => !s.includes("{") && !s.includes("}")), (s) => templateBodyProblem(s) === null));
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !s.includes("{") && !s.includes("}")),
+        (s) => templateBodyProblem(s) === null,
+      ),
+    );
   });
 
   it("every well-formed placeholder list is accepted, and its names read back", () => {

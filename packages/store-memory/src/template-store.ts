@@ -46,7 +46,8 @@ export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
       return pageOrdered(index, orgId, after, limit);
     },
     async create(template, event) {
-      if ((state.templateOrder.get(template.orgId)?.length ?? 0) >= MAX_TEMPLATES_PER_ORG) return { ok: false, reason: "too_many_templates" };
+      if ((state.templateOrder.get(template.orgId)?.length ?? 0) >= MAX_TEMPLATES_PER_ORG)
+        return { ok: false, reason: "too_many_templates" };
       putTemplates(state, [template]);
       appendEvent(state.events, template.orgId, event);
       return { ok: true };

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { observeLockState, type EventLog, type FixtureSink, type LockObservations, type UnitStore, type WebhookStore } from "@lintel/core/adapters";
+import {
+  observeLockState,
+  type EventLog,
+  type FixtureSink,
+  type LockObservations,
+  type UnitStore,
+  type WebhookStore,
+} from "@lintel/core/adapters";
 import { EVENT_RETENTION_MS, type LintelEvent, type LockState, type Unit } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { aLockEvent, anEndpoint, anObservation, aTimezoneEvent } from "./event-seed.js";
