@@ -8,7 +8,6 @@ import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
 import {
   createLintel,
-  createWebhookDispatcher,
   routeLockProviders,
   systemClock,
   unconfiguredLockProvider,
@@ -16,7 +15,6 @@ import {
   type Lintel,
   type LintelStore,
   type LockProvider,
-  type WebhookDispatcher,
   type WebhookSender,
 } from "@lintel/core";
 import { createSeamLockProvider } from "@lintel/provider-seam";
@@ -76,7 +74,6 @@ export const TOKENS = {
   lockProvider: token<LockProvider>("LockProvider"),
   lintel: token<Lintel>("Lintel"),
   webhookSender: token<WebhookSender>("WebhookSender"),
-  dispatcher: token<WebhookDispatcher>("WebhookDispatcher"),
   metrics: token<Metrics | null>("Metrics"),
 } as const;
 
@@ -98,12 +95,23 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   });
   c.once(TOKENS.lockProvider, (c) => overrides.lockProvider ?? lockProviderFor(config, c.resolve(TOKENS.clock)));
   c.once(TOKENS.webhookSender, () => overrides.webhookSender ?? createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }));
-  c.once(TOKENS.dispatcher, (c) => {
+  c.once(TOKENS.lintel, (c) => {
     const logger = c.resolve(TOKENS.logger);
     const metrics = c.resolve(TOKENS.metrics);
-    return createWebhookDispatcher(
-      { webhooks: c.resolve(TOKENS.store).webhooks, sender: c.resolve(TOKENS.webhookSender), clock: c.resolve(TOKENS.clock) },
-      {
+    return createLintel({
+      store: c.resolve(TOKENS.store),
+      lockProvider: c.resolve(TOKENS.lockProvider),
+      cursorSecrets: config.cursorSecrets,
+      clock: c.resolve(TOKENS.clock),
+      defaultRateLimit: config.rateLimit,
+      failedKeyLimit: config.failedAuthLimit,
+      lockProviderTimeoutMs: config.lockProviderTimeoutMs,
+      lockProviderObserver: c.resolve(TOKENS.metrics) ?? undefined,
+      // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
+      storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
+      webhookSender: c.resolve(TOKENS.webhookSender),
+      webhookAllowPrivate: config.webhooks.allowPrivate,
+      webhookDelivery: {
         retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
         pollMs: overrides.webhookPollMs,
         observer: {
@@ -117,25 +125,8 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
           failed: (error) => logger.error({ err: error }, "webhook dispatcher: a store call failed"),
         },
       },
-    );
+      observationFailed: (error) => logger.error({ err: error }, "lock.state_changed: observing a state failed"),
+    });
   });
-  c.once(TOKENS.lintel, (c) =>
-    createLintel({
-      store: c.resolve(TOKENS.store),
-      lockProvider: c.resolve(TOKENS.lockProvider),
-      cursorSecrets: config.cursorSecrets,
-      clock: c.resolve(TOKENS.clock),
-      defaultRateLimit: config.rateLimit,
-      failedKeyLimit: config.failedAuthLimit,
-      lockProviderTimeoutMs: config.lockProviderTimeoutMs,
-      lockProviderObserver: c.resolve(TOKENS.metrics) ?? undefined,
-      // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
-      storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
-      webhookSender: c.resolve(TOKENS.webhookSender),
-      webhookAllowPrivate: config.webhooks.allowPrivate,
-      eventCreated: () => c.resolve(TOKENS.dispatcher).wake(),
-      observationFailed: (error) => c.resolve(TOKENS.logger).error({ err: error }, "lock.state_changed: observing a state failed"),
-    }),
-  );
   return c;
 }

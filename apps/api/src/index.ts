@@ -7,6 +7,7 @@ export { createApp, type AppDependencies } from "./app.js";
 export { loadConfig, type Config, type ConfigLoading } from "./config.js";
 export { createLogger } from "./logger.js";
 export { createMetrics, type Metrics } from "./metrics.js";
+export { createWebhookSender, type WebhookSenderOptions } from "./http-webhook-sender.js";
 export { buildOpenApiDocument } from "./openapi.js";
 export { startServer, type RunningServer, type StartOptions } from "./server.js";
 export { applyServerEdge, type ServerEdge, type ServerEdgeOptions } from "./server-edge.js";

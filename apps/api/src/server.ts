@@ -63,7 +63,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let metricsServer: Server | null = null;
   let fixtureSource: string;
   let fixtureReport: FixtureLoadReport | null = null;
-  let lintel: Lintel;
+  let lintel: Lintel | undefined;
   try {
     if (redis !== null) await redis.ready();
     const fixture = await fixtureFor(config, options);
@@ -106,13 +106,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
     });
   } catch (error) {
+    await lintel?.close(); // its webhook delivery started with it
     metricsServer?.close();
     await closeRedis();
     throw error;
   }
-  // Attempts are leased from the store, so one started here never holds another instance's.
-  const dispatcher = container.resolve(TOKENS.dispatcher);
-  dispatcher.start();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const metricsPort = (metricsServer?.address() as AddressInfo | undefined)?.port;
@@ -128,7 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       // Attempts in flight get the drain's deadline to finish; the rest are made again once their leases run out.
-      closing ??= Promise.all([edge?.close(), dispatcher.stop(limits.drainDeadlineMs)]).then(closeRedis);
+      closing ??= Promise.all([edge?.close(), lintel.close(limits.drainDeadlineMs)]).then(closeRedis);
       return closing;
     },
   };

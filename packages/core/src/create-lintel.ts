@@ -10,7 +10,7 @@
  * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
  * by the store's own timeout (ioredis's command timeout on Redis).
  */
-import { createCursorCodec, type RatePolicy } from "@lintel/domain";
+import { createCursorCodec, DEFAULT_RETRY_SCHEDULE_SECONDS, type RatePolicy } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import { createAdmission } from "./admission.js";
 import { createIdempotency } from "./idempotency.js";
@@ -27,7 +27,8 @@ import { createScheduleWrites } from "./schedule-writes.js";
 import { createTemplateWrites } from "./template-writes.js";
 import { createTimezoneChange } from "./timezone-change.js";
 import { createUnitReads } from "./unit-reads.js";
-import { NO_WEBHOOK_SENDER, type WebhookSender } from "./webhook-sender.js";
+import { createWebhookDispatcher, type WebhookDispatcherOptions } from "./webhook-dispatcher.js";
+import type { WebhookSender } from "./webhook-sender.js";
 import { createWebhookUseCases } from "./webhook-use-cases.js";
 
 /** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
@@ -53,8 +54,14 @@ export interface LintelSetup {
   readonly storeDeadlineMs?: number | undefined;
   /** Hears of every lock provider call and how it ended (the server's metrics). */
   readonly lockProviderObserver?: LockProviderObserver | undefined;
-  /** Sends webhook attempts and judges their destinations (the server's node:http sender). Default: none, every destination refused. */
+  /**
+   * Sends webhook attempts and judges their destinations (`createWebhookSender` of `@lintel/api`,
+   * node:http). With one, the Lintel delivers its webhooks itself: its dispatcher runs from
+   * creation until `close()`. Without, no webhook endpoint can be created (the refusal says so).
+   */
   readonly webhookSender?: WebhookSender | undefined;
+  /** How webhooks are delivered (with a `webhookSender`): the retry schedule (default 5 s … 10 h, WEBHOOK_RETRY_SCHEDULE), the poll, an observer. */
+  readonly webhookDelivery?: Partial<WebhookDispatcherOptions> | undefined;
   /** Allow `http://` and private webhook destinations (WEBHOOK_ALLOW_PRIVATE). Default false. */
   readonly webhookAllowPrivate?: boolean | undefined;
   /** Told whenever this instance stored an event (the server wakes its dispatcher). */
@@ -75,12 +82,24 @@ export function createLintel(setup: LintelSetup): Lintel {
   const scope = requestScope();
   // No deadline (the memory store never blocks): the use cases reach the store itself, at no cost.
   const stores = ms === undefined ? store : racedStores(store, scope);
-  const eventCreated = setup.eventCreated;
+  const sender = setup.webhookSender;
+  const dispatcher =
+    sender === undefined
+      ? undefined
+      : createWebhookDispatcher(
+          { webhooks: store.webhooks, sender, clock },
+          { retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS, ...setup.webhookDelivery },
+        );
+  dispatcher?.start();
+  const eventCreated = () => {
+    dispatcher?.wake(); // its deliveries are due now
+    setup.eventCreated?.();
+  };
   const told =
     <A extends unknown[], R extends { readonly ok: boolean }>(run: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       const result = await run(...args);
-      if (result.ok) eventCreated?.(); // its event is stored with it
+      if (result.ok) eventCreated(); // its event is stored with it
       return result;
     };
 
@@ -91,7 +110,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     // Shared by the requests that read the lock: outside their deadlines, bounded by the store's own timeout.
     fresh: async (lock, state) => {
       try {
-        if ((await observeLockState(store, lock.orgId, state, clock)) !== null) eventCreated?.();
+        if ((await observeLockState(store, lock.orgId, state, clock)) !== null) eventCreated();
       } catch (error) {
         setup.observationFailed?.(error); // the state is still answered; the next fresh read observes again
       }
@@ -110,7 +129,7 @@ export function createLintel(setup: LintelSetup): Lintel {
   const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
   const webhooks = createWebhookUseCases(
-    { events: stores.events, webhooks: stores.webhooks, sender: setup.webhookSender ?? NO_WEBHOOK_SENDER, clock },
+    { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock },
     cursors,
     { allowPrivate: setup.webhookAllowPrivate ?? false },
   );
@@ -186,5 +205,8 @@ export function createLintel(setup: LintelSetup): Lintel {
       }
     },
     lockStates,
+    async close(graceMs = 0) {
+      await dispatcher?.stop(graceMs);
+    },
   };
 }

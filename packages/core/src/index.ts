@@ -79,4 +79,4 @@ export {
   type WebhookDispatcherObserver,
   type WebhookDispatcherOptions,
 } from "./webhook-dispatcher.js";
-export { NO_WEBHOOK_SENDER, type WebhookRequest, type WebhookResponse, type WebhookSender } from "./webhook-sender.js";
+export type { WebhookRequest, WebhookResponse, WebhookSender } from "./webhook-sender.js";

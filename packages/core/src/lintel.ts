@@ -166,4 +166,9 @@ export interface Lintel {
   ready(): Promise<boolean>;
   /** The live lock states this Lintel reads through (a provider's webhook refreshes a lock with it). */
   readonly lockStates: LockStateReader;
+  /**
+   * Stops the Lintel's background work (webhook delivery): attempts in flight get `graceMs`
+   * (default 0) to finish, the rest are made again later (by another instance, or after a restart).
+   */
+  close(graceMs?: number): Promise<void>;
 }

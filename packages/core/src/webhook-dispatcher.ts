@@ -155,7 +155,10 @@ export function createWebhookDispatcher(
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      // The poll alone never keeps a process alive (an embedding script exits when its work is
+      // done); attempts in flight, sockets of their own, do until they end.
       const timer = setTimeout(done, pollMs);
+      timer.unref();
       function done() {
         clearTimeout(timer);
         nudge = undefined;

@@ -28,8 +28,3 @@ export interface WebhookSender {
   refusal(url: string): Promise<string | null>;
 }
 
-/** The sender of a Lintel given none: every destination is refused, nothing is sent. */
-export const NO_WEBHOOK_SENDER: WebhookSender = {
-  refusal: async () => "This server sends no webhooks.",
-  send: async () => ({ ok: false, kind: "refused_destination", error: "this server sends no webhooks" }),
-};

@@ -51,6 +51,10 @@ export interface WebhookUseCaseOptions {
   readonly allowPrivate: boolean;
 }
 
+/** Why a Lintel built without a webhook sender takes no endpoint. */
+const NO_SENDER =
+  "This Lintel delivers no webhooks: it was built without a webhookSender (createLintel's setting; the server passes its node:http sender).";
+
 function invalid(name: string, reason: string): Failure<"invalid_request"> {
   return fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
 }
@@ -86,7 +90,7 @@ function eventTypesOf(types: readonly string[]): EventTypeFilter[] | string {
 
 /** Builds the event and webhook endpoint use cases over the stores. */
 export function createWebhookUseCases(
-  ports: { readonly events: EventLog; readonly webhooks: WebhookStore; readonly sender: WebhookSender; readonly clock: Clock },
+  ports: { readonly events: EventLog; readonly webhooks: WebhookStore; readonly sender: WebhookSender | null; readonly clock: Clock },
   cursors: CursorCodec,
   options: WebhookUseCaseOptions,
 ) {
@@ -131,6 +135,8 @@ export function createWebhookUseCases(
       caller: Caller,
       command: CreateWebhookEndpointCommand,
     ): Promise<Result<CreatedWebhookEndpoint, "invalid_request">> {
+      // A Lintel that delivers nothing takes no endpoint: deliveries would wait for ever, silently.
+      if (ports.sender === null) return invalid("url", NO_SENDER);
       const shape = urlShapeRefusal(command.url, options.allowPrivate);
       if (shape !== null) return invalid("url", shape);
       const eventTypes = eventTypesOf(command.eventTypes);
