@@ -5,15 +5,8 @@
  * an org id, never a secret but in the create answer.
  */
 import * as v from "valibot";
-import {
-  DeliveryRecordSchema,
-  EVENT_TYPES,
-  EventRecordSchema,
-  WebhookEndpointRecordSchema,
-  type DeliveryRecord,
-  type LintelEvent,
-  type WebhookEndpointRecord,
-} from "@lintel/domain";
+import { EVENT_TYPES, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import { DeliveryRecordSchema, EventRecordSchema, WebhookEndpointRecordSchema } from "@lintel/domain/schemas";
 import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
 import { eventView } from "@lintel/core/adapters";
 import { listQuerySchema } from "./schemas.js";

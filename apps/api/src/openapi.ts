@@ -7,7 +7,8 @@
  */
 import * as v from "valibot";
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from "@valibot/to-json-schema";
-import { PreviewItemSchema, PROBLEMS, ScheduleEntrySchema, type ProblemCode } from "@lintel/domain";
+import { PROBLEMS, type ProblemCode } from "@lintel/domain";
+import { PreviewItemSchema, ScheduleEntrySchema } from "@lintel/domain/schemas";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
 import { apiGuide, TAGS } from "./api-guide.js";
 import { API_KEY_CHALLENGE } from "./problem-response.js";

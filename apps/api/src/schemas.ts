@@ -4,17 +4,15 @@
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";
+import { canonicalTimeZone, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import {
-  canonicalTimeZone,
   LockRecordSchema,
   LockStateRecordSchema,
-  PROBLEMS,
-  refusedZoneReason,
   ScheduleEntrySchema,
   ServedUnitSchema,
   TemplateRecordSchema,
   TimezonePreviewSchema,
-} from "@lintel/domain";
+} from "@lintel/domain/schemas";
 import { normalizeInstant } from "@lintel/core/adapters";
 
 /**

@@ -128,11 +128,9 @@ export function createLintel(setup: LintelSetup): Lintel {
   const unitReads = createUnitReads({ units: stores.units, clock }, cursors);
   const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
-  const webhooks = createWebhookUseCases(
-    { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock },
-    cursors,
-    { allowPrivate: setup.webhookAllowPrivate ?? false },
-  );
+  const webhooks = createWebhookUseCases({ events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock }, cursors, {
+    allowPrivate: setup.webhookAllowPrivate ?? false,
+  });
   const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
   const templateList = { list: "templates", fetch: stores.templates.list.bind(stores.templates), positionOf: templatePosition } as const;
 

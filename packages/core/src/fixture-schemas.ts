@@ -10,21 +10,23 @@
  */
 import * as v from "valibot";
 import {
-  ApiKeyRecordSchema,
   canonicalTimeZone,
   hashApiKey,
   ID_PATTERN,
   isWellFormedApiKey,
   LOCK_STATUSES,
+  refusedZoneReason,
+  SCOPES,
+  URL_KEY_PATTERN,
+} from "@lintel/domain";
+import {
+  ApiKeyRecordSchema,
   LockRecordSchema,
   OrgRecordSchema,
   RatePolicySchema,
-  refusedZoneReason,
-  SCOPES,
   TemplateRecordSchema,
   UnitRecordSchema,
-  URL_KEY_PATTERN,
-} from "@lintel/domain";
+} from "@lintel/domain/schemas";
 import { normalizeInstant } from "./instant-text.js";
 
 /** A value as an error message quotes it: JSON, cut at 80 characters. */

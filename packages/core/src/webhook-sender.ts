@@ -27,4 +27,3 @@ export interface WebhookSender {
   /** Why `url`'s destination is refused (e.g. it resolves to a private address), or null when it may be sent to. */
   refusal(url: string): Promise<string | null>;
 }
-

@@ -14,27 +14,20 @@
  *   events and webhook endpoints the same way (`EventRecordSchema` → `LintelEvent`,
  *   `WebhookEndpointRecordSchema`, `DeliveryRecordSchema`).
  *
+ * The valibot schemas those records and answers are described by (what an HTTP adapter builds its
+ * validation and document from) are in `@lintel/domain/schemas`.
+ *
  * What a store adapter needs beyond this (list positions, keyset paging over sorted rows, which
  * endpoints an event goes to, whether a lock's observation changed) is in `@lintel/domain/adapters`.
  */
 export {
-  ApiKeyRecordSchema,
   DOOR_STATES,
   ID_PATTERN,
-  InstantSchema,
   ITEM_KINDS,
   LOCK_STATE_VALUES,
   LOCK_STATUSES,
-  LockRecordSchema,
-  LockStateRecordSchema,
-  OrgRecordSchema,
-  RatePolicySchema,
-  ScheduleItemRecordSchema,
   SCOPES,
-  TemplateRecordSchema,
-  UnitRecordSchema,
   URL_KEY_PATTERN,
-  ZoneSchema,
   type ApiKeyRecord,
   type DoorState,
   type Instant,
@@ -51,23 +44,8 @@ export {
   type Unit,
 } from "./records.js";
 export {
-  DeliveryRecordSchema,
   EVENT_RETENTION_MS,
   EVENT_TYPES,
-  EventRecordSchema,
-  LockStateChangedDataSchema,
-  MovedItemSchema,
-  ObservedLockStateSchema,
-  ScheduleItemDataSchema,
-  ScheduleItemUpdatedDataSchema,
-  ServedTemplateSchema,
-  ServedUnitSchema,
-  TemplateDataSchema,
-  TemplateUpdatedDataSchema,
-  TimezoneChangedDataSchema,
-  UnitCreatedDataSchema,
-  UnitUpdatedDataSchema,
-  WebhookEndpointRecordSchema,
   type DeepReadonly,
   type DeliveryRecord,
   type DisabledReason,
@@ -103,8 +81,6 @@ export {
   planTimezoneChange,
   previewTimezoneChange,
   PREVIEW_WARNINGS,
-  PreviewItemSchema,
-  TimezonePreviewSchema,
   type ItemRewrite,
   type LockSharing,
   type PreviewInput,
@@ -122,7 +98,7 @@ export {
   type CursorCodecOptions,
   type CursorDecoding,
 } from "./cursor.js";
-export { scheduleEntry, ScheduleEntrySchema, type ScheduleEntry } from "./schedule.js";
+export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
 export { templateBodyProblem, templatePlaceholders } from "./template-body.js";
 export {
   API_KEY_PREFIX,

@@ -1,0 +1,36 @@
+/**
+ * `@lintel/domain/schemas`: the valibot schema of every record, event and computed answer, from
+ * which the types of `@lintel/domain` are derived: what an adapter builds its validation and its
+ * API document from (the fixture's rules in `@lintel/core`, the OpenAPI document of `@lintel/api`).
+ */
+export {
+  ApiKeyRecordSchema,
+  InstantSchema,
+  LockRecordSchema,
+  LockStateRecordSchema,
+  OrgRecordSchema,
+  RatePolicySchema,
+  ScheduleItemRecordSchema,
+  TemplateRecordSchema,
+  UnitRecordSchema,
+  ZoneSchema,
+} from "./records.js";
+export {
+  DeliveryRecordSchema,
+  EventRecordSchema,
+  LockStateChangedDataSchema,
+  MovedItemSchema,
+  ObservedLockStateSchema,
+  ScheduleItemDataSchema,
+  ScheduleItemUpdatedDataSchema,
+  ServedTemplateSchema,
+  ServedUnitSchema,
+  TemplateDataSchema,
+  TemplateUpdatedDataSchema,
+  TimezoneChangedDataSchema,
+  UnitCreatedDataSchema,
+  UnitUpdatedDataSchema,
+  WebhookEndpointRecordSchema,
+} from "./events.js";
+export { PreviewItemSchema, TimezonePreviewSchema } from "./preview.js";
+export { ScheduleEntrySchema } from "./schedule.js";
