@@ -1,8 +1,9 @@
 /**
  * The prose of the API reference (`info.description` of the OpenAPI document, so `/docs`
  * renders it above the operations, and the tags' descriptions): what an integrator needs first
- * (authentication, budgets, errors, paging, the preview's statuses and DST rules, outages and
- * safe retries), then the HTTP conventions. Markdown; each `##` heading becomes a section of
+ * (authentication, budgets, errors, paging, the preview's statuses and DST rules, the writes with
+ * a booking walked through in curl, versions and If-Match, outages and safe retries), then the
+ * HTTP conventions. Markdown; each `##` heading becomes a section of
  * the reference (`#section/<Heading-with-dashes>`).
  */
 import { SCOPES } from "@lintel/domain";
@@ -10,7 +11,8 @@ import { COMPRESSION_THRESHOLD_BYTES } from "./http-conventions.js";
 
 /** The guide; `docsUrl` has no trailing slash. */
 export function apiGuide(docsUrl: string): string {
-  return `Units and their schedules, time-zone change previews for units, saved message templates, and read access to the smart locks of an organization.
+  const api = docsUrl.replace(/\/docs$/, "");
+  return `Units and their schedules (tours, access codes, open houses, scheduled messages), time-zone change previews for units, saved message templates, and read access to the smart locks of an organization.
 The machine-readable contract is [/v1/openapi.json](/v1/openapi.json) (OpenAPI 3.2); a typed TypeScript client, \`@lintel/client\`, is generated from it.
 
 What matters most, in short:
@@ -20,7 +22,8 @@ What matters most, in short:
 - **Errors**: \`application/problem+json\` with a stable \`code\` and a \`requestId\` (also the \`x-request-id\` header); quote it to support.
 - **Paging**: follow the opaque \`nextCursor\` until it is \`null\`.
 - **Time-zone changes**: preview (\`ok\`, \`noop\` or \`conflict\`, each item with \`warnings\`), then apply with the preview's \`expectedVersion\`; local times in a DST gap move forward, in an overlap take the earlier instant.
-- **Outages and retries**: a 503 with \`Retry-After\` is worth retrying, one without is not; retry \`set_timezone\` with the same \`Idempotency-Key\`.
+- **Writes**: \`POST\` with a JSON body; every change of a unit or its schedule adds 1 to the unit's \`version\` (\`expectedVersion\` guards against lost updates, and makes an older preview stale); a template's update or delete takes \`If-Match\` with its \`ETag\`.
+- **Outages and retries**: a 503 with \`Retry-After\` is worth retrying, one without is not; retry a write with the same \`Idempotency-Key\`.
 
 ## Authentication
 
@@ -32,7 +35,7 @@ Every request is checked in this order: route (404/405), key (401), request budg
 A 401 carries \`WWW-Authenticate: ApiKey header="x-api-key"\`.
 
 \`\`\`sh
-curl -H "x-api-key: $LINTEL_API_KEY" "${docsUrl.replace(/\/docs$/, "")}/v1/locks?limit=50"
+curl -H "x-api-key: $LINTEL_API_KEY" "${api}/v1/locks?limit=50"
 \`\`\`
 
 ## Request budget
@@ -79,6 +82,111 @@ Apply with \`POST /v1/units/set_timezone\`, passing the preview's \`expectedVers
 (\`keep_wall_clock\` rewrites exactly the items the preview listed; \`keep_instant\` moves nothing). If the unit changed
 since, the answer is 409 \`version_conflict\` with \`currentVersion\`: preview again.
 
+## Writes: a booking, step by step
+
+Every write is a \`POST\` with a JSON body (\`Content-Type: application/json\`, at most 16 KiB, no fields besides those
+listed) and an \`Idempotency-Key\` header (see below: a retry with the same key never applies a change twice). The steps
+run as they are against the server's built-in demo data, with the Acme admin key its start-up banner prints.
+
+1. Create a unit. The answer is 201 with the unit at \`version\` 1.
+
+\`\`\`sh
+API=${api}
+curl -X POST "$API/v1/units/create_unit" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"urlKey":"12-elm-st-apt-3","address":"12 Elm St, Apt 3, Springfield","timeZone":"America/Chicago"}'
+\`\`\`
+
+2. Book a tour: \`create_schedule_item\` with \`kind: "tour"\`, a \`title\`, \`startAt\` and \`endAt\` (RFC 3339, any offset) and
+   an optional \`lockId\`. The answer (201) holds the item as \`list_schedule\` serves it (its \`key\`, \`tour:tour_…\`, its
+   instants in UTC, \`localStart\` and \`label\` in the unit's zone) and the unit, now at version 2.
+
+\`\`\`sh
+curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"unitIdOrKey":"12-elm-st-apt-3","expectedVersion":1,"kind":"tour","title":"Self-guided tour",
+       "startAt":"2027-12-01T10:00:00-06:00","endAt":"2027-12-01T11:00:00-06:00"}'
+\`\`\`
+
+3. Issue an access code: \`kind: "code"\` (its \`title\` is the code's name) needs a \`lockId\`: an active lock of the
+   organization whose \`unitIds\` include the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`. Locks come from
+   their provider, so a unit created a minute ago has none yet; in the demo, \`chicago-loft\` is served by \`lock_006\`
+   (and \`lock_012\`, \`lock_018\`, …). \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone:
+   the demo's items on that gate are why a preview of \`chicago-loft\` says \`conflict\`.
+
+\`\`\`sh
+curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"unitIdOrKey":"chicago-loft","kind":"code","title":"Guest code","lockId":"lock_006",
+       "startAt":"2027-12-01T09:30:00-06:00","endAt":"2027-12-01T11:30:00-06:00"}'
+\`\`\`
+
+4. Preview a zone move of the new unit: \`status: "ok"\`, \`expectedVersion: 2\`, and the tour, with its labels under both
+   policies (10:00 AM MST when the wall clock is kept, 9:00 AM MST when the instant is).
+
+\`\`\`sh
+curl -H "x-api-key: $LINTEL_API_KEY" \\
+  "$API/v1/units/preview_timezone_change?unitIdOrKey=12-elm-st-apt-3&proposedTimeZone=America/Denver"
+\`\`\`
+
+5. Apply it with the preview's \`expectedVersion\`: the answer says \`moved: 1\` and the unit is at version 3.
+
+\`\`\`sh
+curl -X POST "$API/v1/units/set_timezone" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"unitIdOrKey":"12-elm-st-apt-3","timeZone":"America/Denver","expectedVersion":2,"policy":"keep_wall_clock"}'
+\`\`\`
+
+6. List the schedule: the tour is still at 10:00 AM, now MST (\`localStart\` \`2027-12-01T10:00:00-07:00\`).
+
+\`\`\`sh
+curl -H "x-api-key: $LINTEL_API_KEY" "$API/v1/units/list_schedule?unitIdOrKey=12-elm-st-apt-3"
+\`\`\`
+
+\`update_schedule_item\` takes the unit, the item's \`key\` and only the fields to change (\`lockId: null\` and
+\`templateId: null\` clear them; the kind cannot change); \`delete_schedule_item\` takes the unit and the \`key\`. An open house
+takes what a tour takes; a scheduled message takes \`title\`, \`sendAt\` and an optional \`templateId\`. \`update_unit\` changes a
+unit's \`urlKey\` or \`address\`; its zone changes only through \`set_timezone\`, which moves its schedule with it.
+
+## Versions and expectedVersion
+
+Every change of a unit or of its schedule (\`update_unit\`, an item's create, update or delete, \`set_timezone\`) adds 1 to
+the unit's \`version\`, and every answer carries the unit as the change left it; a write that changes nothing keeps the
+version. A write with \`expectedVersion\` applies only while the unit is at that version, else 409 \`version_conflict\` with
+\`currentVersion\`: nobody's change is lost. Without it, the write applies to the unit as it is then.
+
+A preview's \`expectedVersion\` is the version it was made at, so any write after it makes it stale. Continuing the demo:
+a preview of \`chicago-loft\` made after step 3 says \`expectedVersion: 2\`; then the code is extended, and applying that
+preview is refused, because what it showed is no longer what would move. Preview again, show it, apply with the new version.
+
+\`\`\`sh
+curl -X POST "$API/v1/units/update_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"unitIdOrKey":"chicago-loft","key":"code:code_…","endAt":"2027-12-01T12:00:00-06:00"}'   # the unit is at version 3
+curl -X POST "$API/v1/units/set_timezone" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"unitIdOrKey":"chicago-loft","timeZone":"America/Denver","expectedVersion":2,"policy":"keep_wall_clock"}'
+# 409 {"code":"version_conflict","detail":"expectedVersion 2 is stale: the unit is at version 3. Preview again and retry.","currentVersion":3,…}
+\`\`\`
+
+## Templates and If-Match
+
+A template has no version number: its \`ETag\` guards it. \`get_message_template\` answers one; send it back as \`If-Match\`
+with \`update_message_template\` or \`delete_message_template\`, and the write applies only while the template is still what
+you read, else 412 \`precondition_failed\`: get it again and decide. Without \`If-Match\` the write applies to the template
+as it is then.
+
+\`\`\`sh
+curl -i -H "x-api-key: $LINTEL_API_KEY" "$API/v1/templates/get_message_template?templateId=tpl_reminder"   # ETag: "…"
+curl -X POST "$API/v1/templates/update_message_template" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" -H 'If-Match: "<the ETag>"' \\
+  -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unitAddress}} starts at {{tourStart}}. Reply STOP to opt out."}'
+\`\`\`
+
+\`create_message_template\` (201) takes \`name\`, \`body\` and an optional \`sortOrder\`; placeholders are \`{{name}}\`, and an
+unclosed \`{{\` or a stray \`}}\` is 400 with its character offset. A delete answers 204; deleting a template that a scheduled
+message still to be sent names is 409 \`conflict\` (in the demo, \`tpl_reminder\`: change or delete the message first).
+
 ## Outages and safe retries
 
 A 503 \`unavailable\` says in \`detail\` what could not answer: Lintel's store, or a lock's provider (which one and what
@@ -86,16 +194,18 @@ happened). With \`Retry-After\`, retry after that many seconds. Without it, retr
 configured for that provider, and only its operator can fix it. A 500 \`internal_error\` is not worth retrying
 either; quote its \`requestId\`.
 
-GETs are safe to retry. \`POST /v1/units/set_timezone\` takes an \`Idempotency-Key\` header (1–255 printable ASCII
-characters, e.g. a UUID, kept 24 h per API key): send the same key with the same body on every retry of one intended
-change. The first 200 or 409 is kept and replayed, with \`Idempotent-Replayed: true\`, and nothing changes twice. The
+GETs are safe to retry. Every write with a body (\`set_timezone\`, the unit, schedule item and template writes, and the
+creation of a webhook endpoint) takes an \`Idempotency-Key\` header (1–255 printable ASCII characters, e.g. a UUID, kept
+24 h per API key): send the same key with the same body (and \`If-Match\`) on every retry of one intended change. The
+first 2xx or 409 is kept and replayed, with \`Idempotent-Replayed: true\`, and nothing changes twice: a retried create
+answers the same record, a retried delete its first answer, not a 404. The
 same key with another body is 422 \`idempotency_key_reused\`; while the first request still runs, 409
 \`idempotency_in_progress\` with \`Retry-After\`. A 400, 401, 403, 429 or 503 is not kept, so the same key can be retried.
 
 ## Caching and compression
 
 A successful GET carries \`Cache-Control: private, no-cache\` (keep it, but revalidate); every other answer \`no-store\`.
-A GET of one lock, template or unit carries an \`ETag\`: send it back in \`If-None-Match\` and an unchanged resource answers
+A GET of one lock, template, unit or event carries an \`ETag\`: send it back in \`If-None-Match\` and an unchanged resource answers
 304 with no body (it still counts against the budget). Bodies of ${COMPRESSION_THRESHOLD_BYTES} bytes or more are
 compressed with gzip or br when the client accepts them (\`Vary: Accept-Encoding\`).
 
@@ -125,11 +235,17 @@ export const TAGS = [
   {
     name: "Units",
     description:
-      "Units, their schedules, and time-zone changes: preview (status `ok`, `noop` or `conflict`; a `conflict` preview can still be " +
-      'applied; DST gaps move forward, overlaps take the earlier instant, `warnings: ["duration_changed"]`), then apply with the ' +
-      "preview's `expectedVersion` and an `Idempotency-Key`.",
+      "Units, their schedules (create, update and delete tours, codes, open houses and scheduled messages; each change adds 1 to " +
+      "the unit's `version`, checked against `expectedVersion`), and time-zone changes: preview (status `ok`, `noop` or `conflict`; a " +
+      '`conflict` preview can still be applied; DST gaps move forward, overlaps take the earlier instant, `warnings: ["duration_changed"]`), ' +
+      "then apply with the preview's `expectedVersion` and an `Idempotency-Key`.",
   },
-  { name: "Templates", description: "Saved message templates of the organization (scope `messages:read`), paged by opaque cursors." },
+  {
+    name: "Templates",
+    description:
+      "Saved message templates of the organization: read (scope `messages:read`, paged by opaque cursors) and written (scope " +
+      "`messages:write`; an update or delete takes `If-Match` with the `ETag` of get_message_template, else 412 when it changed).",
+  },
   {
     name: "Locks",
     description:
@@ -139,7 +255,9 @@ export const TAGS = [
   {
     name: "Events",
     description:
-      "Changes in the organization (scope `events:read`), kept 30 days: `unit.timezone_changed` and `lock.state_changed`, exactly as webhooks deliver them.",
+      "Changes in the organization (scope `events:read`), kept 30 days, exactly as webhooks deliver them: `unit.created`, `unit.updated`, " +
+      "`unit.timezone_changed`, `schedule.item_created`, `schedule.item_updated`, `schedule.item_deleted`, `template.created`, " +
+      "`template.updated`, `template.deleted` and `lock.state_changed`.",
   },
   {
     name: "Webhooks",

@@ -6,7 +6,8 @@
  */
 import type { components, operations } from "./openapi-types.js";
 import { pagedList } from "./paging.js";
-import { createTransport, type CallOptions, type ClientOptions, type Send } from "./transport.js";
+import { LintelProblem } from "./problem.js";
+import { createTransport, type CallOptions, type ClientOptions, type Send, type Transport } from "./transport.js";
 
 export type Lock = components["schemas"]["Lock"];
 export type LockState = components["schemas"]["LockState"];
@@ -34,17 +35,83 @@ export type AnswerOf<K extends OperationId> = operations[K]["responses"] extends
  * to verify deliveries with `verifyWebhook`), and whether it was a replay of an earlier request
  * with the same Idempotency-Key.
  */
-export type CreatedWebhookEndpoint = AnswerOf<"createWebhookEndpoint"> & { readonly replayed: boolean };
+export type CreatedWebhookEndpoint = WriteResult<"createWebhookEndpoint">;
 /**
  * What `units.setTimezone` resolves to: the API's answer, and whether it was a replay
  * (`Idempotent-Replayed: true`): the change was made by an earlier request with the same
  * Idempotency-Key, and this one changed nothing.
  */
-export type SetTimezoneResult = AnswerOf<"setTimezone"> & { readonly replayed: boolean };
+export type SetTimezoneResult = WriteResult<"setTimezone">;
 /** The JSON body an operation takes. */
 export type BodyOf<K extends OperationId> = operations[K]["requestBody"] extends { content: { "application/json": infer Body } } | undefined
   ? Body
   : never;
+
+/**
+ * What every write takes last: {@link CallOptions}, and the `Idempotency-Key` to send. Without
+ * one the client makes a new UUID per call; either way the key is the same on every retry of
+ * that call, so a retry can never apply the change twice. Pass your own (e.g. an order id) to
+ * make a repeat of the whole call safe too, across restarts: the server keeps the first 2xx or
+ * 409 answer per key for 24 h and replays it.
+ */
+export type WriteOptions = CallOptions & {
+  /** 1–255 printable ASCII characters, unique per intended change; default a new UUID. */
+  readonly idempotencyKey?: string | undefined;
+};
+
+/**
+ * What a write resolves to: the operation's answer, and `replayed`: true when the answer is the
+ * stored one of an earlier request with the same Idempotency-Key (`Idempotent-Replayed: true`),
+ * so this call changed nothing.
+ */
+export type WriteResult<K extends OperationId> = AnswerOf<K> & { readonly replayed: boolean };
+
+/** What `units.create` and `units.update` resolve to: `{ unit, replayed }`. */
+export type UnitWriteResult = WriteResult<"createUnit">;
+/**
+ * What `units.createScheduleItem` and `units.updateScheduleItem` resolve to: the item as
+ * `listSchedule` serves it, the unit after the change (its new `version`), and `replayed`.
+ */
+export type ScheduleItemWriteResult = WriteResult<"createScheduleItem">;
+/** What `units.deleteScheduleItem` resolves to: the unit after the change (its new `version`), and `replayed`. */
+export type ScheduleItemDeleteResult = WriteResult<"deleteScheduleItem">;
+/** What `templates.create` and `templates.update` resolve to: `{ template, replayed }`. */
+export type TemplateWriteResult = WriteResult<"createMessageTemplate">;
+/** What `templates.delete` resolves to (the API answers 204, no body). */
+export interface TemplateDeleteResult {
+  /** True when an earlier request with the same Idempotency-Key deleted it: this one changed nothing. */
+  readonly replayed: boolean;
+}
+
+/**
+ * What `templates.getWithEtag` resolves to: the template, and the `ETag` of that very answer,
+ * to pass as `ifMatch` to `templates.update` or `templates.delete` (412 `precondition_failed`
+ * when the template changed since).
+ */
+export interface TemplateWithEtag {
+  readonly template: Template;
+  /** The answer's strong `ETag`, quotes included (`"…"`): pass it back unchanged. */
+  readonly etag: string;
+}
+
+/**
+ * The condition of a template's update or delete: `ifMatch`, the ETag of `templates.getWithEtag`,
+ * sent as `If-Match`. The write applies only while the template is still that version, else
+ * the call throws a LintelProblem `precondition_failed` (412): read it again and decide.
+ * Absent: the write applies whatever the template is now.
+ */
+export interface IfMatch {
+  readonly ifMatch?: string | undefined;
+}
+
+/** Every event type (`unit.timezone_changed`, `schedule.item_created`, …). */
+export type EventType = Event["type"];
+/**
+ * The event of one `type`, its `data` typed: `EventOf<"template.updated">["data"]` has
+ * `template` and `previous`. {@link Event} is the union of them all, so checking `event.type`
+ * narrows `event.data` too.
+ */
+export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
 
 const path = (template: string, value: string) => template.replace(/\{\w+\}/, encodeURIComponent(value));
 
@@ -54,10 +121,43 @@ function get<K extends OperationId>(send: Send, template: string, query: QueryOf
   return send<AnswerOf<K>>({ method: "GET", path: filled, query, retryable: true, options });
 }
 
+/**
+ * A POST of `body` to `path` with an Idempotency-Key (the caller's, else a new UUID, the same on
+ * every retry), so the transport may retry it; the answer's body with `replayed`.
+ */
+async function write<T>(
+  transport: Transport,
+  path: string,
+  body: unknown,
+  options: WriteOptions,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<{ readonly body: T; readonly replayed: boolean }> {
+  const answer = await transport.exchange<T>({
+    method: "POST",
+    path,
+    body,
+    headers: { ...headers, "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
+    retryable: true,
+    options,
+  });
+  return { body: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+}
+
+/** `If-Match` when the caller gave an ETag, else no header; and the body without `ifMatch`. */
+function splitIfMatch<B extends object>(input: B & IfMatch): { body: B; headers: Record<string, string> } {
+  const { ifMatch, ...body } = input;
+  return { body: body as B, headers: ifMatch === undefined ? {} : { "If-Match": ifMatch } };
+}
+
 /** Builds a client for `options.baseUrl` with `options.apiKey`. */
 export function createLintelClient(options: ClientOptions) {
   const transport = createTransport(options);
   const send: Send = transport;
+  /** A write whose answer is a JSON body: that body with `replayed`. */
+  const written = async <K extends OperationId>(path: string, body: unknown, call: WriteOptions, headers?: Record<string, string>) => {
+    const answer = await write<AnswerOf<K>>(transport, path, body, call, headers);
+    return { ...(answer.body as object), replayed: answer.replayed } as WriteResult<K>;
+  };
   return {
     units: {
       /** Every unit by urlKey. Scope `units:read` (or `units:write`). */
@@ -78,25 +178,93 @@ export function createLintelClient(options: ClientOptions) {
        * `idempotency_in_progress` can never apply the change twice (the server keeps the first answer per key for 24 h). `replayed` is true
        * when the answer is the stored one of an earlier request with that key (this one changed nothing).
        */
-      setTimezone: async (
-        body: BodyOf<"setTimezone">,
-        options: CallOptions & { readonly idempotencyKey?: string } = {},
-      ): Promise<SetTimezoneResult> => {
-        const answer = await transport.exchange<AnswerOf<"setTimezone">>({
-          method: "POST",
-          path: "/v1/units/set_timezone",
-          body,
-          headers: { "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
-          retryable: true,
-          options,
-        });
-        return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
-      },
+      setTimezone: (body: BodyOf<"setTimezone">, options: WriteOptions = {}): Promise<SetTimezoneResult> =>
+        written<"setTimezone">("/v1/units/set_timezone", body, options),
+      /**
+       * Creates a unit at version 1 (409 `conflict` when the organization already uses its
+       * urlKey). Sent with an `Idempotency-Key` (the caller's, else a new UUID), so its retries
+       * never create two. Scope `units:write`.
+       */
+      create: (body: BodyOf<"createUnit">, options: WriteOptions = {}): Promise<UnitWriteResult> =>
+        written<"createUnit">("/v1/units/create_unit", body, options),
+      /**
+       * Sets a unit's urlKey or address (its zone changes through `setTimezone`); with
+       * `expectedVersion`, only while the unit is at that version (else 409 `version_conflict`).
+       * Adds 1 to the version. Sent with an `Idempotency-Key`, so its retries are safe. Scope `units:write`.
+       */
+      update: (body: BodyOf<"updateUnit">, options: WriteOptions = {}): Promise<UnitWriteResult> =>
+        written<"updateUnit">("/v1/units/update_unit", body, options),
+      /**
+       * Creates a tour, code, open house or scheduled message at the unit (a code needs the
+       * `lockId` of an active lock that serves the unit); with `expectedVersion`, only while the
+       * unit is at that version. Adds 1 to the unit's version, so a preview made before is stale.
+       * Sent with an `Idempotency-Key`, so its retries never create two. Scope `units:write`.
+       */
+      createScheduleItem: (body: BodyOf<"createScheduleItem">, options: WriteOptions = {}): Promise<ScheduleItemWriteResult> =>
+        written<"createScheduleItem">("/v1/units/create_schedule_item", body, options),
+      /**
+       * Sets the fields given of the item named by its `key` (`lockId: null` and `templateId: null`
+       * clear them); the others are kept. Adds 1 to the unit's version. Sent with an
+       * `Idempotency-Key`, so its retries are safe. Scope `units:write`.
+       */
+      updateScheduleItem: (body: BodyOf<"updateScheduleItem">, options: WriteOptions = {}): Promise<ScheduleItemWriteResult> =>
+        written<"updateScheduleItem">("/v1/units/update_schedule_item", body, options),
+      /**
+       * Deletes the item named by its `key`; resolves to the unit after the change. Adds 1 to the
+       * unit's version. Sent with an `Idempotency-Key`, so a retry after a lost answer is the stored
+       * answer (`replayed: true`), not a 404. Scope `units:write`.
+       */
+      deleteScheduleItem: (body: BodyOf<"deleteScheduleItem">, options: WriteOptions = {}): Promise<ScheduleItemDeleteResult> =>
+        written<"deleteScheduleItem">("/v1/units/delete_schedule_item", body, options),
     },
     templates: {
       /** One template. Scope `messages:read`. */
       get: async (templateId: string, options?: CallOptions) =>
         (await get<"getMessageTemplate">(send, "/v1/templates/get_message_template", { templateId }, undefined, options)).template,
+      /**
+       * One template and the answer's `ETag`: pass it as `ifMatch` to `update` or `delete` so they
+       * apply only while the template is still what you read. Scope `messages:read`.
+       */
+      getWithEtag: async (templateId: string, options?: CallOptions): Promise<TemplateWithEtag> => {
+        const answer = await transport.exchange<AnswerOf<"getMessageTemplate">>({
+          method: "GET",
+          path: "/v1/templates/get_message_template",
+          query: { templateId },
+          retryable: true,
+          options,
+        });
+        const etag = answer.headers.get("etag");
+        // Only something between the client and the API can drop it: an update without the
+        // condition the caller asked for would be worse than this error.
+        if (etag === null) throw new LintelProblem(200, { detail: "The answer carried no ETag." }, answer.headers);
+        return { template: answer.body.template, etag };
+      },
+      /**
+       * Creates a template (`{{name}}` placeholders; a malformed one is 400 with its offset).
+       * Sent with an `Idempotency-Key`, so its retries never create two. Scope `messages:write`.
+       */
+      create: (body: BodyOf<"createMessageTemplate">, options: WriteOptions = {}): Promise<TemplateWriteResult> =>
+        written<"createMessageTemplate">("/v1/templates/create_message_template", body, options),
+      /**
+       * Sets the fields given of a template. With `ifMatch` (the ETag of `getWithEtag`), only while
+       * the template is still that version, else a LintelProblem `precondition_failed` (412).
+       * Sent with an `Idempotency-Key`, so its retries are safe. Scope `messages:write`.
+       */
+      update: (input: BodyOf<"updateMessageTemplate"> & IfMatch, options: WriteOptions = {}): Promise<TemplateWriteResult> => {
+        const { body, headers } = splitIfMatch(input);
+        return written<"updateMessageTemplate">("/v1/templates/update_message_template", body, options, headers);
+      },
+      /**
+       * Deletes a template (409 `conflict` while a scheduled message still to be sent names it).
+       * With `ifMatch`, only while the template is still that version, else 412
+       * `precondition_failed`. Sent with an `Idempotency-Key`, so a retry after a lost answer is the
+       * stored answer (`replayed: true`), not a 404. Scope `messages:write`.
+       */
+      delete: async (input: BodyOf<"deleteMessageTemplate"> & IfMatch, options: WriteOptions = {}): Promise<TemplateDeleteResult> => {
+        const { body, headers } = splitIfMatch(input);
+        const { replayed } = await write<undefined>(transport, "/v1/templates/delete_message_template", body, options, headers);
+        return { replayed };
+      },
       /** Every template by sortOrder, then id. Scope `messages:read`. */
       list: (query: QueryOf<"listMessageTemplates"> = {}, options?: CallOptions) =>
         pagedList<AnswerOf<"listMessageTemplates">, "templates">(send, "/v1/templates/list_message_templates", "templates", query, options),
@@ -130,20 +298,8 @@ export function createLintelClient(options: ClientOptions) {
        * `secret` of the answer (shown this once). Sent with an `Idempotency-Key` (a new UUID
        * unless given), so retries never create two. Scope `webhooks:write`.
        */
-      create: async (
-        body: BodyOf<"createWebhookEndpoint">,
-        options: CallOptions & { readonly idempotencyKey?: string } = {},
-      ): Promise<CreatedWebhookEndpoint> => {
-        const answer = await transport.exchange<AnswerOf<"createWebhookEndpoint">>({
-          method: "POST",
-          path: "/v1/webhook_endpoints",
-          body,
-          headers: { "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
-          retryable: true,
-          options,
-        });
-        return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
-      },
+      create: (body: BodyOf<"createWebhookEndpoint">, options: WriteOptions = {}): Promise<CreatedWebhookEndpoint> =>
+        written<"createWebhookEndpoint">("/v1/webhook_endpoints", body, options),
       /** The organization's endpoints, newest first. Scope `webhooks:write`. */
       list: (query: QueryOf<"listWebhookEndpoints"> = {}, options?: CallOptions) =>
         pagedList<AnswerOf<"listWebhookEndpoints">, "webhookEndpoints">(send, "/v1/webhook_endpoints", "webhookEndpoints", query, options),

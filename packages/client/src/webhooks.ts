@@ -6,11 +6,15 @@
  * no dependency.
  */
 
-/** An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. */
+/**
+ * An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. Its `type` is a plain
+ * string here (a receiver may get types newer than this client): once `type` is one this client
+ * knows, the delivery is an `Event` (`EventOf<"unit.created">` and so on), with `data` typed.
+ */
 export interface LintelEvent {
   /** `evt_` + 24 characters; the `webhook-id` of every attempt to deliver it. */
   readonly id: string;
-  /** `unit.timezone_changed` or `lock.state_changed`. */
+  /** `unit.timezone_changed`, `schedule.item_created`, `template.updated`, … (the `EventType`s). */
   readonly type: string;
   /** When the change happened (RFC 3339, UTC). */
   readonly createdAt: string;
