@@ -11,7 +11,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { LintelStore, TemplateWriteOutcome, UnitWriteOutcome } from "@lintel/core";
+import type { LintelStore } from "@lintel/core";
+import type { TemplateWriteOutcome, UnitWriteOutcome } from "@lintel/core/adapters";
 import { ITEM_KINDS, type EventType, type ItemKind, type LintelEvent, type ScheduleItem, type Template, type Unit } from "@lintel/domain";
 import { schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
