@@ -261,3 +261,29 @@ export function assertProblem(answer: Answer, status: number, code: string): voi
   assert.equal(answer.json.requestId, answer.headers.get("x-request-id"));
   assert.match(answer.json.type, /^http:\/\/localhost:3000\/docs\/errors#[a-z-]+$/);
 }
+
+/** A POST of `body` as JSON with the API key `key`; `headers` adds e.g. Idempotency-Key or If-Match. */
+export function postJson(base: string, path: string, key: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return call(base, path, { method: "POST", key, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+/** An event as /v1/events serves it. */
+export interface ServedEvent {
+  readonly id: string;
+  readonly type: string;
+  /** Differs by type: tests read what they check. */
+  readonly data: any;
+}
+
+/** Every event of the org of `key`, newest first (follows nextCursor to the end). */
+export async function allEvents(base: string, key: string): Promise<ServedEvent[]> {
+  const events: ServedEvent[] = [];
+  for (let cursor: string | null = null, pages = 0; ; pages++) {
+    const answer = await call(base, `/v1/events?limit=100${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`, { key });
+    assert.equal(answer.status, 200, answer.text);
+    events.push(...(answer.json.events as ServedEvent[]));
+    cursor = answer.json.nextCursor as string | null;
+    if (cursor === null) return events;
+    assert.ok(pages < 100, "the walk must end");
+  }
+}
