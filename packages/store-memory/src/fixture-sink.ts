@@ -10,7 +10,7 @@ import { emptyLoadReport, mergeApiKey, mergeUnit, sameRecord, type FixtureSink }
 import type { Unit } from "@lintel/domain";
 import { putApiKey } from "./api-key-store.js";
 import { putLocks } from "./lock-directory.js";
-import { itemKey, urlKeySlot, type MemoryState } from "./memory-state.js";
+import { deletedSlot, itemKey, urlKeySlot, type MemoryState } from "./memory-state.js";
 import { putTemplates } from "./template-store.js";
 import { putItems, putUnits } from "./unit-store.js";
 
@@ -20,6 +20,8 @@ interface ListRule<T> {
   readonly storedOf: (id: string) => T | undefined;
   /** The record an update writes over `stored`, or null when nothing would change. */
   readonly merge: (stored: T, incoming: T) => T | null;
+  /** True for a record the API deleted in its org: kept deleted, whatever the mode. */
+  readonly deleted?: (row: T) => boolean;
 }
 
 const replaceWhenDifferent = <T>(stored: T, incoming: T): T | null => (sameRecord(stored, incoming) ? null : incoming);
@@ -32,6 +34,10 @@ function decide<T>(rows: readonly T[], rule: ListRule<T>, update: boolean, outco
   const writes = new Map<string, T>();
   for (const row of rows) {
     const id = rule.idOf(row);
+    if (rule.deleted?.(row) === true) {
+      outcome.kept.push(id);
+      continue;
+    }
     const stored = writes.get(id) ?? rule.storedOf(id);
     if (stored === undefined) {
       outcome.added.push(id);
@@ -88,13 +94,23 @@ export function createMemoryFixtureSink(state: MemoryState): FixtureSink {
       );
       const templates = decide(
         data.templates,
-        { idOf: (t) => t.id, storedOf: (id) => state.templates.get(id), merge: replaceWhenDifferent },
+        {
+          idOf: (t) => t.id,
+          storedOf: (id) => state.templates.get(id),
+          merge: replaceWhenDifferent,
+          deleted: (t) => state.deleted.has(deletedSlot(t.orgId, `template:${t.id}`)),
+        },
         update,
         report.templates,
       );
       const items = decide(
         data.items,
-        { idOf: (i) => itemKey(i.kind, i.id), storedOf: (key) => state.items.get(key), merge: replaceWhenDifferent },
+        {
+          idOf: (i) => itemKey(i.kind, i.id),
+          storedOf: (key) => state.items.get(key),
+          merge: replaceWhenDifferent,
+          deleted: (i) => state.deleted.has(deletedSlot(i.orgId, `item:${itemKey(i.kind, i.id)}`)),
+        },
         update,
         report.items,
       );

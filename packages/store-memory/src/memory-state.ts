@@ -39,6 +39,8 @@ export interface MemoryState {
   readonly idempotency: Map<string, IdempotencyEntry>;
   /** Events, observations, webhook endpoints and deliveries. */
   readonly events: EventState;
+  /** What the API deleted, by {@link deletedSlot}: a fixture load never adds it back to that org. */
+  readonly deleted: Set<string>;
 }
 
 /** One Idempotency-Key: claimed and running (with its token), or answered (with the kept result). */
@@ -71,10 +73,13 @@ export function createMemoryState(clock: Clock): MemoryState {
     budgets: new Map(),
     idempotency: new Map(),
     events: createEventState(),
+    deleted: new Set(),
   };
 }
 
 export const urlKeySlot = (orgId: string, urlKey: string): string => `${orgId}\n${urlKey}`;
+/** A deleted record of the org: `template:<id>` or `item:<kind>:<id>`, as on Redis. */
+export const deletedSlot = (orgId: string, record: string): string => `${orgId}\n${record}`;
 export const itemKey = (kind: string, id: string): string => `${kind}:${id}`;
 
 /** A sorted array of rows per org, ordered by a position string in one direction. */

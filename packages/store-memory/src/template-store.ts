@@ -4,7 +4,7 @@ import type { Template } from "@lintel/domain";
 import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
 import { type TemplateStore } from "@lintel/core/adapters";
 import { appendEvent } from "./event-state.js";
-import { pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { deletedSlot, pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Template> {
   return { rows: state.templateOrder, positionOf: templatePosition, direction: LIST_DIRECTION.templates };
@@ -66,6 +66,7 @@ export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
       if (current.updatedAt !== check.expectedUpdatedAt) return { ok: false, reason: "changed" };
       if (namedByFutureMessage(state, orgId, templateId, check.nowIso)) return { ok: false, reason: "in_use" };
       state.templates.delete(templateId);
+      state.deleted.add(deletedSlot(orgId, `template:${templateId}`));
       const rows = (state.templateOrder.get(orgId) ?? []).filter((row) => row.id !== templateId);
       if (rows.length === 0) state.templateOrder.delete(orgId);
       else state.templateOrder.set(orgId, rows);

@@ -3,7 +3,16 @@ import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/ad
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import { MAX_ITEMS_PER_UNIT, type FixtureItem } from "@lintel/core";
 import { type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
-import { itemKey, pageOrdered, pickMany, upsertIndexed, urlKeySlot, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import {
+  deletedSlot,
+  itemKey,
+  pageOrdered,
+  pickMany,
+  upsertIndexed,
+  urlKeySlot,
+  type MemoryState,
+  type OrderedIndex,
+} from "./memory-state.js";
 import { appendEvent } from "./event-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
 
@@ -141,6 +150,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       } else {
         if (!own) return { ok: false, reason: "not_found" }; // nothing to delete: no version, no event
         state.items.delete(key);
+        state.deleted.add(deletedSlot(orgId, `item:${key}`));
         state.itemKeysByUnit.get(unitId)?.delete(key);
         removeScheduled(state.schedules, old);
       }

@@ -38,11 +38,13 @@ return outcome
 `,
 );
 
-// KEYS: records hash, position zset, positions hash. ARGV: id, json, position, '1' when
-// listed, mode, dry. A lock or a template; a rewrite drops its old list position.
+// KEYS: records hash, position zset, positions hash, the org's deleted set. ARGV: id, json,
+// position, '1' when listed, mode, dry, the record's member of the deleted set ('' for none). A
+// lock or a template; a rewrite drops its old list position; one the API deleted stays deleted.
 export const LOAD_LISTED_SCRIPT = new LuaScript(
   DECIDE_LUA +
     `
+if ARGV[7] ~= '' and redis.call('SISMEMBER', KEYS[4], ARGV[7]) == 1 then return 'kept' end
 local outcome = outcomeOf(redis.call('HGET', KEYS[1], ARGV[1]), ARGV[2], ARGV[5])
 if outcome == 'kept' or ARGV[6] == '1' then return outcome end
 local old = redis.call('HGET', KEYS[3], ARGV[1])
@@ -107,13 +109,15 @@ return outcome
 );
 
 // KEYS: item → unit index, new unit's items, previous unit's items (as read just before), new
-// unit's schedule, previous unit's schedule, new unit's span, the org's template uses. ARGV:
-// field, unitId, json, previous unitId ('' = none), span ms, mode, dry. Answers 0, writing
-// nothing, when the item moved meanwhile (the caller reads again and retries).
+// unit's schedule, previous unit's schedule, new unit's span, the org's template uses, the org's
+// deleted set. ARGV: field, unitId, json, previous unitId ('' = none), span ms, mode, dry.
+// Answers 0, writing nothing, when the item moved meanwhile (the caller reads again and
+// retries); 'kept' for an item the API deleted (a load never adds it back).
 export const LOAD_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     DECIDE_LUA +
     `
+if redis.call('SISMEMBER', KEYS[8], 'item:' .. ARGV[1]) == 1 then return 'kept' end
 local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[4] then return 0 end
 local old = redis.call('HGET', KEYS[3], ARGV[1])

@@ -107,6 +107,7 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
         redisKeys.schedule(orgId, previousUnit),
         redisKeys.scheduleSpan(orgId, item.unitId),
         redisKeys.templateUses(orgId),
+        redisKeys.deleted(orgId),
       ];
       const reply = await LOAD_ITEM_SCRIPT.run(redis, keys, [
         field,
@@ -185,8 +186,13 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
               const write = async () =>
                 (await LOAD_LISTED_SCRIPT.run(
                   redis,
-                  [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)],
-                  [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags],
+                  [
+                    redisKeys.locks(lock.orgId),
+                    redisKeys.activeLocks(lock.orgId),
+                    redisKeys.lockPositions(lock.orgId),
+                    redisKeys.deleted(lock.orgId),
+                  ],
+                  [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0", ...run.flags, ""],
                 )) as LoadOutcome;
               // The device index spans orgs, so it is written in steps of its own (lock-devices.ts).
               return run.dry ? write() : writeLockWithDevice(redis, lock, write);
@@ -206,8 +212,13 @@ export function createRedisFixtureSink(redis: RedisClient): FixtureSink {
             load: async (template) =>
               (await LOAD_LISTED_SCRIPT.run(
                 redis,
-                [redisKeys.templates(template.orgId), redisKeys.templateOrder(template.orgId), redisKeys.templatePositions(template.orgId)],
-                [template.id, JSON.stringify(template), templatePosition(template), "1", ...run.flags],
+                [
+                  redisKeys.templates(template.orgId),
+                  redisKeys.templateOrder(template.orgId),
+                  redisKeys.templatePositions(template.orgId),
+                  redisKeys.deleted(template.orgId),
+                ],
+                [template.id, JSON.stringify(template), templatePosition(template), "1", ...run.flags, `template:${template.id}`],
               )) as LoadOutcome,
           },
           run,

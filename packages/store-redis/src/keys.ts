@@ -52,6 +52,11 @@ export const redisKeys = {
    * BYLEX range read (a template delete). Kept by every script that writes items.
    */
   templateUses: (orgId: string) => `${orgTag(orgId)}:templates:uses`,
+  /**
+   * Set: what the API deleted in the org (`template:<id>`, `item:<kind>:<id>`), written by the
+   * delete's own script: a fixture load never adds these back, so a restart never undoes a delete.
+   */
+  deleted: (orgId: string) => `${orgTag(orgId)}:deleted`,
   /** Hash: event id → event JSON, kept 30 days (the events layout: this package's README). */
   events: (orgId: string) => `${orgTag(orgId)}:events`,
   /** Sorted set, all scores 0: `newestFirstPosition` (`createdAt|id`) of every event (read BYLEX REV). */

@@ -52,7 +52,7 @@ return 'ok'
 `,
 );
 
-// KEYS: templates hash, order zset, positions hash, template uses, then appendKeys. ARGV: id,
+// KEYS: templates hash, order zset, positions hash, template uses, the org's deleted set, then appendKeys. ARGV: id,
 // expectedUpdatedAt, nowIso, then appendArgs. A use is `templateId|sendAt|field` (ids never hold
 // '|', which sorts after every id character; sendAt is fixed-width UTC), so the messages of this
 // template sent after now are the members above `id|now|\255` (past `id|now|<any field>`,
@@ -68,7 +68,8 @@ local old = redis.call('HGET', KEYS[3], ARGV[1])
 if old then redis.call('ZREM', KEYS[2], old) end
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
-appendEvent(5, 4)
+redis.call('SADD', KEYS[5], 'template:' .. ARGV[1])
+appendEvent(6, 4)
 return 'ok'
 `,
 );
@@ -106,7 +107,7 @@ export function redisTemplateWrites(redis: RedisClient) {
     },
 
     async delete(orgId: string, templateId: string, check: TemplateDeleteCheck, event: LintelEvent): Promise<TemplateWriteOutcome> {
-      const keys = [...listed(orgId), redisKeys.templateUses(orgId), ...appendKeys(orgId)];
+      const keys = [...listed(orgId), redisKeys.templateUses(orgId), redisKeys.deleted(orgId), ...appendKeys(orgId)];
       const args = [templateId, check.expectedUpdatedAt, check.nowIso, ...appendArgs(orgId, event)];
       return outcomeOf(await DELETE_SCRIPT.run(redis, keys, args));
     },

@@ -67,7 +67,8 @@ return {'ok', encoded}
 );
 
 // KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
-// templates hash, template uses, then appendKeys. ARGV: unit id, expectedVersion, 'put' or
+// templates hash, template uses, the org's deleted set (a delete is remembered there, so no
+// fixture load adds the item back), then appendKeys. ARGV: unit id, expectedVersion, 'put' or
 // 'delete', field, item JSON, span ms, templateId ('' for none), the item limit, then appendArgs.
 // The template is checked here, in the step that writes the message, so a template deleted
 // meanwhile (its delete checks the uses in one step too) is never named. A delete of an item the
@@ -102,11 +103,12 @@ if ARGV[3] == 'put' then
 else
   redis.call('HDEL', KEYS[2], field)
   redis.call('HDEL', KEYS[5], field)
+  redis.call('SADD', KEYS[8], 'item:' .. field)
 end
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-appendEvent(8, 9)
+appendEvent(9, 9)
 return {'ok', encoded}
 `,
 );
@@ -158,6 +160,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         redisKeys.itemUnits(orgId),
         redisKeys.templates(orgId),
         redisKeys.templateUses(orgId),
+        redisKeys.deleted(orgId),
         ...appendKeys(orgId),
       ];
       const args = [

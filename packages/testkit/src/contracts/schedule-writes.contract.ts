@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { unitPosition } from "@lintel/domain/adapters";
 import type { Unit } from "@lintel/domain";
 import { anEndpoint } from "./event-seed.js";
+import { describeDeletesStayContract } from "./deletes-stay.contract.js";
 import { describeItemWritesContract } from "./item-writes.contract.js";
 import { describeTemplateUsesContract } from "./template-uses.contract.js";
 import { describeTemplateWritesContract } from "./template-writes.contract.js";
@@ -132,4 +133,5 @@ export function describeScheduleWritesContract(
   describeItemWritesContract(name, makeStore, runner);
   describeTemplateWritesContract(name, makeStore, runner);
   describeTemplateUsesContract(name, makeStore, runner);
+  describeDeletesStayContract(name, makeStore, runner);
 }
