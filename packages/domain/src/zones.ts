@@ -10,7 +10,9 @@ import { TZDB_NAMES, ZONE_TAB_NAMES } from "./tzdb-names.js";
 /**
  * ICU (CLDR) keeps some pre-rename ids as canonical; tzdb's zone.tab lists the current name.
  * These are exactly the ids of `Intl.supportedValuesOf("timeZone")` that zone.tab lacks
- * (ICU 78 / tzdb 2025); the test suite checks each maps to a zone Intl accepts.
+ * (ICU 78 / tzdb 2025), plus the four POSIX-style zones that tzdb 2024b made links (to Chicago,
+ * New York, Denver and Los Angeles) and that Node 26's ICU answers as themselves; the test
+ * suite checks each maps to a zone Intl accepts.
  */
 const ICU_LEGACY_TO_ZONE_TAB: ReadonlyMap<string, string> = new Map([
   ["Africa/Asmera", "Africa/Asmara"],
@@ -24,6 +26,10 @@ const ICU_LEGACY_TO_ZONE_TAB: ReadonlyMap<string, string> = new Map([
   ["America/Louisville", "America/Kentucky/Louisville"],
   ["America/Mendoza", "America/Argentina/Mendoza"],
   ["Asia/Calcutta", "Asia/Kolkata"],
+  ["CST6CDT", "America/Chicago"],
+  ["EST5EDT", "America/New_York"],
+  ["MST7MDT", "America/Denver"],
+  ["PST8PDT", "America/Los_Angeles"],
   ["Asia/Katmandu", "Asia/Kathmandu"],
   ["Asia/Rangoon", "Asia/Yangon"],
   ["Asia/Saigon", "Asia/Ho_Chi_Minh"],

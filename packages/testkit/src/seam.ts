@@ -3,6 +3,7 @@
  * port and reached over loopback HTTP: the Seam adapter's tests, the e2e tests and the
  * `demo:seam` script talk to it exactly as they would talk to Seam (`@lintel/testkit/seam`).
  */
+import "./slow-buffer-shim.js"; // first: the fake cannot load on Node 26 without it
 import { createFake } from "@seamapi/fake-seam-connect";
 import type { Device } from "@seamapi/http";
 
