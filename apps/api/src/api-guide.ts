@@ -13,7 +13,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from "./http-conventions.js";
 export function apiGuide(docsUrl: string): string {
   const api = docsUrl.replace(/\/docs$/, "");
   return `Units and their schedules (tours, access codes, open houses, scheduled messages), time-zone change previews for units, saved message templates, and read access to the smart locks of an organization.
-The machine-readable contract is [/v1/openapi.json](/v1/openapi.json) (OpenAPI 3.2); a typed TypeScript client, \`@lintel/client\`, is generated from it.
+The machine-readable contract is [v1/openapi.json](v1/openapi.json) (beside this page, under whatever path the API is mounted) (OpenAPI 3.2); a typed TypeScript client, \`@lintel/client\`, is generated from it.
 
 What matters most, in short:
 
@@ -227,7 +227,7 @@ the server's logs.
 
 ## License
 
-Proprietary: using this API is governed by your agreement with its operator.`;
+Lintel is MIT-licensed software; the data a deployment serves is its operator's.`;
 }
 
 /** The tags of the reference: one per resource, each saying what an integrator should know first. */

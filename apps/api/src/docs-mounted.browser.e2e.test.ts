@@ -80,4 +80,13 @@ it("docs under a prefix: /lintel/docs loads its script and document from /lintel
     [],
     "the page asks nothing of the host's root",
   );
+  // Every link the page shows (the guide's included) stays under the prefix.
+  type Anchors = { document: { querySelectorAll(selector: string): Iterable<{ href: string }> } };
+  const hrefs = await page.evaluate(() => [...(globalThis as unknown as Anchors).document.querySelectorAll("a[href]")].map((a) => a.href));
+  assert.ok(hrefs.includes(`${base}/lintel/v1/openapi.json`), "the guide links the document under the prefix");
+  assert.deepEqual(
+    hrefs.filter((href) => href.startsWith(base) && !href.startsWith(`${base}/lintel/`)),
+    [],
+    "no link leaves the prefix",
+  );
 });

@@ -187,6 +187,9 @@ function connectionError(error: NodeJS.ErrnoException): string {
 }
 
 /** The sender over node:http/https. */
+/** What a refusal a development setting would lift says of that setting. */
+const ALLOW_PRIVATE_HINT = " (on a development machine, WEBHOOK_ALLOW_PRIVATE=true allows it)";
+
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const resolveTimeoutMs = options.resolveTimeoutMs ?? 4_000;
@@ -247,13 +250,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const host = hostOf(parsed);
     if (isIP(host) !== 0) {
       const reason = refusedAddressReason(host);
-      return reason === null ? null : `Webhooks are not sent to private destinations: ${reason}.`;
+      return reason === null ? null : `Webhooks are not sent to private destinations: ${reason}${ALLOW_PRIVATE_HINT}.`;
     }
     try {
       await checkedAddresses(host, 0);
       return null;
     } catch (error) {
-      if (error instanceof RefusedDestinationError) return `Webhooks are not sent to private destinations: ${error.message}.`;
+      if (error instanceof RefusedDestinationError) return `Webhooks are not sent to private destinations: ${error.message}${ALLOW_PRIVATE_HINT}.`;
       if (error instanceof ResolveError && error.code === "ETIMEOUT") return `The host ${host.slice(0, 100)} did not resolve in time.`;
       return `The host ${host.slice(0, 100)} does not resolve.`;
     }

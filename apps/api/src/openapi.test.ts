@@ -108,7 +108,7 @@ test("openapi: instants are format date-time; ETag operations document If-None-M
   const getLock = (doc["paths"] as Record<string, Record<string, any>>)["/v1/locks/{lockId}"]?.["get"];
   assert.ok(getLock.responses["304"]);
   assert.ok(getLock.parameters.some((p: { name: string }) => p.name === "If-None-Match"));
-  assert.equal((doc["info"] as { license: { name: string } }).license.name, "Proprietary");
+  assert.deepEqual((doc["info"] as { license: unknown }).license, { name: "MIT", identifier: "MIT" }, "the licence of every package");
 });
 
 test("openapi: every 401 declares its WWW-Authenticate challenge", () => {

@@ -344,7 +344,7 @@ export function buildOpenApiDocument(publicBaseUrl: string, docsUrl: string): Re
       version: "1.0.0",
       description: apiGuide(docsUrl),
       contact: { name: "Lintel API support (quote the requestId of the answer)", url: `${docsUrl}#section/Support` },
-      license: { name: "Proprietary", url: `${docsUrl}#section/License` },
+      license: { name: "MIT", identifier: "MIT" },
     },
     externalDocs: { description: "Error reference, one anchor per problem code", url: `${docsUrl}/errors` },
     tags: TAGS.map((tag) => ({ ...tag })),

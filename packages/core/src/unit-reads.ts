@@ -16,7 +16,7 @@ import { notFound, succeed, type Result } from "./problem.js";
 export interface ScheduleQuery extends PageQuery {
   readonly unitIdOrKey: string;
   /** Epoch ms; absent = now (or the cursor's `from`). */
-  readonly from: number | undefined;
+  readonly from?: number | undefined;
 }
 
 /** A page of a unit's schedule, with the cursor of the next one (null on the last). */

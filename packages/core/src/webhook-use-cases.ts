@@ -72,7 +72,9 @@ function urlShapeRefusal(url: string, allowPrivate: boolean): string | null {
   } catch {
     return "Not an absolute URL.";
   }
-  if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:")) return "A webhook url must start with https://.";
+  if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:")) {
+    return "A webhook url must start with https:// (on a development machine, WEBHOOK_ALLOW_PRIVATE=true allows http://).";
+  }
   if (parsed.username !== "" || parsed.password !== "") return "A webhook url carries no user name or password.";
   if (parsed.hash !== "") return "A webhook url has no #fragment.";
   return null;
