@@ -93,7 +93,7 @@ run as they are against the server's built-in demo data, with the Acme admin key
 \`\`\`sh
 API=${api}
 curl -X POST "$API/v1/units/create_unit" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"urlKey":"12-elm-st-apt-3","address":"12 Elm St, Apt 3, Springfield","timeZone":"America/Chicago"}'
 \`\`\`
 
@@ -103,7 +103,7 @@ curl -X POST "$API/v1/units/create_unit" -H "x-api-key: $LINTEL_API_KEY" -H "con
 
 \`\`\`sh
 curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"12-elm-st-apt-3","expectedVersion":1,"kind":"tour","title":"Self-guided tour",
        "startAt":"2027-12-01T10:00:00-06:00","endAt":"2027-12-01T11:00:00-06:00"}'
 \`\`\`
@@ -116,7 +116,7 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
 
 \`\`\`sh
 curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"chicago-loft","kind":"code","title":"Guest code","lockId":"lock_006",
        "startAt":"2027-12-01T09:30:00-06:00","endAt":"2027-12-01T11:30:00-06:00"}'
 \`\`\`
@@ -133,7 +133,7 @@ curl -H "x-api-key: $LINTEL_API_KEY" \\
 
 \`\`\`sh
 curl -X POST "$API/v1/units/set_timezone" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"12-elm-st-apt-3","timeZone":"America/Denver","expectedVersion":2,"policy":"keep_wall_clock"}'
 \`\`\`
 
@@ -161,10 +161,10 @@ preview is refused, because what it showed is no longer what would move. Preview
 
 \`\`\`sh
 curl -X POST "$API/v1/units/update_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"chicago-loft","key":"code:code_…","endAt":"2027-12-01T12:00:00-06:00"}'   # the unit is at version 3
 curl -X POST "$API/v1/units/set_timezone" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"chicago-loft","timeZone":"America/Denver","expectedVersion":2,"policy":"keep_wall_clock"}'
 # 409 {"code":"version_conflict","detail":"expectedVersion 2 is stale: the unit is at version 3. Preview again and retry.","currentVersion":3,…}
 \`\`\`
@@ -179,7 +179,7 @@ as it is then.
 \`\`\`sh
 curl -i -H "x-api-key: $LINTEL_API_KEY" "$API/v1/templates/get_message_template?templateId=tpl_reminder"   # ETag: "…"
 curl -X POST "$API/v1/templates/update_message_template" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" -H 'If-Match: "<the ETag>"' \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" -H 'If-Match: "<the ETag>"' \\
   -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unitAddress}} starts at {{tourStart}}. Reply STOP to opt out."}'
 \`\`\`
 

@@ -256,7 +256,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       await checkedAddresses(host, 0);
       return null;
     } catch (error) {
-      if (error instanceof RefusedDestinationError) return `Webhooks are not sent to private destinations: ${error.message}${ALLOW_PRIVATE_HINT}.`;
+      if (error instanceof RefusedDestinationError)
+        return `Webhooks are not sent to private destinations: ${error.message}${ALLOW_PRIVATE_HINT}.`;
       if (error instanceof ResolveError && error.code === "ETIMEOUT") return `The host ${host.slice(0, 100)} did not resolve in time.`;
       return `The host ${host.slice(0, 100)} does not resolve.`;
     }

@@ -30,7 +30,14 @@ export {
   type Delivery,
   type CreatedWebhookEndpoint,
 } from "./client.js";
-export { verifyWebhook, WebhookVerificationError, type HeaderSource, type LintelEvent, type VerifyWebhookOptions } from "./webhooks.js";
+export {
+  isEventOf,
+  verifyWebhook,
+  WebhookVerificationError,
+  type HeaderSource,
+  type LintelEvent,
+  type VerifyWebhookOptions,
+} from "./webhooks.js";
 export { LintelProblem, type InvalidParam } from "./problem.js";
 export type { PagedList } from "./paging.js";
 export type { CallOptions, ClientOptions, RetryInfo } from "./transport.js";

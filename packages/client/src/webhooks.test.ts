@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { verifyWebhook, WebhookVerificationError } from "./webhooks.js";
+import { isEventOf, verifyWebhook, WebhookVerificationError, type LintelEvent } from "./webhooks.js";
 
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
 const event = {
@@ -41,5 +41,19 @@ describe("verifyWebhook (the client's, for receivers)", () => {
     const { "webhook-signature": _dropped, ...unsigned } = signedHeaders();
     await assert.rejects(verifyWebhook(body, unsigned, secret), /webhook-signature header is missing/);
     await assert.rejects(verifyWebhook(body, { ...signedHeaders(), "webhook-signature": "v1,%%%" }, secret), refused);
+  });
+});
+
+describe("isEventOf", () => {
+  it("narrows a delivered event to its type, data typed; another type is not it", () => {
+    const event: LintelEvent = {
+      id: "evt_1",
+      type: "unit.created",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      data: { unit: { id: "unit_1", urlKey: "a", address: "A", timeZone: null, version: 1 } },
+    };
+    assert.equal(isEventOf(event, "template.deleted"), false);
+    assert.ok(isEventOf(event, "unit.created"));
+    assert.equal(event.data.unit.urlKey, "a"); // typed: compiles only once narrowed
   });
 });

@@ -5,6 +5,7 @@
  * of the endpoint's secret after `whsec_`. Web Crypto only (Node 22+, browsers, edge runtimes):
  * no dependency.
  */
+import type { EventOf, EventType } from "./client.js";
 
 /**
  * An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. Its `type` is a plain
@@ -20,6 +21,14 @@ export interface LintelEvent {
   readonly createdAt: string;
   /** What changed; its shape depends on `type`. */
   readonly data: unknown;
+}
+
+/**
+ * Narrows a delivered event to one `type` this client knows, with its `data` typed:
+ * `if (isEventOf(event, "schedule.item_created")) event.data.item.key`.
+ */
+export function isEventOf<T extends EventType>(event: LintelEvent, type: T): event is LintelEvent & EventOf<T> {
+  return event.type === type;
 }
 
 /** Why a delivery was refused: it is not Lintel's, was changed, or is too old to trust. */
