@@ -5,7 +5,14 @@
  * an org id, never a secret but in the create answer.
  */
 import * as v from "valibot";
-import { EVENT_TYPES, servedDelivery, servedWebhookEndpoint, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import {
+  EVENT_TYPES,
+  servedDelivery,
+  servedWebhookEndpoint,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+} from "@lintel/domain";
 import { EventRecordSchema, ServedDeliverySchema, ServedWebhookEndpointSchema, WebhookEndpointRecordSchema } from "@lintel/domain/schemas";
 import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint, type RotatedWebhookSecret } from "@lintel/core";
 import { eventView } from "@lintel/core/adapters";
@@ -91,7 +98,10 @@ export const createdWebhookEndpointSchema = v.strictObject({
 export const deliveryListSchema = v.strictObject({ deliveries: v.array(deliverySchema), nextCursor });
 export const rotatedSecretSchema = v.strictObject({
   webhookEndpoint: webhookEndpointSchema,
-  secret: v.pipe(v.string(), v.description("The new secret (whsec_…): shown in this answer only. The old one signs too, second, for 24 h.")),
+  secret: v.pipe(
+    v.string(),
+    v.description("The new secret (whsec_…): shown in this answer only. The old one signs too, second, for 24 h."),
+  ),
 });
 export const deliveryResponseSchema = v.strictObject({ delivery: deliverySchema });
 export const recoveredSchema = v.strictObject({

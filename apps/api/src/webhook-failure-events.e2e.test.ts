@@ -24,7 +24,11 @@ describe("e2e: events about webhook delivery, and isolation of the webhook opera
   });
 
   async function createEndpoint(path: string, eventTypes: string[], key = admin()) {
-    const created = await call(server.url, "/v1/webhook_endpoints", { method: "POST", key, ...json({ url: receiver.url(path), eventTypes }) });
+    const created = await call(server.url, "/v1/webhook_endpoints", {
+      method: "POST",
+      key,
+      ...json({ url: receiver.url(path), eventTypes }),
+    });
     assert.equal(created.status, 201, created.text);
     return created.json as { webhookEndpoint: { id: string }; secret: string };
   }
@@ -102,7 +106,11 @@ describe("e2e: events about webhook delivery, and isolation of the webhook opera
     assertProblem(await post(`/v1/webhook_endpoints/${id}`, { url: receiver.url("/stolen") }), 404, "not_found");
     assertProblem(await post(`/v1/webhook_endpoints/${id}/rotate_secret`), 404, "not_found");
     assertProblem(await post(`/v1/webhook_endpoints/${id}/deliveries/${deliveryId}/retry`), 404, "not_found");
-    assertProblem(await post(`/v1/webhook_endpoints/${id}/recover`, { since: new Date(Date.now() - 3_600_000).toISOString() }), 404, "not_found");
+    assertProblem(
+      await post(`/v1/webhook_endpoints/${id}/recover`, { since: new Date(Date.now() - 3_600_000).toISOString() }),
+      404,
+      "not_found",
+    );
     assertProblem(await post(`/v1/webhook_endpoints/${id}/send_test`), 404, "not_found");
     // Their own endpoint does not reach this org's delivery either.
     const theirs = await createEndpoint("/theirs", ["unit.created"], other);

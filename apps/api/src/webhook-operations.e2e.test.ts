@@ -37,7 +37,11 @@ describe("e2e: webhook endpoint operations", () => {
   });
 
   async function createEndpoint(path: string, eventTypes: string[] = ["unit.timezone_changed"]) {
-    const created = await call(server.url, "/v1/webhook_endpoints", { method: "POST", key: admin(), ...json({ url: receiver.url(path), eventTypes }) });
+    const created = await call(server.url, "/v1/webhook_endpoints", {
+      method: "POST",
+      key: admin(),
+      ...json({ url: receiver.url(path), eventTypes }),
+    });
     assert.equal(created.status, 201, created.text);
     return created.json as { webhookEndpoint: { id: string }; secret: string };
   }
@@ -103,9 +107,14 @@ describe("e2e: webhook endpoint operations", () => {
     const replay = await post(path, undefined, { "Idempotency-Key": "rotate-once" });
     assert.deepEqual([replay.json.secret, replay.headers.get("idempotent-replayed")], [newSecret, "true"], "the kept answer is replayed");
     const during = await changeZone();
-    const first = await until("a delivery during the overlap", () => receiver.at("/rotate").find((r) => r.headers["webhook-id"] === during));
+    const first = await until("a delivery during the overlap", () =>
+      receiver.at("/rotate").find((r) => r.headers["webhook-id"] === during),
+    );
     assert.equal(String(first.headers["webhook-signature"]).split(" ").length, 2, "two signatures");
-    assert.equal(String(first.headers["webhook-signature"]).split(" ")[0], new Webhook(newSecret).sign(during, new Date(Number(first.headers["webhook-timestamp"]) * 1000), first.body));
+    assert.equal(
+      String(first.headers["webhook-signature"]).split(" ")[0],
+      new Webhook(newSecret).sign(during, new Date(Number(first.headers["webhook-timestamp"]) * 1000), first.body),
+    );
     new Webhook(newSecret).verify(first.body, headersOf(first));
     new Webhook(oldSecret).verify(first.body, headersOf(first));
     await sleep(OVERLAP_MS + 100);
@@ -160,7 +169,10 @@ describe("e2e: webhook endpoint operations", () => {
     assert.deepEqual(recovered.json, { deliveries: 2 });
     for (const eventId of down) await settled(id, eventId, "delivered");
     await sleep(500);
-    const redelivered = receiver.at("/down").slice(before).map((r) => r.headers["webhook-id"]);
+    const redelivered = receiver
+      .at("/down")
+      .slice(before)
+      .map((r) => r.headers["webhook-id"]);
     assert.deepEqual([...redelivered].sort(), [...down].sort(), "the two failed since the instant, once each");
     assert.equal((await deliveryOf(id, early))?.status, "failed", "the one before the instant stays failed");
   });
@@ -172,7 +184,10 @@ describe("e2e: webhook endpoint operations", () => {
     assert.deepEqual([sent.json.delivery.eventType, sent.json.delivery.status], ["webhook_endpoint.test", "pending"]);
     const arrived = await until("the test delivery", () => receiver.at("/test")[0]);
     const event = new Webhook(secret).verify(arrived.body, headersOf(arrived)) as { id: string; type: string; data: unknown };
-    assert.deepEqual([event.id, event.type, event.data], [sent.json.delivery.eventId, "webhook_endpoint.test", { endpointId: webhookEndpoint.id }]);
+    assert.deepEqual(
+      [event.id, event.type, event.data],
+      [sent.json.delivery.eventId, "webhook_endpoint.test", { endpointId: webhookEndpoint.id }],
+    );
     assertProblem(await call(server.url, `/v1/events/${event.id}`, { key: admin() }), 404, "not_found");
     assertProblem(await call(server.url, "/v1/events?type=webhook_endpoint.test", { key: admin() }), 400, "invalid_request");
     const listed = await call(server.url, "/v1/events?limit=100", { key: admin() });

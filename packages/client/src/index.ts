@@ -29,6 +29,7 @@ export {
   type WebhookEndpoint,
   type Delivery,
   type CreatedWebhookEndpoint,
+  type RotatedWebhookSecret,
 } from "./client.js";
 export { verifyWebhook, WebhookVerificationError, type HeaderSource, type LintelEvent, type VerifyWebhookOptions } from "./webhooks.js";
 export { LintelProblem, type InvalidParam } from "./problem.js";

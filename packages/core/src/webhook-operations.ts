@@ -93,11 +93,7 @@ export function createWebhookOperations(
     },
 
     /** Attempts a failed or delivered delivery again now (same webhook-id), then on the schedule from its start. */
-    async retryDelivery(
-      caller: Caller,
-      endpointId: string,
-      deliveryId: string,
-    ): Promise<Result<DeliveryRecord, "not_found" | "conflict">> {
+    async retryDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">> {
       const endpoint = await enabledEndpoint(caller, endpointId);
       if (!endpoint.ok) return endpoint;
       const retried = await webhooks.retry(caller.orgId, endpointId, deliveryId, clock.now());

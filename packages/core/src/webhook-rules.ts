@@ -49,7 +49,6 @@ export function eventTypesOf(types: readonly string[]): EventTypeFilter[] | stri
   return types as EventType[];
 }
 
-
 /** Why `url` may not be an endpoint's (its shape, then where it resolves to unless private ones are allowed), or null. */
 export async function urlRefusal(url: string, sender: WebhookSender | null, allowPrivate: boolean): Promise<string | null> {
   // A Lintel that delivers nothing takes no endpoint: deliveries would wait for ever, silently.

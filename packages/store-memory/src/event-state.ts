@@ -9,7 +9,13 @@
 import { createHash } from "node:crypto";
 import { EVENT_RETENTION_MS } from "@lintel/domain";
 import { firstDelivery, type LockObservation } from "@lintel/core/adapters";
-import { WEBHOOK_TEST_EVENT_TYPE, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord, type WebhookTestEvent } from "@lintel/domain";
+import {
+  WEBHOOK_TEST_EVENT_TYPE,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+  type WebhookTestEvent,
+} from "@lintel/domain";
 import { firstIndexAfter, newestFirstPosition, wantsEvent } from "@lintel/domain/adapters";
 
 /** The most events kept per org; the oldest are dropped first. */
@@ -94,7 +100,11 @@ export function addDelivery(state: EventState, org: OrgEvents, record: DeliveryR
   const delivery: MemoryDelivery = { record, dueMs: Date.parse(record.nextAttemptAt ?? record.createdAt), lease: null };
   let rows = org.deliveries.get(record.endpointId);
   if (rows === undefined) org.deliveries.set(record.endpointId, (rows = []));
-  rows.splice(firstIndexAfter(rows, (row) => newestFirstPosition(row.record), newestFirstPosition(record), "desc"), 0, delivery);
+  rows.splice(
+    firstIndexAfter(rows, (row) => newestFirstPosition(row.record), newestFirstPosition(record), "desc"),
+    0,
+    delivery,
+  );
   org.deliveryById.set(record.id, delivery);
   state.pending.add(delivery);
 }

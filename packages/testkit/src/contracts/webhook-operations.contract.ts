@@ -61,7 +61,10 @@ export function describeWebhookOperationsContract(
       const updated = await store().webhooks.update(orgId, endpoint.id, { url, eventTypes: ["unit.created"], description: null });
       assert.deepEqual(updated, { ...endpoint, url, eventTypes: ["unit.created"], description: null });
       assert.deepEqual(await store().webhooks.get(orgId, endpoint.id), updated);
-      assert.deepEqual(await store().webhooks.update(orgId, endpoint.id, { description: "kept url" }), { ...updated, description: "kept url" });
+      assert.deepEqual(await store().webhooks.update(orgId, endpoint.id, { description: "kept url" }), {
+        ...updated,
+        description: "kept url",
+      });
       const [attempt] = ofOrg(await store().webhooks.lease(T + 10, LEASE, 100), orgId);
       assert.equal(attempt?.endpoint.url, url, "the pending delivery goes to the new url");
       assert.equal(await store().webhooks.update(randomId("org"), endpoint.id, { description: "x" }), null);
@@ -72,7 +75,11 @@ export function describeWebhookOperationsContract(
       const orgId = randomId("org");
       const endpoint = await anOrgEndpoint(store(), orgId);
       const rotated = await store().webhooks.rotateSecret(orgId, endpoint.id, "whsec_bmV3", instant(86_400_000));
-      assert.deepEqual(rotated, { ...endpoint, secret: "whsec_bmV3", previousSecret: { secret: endpoint.secret, expiresAt: instant(86_400_000) } });
+      assert.deepEqual(rotated, {
+        ...endpoint,
+        secret: "whsec_bmV3",
+        previousSecret: { secret: endpoint.secret, expiresAt: instant(86_400_000) },
+      });
       const again = await store().webhooks.rotateSecret(orgId, endpoint.id, "whsec_bmV3ZXI=", instant(90_000_000));
       assert.deepEqual(again?.previousSecret, { secret: "whsec_bmV3", expiresAt: instant(90_000_000) });
       assert.deepEqual(await store().webhooks.get(orgId, endpoint.id), again);
@@ -88,7 +95,10 @@ export function describeWebhookOperationsContract(
       assert.deepEqual(await store().webhooks.retry(orgId, other.id, pending.id, T + 50), { ok: false, reason: "pending" });
       const [failed] = (await failAll(store(), orgId, T + 100)).filter((a) => a.endpoint.id === endpoint.id);
       assert.ok(failed);
-      assert.deepEqual(await store().webhooks.retry(randomId("org"), endpoint.id, failed.delivery.id, T + 200), { ok: false, reason: "not_found" });
+      assert.deepEqual(await store().webhooks.retry(randomId("org"), endpoint.id, failed.delivery.id, T + 200), {
+        ok: false,
+        reason: "not_found",
+      });
       assert.deepEqual(await store().webhooks.retry(orgId, other.id, failed.delivery.id, T + 200), { ok: false, reason: "not_found" });
       const retried = await store().webhooks.retry(orgId, endpoint.id, failed.delivery.id, T + 200);
       assert.ok(retried.ok);
@@ -158,7 +168,10 @@ export function describeWebhookOperationsContract(
       const [attempt] = ofOrg(await store().webhooks.lease(T + 5, LEASE, 100), orgId);
       assert.deepEqual(attempt?.event, event);
       assert.equal(await store().webhooks.sendTest({ ...event, id: randomBase62Id("evt"), orgId: randomId("org") }), null);
-      assert.equal(await store().webhooks.sendTest({ ...event, id: randomBase62Id("evt"), data: { endpointId: randomBase62Id("we") } }), null);
+      assert.equal(
+        await store().webhooks.sendTest({ ...event, id: randomBase62Id("evt"), data: { endpointId: randomBase62Id("we") } }),
+        null,
+      );
     });
 
     it("finish stores the event an outcome emits in the same step, delivered to the org's other endpoints that want it", async () => {
