@@ -202,6 +202,32 @@ answers the same record, a retried delete its first answer, not a 404. The
 same key with another body is 422 \`idempotency_key_reused\`; while the first request still runs, 409
 \`idempotency_in_progress\` with \`Retry-After\`. A 400, 401, 403, 429 or 503 is not kept, so the same key can be retried.
 
+## Receiving webhooks
+
+A webhook endpoint (\`POST /v1/webhook_endpoints\`, scope \`webhooks:write\`) gets each event of the types it lists as a
+POST whose body is the event exactly as \`GET /v1/events/{id}\` serves it, signed as Standard Webhooks 1.0 says:
+\`webhook-id\` (the event's id, the same on every attempt), \`webhook-timestamp\` and \`webhook-signature\`
+(\`v1,<base64>\` of HMAC-SHA256 over \`{id}.{timestamp}.{body}\` with the secret). Verify it with any Standard Webhooks
+library, or \`verifyWebhook\` of \`@lintel/client\`; answer 2xx quickly. Anything else is retried for about 36 hours; a
+410 disables the endpoint at once, 5 days of failures too. \`POST /v1/webhook_endpoints/{id}/send_test\` delivers a
+\`webhook_endpoint.test\` event (\`data: { endpointId }\`), whatever the endpoint's types, to check your receiver; it is
+not an event of \`/v1/events\`. \`POST /v1/webhook_endpoints/{id}\` changes the url, types or description; deliveries
+already pending go to the new url.
+
+**Rotating the secret.** \`POST /v1/webhook_endpoints/{id}/rotate_secret\` answers a new secret, shown that once (send an
+\`Idempotency-Key\` so a retry gets the same one). For the next 24 h every delivery carries two signatures, space-separated,
+the new secret's first: keep both secrets in your receiver (\`verifyWebhook(body, headers, [newSecret, oldSecret])\`),
+switch to the new one, and drop the old one within the day.
+
+**Recovering after an outage.** Deliveries your receiver missed are listed with \`status: "failed"\` in
+\`GET /v1/webhook_endpoints/{id}/deliveries\`. \`POST …/deliveries/{deliveryId}/retry\` attempts one again now, with the
+same \`webhook-id\` (deduplicate on it), then on the retry schedule from its start. \`POST /v1/webhook_endpoints/{id}/recover\`
+with \`{ "since": "<instant>" }\` does that for every failed delivery of an event created at that instant or later (at most
+30 days back) and answers how many it queued. A disabled endpoint must be enabled first (409 \`conflict\`).
+To hear of failures as they happen, subscribe another endpoint to \`webhook_delivery.failed\` (a delivery whose retries
+are spent: \`{ endpointId, delivery }\`) and \`webhook_endpoint.disabled\` (\`{ webhookEndpoint }\`); a delivery of one of
+these that fails emits nothing more.
+
 ## Caching and compression
 
 A successful GET carries \`Cache-Control: private, no-cache\` (keep it, but revalidate); every other answer \`no-store\`.
@@ -257,12 +283,15 @@ export const TAGS = [
     description:
       "Changes in the organization (scope `events:read`), kept 30 days, exactly as webhooks deliver them: `unit.created`, `unit.updated`, " +
       "`unit.timezone_changed`, `schedule.item_created`, `schedule.item_updated`, `schedule.item_deleted`, `template.created`, " +
-      "`template.updated`, `template.deleted` and `lock.state_changed`.",
+      "`template.updated`, `template.deleted`, `lock.state_changed`, and of webhook delivery: `webhook_delivery.failed` and " +
+      "`webhook_endpoint.disabled`.",
   },
   {
     name: "Webhooks",
     description:
-      "Endpoints that receive events as signed POSTs (Standard Webhooks 1.0; scope `webhooks:write`), retried on a schedule for about 36 hours, and their deliveries.",
+      "Endpoints that receive events as signed POSTs (Standard Webhooks 1.0; scope `webhooks:write`), retried on a schedule for about 36 hours, " +
+      "and their deliveries: update an endpoint, rotate its secret (both signatures for 24 h), retry a delivery, recover the failed ones " +
+      "since an instant, send a test event.",
   },
   { name: "Operations", description: "Health, readiness, this document and the reference; no API key needed." },
 ] as const;

@@ -57,6 +57,8 @@ export interface Overrides {
   readonly webhookSender?: WebhookSender;
   /** The dispatcher's poll interval, ms (tests); default 400. */
   readonly webhookPollMs?: number;
+  /** How long a rotated-out webhook secret keeps signing, ms (default 24 h): tests shorten it. */
+  readonly webhookSecretOverlapMs?: number;
   /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
   readonly webhookDeliveryGroup?: string;
 }
@@ -111,6 +113,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
       storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
       webhookSender: c.resolve(TOKENS.webhookSender),
       webhookAllowPrivate: config.webhooks.allowPrivate,
+      webhookSecretOverlapMs: overrides.webhookSecretOverlapMs,
       webhookDelivery: {
         retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
         pollMs: overrides.webhookPollMs,

@@ -47,6 +47,7 @@ import {
   createdWebhookEndpointView,
   createWebhookEndpointBodySchema,
   deliveryListSchema,
+  deliveryResponseSchema,
   deliveryView,
   eventListSchema,
   eventResponseSchema,
@@ -54,6 +55,11 @@ import {
   eventView,
   listEventsQuerySchema,
   noContentSchema,
+  recoverDeliveriesBodySchema,
+  recoveredSchema,
+  rotatedSecretSchema,
+  rotatedSecretView,
+  updateWebhookEndpointBodySchema,
   webhookEndpointListSchema,
   webhookEndpointResponseSchema,
   webhookEndpointView,
@@ -89,7 +95,7 @@ function matcher(ifMatch: string | undefined): ((current: Template) => boolean) 
 export interface Endpoint {
   readonly method: "get" | "post" | "delete";
   /** The status of a successful answer: 200 unless said (201 created, 204 no content). */
-  readonly status?: 201 | 204;
+  readonly status?: 201 | 202 | 204;
   /** Koa form: `/v1/locks/:lockId`. */
   readonly path: string;
   readonly scope: Scope;
@@ -195,6 +201,7 @@ function endpoint<const E extends Endpoint>(row: E) {
 const LOCK_ID = [{ name: "lockId", description: "The lock's id." }] as const;
 const EVENT_ID = [{ name: "eventId", description: "The event's id (evt_…)." }] as const;
 const ENDPOINT_ID = [{ name: "endpointId", description: "The webhook endpoint's id (we_…)." }] as const;
+const DELIVERY_ID = [...ENDPOINT_ID, { name: "deliveryId", description: "The delivery's id (dlv_…)." }] as const;
 const IDEMPOTENCY_KEY_HEADER = {
   name: "Idempotency-Key",
   description: "1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h.",
@@ -698,6 +705,104 @@ const OTHER_ENDPOINTS = {
     ({ lintel, caller, params, query: { limit, cursor } }) =>
       lintel.listDeliveries(caller, { endpointId: params["endpointId"] ?? "", limit, cursor }),
     ({ deliveries, nextCursor }) => ({ deliveries: deliveries.map(deliveryView), nextCursor }),
+  ),
+  updateWebhookEndpoint: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Update a webhook endpoint",
+    description:
+      "Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. " +
+      "Deliveries already pending go to the new url." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    body: updateWebhookEndpointBodySchema,
+    bodyExample: { url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: webhookEndpointResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found"],
+  }).runs(
+    ({ lintel, caller, params, body }) => lintel.updateWebhookEndpoint(caller, params["endpointId"] ?? "", body),
+    (endpoint) => ({ webhookEndpoint: webhookEndpointView(endpoint) }),
+  ),
+  rotateWebhookEndpointSecret: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId/rotate_secret",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Rotate a webhook endpoint's secret",
+    description:
+      "A new secret, shown in this answer only. For the next 24 h every delivery carries two signatures in webhook-signature " +
+      "(space-separated, the new secret's first), so a receiver can switch secrets without missing one; then the new one alone. " +
+      "No body needed. Retry safely with an Idempotency-Key: the answer, secret included, is kept for 24 h and replayed to a retry with the same key.",
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: rotatedSecretSchema,
+    problems: ["invalid_request", "not_found", "idempotency_in_progress", "idempotency_key_reused"],
+  }).runs(({ lintel, caller, params }) => lintel.rotateWebhookEndpointSecret(caller, params["endpointId"] ?? ""), rotatedSecretView),
+  retryDelivery: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId/deliveries/:deliveryId/retry",
+    status: 202,
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Retry a delivery",
+    description:
+      "A failed (or delivered) delivery is attempted again at once, with the same webhook-id, then on the retry schedule from its start. " +
+      "409 conflict while it is still pending, or when the endpoint is disabled (enable it first). No body needed.",
+    query: emptyQuerySchema,
+    pathParams: DELIVERY_ID,
+    response: deliveryResponseSchema,
+    problems: ["invalid_request", "not_found", "conflict"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.retryDelivery(caller, params["endpointId"] ?? "", params["deliveryId"] ?? ""),
+    (delivery) => ({ delivery: deliveryView(delivery) }),
+  ),
+  recoverDeliveries: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId/recover",
+    status: 202,
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Recover failed deliveries",
+    description:
+      "After a receiver was down: every failed delivery of the endpoint whose event was created at `since` or later (at most 30 days back) " +
+      "is attempted again, each as retry does; answers how many were queued. 409 conflict when the endpoint is disabled (enable it first)." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    body: recoverDeliveriesBodySchema,
+    bodyExample: { since: "2026-01-01T00:00:00.000Z" },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: recoveredSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
+  }).runs(
+    ({ lintel, caller, params, body }) => lintel.recoverDeliveries(caller, params["endpointId"] ?? "", body.since),
+    (recovered) => recovered,
+  ),
+  sendTestWebhook: endpoint({
+    method: "post",
+    path: "/v1/webhook_endpoints/:endpointId/send_test",
+    status: 202,
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    summary: "Send a test event",
+    description:
+      "Delivers one event of type webhook_endpoint.test (data: { endpointId }) to the endpoint, whatever its eventTypes, signed like every " +
+      "other. It is listed in the endpoint's deliveries but is not an event of /v1/events. 409 conflict when the endpoint is disabled. No body needed.",
+    query: emptyQuerySchema,
+    pathParams: ENDPOINT_ID,
+    response: deliveryResponseSchema,
+    problems: ["invalid_request", "not_found", "conflict"],
+  }).runs(
+    ({ lintel, caller, params }) => lintel.sendTestWebhook(caller, params["endpointId"] ?? ""),
+    (delivery) => ({ delivery: deliveryView(delivery) }),
   ),
 } satisfies CheckedRows;
 

@@ -5,9 +5,16 @@
  * an org id, never a secret but in the create answer.
  */
 import * as v from "valibot";
-import { EVENT_TYPES, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
-import { DeliveryRecordSchema, EventRecordSchema, WebhookEndpointRecordSchema } from "@lintel/domain/schemas";
-import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint } from "@lintel/core";
+import {
+  EVENT_TYPES,
+  servedDelivery,
+  servedWebhookEndpoint,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+} from "@lintel/domain";
+import { EventRecordSchema, ServedDeliverySchema, ServedWebhookEndpointSchema, WebhookEndpointRecordSchema } from "@lintel/domain/schemas";
+import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint, type RotatedWebhookSecret } from "@lintel/core";
 import { eventView } from "@lintel/core/adapters";
 import { listQuerySchema } from "./schemas.js";
 
@@ -51,6 +58,22 @@ export const createWebhookEndpointBodySchema = v.strictObject({
   ),
 });
 
+/** Each field given replaces the endpoint's, by create's rules; none given changes nothing. */
+export const updateWebhookEndpointBodySchema = v.strictObject({
+  url: v.optional(createWebhookEndpointBodySchema.entries.url),
+  eventTypes: v.optional(createWebhookEndpointBodySchema.entries.eventTypes),
+  description: createWebhookEndpointBodySchema.entries.description,
+});
+
+export const recoverDeliveriesBodySchema = v.strictObject({
+  since: v.pipe(
+    v.string("since must be a string"),
+    v.maxLength(40, "since must be at most 40 characters"),
+    v.isoTimestamp("since must be an RFC 3339 instant"),
+    v.description("Failed deliveries of events created at this instant or later are retried; at most 30 days back."),
+  ),
+});
+
 // ---- responses: the domain's records less what is never served ------------------------------
 
 /** An event as served: each type's record less its owner, in the order the domain lists them (typed loosely: the full type is too large to declare). */
@@ -59,10 +82,10 @@ export const eventSchema: v.GenericSchema = v.pipe(
   EventRecordSchema.pipe[1],
 );
 
-export const webhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, ["orgId", "secret", "failingSince"]);
+export const webhookEndpointSchema = ServedWebhookEndpointSchema;
 
 /** No endpoint id (the path names it) and no createdAt (the event's). */
-export const deliverySchema = v.omit(DeliveryRecordSchema, ["orgId", "endpointId", "createdAt"]);
+export const deliverySchema = ServedDeliverySchema;
 
 export const eventResponseSchema: v.GenericSchema = v.strictObject({ event: eventSchema });
 export const eventListSchema: v.GenericSchema = v.strictObject({ events: v.array(eventSchema), nextCursor });
@@ -73,6 +96,17 @@ export const createdWebhookEndpointSchema = v.strictObject({
   secret: WebhookEndpointRecordSchema.entries.secret,
 });
 export const deliveryListSchema = v.strictObject({ deliveries: v.array(deliverySchema), nextCursor });
+export const rotatedSecretSchema = v.strictObject({
+  webhookEndpoint: webhookEndpointSchema,
+  secret: v.pipe(
+    v.string(),
+    v.description("The new secret (whsec_…): shown in this answer only. The old one signs too, second, for 24 h."),
+  ),
+});
+export const deliveryResponseSchema = v.strictObject({ delivery: deliverySchema });
+export const recoveredSchema = v.strictObject({
+  deliveries: v.pipe(v.number(), v.integer(), v.minValue(0), v.description("How many failed deliveries were queued again.")),
+});
 /** A 204 has no body. */
 export const noContentSchema = v.pipe(v.null(), v.description("No content."));
 
@@ -83,15 +117,7 @@ export { eventView };
 
 /** An endpoint as served: no org, no secret, no failingSince. */
 export function webhookEndpointView(endpoint: WebhookEndpointRecord): v.InferOutput<typeof webhookEndpointSchema> {
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    eventTypes: [...endpoint.eventTypes],
-    description: endpoint.description,
-    status: endpoint.status,
-    disabledReason: endpoint.disabledReason,
-    createdAt: endpoint.createdAt,
-  };
+  return servedWebhookEndpoint(endpoint) as v.InferOutput<typeof webhookEndpointSchema>;
 }
 
 /** The create answer: the endpoint and, this once, its secret. */
@@ -100,18 +126,11 @@ export function createdWebhookEndpointView(created: CreatedWebhookEndpoint): v.I
 }
 
 /** A delivery as served: no org, no endpoint (the path names it), no createdAt. */
-export function deliveryView(delivery: DeliveryRecord): v.InferOutput<typeof deliverySchema> {
-  return {
-    id: delivery.id,
-    eventId: delivery.eventId,
-    eventType: delivery.eventType,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    lastAttemptAt: delivery.lastAttemptAt,
-    lastResponseStatus: delivery.lastResponseStatus,
-    lastError: delivery.lastError,
-    nextAttemptAt: delivery.nextAttemptAt,
-  };
+export const deliveryView = (delivery: DeliveryRecord): v.InferOutput<typeof deliverySchema> => servedDelivery(delivery);
+
+/** The rotate answer: the endpoint and, this once, its new secret. */
+export function rotatedSecretView(rotated: RotatedWebhookSecret): v.InferOutput<typeof rotatedSecretSchema> {
+  return { webhookEndpoint: webhookEndpointView(rotated.webhookEndpoint), secret: rotated.secret };
 }
 
 /** Events as served. */

@@ -68,6 +68,18 @@ const EXAMPLE_ENDPOINT = {
   createdAt: "2026-01-01T12:00:00.000Z",
 } as const;
 
+const EXAMPLE_DELIVERY = {
+  id: "dlv_9aBc3DeF5gHi7JkL1mNo2PqR",
+  eventId: EXAMPLE_EVENT.id,
+  eventType: EXAMPLE_EVENT.type,
+  status: "pending",
+  attempts: 1,
+  lastAttemptAt: "2026-01-01T12:00:00.412Z",
+  lastResponseStatus: 500,
+  lastError: "HTTP 500",
+  nextAttemptAt: "2026-01-01T12:00:05.412Z",
+} as const;
+
 /** The success body of each operation (null: a 204). */
 export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   previewTimezoneChange: previewView(preview),
@@ -106,21 +118,25 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   getWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
   deleteWebhookEndpoint: null,
   enableWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
-  listDeliveries: {
-    deliveries: [
-      {
-        id: "dlv_9aBc3DeF5gHi7JkL1mNo2PqR",
-        eventId: EXAMPLE_EVENT.id,
-        eventType: EXAMPLE_EVENT.type,
-        status: "pending",
-        attempts: 1,
-        lastAttemptAt: "2026-01-01T12:00:00.412Z",
-        lastResponseStatus: 500,
-        lastError: "HTTP 500",
-        nextAttemptAt: "2026-01-01T12:00:05.412Z",
-      },
-    ],
-    nextCursor: CURSOR,
+  listDeliveries: { deliveries: [EXAMPLE_DELIVERY], nextCursor: CURSOR },
+  updateWebhookEndpoint: { webhookEndpoint: { ...EXAMPLE_ENDPOINT, url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] } },
+  rotateWebhookEndpointSecret: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE=" },
+  retryDelivery: {
+    delivery: { ...EXAMPLE_DELIVERY, status: "pending", attempts: 0, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
+  },
+  recoverDeliveries: { deliveries: 42 },
+  sendTestWebhook: {
+    delivery: {
+      ...EXAMPLE_DELIVERY,
+      id: "dlv_4fE8a1B2c3D4e5F6a7B8c9D0",
+      eventId: "evt_8TtQz3LmN0pR5sVx2YwA7cKd",
+      eventType: "webhook_endpoint.test",
+      attempts: 0,
+      lastAttemptAt: null,
+      lastResponseStatus: null,
+      lastError: null,
+      nextAttemptAt: "2026-01-02T09:30:00.000Z",
+    },
   },
 };
 
@@ -139,6 +155,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   lockId: lock.lockId,
   eventId: EXAMPLE_EVENT.id,
   endpointId: EXAMPLE_ENDPOINT.id,
+  deliveryId: EXAMPLE_DELIVERY.id,
   limit: 50,
   proposedTimeZone: "America/New_York",
   cursor: CURSOR,

@@ -58,7 +58,7 @@ before(async () => {
     locks: [...fixture.json.locks, failingLock, seamLock],
   };
   // Webhook endpoints may point at a closed loopback port: attempts fail at once, nothing leaves the machine.
-  server = await startServer(testConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }), { fixture: json });
+  server = await startServer(testConfig({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1" }), { fixture: json });
   doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as typeof doc;
   dir = await mkdtemp(join(tmpdir(), "lintel-prism-"));
   const file = join(dir, "openapi.json");
@@ -343,6 +343,56 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     { path: "/v1/webhook_endpoints/we_nope/deliveries", key: admin, status: 404 },
     { method: "POST", path: `/v1/webhook_endpoints/${endpointId}/enable`, key: admin, status: 200 },
     { method: "POST", path: "/v1/webhook_endpoints/we_nope/enable", key: admin, status: 404 },
+  ] satisfies Exchange[]) {
+    await send(exchange);
+  }
+
+  // The operations on an endpoint: update, rotate_secret, send_test, retry, recover.
+  const onEndpoint = (path: string, body: unknown, status: number, headers: Record<string, string> = {}, valid: Exchange["valid"] = true) =>
+    ({
+      method: "POST",
+      path: `/v1/webhook_endpoints/${path}`,
+      key: admin,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      status,
+      valid,
+    }) satisfies Exchange;
+  const rotateKey = { "idempotency-key": `${p}-rotate-1` };
+  const tested = await send(onEndpoint(`${endpointId}/send_test`, undefined, 202));
+  const deliveryId = (tested.json as { delivery: { id: string } }).delivery.id;
+  // Port 9 refuses, and the schedule here is one retry after 1 s: the delivery fails within seconds.
+  const deliveryFailed = async () => {
+    const answer = await fetch(`${server.url}/v1/webhook_endpoints/${endpointId}/deliveries`, {
+      headers: { "x-api-key": admin, "x-forwarded-for": freshAddress() },
+    });
+    const { deliveries } = (await answer.json()) as { deliveries: { id: string; status: string }[] };
+    return deliveries.find((d) => d.id === deliveryId)?.status === "failed";
+  };
+  for (let waited = 0; !(await deliveryFailed()) && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const since = new Date(Date.now() - 3_600_000).toISOString();
+  for (const exchange of [
+    onEndpoint(endpointId, { description: "prism, updated", eventTypes: ["*"] }, 200, { "idempotency-key": `${p}-update-1` }),
+    onEndpoint(endpointId, { eventTypes: [] }, 400, {}, false),
+    onEndpoint(endpointId, { url: "ftp://example.com/hook" }, 400),
+    onEndpoint("we_nope", { description: "x" }, 404),
+    onEndpoint(`${endpointId}/rotate_secret`, undefined, 200, rotateKey),
+    onEndpoint(`${endpointId}/rotate_secret`, undefined, 200, rotateKey),
+    onEndpoint("we_nope/rotate_secret", undefined, 404),
+    onEndpoint(`${endpointId}/deliveries/${deliveryId}/retry`, undefined, 202),
+    onEndpoint(`${endpointId}/deliveries/${deliveryId}/retry`, undefined, 409),
+    onEndpoint(`${endpointId}/deliveries/dlv_nope/retry`, undefined, 404),
+    onEndpoint(`${endpointId}/recover`, { since }, 202),
+    onEndpoint(`${endpointId}/recover`, { since: "2020-01-01T00:00:00Z" }, 400),
+    onEndpoint(`${endpointId}/recover`, { since: "yesterday" }, 400, {}, false),
+    onEndpoint("we_nope/recover", { since }, 404),
+    onEndpoint("we_nope/send_test", undefined, 404),
+    { ...onEndpoint(`${endpointId}/send_test`, undefined, 403), key: locksOnly },
+  ] satisfies Exchange[]) {
+    await send(exchange);
+  }
+
+  for (const exchange of [
     { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: admin, status: 204 },
     { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: admin, status: 404 },
     { method: "DELETE", path: `/v1/webhook_endpoints/${endpointId}`, key: locksOnly, status: 403 },

@@ -234,7 +234,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
   const codes = [...new Set<ProblemCode>([...endpoint.problems, ...COMMON_PROBLEMS])];
   const status = endpoint.status ?? 200;
   const ok = {
-    description: status === 201 ? "Created" : status === 204 ? "No content" : "OK",
+    description: status === 201 ? "Created" : status === 202 ? "Accepted" : status === 204 ? "No content" : "OK",
     headers: {
       ...RATE_LIMIT_HEADERS,
       "x-request-id": REQUEST_ID_HEADER,

@@ -25,6 +25,16 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
   return undefined;
 }
 
+/**
+ * What a safe retry must repeat: the operation, its path's parameters (when it has any: one key
+ * sent to two endpoints' paths is two requests), its parsed body and its If-Match.
+ */
+function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, string>>, body: unknown, ifMatch: string | undefined): string {
+  const parts: unknown[] = [operation.path, body ?? null, ifMatch ?? null];
+  if (Object.keys(params).length > 0) parts.push(params);
+  return JSON.stringify(parts);
+}
+
 /** Registers every `/v1` operation on `router`: one route per row of {@link ENDPOINTS}. */
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
   const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
@@ -87,7 +97,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       await answerOnce(
         ctx,
         run,
-        (retry) => lintel.once(caller, { ...retry, fingerprint: JSON.stringify([operation.path, body, ifMatch ?? null]) }, run),
+        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, body, ifMatch) }, run),
         (result) => answer(ctx, operation, result),
       );
     });
@@ -105,8 +115,16 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
         sendInvalidParams(ctx, [...badPath, ...(parsing.ok ? [] : parsing.invalidParams)]);
         return;
       }
-      const input = { lintel, caller: callerOf(ctx), query: parsing.value, params: ctx.params, body: undefined };
-      answer(ctx, operation, await operation.run(input));
+      const caller = callerOf(ctx);
+      const run = () => operation.run({ lintel, caller, query: parsing.value, params: ctx.params, body: undefined });
+      if (operation.idempotent !== true) return answer(ctx, operation, await run());
+      // A write without a body that takes an Idempotency-Key (rotate_secret): the same as one with a body.
+      await answerOnce(
+        ctx,
+        run,
+        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, undefined, undefined) }, run),
+        (result) => answer(ctx, operation, result),
+      );
     });
   }
 }

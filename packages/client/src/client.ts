@@ -24,18 +24,25 @@ export type Delivery = components["schemas"]["Delivery"];
 export type OperationId = keyof operations;
 /** The query parameters of an operation. */
 export type QueryOf<K extends OperationId> = NonNullable<operations[K]["parameters"]["query"]>;
-/** The success body of an operation (its 200, or its 201). */
+/** The success body of an operation (its 200, its 201, or its 202). */
 export type AnswerOf<K extends OperationId> = operations[K]["responses"] extends { 200: { content: { "application/json": infer Answer } } }
   ? Answer
   : operations[K]["responses"] extends { 201: { content: { "application/json": infer Created } } }
     ? Created
-    : never;
+    : operations[K]["responses"] extends { 202: { content: { "application/json": infer Accepted } } }
+      ? Accepted
+      : never;
 /**
  * What `webhookEndpoints.create` resolves to: the endpoint, its secret (shown this once: keep it
  * to verify deliveries with `verifyWebhook`), and whether it was a replay of an earlier request
  * with the same Idempotency-Key.
  */
 export type CreatedWebhookEndpoint = WriteResult<"createWebhookEndpoint">;
+/**
+ * What `webhookEndpoints.rotateSecret` resolves to: the endpoint, its new secret (shown this
+ * once; the old one still signs, second, for 24 h), and whether it was a replay.
+ */
+export type RotatedWebhookSecret = WriteResult<"rotateWebhookEndpointSecret">;
 /**
  * What `units.setTimezone` resolves to: the API's answer, and whether it was a replay
  * (`Idempotent-Replayed: true`): the change was made by an earlier request with the same
@@ -326,6 +333,51 @@ export function createLintelClient(options: ClientOptions) {
             options,
           })
         ).webhookEndpoint,
+      /**
+       * Changes the endpoint's `url`, `eventTypes` or `description` (each by create's rules);
+       * deliveries already pending go to the new url. Resolves to `{ webhookEndpoint, replayed }`. Scope `webhooks:write`.
+       */
+      update: (endpointId: string, body: BodyOf<"updateWebhookEndpoint">, options: WriteOptions = {}) =>
+        written<"updateWebhookEndpoint">(path("/v1/webhook_endpoints/{endpointId}", endpointId), body, options),
+      /**
+       * A new secret for the endpoint, shown in this answer only. For 24 h deliveries carry both
+       * signatures: verify with `verifyWebhook(body, headers, [secret, oldSecret])` meanwhile.
+       * Sent with an `Idempotency-Key` (a new UUID unless given): a retry gets the same secret. Scope `webhooks:write`.
+       */
+      rotateSecret: (endpointId: string, options: WriteOptions = {}): Promise<RotatedWebhookSecret> =>
+        written<"rotateWebhookEndpointSecret">(path("/v1/webhook_endpoints/{endpointId}/rotate_secret", endpointId), undefined, options),
+      /**
+       * Attempts a failed (or delivered) delivery again now, with the same `webhook-id`, then on
+       * the retry schedule from its start; resolves to the delivery, pending. Scope `webhooks:write`.
+       */
+      retryDelivery: async (endpointId: string, deliveryId: string, options?: CallOptions) =>
+        (
+          await send<AnswerOf<"retryDelivery">>({
+            method: "POST",
+            path: path(path("/v1/webhook_endpoints/{endpointId}/deliveries/{deliveryId}/retry", endpointId), deliveryId),
+            retryable: false, // a repeat after a lost answer would be a 409 for a retry that happened
+            options,
+          })
+        ).delivery,
+      /**
+       * Retries every failed delivery of the endpoint whose event was created at `since` or later
+       * (at most 30 days back); resolves to `{ deliveries }`, how many were queued, and `replayed`. Scope `webhooks:write`.
+       */
+      recover: (endpointId: string, body: BodyOf<"recoverDeliveries">, options: WriteOptions = {}) =>
+        written<"recoverDeliveries">(path("/v1/webhook_endpoints/{endpointId}/recover", endpointId), body, options),
+      /**
+       * Delivers a `webhook_endpoint.test` event to the endpoint (whatever its event types; not
+       * in `/v1/events`); resolves to its delivery. Scope `webhooks:write`.
+       */
+      sendTest: async (endpointId: string, options?: CallOptions) =>
+        (
+          await send<AnswerOf<"sendTestWebhook">>({
+            method: "POST",
+            path: path("/v1/webhook_endpoints/{endpointId}/send_test", endpointId),
+            retryable: false, // each call sends one more test event
+            options,
+          })
+        ).delivery,
       /** The endpoint's deliveries, newest first, with how each went. Scope `webhooks:write`. */
       listDeliveries: (endpointId: string, query: QueryOf<"listDeliveries"> = {}, options?: CallOptions) =>
         pagedList<AnswerOf<"listDeliveries">, "deliveries">(

@@ -29,6 +29,7 @@ export {
   type WebhookEndpoint,
   type Delivery,
   type CreatedWebhookEndpoint,
+  type RotatedWebhookSecret,
 } from "./client.js";
 export {
   isEventOf,

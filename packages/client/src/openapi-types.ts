@@ -484,7 +484,13 @@ export interface paths {
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
-        post?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. Deliveries already pending go to the new url. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `webhooks:write`.
+         */
+        post: operations["updateWebhookEndpoint"];
         /**
          * Delete a webhook endpoint
          * @description Nothing more is delivered to it; its pending deliveries fail.
@@ -535,6 +541,94 @@ export interface paths {
         get: operations["listDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpointId}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new secret, shown in this answer only. For the next 24 h every delivery carries two signatures in webhook-signature (space-separated, the new secret's first), so a receiver can switch secrets without missing one; then the new one alone. No body needed. Retry safely with an Idempotency-Key: the answer, secret included, is kept for 24 h and replayed to a retry with the same key.
+         *
+         *     Requires the scope `webhooks:write`.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpointId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description A failed (or delivered) delivery is attempted again at once, with the same webhook-id, then on the retry schedule from its start. 409 conflict while it is still pending, or when the endpoint is disabled (enable it first). No body needed.
+         *
+         *     Requires the scope `webhooks:write`.
+         */
+        post: operations["retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpointId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description After a receiver was down: every failed delivery of the endpoint whose event was created at `since` or later (at most 30 days back) is attempted again, each as retry does; answers how many were queued. 409 conflict when the endpoint is disabled (enable it first). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `webhooks:write`.
+         */
+        post: operations["recoverDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpointId}/send_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Delivers one event of type webhook_endpoint.test (data: { endpointId }) to the endpoint, whatever its eventTypes, signed like every other. It is listed in the endpoint's deliveries but is not an event of /v1/events. 409 conflict when the endpoint is disabled. No body needed.
+         *
+         *     Requires the scope `webhooks:write`.
+         */
+        post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1053,12 +1147,39 @@ export interface components {
                     updatedAt: string;
                 };
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "webhook_delivery.failed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                endpointId: string;
+                delivery: components["schemas"]["Delivery"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                webhookEndpoint: components["schemas"]["WebhookEndpoint"];
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1075,12 +1196,13 @@ export interface components {
             id: string;
             eventId: string;
             /**
-             * @description An event type.
+             * @description The event's type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
+            /** @description Attempts made since the delivery was queued (a retry or a recover queues it again, from 0). */
             attempts: number;
             /** @description When the last attempt was made; null before the first. */
             lastAttemptAt: string | null;
@@ -5192,7 +5314,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -5780,7 +5902,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "*")[];
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6104,6 +6226,264 @@ export interface operations {
             };
             /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
             414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (we_…).
+                 * @example we_7hJk2LmN4pQr6StU8vWx0YzA
+                 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/lintel-webhooks/v2",
+                 *       "eventTypes": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
+                    url?: string;
+                    /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
+                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhookEndpoint": {
+                     *         "id": "we_7hJk2LmN4pQr6StU8vWx0YzA",
+                     *         "url": "https://crm.example.com/lintel-webhooks/v2",
+                     *         "eventTypes": [
+                     *           "*"
+                     *         ],
+                     *         "description": "CRM sync",
+                     *         "status": "enabled",
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-01-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        webhookEndpoint: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
                     "x-request-id": string;
@@ -6608,6 +6988,848 @@ export interface operations {
             };
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. not_found: No such unit, template, lock or route for this organization. */
             404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (we_…).
+                 * @example we_7hJk2LmN4pQr6StU8vWx0YzA
+                 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhookEndpoint": {
+                     *         "id": "we_7hJk2LmN4pQr6StU8vWx0YzA",
+                     *         "url": "https://crm.example.com/lintel-webhooks",
+                     *         "eventTypes": [
+                     *           "unit.timezone_changed"
+                     *         ],
+                     *         "description": "CRM sync",
+                     *         "status": "enabled",
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-01-01T12:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE="
+                     *     }
+                     */
+                    "application/json": {
+                        webhookEndpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description The new secret (whsec_…): shown in this answer only. The old one signs too, second, for 24 h. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (we_…).
+                 * @example we_7hJk2LmN4pQr6StU8vWx0YzA
+                 */
+                endpointId: string;
+                /**
+                 * @description The delivery's id (dlv_…).
+                 * @example dlv_9aBc3DeF5gHi7JkL1mNo2PqR
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "dlv_9aBc3DeF5gHi7JkL1mNo2PqR",
+                     *         "eventId": "evt_2kGq7V0bXc9RtLm4NpA8sDfH",
+                     *         "eventType": "unit.timezone_changed",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "lastAttemptAt": "2026-01-01T12:00:00.412Z",
+                     *         "lastResponseStatus": 500,
+                     *         "lastError": "HTTP 500",
+                     *         "nextAttemptAt": "2026-01-02T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        delivery: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recoverDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (we_…).
+                 * @example we_7hJk2LmN4pQr6StU8vWx0YzA
+                 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Failed deliveries of events created at this instant or later are retried; at most 30 days back.
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": 42
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many failed deliveries were queued again. */
+                        deliveries: number;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (we_…).
+                 * @example we_7hJk2LmN4pQr6StU8vWx0YzA
+                 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "dlv_4fE8a1B2c3D4e5F6a7B8c9D0",
+                     *         "eventId": "evt_8TtQz3LmN0pR5sVx2YwA7cKd",
+                     *         "eventType": "webhook_endpoint.test",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "lastAttemptAt": null,
+                     *         "lastResponseStatus": null,
+                     *         "lastError": null,
+                     *         "nextAttemptAt": "2026-01-02T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        delivery: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
                     "x-request-id": string;

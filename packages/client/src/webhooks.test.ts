@@ -42,6 +42,16 @@ describe("verifyWebhook (the client's, for receivers)", () => {
     await assert.rejects(verifyWebhook(body, unsigned, secret), /webhook-signature header is missing/);
     await assert.rejects(verifyWebhook(body, { ...signedHeaders(), "webhook-signature": "v1,%%%" }, secret), refused);
   });
+
+  it("takes a list of secrets during a rotation: a delivery signed with either verifies, one signed with neither does not", async () => {
+    const older = `whsec_${randomBytes(32).toString("base64")}`;
+    const both = [older, secret];
+    assert.deepEqual(await verifyWebhook(body, signedHeaders(), both), event);
+    const byOlder = { ...signedHeaders(), "webhook-signature": new Webhook(older).sign(event.id, new Date(now), body) };
+    assert.deepEqual(await verifyWebhook(body, byOlder, both), event);
+    await assert.rejects(verifyWebhook(body, byOlder, [secret]), WebhookVerificationError);
+    await assert.rejects(verifyWebhook(body, signedHeaders(), []), WebhookVerificationError);
+  });
 });
 
 describe("isEventOf", () => {

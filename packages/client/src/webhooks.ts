@@ -62,14 +62,16 @@ function fromBase64(text: string): Uint8Array {
 /**
  * Checks a delivery from Lintel and returns its event. `body` is the raw request body as
  * received (not re-serialized JSON); `headers` the request's headers (a `Headers`, or node:http's
- * `request.headers`); `secret` the endpoint's `whsec_…` secret. Throws
+ * `request.headers`); `secret` the endpoint's `whsec_…` secret, or a list of secrets: while a
+ * secret rotates (24 h after `rotate_secret`) a receiver holds the old and the new one, and one
+ * match of any signature with any of them suffices. Throws
  * {@link WebhookVerificationError} when a header is missing, the timestamp is outside the
  * tolerance, or no signature matches.
  */
 export async function verifyWebhook(
   body: string,
   headers: HeaderSource,
-  secret: string,
+  secret: string | readonly string[],
   options: VerifyWebhookOptions = {},
 ): Promise<LintelEvent> {
   const id = header(headers, "webhook-id");
@@ -80,24 +82,30 @@ export async function verifyWebhook(
   if (Math.abs(nowSeconds - Number(timestamp)) > (options.toleranceSeconds ?? 300)) {
     throw new WebhookVerificationError("The webhook-timestamp is too far from now.");
   }
-  const key = await crypto.subtle.importKey(
-    "raw",
-    fromBase64(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  if (secrets.length === 0) throw new WebhookVerificationError("No secret to verify with.");
   const signed = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  const received: Uint8Array[] = [];
   for (const part of signatures.split(" ")) {
     if (!part.startsWith("v1,")) continue;
-    let signature: Uint8Array;
     try {
-      signature = fromBase64(part.slice(3));
+      received.push(fromBase64(part.slice(3)));
     } catch {
       continue;
     }
+  }
+  for (const one of secrets) {
+    const key = await crypto.subtle.importKey(
+      "raw",
+      fromBase64(one.startsWith("whsec_") ? one.slice("whsec_".length) : one),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["verify"],
+    );
     // Web Crypto's verify compares in constant time.
-    if (await crypto.subtle.verify("HMAC", key, signature, signed)) return JSON.parse(body) as LintelEvent;
+    for (const signature of received) {
+      if (await crypto.subtle.verify("HMAC", key, signature, signed)) return JSON.parse(body) as LintelEvent;
+    }
   }
   throw new WebhookVerificationError("No webhook-signature matches: the delivery is not from this endpoint's Lintel, or was changed.");
 }

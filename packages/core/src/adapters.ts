@@ -31,13 +31,17 @@ export {
 export {
   deliveryAfterAttempt,
   firstDelivery,
+  requeuedDelivery,
   type AttemptOutcome,
   type CreateEndpointOutcome,
+  type EndpointPatch,
   type EventLog,
   type LeasedAttempt,
   type LockObservation,
   type LockObservations,
   type ObservationSwap,
+  type RecoverPage,
+  type RetryOutcome,
   type WebhookStore,
 } from "./event-ports.js";
 export { mergeApiKey, mergeUnit, sameRecord } from "./fixture-merge.js";

@@ -30,6 +30,7 @@ import { createUnitReads } from "./unit-reads.js";
 import { createWebhookDispatcher, type WebhookDispatcherOptions } from "./webhook-dispatcher.js";
 import type { WebhookSender } from "./webhook-sender.js";
 import { createWebhookUseCases } from "./webhook-use-cases.js";
+import { createWebhookOperations } from "./webhook-operations.js";
 
 /** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
 export interface LintelSetup {
@@ -64,6 +65,8 @@ export interface LintelSetup {
   readonly webhookDelivery?: Partial<WebhookDispatcherOptions> | undefined;
   /** Allow `http://` and private webhook destinations (WEBHOOK_ALLOW_PRIVATE). Default false. */
   readonly webhookAllowPrivate?: boolean | undefined;
+  /** How long a rotated-out webhook secret keeps signing, ms. Default 24 h (`WEBHOOK_SECRET_OVERLAP_MS`). */
+  readonly webhookSecretOverlapMs?: number | undefined;
   /** Told whenever this instance stored an event (the server wakes its dispatcher). */
   readonly eventCreated?: (() => void) | undefined;
   /** Told when observing a lock's state for `lock.state_changed` failed (the state read itself is still answered). */
@@ -131,6 +134,10 @@ export function createLintel(setup: LintelSetup): Lintel {
   const webhooks = createWebhookUseCases({ events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock }, cursors, {
     allowPrivate: setup.webhookAllowPrivate ?? false,
   });
+  const webhookOperations = createWebhookOperations(
+    { webhooks: stores.webhooks, sender: sender ?? null, clock, queued: () => dispatcher?.wake() },
+    { allowPrivate: setup.webhookAllowPrivate ?? false, secretOverlapMs: setup.webhookSecretOverlapMs },
+  );
   const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
   const templateList = { list: "templates", fetch: stores.templates.list.bind(stores.templates), positionOf: templatePosition } as const;
 
@@ -160,6 +167,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     updateTemplate: told(templateWrites.updateTemplate),
     deleteTemplate: told(templateWrites.deleteTemplate),
     ...webhooks,
+    ...webhookOperations,
 
     async getTemplate(caller, templateId) {
       const template = await stores.templates.get(caller.orgId, templateId);

@@ -7,7 +7,16 @@
  * that a crash could lose. Each port has a contract suite in `@lintel/testkit` that the memory
  * store, Redis and the Redis cluster run.
  */
-import type { DeliveryRecord, EventType, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain";
+import type {
+  DeliverableEvent,
+  DeliveryRecord,
+  EventType,
+  EventTypeFilter,
+  LintelEvent,
+  ObservedLockState,
+  WebhookEndpointRecord,
+  WebhookTestEvent,
+} from "@lintel/domain";
 
 /** Events of an org, newest first, kept 30 days (`EVENT_RETENTION_MS`; older ones are dropped as new ones arrive). */
 export interface EventLog {
@@ -59,7 +68,7 @@ export interface LockObservations {
 /** One attempt an instance holds a lease on: everything it needs to make it. */
 export interface LeasedAttempt {
   readonly delivery: DeliveryRecord;
-  readonly event: LintelEvent;
+  readonly event: DeliverableEvent;
   /** The endpoint as it is now (with its secret, to sign; its url, checked again before sending). */
   readonly endpoint: WebhookEndpointRecord;
   /** Proves the lease in {@link WebhookStore.finish}; a lease taken over by another instance no longer finishes. */
@@ -92,6 +101,25 @@ export interface AttemptOutcome {
 /** What `create` refuses. */
 export type CreateEndpointOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: "limit" };
 
+/** What `update` changes: each field given replaces the endpoint's. */
+export interface EndpointPatch {
+  readonly url?: string | undefined;
+  readonly eventTypes?: readonly EventTypeFilter[] | undefined;
+  readonly description?: string | null | undefined;
+}
+
+/** What `retry` did: the delivery queued again, or why not. */
+export type RetryOutcome =
+  | { readonly ok: true; readonly delivery: DeliveryRecord }
+  /** `not_found`: no such delivery of this endpoint of the org; `pending`: it is still being attempted. */
+  | { readonly ok: false; readonly reason: "not_found" | "pending" };
+
+/** One page of `recoverPage`: how many failed deliveries it queued, and where the next page starts (null: done). */
+export interface RecoverPage {
+  readonly queued: number;
+  readonly next: string | null;
+}
+
 /** Webhook endpoints, their deliveries, and the due attempts of every org. */
 export interface WebhookStore {
   /** Stores a new endpoint unless its org already has `maxPerOrg` (deleted ones don't count). */
@@ -110,6 +138,30 @@ export interface WebhookStore {
    * is answered unchanged (its `failingSince` stays); null when unknown.
    */
   enable(orgId: string, endpointId: string): Promise<WebhookEndpointRecord | null>;
+  /** Replaces the fields of `patch` given (the rest stay: status, secret, failingSince); null when unknown. */
+  update(orgId: string, endpointId: string, patch: EndpointPatch): Promise<WebhookEndpointRecord | null>;
+  /**
+   * Makes `secret` the endpoint's secret; the one it replaces signs too (second) until
+   * `previousExpiresAt` (an older previous one is forgotten); null when unknown.
+   */
+  rotateSecret(orgId: string, endpointId: string, secret: string, previousExpiresAt: string): Promise<WebhookEndpointRecord | null>;
+  /**
+   * Queues a settled (failed or delivered) delivery of the endpoint again: pending, 0 attempts,
+   * due at `atMs` (the schedule starts over); a pending one is left as it is.
+   */
+  retry(orgId: string, endpointId: string, deliveryId: string, atMs: number): Promise<RetryOutcome>;
+  /**
+   * Queues, newest first, the endpoint's `failed` deliveries whose event was created at `since`
+   * or later, at most `limit` deliveries looked at in one call (one script on Redis): those
+   * after `after` (a `newestFirstPosition`; null: from the newest). Each is retried as by `retry`.
+   */
+  recoverPage(orgId: string, endpointId: string, since: string, after: string | null, limit: number, atMs: number): Promise<RecoverPage>;
+  /**
+   * Stores `event` (a test event, never in the EventLog) with one pending delivery, due at once,
+   * to the endpoint it names, whatever its event types (its id derived as for any event); null
+   * (nothing stored) when the endpoint is unknown.
+   */
+  sendTest(event: WebhookTestEvent): Promise<DeliveryRecord | null>;
   /** The endpoint's deliveries newest first (createdAt desc, id desc) after `after`, at most `limit`; empty for a foreign endpoint. */
   deliveries(orgId: string, endpointId: string, after: string | null, limit: number): Promise<DeliveryRecord[]>;
   /**
@@ -119,8 +171,14 @@ export interface WebhookStore {
    * or whose endpoint is gone is failed instead.
    */
   lease(nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]>;
-  /** Records an attempt's outcome; false (nothing written) when the lease was lost. */
-  finish(attempt: LeasedAttempt, outcome: AttemptOutcome): Promise<boolean>;
+  /**
+   * Records an attempt's outcome; false (nothing written) when the lease was lost. `event`, when
+   * given (`webhook_delivery.failed` with a `failed` outcome, `webhook_endpoint.disabled` with
+   * `gone` or `failing`), is stored in the same atomic step with its deliveries to the org's
+   * other endpoints that want it; a `webhook_endpoint.disabled` only when the endpoint was
+   * enabled until this outcome, and none when the endpoint is gone.
+   */
+  finish(attempt: LeasedAttempt, outcome: AttemptOutcome, event?: LintelEvent | null): Promise<boolean>;
   /**
    * For metrics: pending deliveries, the earliest time (ms) one of them is due (null when none;
    * a leased one counts from its lease's end), and `dropped`, how many pending deliveries this
@@ -131,7 +189,7 @@ export interface WebhookStore {
 }
 
 /** The delivery an event starts for an endpoint (what every store writes with the event): pending, due at once. */
-export function firstDelivery(event: LintelEvent, endpointId: string, id: string): DeliveryRecord {
+export function firstDelivery(event: DeliverableEvent, endpointId: string, id: string): DeliveryRecord {
   return {
     id,
     orgId: event.orgId,
@@ -163,4 +221,9 @@ export function deliveryAfterAttempt(delivery: DeliveryRecord, outcome: AttemptO
     lastError: outcome.error,
     nextAttemptAt: retry,
   };
+}
+
+/** The delivery queued again at `at` (a retry or a recover): pending, due then, attempts counted from 0. */
+export function requeuedDelivery(delivery: DeliveryRecord, at: string): DeliveryRecord {
+  return { ...delivery, status: "pending", attempts: 0, nextAttemptAt: at };
 }

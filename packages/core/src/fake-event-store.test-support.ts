@@ -6,11 +6,11 @@
 import { isoInstant } from "@lintel/domain";
 import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
-import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { LintelStore } from "./ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
-import { firstDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
+import { firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
@@ -29,11 +29,13 @@ export function fakeEventStore() {
   const endpoints = new Map<string, WebhookEndpointRecord>();
   const deliveries = new Map<string, DeliveryRecord>();
   const leases = new Map<string, { token: string; untilMs: number }>();
+  const testEvents = new Map<string, DeliverableEvent>();
 
-  function append(event: LintelEvent): void {
+  function append(event: LintelEvent, exceptEndpointId?: string): void {
     events.push(event);
     for (const endpoint of endpoints.values()) {
       if (endpoint.orgId !== event.orgId || endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
+      if (endpoint.id === exceptEndpointId) continue;
       const id = `dlv_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
       deliveries.set(id, firstDelivery(event, endpoint.id, id));
     }
@@ -107,14 +109,56 @@ export function fakeEventStore() {
           .slice(0, max);
         return due.flatMap((delivery): LeasedAttempt[] => {
           const endpoint = endpoints.get(delivery.endpointId);
-          const event = events.find((e) => e.id === delivery.eventId);
+          const event = events.find((e) => e.id === delivery.eventId) ?? testEvents.get(delivery.eventId);
           if (endpoint === undefined || event === undefined) return [];
           const lease = randomUUID();
           leases.set(delivery.id, { token: lease, untilMs: nowMs + leaseMs });
           return [{ delivery, endpoint, event, lease }];
         });
       },
-      finish: async (attempt, outcome) => {
+      update: async (orgId, id, patch) => {
+        const endpoint = endpoints.get(id);
+        if (endpoint?.orgId !== orgId) return null;
+        const updated = { ...endpoint, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+        endpoints.set(id, updated);
+        return updated;
+      },
+      rotateSecret: async (orgId, id, secret, expiresAt) => {
+        const endpoint = endpoints.get(id);
+        if (endpoint?.orgId !== orgId) return null;
+        const rotated = { ...endpoint, secret, previousSecret: { secret: endpoint.secret, expiresAt } };
+        endpoints.set(id, rotated);
+        return rotated;
+      },
+      retry: async (orgId, endpointId, deliveryId, atMs) => {
+        const d = deliveries.get(deliveryId);
+        if (d?.orgId !== orgId || d.endpointId !== endpointId) return { ok: false, reason: "not_found" };
+        if (d.status === "pending") return { ok: false, reason: "pending" };
+        const delivery = requeuedDelivery(d, isoInstant(atMs));
+        deliveries.set(d.id, delivery);
+        return { ok: true, delivery };
+      },
+      recoverPage: async (orgId, endpointId, since, after, limit, atMs) => {
+        const mine = [...deliveries.values()].filter((d) => d.orgId === orgId && d.endpointId === endpointId && d.createdAt >= since);
+        const page = newestFirst(mine, after, limit);
+        let queued = 0;
+        for (const d of page) {
+          if (d.status !== "failed") continue;
+          deliveries.set(d.id, requeuedDelivery(d, isoInstant(atMs)));
+          queued += 1;
+        }
+        const last = page.at(-1);
+        return { queued, next: page.length === limit && last !== undefined ? newestFirstPosition(last) : null };
+      },
+      sendTest: async (event) => {
+        const endpoint = endpoints.get(event.data.endpointId);
+        if (endpoint?.orgId !== event.orgId) return null;
+        testEvents.set(event.id, event);
+        const delivery = firstDelivery(event, endpoint.id, `dlv_${randomUUID().replaceAll("-", "").slice(0, 24)}`);
+        deliveries.set(delivery.id, delivery);
+        return delivery;
+      },
+      finish: async (attempt, outcome, emitted) => {
         if (leases.get(attempt.delivery.id)?.token !== attempt.lease) return false;
         leases.delete(attempt.delivery.id);
         const d = deliveries.get(attempt.delivery.id);
@@ -131,6 +175,8 @@ export function fakeEventStore() {
           nextAttemptAt: outcome.result.kind === "retry" ? outcome.result.nextAttemptAt : null,
         });
         if (endpoint !== undefined) {
+          const wasEnabled = endpoint.status === "enabled";
+          if (emitted && (emitted.type !== "webhook_endpoint.disabled" || wasEnabled)) append(emitted, endpoint.id);
           if (kind === "delivered") endpoints.set(endpoint.id, { ...endpoint, failingSince: null });
           else if (kind === "gone" || kind === "failing") {
             endpoints.set(endpoint.id, { ...endpoint, status: "disabled", disabledReason: kind });

@@ -31,6 +31,7 @@ export type {
   PreviewQuery,
   Problem,
   Result,
+  RotatedWebhookSecret,
   SafeRetry,
   SchedulePage,
   ScheduleQuery,
@@ -40,12 +41,14 @@ export type {
   UpdateItemCommand,
   UpdateTemplateCommand,
   UpdateUnitCommand,
+  UpdateWebhookEndpointCommand,
   ZonePolicy,
 } from "./lintel.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
 export type { StoreRace } from "./request-stores.js";
 export { MAX_ITEMS_PER_UNIT, MAX_TEMPLATES_PER_ORG, StoreUnavailableError, systemClock, type Clock, type LintelStore } from "./ports.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhook-use-cases.js";
+export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhook-operations.js";
 
 // Lock providers and live lock states.
 export type { LockProvider } from "./ports.js";

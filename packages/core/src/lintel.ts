@@ -21,6 +21,7 @@ import type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateComman
 import type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult } from "./timezone-change.js";
 import type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
+import type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhook-operations.js";
 
 export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission.js";
 export type { Failure, Problem, Result, Success } from "./problem.js";
@@ -51,6 +52,7 @@ export interface SafeRetry {
 }
 
 export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
+export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhook-operations.js";
 
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
 export interface Lintel {
@@ -162,6 +164,27 @@ export interface Lintel {
     caller: Caller,
     query: DeliveryQuery,
   ): Promise<Result<{ deliveries: DeliveryRecord[]; nextCursor: string | null }, "not_found" | "invalid_cursor">>;
+  /**
+   * Changes a webhook endpoint's url, event types or description (each by create's rules);
+   * deliveries already pending go to the new url.
+   */
+  updateWebhookEndpoint(
+    caller: Caller,
+    endpointId: string,
+    command: UpdateWebhookEndpointCommand,
+  ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found">>;
+  /** A new secret for the endpoint (shown only here); for 24 h every delivery is signed with it and with the old one. */
+  rotateWebhookEndpointSecret(caller: Caller, endpointId: string): Promise<Result<RotatedWebhookSecret, "not_found">>;
+  /** Attempts a failed or delivered delivery again now (same webhook-id), then on the retry schedule from its start. */
+  retryDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">>;
+  /** Retries every failed delivery of the endpoint whose event is newer than `since` (at most 30 days back); answers how many. */
+  recoverDeliveries(
+    caller: Caller,
+    endpointId: string,
+    since: string,
+  ): Promise<Result<{ deliveries: number }, "invalid_request" | "not_found" | "conflict">>;
+  /** Delivers a `webhook_endpoint.test` event to the endpoint, whatever its event types; it is not in `/v1/events`. */
+  sendTestWebhook(caller: Caller, endpointId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">>;
   /** True when the store answers (`/readyz`). */
   ready(): Promise<boolean>;
   /** The live lock states this Lintel reads through (a provider's webhook refreshes a lock with it). */

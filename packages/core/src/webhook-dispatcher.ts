@@ -15,6 +15,7 @@
 import { isoInstant, nextAttemptDelayMs, signWebhook } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
 import { eventBody } from "./event-view.js";
+import { followUpEvent } from "./webhook-follow-up.js";
 import type { Clock } from "./ports.js";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
 
@@ -106,15 +107,23 @@ export function decideAttempt(
   return { at, responseStatus, error, result: { kind: "retry", nextAttemptAt: isoInstant(nowMs + delay) } };
 }
 
-/** The headers of an attempt at `nowMs`: Standard Webhooks' three, signed with the endpoint's secret. */
+/**
+ * The headers of an attempt at `nowMs`: Standard Webhooks' three, signed with the endpoint's
+ * secret and, while a rotation's overlap lasts, with the previous one too (space-separated, the
+ * new one first).
+ */
 export function webhookHeaders(attempt: LeasedAttempt, body: string, nowMs: number): Record<string, string> {
   const timestamp = Math.floor(nowMs / 1000);
+  const message = { id: attempt.event.id, timestamp, body };
+  const previous = attempt.endpoint.previousSecret;
+  const signatures = [signWebhook(message, attempt.endpoint.secret)];
+  if (previous !== undefined && Date.parse(previous.expiresAt) > nowMs) signatures.push(signWebhook(message, previous.secret));
   return {
     "content-type": "application/json",
     "user-agent": "Lintel-Webhooks/1",
     "webhook-id": attempt.event.id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": signWebhook({ id: attempt.event.id, timestamp, body }, attempt.endpoint.secret),
+    "webhook-signature": signatures.join(" "),
   };
 }
 
@@ -191,7 +200,9 @@ export function createWebhookDispatcher(
       if (aborts.signal.aborted) return;
       outcome = decideAttempt(leased, response, clock.now(), options.retryScheduleSeconds, random);
     }
-    const kept = await webhooks.finish(leased, outcome);
+    const emitted = followUpEvent(leased, outcome);
+    const kept = await webhooks.finish(leased, outcome, emitted);
+    if (kept && emitted !== null) wake(); // its deliveries are due now
     observer?.attempted({
       endpointId: endpoint.id,
       eventId: event.id,

@@ -6,21 +6,22 @@
  * 30 days: the stores drop older ones as new events arrive, and the reads here never answer one
  * older than that by the clock (an idle org's old rows are not served while they wait).
  */
-import { echo, EVENT_RETENTION_MS, EVENT_TYPES, generateWebhookSecret, isoInstant } from "@lintel/domain";
+import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
-import type { CursorCodec, DeliveryRecord, EventType, EventTypeFilter, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import type { CursorCodec, DeliveryRecord, EventType, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { EventLog, WebhookStore } from "./event-ports.js";
 import { randomId } from "./event-ids.js";
 import { fetchPage, openCursor, readPage, type PageQuery } from "./paging-use-case.js";
 import type { Clock } from "./ports.js";
-import { fail, succeed, type Failure, type Result } from "./problem.js";
+import { fail, succeed, type Result } from "./problem.js";
+import { eventTypesOf, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
+
+export { MAX_WEBHOOK_URL_CHARS } from "./webhook-rules.js";
 
 /** At most this many endpoints per org (deleted ones don't count). */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
-/** The longest endpoint url. */
-export const MAX_WEBHOOK_URL_CHARS = 2048;
 
 /** One page of events, of one type when `type` is given. */
 export interface EventQuery extends PageQuery {
@@ -49,45 +50,6 @@ export interface CreatedWebhookEndpoint {
 export interface WebhookUseCaseOptions {
   /** Allow `http://` and private destinations (WEBHOOK_ALLOW_PRIVATE; development and tests). */
   readonly allowPrivate: boolean;
-}
-
-/** Why a Lintel built without a webhook sender takes no endpoint. */
-const NO_SENDER =
-  "This Lintel delivers no webhooks: it was built without a webhookSender (createLintel's setting; the server passes its node:http sender).";
-
-function invalid(name: string, reason: string): Failure<"invalid_request"> {
-  return fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
-}
-
-function unknown(what: "event" | "webhook endpoint", id: string): Failure<"not_found"> {
-  return fail("not_found", `No ${what} '${echo(id)}'.`);
-}
-
-/** The reason `url` is refused before any lookup, or null. */
-function urlShapeRefusal(url: string, allowPrivate: boolean): string | null {
-  if (url.length > MAX_WEBHOOK_URL_CHARS) return `A webhook url is at most ${MAX_WEBHOOK_URL_CHARS} characters.`;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "Not an absolute URL.";
-  }
-  if (parsed.protocol !== "https:" && !(allowPrivate && parsed.protocol === "http:")) {
-    return "A webhook url must start with https:// (on a development machine, WEBHOOK_ALLOW_PRIVATE=true allows http://).";
-  }
-  if (parsed.username !== "" || parsed.password !== "") return "A webhook url carries no user name or password.";
-  if (parsed.hash !== "") return "A webhook url has no #fragment.";
-  return null;
-}
-
-/** The endpoint's event types, or why they are refused. */
-function eventTypesOf(types: readonly string[]): EventTypeFilter[] | string {
-  if (types.length === 0) return 'List at least one event type, or ["*"] for all.';
-  if (new Set(types).size !== types.length) return "An event type is listed twice.";
-  if (types.includes("*")) return types.length === 1 ? ["*"] : '"*" means every type: list it alone.';
-  const unknownType = types.find((type) => !(EVENT_TYPES as readonly string[]).includes(type));
-  if (unknownType !== undefined) return `'${echo(unknownType)}' is not an event type (${EVENT_TYPES.join(", ")}).`;
-  return types as EventType[];
 }
 
 /** Builds the event and webhook endpoint use cases over the stores. */

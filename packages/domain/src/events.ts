@@ -19,9 +19,25 @@ export const EVENT_TYPES = [
   "template.created",
   "template.updated",
   "template.deleted",
+  "webhook_delivery.failed",
+  "webhook_endpoint.disabled",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The type of the event `send_test` delivers: signed and delivered like any other, but never
+ * stored in the event log (`/v1/events` neither lists nor serves it) and never subscribed to.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = "webhook_endpoint.test";
+/** What a delivery delivers: an event type, or the test event's. */
+export type DeliveryEventType = EventType | typeof WEBHOOK_TEST_EVENT_TYPE;
+/** The event types whose delivery, when it fails, emits nothing more (no feedback loop). */
+export const WEBHOOK_FEEDBACK_TYPES: readonly DeliveryEventType[] = [
+  "webhook_delivery.failed",
+  "webhook_endpoint.disabled",
+  WEBHOOK_TEST_EVENT_TYPE,
+];
 
 /** What an endpoint subscribes to: named types, or `["*"]` for every type. */
 export type EventTypeFilter = EventType | "*";
@@ -38,7 +54,6 @@ export type DeepReadonly<T> = T extends readonly (infer E)[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
-const eventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description("An event type."));
 
 /** A unit as the API serves it (no owner): the `unit` of a `unit.timezone_changed`, and the API's Unit. */
 export const ServedUnitSchema = v.omit(UnitRecordSchema, ["orgId"]);
@@ -108,32 +123,6 @@ export const TemplateDataSchema = v.strictObject({ template: ServedTemplateSchem
 /** `data` of `template.updated`: the template after and before. */
 export const TemplateUpdatedDataSchema = v.strictObject({ template: ServedTemplateSchema, previous: ServedTemplateSchema });
 
-const eventId = id("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.");
-/** The stored event of `type` with `data`. */
-const eventOf = <const T extends EventType, S extends v.GenericSchema>(type: T, data: S) =>
-  v.strictObject({ id: eventId, orgId: owner, type: v.literal(type), createdAt: InstantSchema, data });
-
-/** A stored event: one change in an org, kept 30 days; `type` says which `data` it carries. */
-export const EventRecordSchema = v.pipe(
-  v.variant("type", [
-    eventOf("unit.timezone_changed", TimezoneChangedDataSchema),
-    eventOf("lock.state_changed", LockStateChangedDataSchema),
-    eventOf("unit.created", UnitCreatedDataSchema),
-    eventOf("unit.updated", UnitUpdatedDataSchema),
-    eventOf("schedule.item_created", ScheduleItemDataSchema),
-    eventOf("schedule.item_updated", ScheduleItemUpdatedDataSchema),
-    eventOf("schedule.item_deleted", ScheduleItemDataSchema),
-    eventOf("template.created", TemplateDataSchema),
-    eventOf("template.updated", TemplateUpdatedDataSchema),
-    eventOf("template.deleted", TemplateDataSchema),
-  ]),
-  v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
-);
-/** A stored event ({@link EventRecordSchema}). */
-export type LintelEvent = DeepReadonly<v.InferOutput<typeof EventRecordSchema>>;
-/** What every event has, whatever its type. */
-export type EventBase = Pick<LintelEvent, "id" | "orgId" | "createdAt">;
-
 /** Why an endpoint was disabled: it answered 410, or it kept failing for 5 days. */
 export type DisabledReason = "gone" | "failing";
 
@@ -155,6 +144,12 @@ export const WebhookEndpointRecordSchema = v.strictObject({
   createdAt: InstantSchema,
   secret: v.pipe(v.string(), v.description("whsec_ + base64 of 32 bytes: verify deliveries with it. Shown in this answer only.")),
   failingSince: nullableInstant("The first failed attempt since the last delivered one (null when none): the 5-day rule counts from it."),
+  previousSecret: v.optional(
+    v.pipe(
+      v.strictObject({ secret: v.string(), expiresAt: InstantSchema }),
+      v.description("The secret before the last rotation, still signing (second) until expiresAt; never served."),
+    ),
+  ),
 });
 /** A stored webhook endpoint ({@link WebhookEndpointRecordSchema}). */
 export type WebhookEndpointRecord = Readonly<v.InferOutput<typeof WebhookEndpointRecordSchema>>;
@@ -165,9 +160,14 @@ export const DeliveryRecordSchema = v.strictObject({
   orgId: owner,
   endpointId: v.string(),
   eventId: v.string(),
-  eventType: eventTypeSchema,
+  eventType: v.pipe(v.picklist([...EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE]), v.description("The event's type.")),
   status: v.picklist(["pending", "delivered", "failed"]),
-  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  attempts: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(0),
+    v.description("Attempts made since the delivery was queued (a retry or a recover queues it again, from 0)."),
+  ),
   lastAttemptAt: nullableInstant("When the last attempt was made; null before the first."),
   lastResponseStatus: v.pipe(v.nullable(v.number()), v.description("The HTTP status of the last attempt; null when it got none.")),
   lastError: v.pipe(
@@ -179,6 +179,73 @@ export const DeliveryRecordSchema = v.strictObject({
 });
 /** A delivery ({@link DeliveryRecordSchema}). */
 export type DeliveryRecord = Readonly<v.InferOutput<typeof DeliveryRecordSchema>>;
+
+/** An endpoint as served: no owner, no secret, no failingSince. */
+export const ServedWebhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, ["orgId", "secret", "failingSince", "previousSecret"]);
+/** An endpoint as served ({@link ServedWebhookEndpointSchema}). */
+export type ServedWebhookEndpoint = DeepReadonly<v.InferOutput<typeof ServedWebhookEndpointSchema>>;
+/** A delivery as served: no owner, no endpoint (the path names it), no createdAt (the event's). */
+export const ServedDeliverySchema = v.omit(DeliveryRecordSchema, ["orgId", "endpointId", "createdAt"]);
+/** A delivery as served ({@link ServedDeliverySchema}). */
+export type ServedDelivery = Readonly<v.InferOutput<typeof ServedDeliverySchema>>;
+
+/** `data` of `webhook_delivery.failed`: the endpoint and its delivery whose retries are spent. */
+export const WebhookDeliveryFailedDataSchema = v.strictObject({ endpointId: v.string(), delivery: ServedDeliverySchema });
+/** `data` of `webhook_endpoint.disabled`: the endpoint as it is now (disabled, with its reason). */
+export const WebhookEndpointDisabledDataSchema = v.strictObject({ webhookEndpoint: ServedWebhookEndpointSchema });
+
+const eventId = id("evt_ + 24 letters and digits; the webhook-id of every delivery attempt.");
+/** The stored event of `type` with `data`. */
+const eventOf = <const T extends EventType, S extends v.GenericSchema>(type: T, data: S) =>
+  v.strictObject({ id: eventId, orgId: owner, type: v.literal(type), createdAt: InstantSchema, data });
+
+/** A stored event: one change in an org, kept 30 days; `type` says which `data` it carries. */
+export const EventRecordSchema = v.pipe(
+  v.variant("type", [
+    eventOf("unit.timezone_changed", TimezoneChangedDataSchema),
+    eventOf("lock.state_changed", LockStateChangedDataSchema),
+    eventOf("unit.created", UnitCreatedDataSchema),
+    eventOf("unit.updated", UnitUpdatedDataSchema),
+    eventOf("schedule.item_created", ScheduleItemDataSchema),
+    eventOf("schedule.item_updated", ScheduleItemUpdatedDataSchema),
+    eventOf("schedule.item_deleted", ScheduleItemDataSchema),
+    eventOf("template.created", TemplateDataSchema),
+    eventOf("template.updated", TemplateUpdatedDataSchema),
+    eventOf("template.deleted", TemplateDataSchema),
+    eventOf("webhook_delivery.failed", WebhookDeliveryFailedDataSchema),
+    eventOf("webhook_endpoint.disabled", WebhookEndpointDisabledDataSchema),
+  ]),
+  v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
+);
+/** A stored event ({@link EventRecordSchema}). */
+export type LintelEvent = DeepReadonly<v.InferOutput<typeof EventRecordSchema>>;
+/** The event `send_test` delivers: its `data` names the endpoint. */
+export const WebhookTestEventSchema = v.strictObject({
+  id: eventId,
+  orgId: owner,
+  type: v.literal(WEBHOOK_TEST_EVENT_TYPE),
+  createdAt: InstantSchema,
+  data: v.strictObject({ endpointId: v.string() }),
+});
+/** The test event ({@link WebhookTestEventSchema}). */
+export type WebhookTestEvent = DeepReadonly<v.InferOutput<typeof WebhookTestEventSchema>>;
+/** What a delivery carries: a stored event, or a test event. */
+export type DeliverableEvent = LintelEvent | WebhookTestEvent;
+
+/** The served view of an endpoint. */
+export function servedWebhookEndpoint(endpoint: WebhookEndpointRecord): ServedWebhookEndpoint {
+  const { id, url, eventTypes, description, status, disabledReason, createdAt } = endpoint;
+  return { id, url, eventTypes: [...eventTypes], description, status, disabledReason, createdAt };
+}
+
+/** The served view of a delivery. */
+export function servedDelivery(delivery: DeliveryRecord): ServedDelivery {
+  const { id, eventId, eventType, status, attempts, lastAttemptAt, lastResponseStatus, lastError, nextAttemptAt } = delivery;
+  return { id, eventId, eventType, status, attempts, lastAttemptAt, lastResponseStatus, lastError, nextAttemptAt };
+}
+
+/** What every event has, whatever its type. */
+export type EventBase = Pick<LintelEvent, "id" | "orgId" | "createdAt">;
 
 /** True when an endpoint subscribed with `filter` is told of an event of `type`. */
 export function wantsEvent(filter: readonly EventTypeFilter[], type: EventType): boolean {

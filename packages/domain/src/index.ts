@@ -46,7 +46,13 @@ export {
 export {
   EVENT_RETENTION_MS,
   EVENT_TYPES,
+  servedDelivery,
+  servedWebhookEndpoint,
+  WEBHOOK_FEEDBACK_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
   type DeepReadonly,
+  type DeliverableEvent,
+  type DeliveryEventType,
   type DeliveryRecord,
   type DisabledReason,
   type EventBase,
@@ -56,10 +62,13 @@ export {
   type LockStateChangedData,
   type MovedItem,
   type ObservedLockState,
+  type ServedDelivery,
   type ServedTemplate,
   type ServedUnit,
+  type ServedWebhookEndpoint,
   type TimezoneChangedData,
   type WebhookEndpointRecord,
+  type WebhookTestEvent,
 } from "./events.js";
 export {
   echo,

@@ -23,14 +23,19 @@ export {
   ObservedLockStateSchema,
   ScheduleItemDataSchema,
   ScheduleItemUpdatedDataSchema,
+  ServedDeliverySchema,
   ServedTemplateSchema,
   ServedUnitSchema,
+  ServedWebhookEndpointSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
   TimezoneChangedDataSchema,
   UnitCreatedDataSchema,
   UnitUpdatedDataSchema,
+  WebhookDeliveryFailedDataSchema,
+  WebhookEndpointDisabledDataSchema,
   WebhookEndpointRecordSchema,
+  WebhookTestEventSchema,
 } from "./events.js";
 export { PreviewItemSchema, TimezonePreviewSchema } from "./preview.js";
 export { ScheduleEntrySchema } from "./schedule.js";

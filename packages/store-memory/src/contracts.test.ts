@@ -17,6 +17,7 @@ import {
   describeScheduleWritesContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
+  describeWebhookOperationsContract,
   describeWebhookStoreContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
@@ -37,6 +38,7 @@ describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
+describeWebhookOperationsContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {

@@ -9,7 +9,13 @@
 import { createHash } from "node:crypto";
 import { EVENT_RETENTION_MS } from "@lintel/domain";
 import { firstDelivery, type LockObservation } from "@lintel/core/adapters";
-import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import {
+  WEBHOOK_TEST_EVENT_TYPE,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+  type WebhookTestEvent,
+} from "@lintel/domain";
 import { firstIndexAfter, newestFirstPosition, wantsEvent } from "@lintel/domain/adapters";
 
 /** The most events kept per org; the oldest are dropped first. */
@@ -28,6 +34,8 @@ export interface MemoryDelivery {
 export interface OrgEvents {
   readonly events: Map<string, LintelEvent>;
   readonly eventOrder: LintelEvent[];
+  /** Test events (`send_test`) by id: never in the event log; each goes with its one delivery. */
+  readonly testEvents: Map<string, WebhookTestEvent>;
   readonly endpoints: Map<string, WebhookEndpointRecord>;
   /** endpoint id → its deliveries newest first (a deleted endpoint's stay until they age out). */
   readonly deliveries: Map<string, MemoryDelivery[]>;
@@ -57,7 +65,14 @@ export function orgEvents(state: EventState, orgId: string): OrgEvents {
   if (org === undefined)
     state.orgs.set(
       orgId,
-      (org = { events: new Map(), eventOrder: [], endpoints: new Map(), deliveries: new Map(), deliveryById: new Map() }),
+      (org = {
+        events: new Map(),
+        eventOrder: [],
+        testEvents: new Map(),
+        endpoints: new Map(),
+        deliveries: new Map(),
+        deliveryById: new Map(),
+      }),
     );
   return org;
 }
@@ -80,29 +95,38 @@ function trimOldest<T>(rows: T[], createdAt: (row: T) => string, cutoff: string,
   }
 }
 
-/** Stores `event` in its org with one pending delivery, due at once, per enabled endpoint that wants it; then trims. */
-export function appendEvent(state: EventState, orgId: string, event: LintelEvent): void {
+/** Adds `record` (pending, due at its nextAttemptAt) to its endpoint's deliveries, newest first. */
+export function addDelivery(state: EventState, org: OrgEvents, record: DeliveryRecord): void {
+  const delivery: MemoryDelivery = { record, dueMs: Date.parse(record.nextAttemptAt ?? record.createdAt), lease: null };
+  let rows = org.deliveries.get(record.endpointId);
+  if (rows === undefined) org.deliveries.set(record.endpointId, (rows = []));
+  rows.splice(
+    firstIndexAfter(rows, (row) => newestFirstPosition(row.record), newestFirstPosition(record), "desc"),
+    0,
+    delivery,
+  );
+  org.deliveryById.set(record.id, delivery);
+  state.pending.add(delivery);
+}
+
+/**
+ * Stores `event` in its org with one pending delivery, due at once, per enabled endpoint that
+ * wants it (but `exceptEndpointId`: the endpoint an event about a failure is about); then trims.
+ */
+export function appendEvent(state: EventState, orgId: string, event: LintelEvent, exceptEndpointId?: string): void {
   const org = orgEvents(state, orgId);
   org.events.set(event.id, event);
   insertNewestFirst(org.eventOrder, event);
   for (const endpoint of org.endpoints.values()) {
-    if (endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type)) continue;
-    const delivery: MemoryDelivery = {
-      record: firstDelivery(event, endpoint.id, deliveryIdFor(event.id, endpoint.id)),
-      dueMs: Date.parse(event.createdAt),
-      lease: null,
-    };
-    let rows = org.deliveries.get(endpoint.id);
-    if (rows === undefined) org.deliveries.set(endpoint.id, (rows = []));
-    rows.splice(
-      firstIndexAfter(rows, (row) => newestFirstPosition(row.record), newestFirstPosition(delivery.record), "desc"),
-      0,
-      delivery,
-    );
-    org.deliveryById.set(delivery.record.id, delivery);
-    state.pending.add(delivery);
+    if (endpoint.status !== "enabled" || !wantsEvent(endpoint.eventTypes, event.type) || endpoint.id === exceptEndpointId) continue;
+    addDelivery(state, org, firstDelivery(event, endpoint.id, deliveryIdFor(event.id, endpoint.id)));
   }
-  const cutoff = new Date(Date.parse(event.createdAt) - EVENT_RETENTION_MS).toISOString();
+  trimOrg(state, org, event.createdAt);
+}
+
+/** Drops the org's events and deliveries older than the retention before `nowText`, or past the caps. */
+export function trimOrg(state: EventState, org: OrgEvents, nowText: string): void {
+  const cutoff = new Date(Date.parse(nowText) - EVENT_RETENTION_MS).toISOString();
   trimOldest(
     org.eventOrder,
     (row) => row.createdAt,
@@ -120,6 +144,7 @@ export function appendEvent(state: EventState, orgId: string, event: LintelEvent
         // Past the cap (not aged out, which Redis does alike), a pending one is lost: the metrics count it.
         if (state.pending.delete(row) && row.record.createdAt >= cutoff) state.dropped++;
         org.deliveryById.delete(row.record.id);
+        if (row.record.eventType === WEBHOOK_TEST_EVENT_TYPE) org.testEvents.delete(row.record.eventId);
       },
     );
     if (rows.length === 0 && !org.endpoints.has(endpointId)) org.deliveries.delete(endpointId);

@@ -5,10 +5,26 @@
  * another call no longer finishes).
  */
 import { randomUUID } from "node:crypto";
-import { deliveryAfterAttempt, type AttemptOutcome, type LeasedAttempt, type WebhookStore } from "@lintel/core/adapters";
-import { EVENT_RETENTION_MS, type WebhookEndpointRecord } from "@lintel/domain";
+import {
+  deliveryAfterAttempt,
+  firstDelivery,
+  requeuedDelivery,
+  type AttemptOutcome,
+  type LeasedAttempt,
+  type WebhookStore,
+} from "@lintel/core/adapters";
+import { EVENT_RETENTION_MS, isoInstant, WEBHOOK_TEST_EVENT_TYPE, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
-import { failPending, orgEvents, type EventState, type MemoryDelivery } from "./event-state.js";
+import {
+  addDelivery,
+  appendEvent,
+  deliveryIdFor,
+  failPending,
+  orgEvents,
+  trimOrg,
+  type EventState,
+  type MemoryDelivery,
+} from "./event-state.js";
 
 /** The endpoint as an attempt's outcome leaves it (`failingSince` counts from the first failure since a success). */
 function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome): WebhookEndpointRecord {
@@ -32,6 +48,22 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     );
   const failAllPending = (orgId: string, endpointId: string) => {
     for (const delivery of state.orgs.get(orgId)?.deliveries.get(endpointId) ?? []) failPending(state, delivery);
+  };
+  /** Sets a settled delivery pending again, due at `atMs`, attempts from 0. */
+  const requeue = (delivery: MemoryDelivery, atMs: number) => {
+    delivery.record = requeuedDelivery(delivery.record, isoInstant(atMs));
+    delivery.dueMs = atMs;
+    delivery.lease = null;
+    state.pending.add(delivery);
+  };
+  /** Replaces the org's endpoint with what `change` makes of it; null when unknown. */
+  const change = (orgId: string, endpointId: string, next: (endpoint: WebhookEndpointRecord) => WebhookEndpointRecord) => {
+    const endpoints = state.orgs.get(orgId)?.endpoints;
+    const endpoint = endpoints?.get(endpointId);
+    if (endpoints === undefined || endpoint === undefined) return null;
+    const changed = next(endpoint);
+    endpoints.set(endpointId, changed);
+    return changed;
   };
 
   return {
@@ -61,6 +93,50 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       endpoints.set(endpointId, enabled);
       return enabled;
     },
+    async update(orgId, endpointId, patch) {
+      return change(orgId, endpointId, (endpoint) => ({
+        ...endpoint,
+        url: patch.url ?? endpoint.url,
+        eventTypes: patch.eventTypes ?? endpoint.eventTypes,
+        description: patch.description === undefined ? endpoint.description : patch.description,
+      }));
+    },
+    async rotateSecret(orgId, endpointId, secret, previousExpiresAt) {
+      return change(orgId, endpointId, (endpoint) => ({
+        ...endpoint,
+        secret,
+        previousSecret: { secret: endpoint.secret, expiresAt: previousExpiresAt },
+      }));
+    },
+    async retry(orgId, endpointId, deliveryId, atMs) {
+      const delivery = state.orgs.get(orgId)?.deliveryById.get(deliveryId);
+      if (delivery === undefined || delivery.record.endpointId !== endpointId) return { ok: false, reason: "not_found" };
+      if (delivery.record.status === "pending") return { ok: false, reason: "pending" };
+      requeue(delivery, atMs);
+      return { ok: true, delivery: delivery.record };
+    },
+    async recoverPage(orgId, endpointId, since, after, limit, atMs) {
+      const rows = state.orgs.get(orgId)?.deliveries.get(endpointId) ?? [];
+      const page = rowsAfter(rows, (row) => newestFirstPosition(row.record), after, Math.max(0, limit), "desc");
+      let queued = 0;
+      for (const delivery of page) {
+        if (delivery.record.createdAt < since) return { queued, next: null }; // newest first: the rest are older
+        if (delivery.record.status !== "failed") continue;
+        requeue(delivery, atMs);
+        queued += 1;
+      }
+      const last = page.at(-1);
+      return { queued, next: page.length === limit && last !== undefined ? newestFirstPosition(last.record) : null };
+    },
+    async sendTest(event) {
+      const org = state.orgs.get(event.orgId);
+      if (org?.endpoints.has(event.data.endpointId) !== true) return null;
+      const record = firstDelivery(event, event.data.endpointId, deliveryIdFor(event.id, event.data.endpointId));
+      org.testEvents.set(event.id, event);
+      addDelivery(state, org, record);
+      trimOrg(state, org, event.createdAt);
+      return record;
+    },
     async deliveries(orgId, endpointId, after, limit) {
       const rows = state.orgs.get(orgId)?.deliveries.get(endpointId) ?? [];
       return rowsAfter(rows, (row) => newestFirstPosition(row.record), after, Math.max(0, limit), "desc").map((row) => row.record);
@@ -74,7 +150,8 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       for (const delivery of due) {
         if (leased.length >= max) break;
         const org = state.orgs.get(delivery.record.orgId);
-        const event = org?.events.get(delivery.record.eventId);
+        const { eventId, eventType } = delivery.record;
+        const event = eventType === WEBHOOK_TEST_EVENT_TYPE ? org?.testEvents.get(eventId) : org?.events.get(eventId);
         const endpoint = org?.endpoints.get(delivery.record.endpointId);
         if (event === undefined || endpoint === undefined) {
           // Its event went past the per-org cap while still within retention: a drop like the per-endpoint cap's.
@@ -90,7 +167,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       }
       return leased;
     },
-    async finish(attempt, outcome) {
+    async finish(attempt, outcome, event) {
       const { orgId, endpointId, id } = attempt.delivery;
       const org = state.orgs.get(orgId);
       const delivery = org?.deliveryById.get(id);
@@ -106,6 +183,10 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       }
       const endpoint = org.endpoints.get(endpointId);
       if (endpoint !== undefined) {
+        // A disablement is told once: when this outcome is what disabled the endpoint.
+        if (event && (event.type !== "webhook_endpoint.disabled" || endpoint.status === "enabled")) {
+          appendEvent(state, orgId, event, endpointId);
+        }
         org.endpoints.set(endpointId, endpointAfter(endpoint, outcome));
         if (outcome.result.kind === "gone" || outcome.result.kind === "failing") failAllPending(orgId, endpointId);
       }

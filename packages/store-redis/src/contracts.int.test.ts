@@ -14,6 +14,7 @@ import {
   describeScheduleWritesContract,
   describeTemplateStoreContract,
   describeUnitStoreContract,
+  describeWebhookOperationsContract,
   describeWebhookStoreContract,
   randomId,
 } from "@lintel/testkit";
@@ -38,6 +39,7 @@ describeIdempotencyStoreContract("redis", makeStore);
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
+describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");

@@ -5,7 +5,7 @@
  * older than 30 days before the event (at most {@link TRIM_BATCH} events and deliveries a call,
  * so a script never runs long; the next append takes the rest).
  */
-import { EVENT_RETENTION_MS, EVENT_TYPES, type LintelEvent } from "@lintel/domain";
+import { EVENT_RETENTION_MS, EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type LintelEvent } from "@lintel/domain";
 import { redisKeys } from "./keys.js";
 
 /** The most events, and the most deliveries, one append drops. */
@@ -52,7 +52,9 @@ export const APPEND_ARG_COUNT = 9;
  * {@link appendArgs}. The event JSON is stored as given (never decoded here: cjson would round
  * numbers past 14 digits). A delivery's id is `dlv_` + 24 hex characters of
  * SHA-1(eventId:endpointId), the same as the memory store's. Members end in `|<id>`: the id is
- * what follows the last '|'.
+ * what follows the last '|'. `exclude`, when given, is an endpoint id that gets no delivery (the
+ * endpoint an event about its own failure is about). A test event (`send_test`) lives in the
+ * events hash under `test:<id>`, never in the order ZSETs, and leaves with its delivery.
  */
 export const APPEND_EVENT_LUA = `
 local function wantsEvent(types, eventType)
@@ -62,7 +64,7 @@ local function wantsEvent(types, eventType)
   return false
 end
 
-local function appendEvent(k, a)
+local function appendEvent(k, a, exclude)
   local events, order, endpoints, deliveries = KEYS[k], KEYS[k + 1], KEYS[k + 2], KEYS[k + 3]
   local dorder, age, pending, due, leases = KEYS[k + 4], KEYS[k + 5], KEYS[k + 6], KEYS[k + 7], KEYS[k + 8]
   local id, eventType, createdAt, createdMs = ARGV[a + 1], ARGV[a + 2], ARGV[a + 4], ARGV[a + 5]
@@ -73,7 +75,7 @@ local function appendEvent(k, a)
   redis.call('ZADD', KEYS[k + 9 + tonumber(ARGV[a + 3])], 0, position)
   for _, raw in ipairs(redis.call('HVALS', endpoints)) do
     local endpoint = cjson.decode(raw)
-    if endpoint.status == 'enabled' and wantsEvent(endpoint.eventTypes, eventType) then
+    if endpoint.status == 'enabled' and endpoint.id ~= exclude and wantsEvent(endpoint.eventTypes, eventType) then
       local did = 'dlv_' .. string.sub(redis.sha1hex(id .. ':' .. endpoint.id), 1, 24)
       redis.call('HSET', deliveries, did, cjson.encode({
         id = did, orgId = orgId, endpointId = endpoint.id, eventId = id, eventType = eventType,
@@ -100,6 +102,7 @@ local function appendEvent(k, a)
       local delivery = cjson.decode(raw)
       redis.call('ZREM', dorder, delivery.endpointId .. '|' .. delivery.createdAt .. '|' .. did)
       redis.call('ZREM', pending, delivery.endpointId .. '|' .. did)
+      if delivery.eventType == '${WEBHOOK_TEST_EVENT_TYPE}' then redis.call('HDEL', events, 'test:' .. delivery.eventId) end
     end
     redis.call('HDEL', deliveries, did)
     redis.call('ZREM', due, did)

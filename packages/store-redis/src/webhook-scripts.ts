@@ -4,6 +4,8 @@
  * `<endpointId>|`: the BYLEX range from `[<id>|` to `(<id>}` ('}' follows '|', and ids hold
  * neither) is that endpoint's, whatever the other ids.
  */
+import { WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
+import { APPEND_EVENT_LUA } from "./event-append.js";
 import { LuaScript } from "./lua-script.js";
 
 // failPending(deliveries, pending, due, leases, endpointId): the endpoint's pending deliveries
@@ -96,7 +98,9 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
   local delivery = raw and cjson.decode(raw)
   if delivery and delivery.status == 'pending' then
     local endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
-    local event = redis.call('HGET', KEYS[4], delivery.eventId)
+    local eventField = delivery.eventId
+    if delivery.eventType == '${WEBHOOK_TEST_EVENT_TYPE}' then eventField = 'test:' .. eventField end
+    local event = redis.call('HGET', KEYS[4], eventField)
     if event and endpoint then
       redis.call('ZADD', KEYS[1], ARGV[2], did)
       redis.call('HSET', KEYS[5], did, ARGV[4])
@@ -119,14 +123,17 @@ return out
 `);
 
 /**
- * KEYS: deliveries, due, leases, endpoints, pending. ARGV: delivery id, lease token, the
- * delivery's new JSON, its due ms ('' once settled), endpoint id, outcome kind, attempt time.
- * 0 (nothing written) unless the token still holds the lease. Then the delivery, the due ZSET
- * and the endpoint change together: delivered clears failingSince, retry/failed set it when
- * null, gone/failing disable the endpoint and fail all its pending deliveries.
+ * KEYS: deliveries, due, leases, endpoints, pending, then `appendKeys`. ARGV: delivery id, lease
+ * token, the delivery's new JSON, its due ms ('' once settled), endpoint id, outcome kind,
+ * attempt time, '1' when an event comes (then `appendArgs` from ARGV[9]). 0 (nothing written)
+ * unless the token still holds the lease. Then the delivery, the due ZSET, the endpoint and the
+ * event it emits change together: delivered clears failingSince, retry/failed set it when null,
+ * gone/failing disable the endpoint and fail its pending deliveries (a disablement's event only
+ * when it was enabled until now); the event goes to the org's other endpoints.
  */
 export const FINISH_ATTEMPT = new LuaScript(
-  FAIL_PENDING_LUA +
+  APPEND_EVENT_LUA +
+    FAIL_PENDING_LUA +
     `
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[3], ARGV[1])
@@ -141,6 +148,7 @@ local raw = redis.call('HGET', KEYS[4], ARGV[5])
 if not raw then return 1 end
 local endpoint = cjson.decode(raw)
 local kind = ARGV[6]
+if ARGV[8] == '1' and (kind == 'failed' or endpoint.status == 'enabled') then appendEvent(6, 9, ARGV[5]) end
 if kind == 'delivered' then
   if endpoint.failingSince == cjson.null then return 1 end
   endpoint.failingSince = cjson.null

@@ -20,7 +20,9 @@ import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
+import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
+import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
@@ -68,6 +70,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
   }
 
   return {
+    ...createRedisWebhookOperations(redis),
     create: (endpoint, maxPerOrg) =>
       guard(async () => {
         // The org joins the group before its endpoint exists: a crash between the two hides nothing.
@@ -135,7 +138,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         return leased;
       }),
 
-    finish: (attempt, outcome) =>
+    finish: (attempt, outcome, event) =>
       guard(async () => {
         const { orgId, endpointId, id } = attempt.delivery;
         const after = deliveryAfterAttempt(attempt.delivery, outcome);
@@ -146,8 +149,10 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.deliveryLeases(orgId),
           redisKeys.endpoints(orgId),
           redisKeys.pendingDeliveries(orgId),
+          ...appendKeys(orgId),
         ];
         const args = [id, attempt.lease, JSON.stringify(after), dueMs, endpointId, outcome.result.kind, outcome.at];
+        args.push(...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]));
         return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
       }),
 

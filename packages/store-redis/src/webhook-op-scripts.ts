@@ -1,0 +1,120 @@
+/**
+ * The Lua scripts of the webhook operations (update, rotate, retry, recover, send_test), each
+ * over keys of one org's slot. A recover is paged: one call looks at a bounded number of
+ * deliveries, so no script blocks Redis for long however many an endpoint has.
+ */
+import { LuaScript } from "./lua-script.js";
+
+// requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs): the settled delivery is
+// pending again, due at atMs, attempts from 0 (the schedule starts over); no lease holds it.
+const REQUEUE_LUA = `
+local function requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs)
+  delivery.status = 'pending'
+  delivery.attempts = 0
+  delivery.nextAttemptAt = atIso
+  local encoded = cjson.encode(delivery)
+  redis.call('HSET', deliveries, did, encoded)
+  redis.call('ZADD', pending, 0, delivery.endpointId .. '|' .. did)
+  redis.call('ZADD', due, atMs, did)
+  redis.call('HDEL', leases, did)
+  return encoded
+end
+`;
+
+/**
+ * KEYS: endpoints. ARGV: id, the patch's JSON (fields url, eventTypes, description; absent ones
+ * stay). The endpoint's new JSON, or nothing when unknown.
+ */
+export const UPDATE_ENDPOINT = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return false end
+local endpoint = cjson.decode(raw)
+local patch = cjson.decode(ARGV[2])
+for _, field in ipairs({ 'url', 'eventTypes', 'description' }) do
+  if patch[field] ~= nil then endpoint[field] = patch[field] end
+end
+local encoded = cjson.encode(endpoint)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+return encoded
+`);
+
+/**
+ * KEYS: endpoints. ARGV: id, new secret, when the previous one stops signing. The endpoint's
+ * new JSON (its secret is the new one, previousSecret the one it replaces), or nothing when unknown.
+ */
+export const ROTATE_SECRET = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return false end
+local endpoint = cjson.decode(raw)
+endpoint.previousSecret = { secret = endpoint.secret, expiresAt = ARGV[3] }
+endpoint.secret = ARGV[2]
+local encoded = cjson.encode(endpoint)
+redis.call('HSET', KEYS[1], ARGV[1], encoded)
+return encoded
+`);
+
+/**
+ * KEYS: deliveries, pending, due, leases. ARGV: delivery id, endpoint id, at (ISO), at (ms).
+ * {1, JSON} once queued again; {0, 'not_found'} for no such delivery of the endpoint, {0,
+ * 'pending'} for one still pending.
+ */
+export const RETRY_DELIVERY = new LuaScript(
+  REQUEUE_LUA +
+    `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return {0, 'not_found'} end
+local delivery = cjson.decode(raw)
+if delivery.endpointId ~= ARGV[2] then return {0, 'not_found'} end
+if delivery.status == 'pending' then return {0, 'pending'} end
+return {1, requeue(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], delivery, ARGV[3], ARGV[4])}
+`,
+);
+
+/**
+ * KEYS: deliveries order, deliveries, pending, due, leases. ARGV: range start (exclusive), range
+ * end (`[<endpointId>|<since>`), limit, at (ISO), at (ms). Looks at up to `limit` of one
+ * endpoint's deliveries newest first within the range and queues the failed ones again.
+ * {queued, last member looked at ('' when fewer than limit: the range is done)}.
+ */
+export const RECOVER_PAGE = new LuaScript(
+  REQUEUE_LUA +
+    `
+local members = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'BYLEX', 'REV', 'LIMIT', 0, tonumber(ARGV[3]))
+local queued = 0
+for _, member in ipairs(members) do
+  local did = string.match(member, '^.*|(.*)$')
+  local raw = redis.call('HGET', KEYS[2], did)
+  if raw then
+    local delivery = cjson.decode(raw)
+    if delivery.status == 'failed' then
+      requeue(KEYS[2], KEYS[3], KEYS[4], KEYS[5], did, delivery, ARGV[4], ARGV[5])
+      queued = queued + 1
+    end
+  end
+end
+if #members < tonumber(ARGV[3]) then return {queued, ''} end
+return {queued, members[#members]}
+`,
+);
+
+/**
+ * KEYS: endpoints, events, deliveries, deliveries order, age, pending, due. ARGV: endpoint id,
+ * test event id, its JSON, created at (ISO), created at (ms), org id, event type. Stores the test
+ * event under `test:<id>` (never in the event order) and its one delivery, due at once. The
+ * delivery's JSON, or nothing when the endpoint is unknown.
+ */
+export const SEND_TEST = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return false end
+local did = 'dlv_' .. string.sub(redis.sha1hex(ARGV[2] .. ':' .. ARGV[1]), 1, 24)
+local delivery = cjson.encode({
+  id = did, orgId = ARGV[6], endpointId = ARGV[1], eventId = ARGV[2], eventType = ARGV[7],
+  status = 'pending', attempts = 0, lastAttemptAt = cjson.null, lastResponseStatus = cjson.null,
+  lastError = cjson.null, nextAttemptAt = ARGV[4], createdAt = ARGV[4] })
+redis.call('HSET', KEYS[2], 'test:' .. ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[3], did, delivery)
+redis.call('ZADD', KEYS[4], 0, ARGV[1] .. '|' .. ARGV[4] .. '|' .. did)
+redis.call('ZADD', KEYS[5], ARGV[5], did)
+redis.call('ZADD', KEYS[6], 0, ARGV[1] .. '|' .. did)
+redis.call('ZADD', KEYS[7], ARGV[5], did)
+return delivery
+`);

@@ -1,0 +1,73 @@
+/**
+ * The webhook operations of the WebhookStore on Redis: each one script in the org's slot (a
+ * recover, one script per page).
+ */
+import type { WebhookStore } from "@lintel/core/adapters";
+import { isoInstant, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+import { RECOVER_PAGE, RETRY_DELIVERY, ROTATE_SECRET, SEND_TEST, UPDATE_ENDPOINT } from "./webhook-op-scripts.js";
+
+/** The operations' part of the Redis WebhookStore. */
+export type WebhookOperations = Pick<WebhookStore, "update" | "rotateSecret" | "retry" | "recoverPage" | "sendTest">;
+
+/** Update, rotate, retry, recover and send_test on Redis. */
+export function createRedisWebhookOperations(redis: RedisClient): WebhookOperations {
+  const endpointOrNull = (json: unknown) => (typeof json === "string" ? (JSON.parse(json) as WebhookEndpointRecord) : null);
+  const requeueKeys = (orgId: string) => [
+    redisKeys.deliveries(orgId),
+    redisKeys.pendingDeliveries(orgId),
+    redisKeys.dueDeliveries(orgId),
+    redisKeys.deliveryLeases(orgId),
+  ];
+
+  return {
+    update: (orgId, endpointId, patch) =>
+      guard(async () => {
+        const fields = { url: patch.url, eventTypes: patch.eventTypes, description: patch.description };
+        return endpointOrNull(await UPDATE_ENDPOINT.run(redis, [redisKeys.endpoints(orgId)], [endpointId, JSON.stringify(fields)]));
+      }),
+
+    rotateSecret: (orgId, endpointId, secret, previousExpiresAt) =>
+      guard(async () =>
+        endpointOrNull(await ROTATE_SECRET.run(redis, [redisKeys.endpoints(orgId)], [endpointId, secret, previousExpiresAt])),
+      ),
+
+    retry: (orgId, endpointId, deliveryId, atMs) =>
+      guard(async () => {
+        const args = [deliveryId, endpointId, isoInstant(atMs), atMs];
+        const [done, reply] = (await RETRY_DELIVERY.run(redis, requeueKeys(orgId), args)) as [number, string];
+        if (done === 1) return { ok: true, delivery: JSON.parse(reply) as DeliveryRecord };
+        return { ok: false, reason: reply === "pending" ? "pending" : "not_found" };
+      }),
+
+    recoverPage: (orgId, endpointId, since, after, limit, atMs) =>
+      guard(async () => {
+        if (limit <= 0) return { queued: 0, next: null };
+        const start = after === null ? `(${endpointId}}` : `(${endpointId}|${after}`;
+        const keys = [redisKeys.deliveryOrder(orgId), ...requeueKeys(orgId)];
+        const args = [start, `[${endpointId}|${since}`, Math.floor(limit), isoInstant(atMs), atMs];
+        const [queued, last] = (await RECOVER_PAGE.run(redis, keys, args)) as [number, string];
+        return { queued, next: last === "" ? null : last.slice(endpointId.length + 1) };
+      }),
+
+    sendTest: (event) =>
+      guard(async () => {
+        const { orgId } = event;
+        const keys = [
+          redisKeys.endpoints(orgId),
+          redisKeys.events(orgId),
+          redisKeys.deliveries(orgId),
+          redisKeys.deliveryOrder(orgId),
+          redisKeys.deliveryAge(orgId),
+          redisKeys.pendingDeliveries(orgId),
+          redisKeys.dueDeliveries(orgId),
+        ];
+        const createdMs = Date.parse(event.createdAt);
+        const args = [event.data.endpointId, event.id, JSON.stringify(event), event.createdAt, createdMs, orgId, event.type];
+        const json = await SEND_TEST.run(redis, keys, args);
+        return typeof json === "string" ? (JSON.parse(json) as DeliveryRecord) : null;
+      }),
+  };
+}
