@@ -1,5 +1,5 @@
 # Lintel's container image, in two stages: the first installs and builds the workspace and
-# writes the server with only its production dependencies (npm run deploy); the second holds
+# writes the server package (@lintel/server, apps/server) with only its production dependencies (npm run deploy); the second holds
 # that folder and Node, and runs the server as the unprivileged `node` user. `node dist/main.js`
 # is PID 1, so `docker stop`'s SIGTERM reaches the server itself, which drains and exits.
 #   docker build -t lintel .

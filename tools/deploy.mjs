@@ -19,7 +19,7 @@ if (existsSync(dir) && readdirSync(dir).length > 0) {
   process.exit(2);
 }
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-execFileSync(npx, ["--yes", `pnpm@${PNPM_VERSION}`, "--filter", "@lintel/api", "deploy", "--prod", "--legacy", dir], {
+execFileSync(npx, ["--yes", `pnpm@${PNPM_VERSION}`, "--filter", "@lintel/server", "deploy", "--prod", "--legacy", dir], {
   stdio: ["ignore", process.stderr, "inherit"],
   env: { ...process.env, CI: process.env.CI ?? "true", npm_config_update_notifier: "false" },
 });

@@ -2,8 +2,8 @@
 // what the README shows must compile and answer as it says.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
-import { loadConfig, startServer, type RunningServer } from "@lintel/api";
-import { DEMO_KEYS } from "@lintel/api/demo";
+import { loadConfig, startServer, type RunningServer } from "@lintel/server";
+import { DEMO_KEYS } from "@lintel/server/demo";
 import { createLintelClient, LintelProblem, type Lock } from "@lintel/client";
 
 let server: RunningServer;

@@ -3,12 +3,14 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, it } from "node:test";
-import { startTestServer, type TestServer } from "@lintel/api/testing/e2e";
+import { startTestServer, type TestServer } from "@lintel/testkit/e2e";
+import * as lintelServer from "@lintel/server";
+import type { RunningServer } from "@lintel/server";
 import { generateTypes } from "./cli/generate-types.js";
 
-let server: TestServer;
+let server: TestServer<RunningServer>;
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer(lintelServer);
 });
 after(() => server.close());
 

@@ -71,7 +71,7 @@ describe("dependency rules", () => {
     }
   });
 
-  it("tsyringe and koa are imported by apps/api alone", () => {
+  it("tsyringe and koa are imported by the apps alone (koa by the Koa adapter, apps/api; tsyringe as below)", () => {
     for (const pkg of [
       "packages/domain",
       "packages/core",
@@ -88,6 +88,25 @@ describe("dependency rules", () => {
     }
   });
 
+  it("tsyringe lives in the server package's composition root alone: container.ts and typed-container.ts of apps/server", () => {
+    const compositionRoot = new Set(["apps/server/src/container.ts", "apps/server/src/typed-container.ts"]);
+    for (const pkg of ["apps/api", "apps/server", "packages/client", "packages/testkit", "tools"]) {
+      const found = violations(pkg, (s) => !/^(tsyringe|reflect-metadata)$/.test(s)).filter(
+        (line) => !compositionRoot.has(line.slice(0, line.indexOf(" imports "))),
+      );
+      assert.deepEqual(found, [], pkg);
+    }
+  });
+
+  it("apps/api (the Koa adapter) reaches no store, provider or renderer of its own: no Redis, no Seam, no Redoc, no DI", () => {
+    const heavy = /^(ioredis|@seamapi\/|redoc|tsyringe|reflect-metadata|@lintel\/(store-redis|provider-seam|server)\b)/;
+    const memoryOnlyInTests = (s: string, isTest: boolean) => !heavy.test(s) && (isTest || !s.startsWith("@lintel/store-memory"));
+    assert.deepEqual(
+      violations("apps/api", (s, isTest) => memoryOnlyInTests(s, isTest) || (isTest && s.startsWith("@seamapi/"))),
+      [],
+    );
+  });
+
   it("packages/provider-seam reaches Seam through Seam's client and knows no store (its tests use Seam's fake)", () => {
     const allowed = (s: string, isTest: boolean) =>
       /^(@lintel\/(domain|core)(\/adapters)?|@seamapi\/http)$/.test(s) || (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
@@ -95,8 +114,7 @@ describe("dependency rules", () => {
   });
 
   it("packages/client has no runtime dependency: fetch only (its tests may use the server)", () => {
-    const allowed = (s: string, isTest: boolean) =>
-      isTest && /^(node:|@lintel\/api\/testing\/e2e$|@lintel\/testkit|standardwebhooks$)/.test(s);
+    const allowed = (s: string, isTest: boolean) => isTest && /^(node:|@lintel\/server$|@lintel\/testkit|standardwebhooks$)/.test(s);
     assert.deepEqual(violations("packages/client", allowed), []);
     const runtime = sourceFiles(join(root, "packages/client/src")).filter((f) => !/(\.test|\.test-support)\.ts$/.test(f));
     assert.deepEqual(

@@ -21,7 +21,7 @@ it("npm run deploy: a folder with production dependencies only that serves /read
   try {
     await run("npm", ["run", "-s", "deploy", "--", dir], { cwd: root, env: { ...process.env, npm_config_update_notifier: "false" } });
     const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as { name: string };
-    assert.equal(manifest.name, "@lintel/api");
+    assert.equal(manifest.name, "@lintel/server");
     // No dev tool came along: the server's test-only dependencies are absent.
     await assert.rejects(readFile(join(dir, "node_modules", "puppeteer-core", "package.json")));
     const [port] = await freePorts(1);

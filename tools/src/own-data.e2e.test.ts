@@ -1,6 +1,6 @@
 // The README's "serve your own data in three steps", as a test on the real processes: a key
 // from `keys generate` (no store), docs/fixture.example.json with it added, `node
-// apps/api/dist/main.js` with FIXTURE. The server's stdout is JSON log lines only (the banner
+// apps/server/dist/main.js` with FIXTURE. The server's stdout is JSON log lines only (the banner
 // is on stderr), each request line with keyId, orgId, client and, on errors, the problem code.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
@@ -17,7 +17,8 @@ const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 it("own data: keys generate + the example fixture + FIXTURE=<file> serve the new key; stdout is JSON logs only", async () => {
   // 1. A key and its record, without any store (no Redis is named or reached).
   const generated = await run(process.execPath, [
-    root("tools/dist/cli/keys.js"),
+    root("apps/server/dist/cli/lintel.js"),
+    "keys",
     "generate",
     "--org",
     "org_example",
@@ -36,7 +37,7 @@ it("own data: keys generate + the example fixture + FIXTURE=<file> serve the new
   const file = await writeFixture(fixture);
   // 3. The real server on that file.
   const [port, metricsPort] = await freePorts(2);
-  const child = spawn(process.execPath, [root("apps/api/dist/main.js")], {
+  const child = spawn(process.execPath, [root("apps/server/dist/main.js")], {
     env: { PATH: process.env["PATH"] ?? "", FIXTURE: file, PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });

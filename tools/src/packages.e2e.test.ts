@@ -1,19 +1,29 @@
 // The packages as another service gets them: each packed with pnpm (workspace versions
 // resolved), checked by publint and @arethetypeswrong/cli, dry-run published with npm, then
-// installed from the tarballs with plain npm into a new project outside the workspace, where a
-// strict TypeScript program (tools/consumer/consumer.ts) compiles under `node16` and `bundler`
-// resolution and runs: the domain's preview, cursor codec and scope policy, core on the memory
-// store in one call, the Koa app mounted under a prefix with koa-mount (its /docs loading its
-// script), the server edge on the host's own server, and the client against it.
+// installed from the tarballs with plain npm into new projects outside the workspace:
+// - a memory-only embedding (domain, core, store-memory and the Koa adapter @lintel/api) whose
+//   node_modules stays under 40 MB and holds no ioredis, @seamapi or redoc; with the client
+//   added, a strict TypeScript program (tools/consumer/consumer.ts) compiles under `node16`
+//   and `bundler` resolution and runs: the domain's preview, cursor codec and scope policy,
+//   core on the memory store (a fixture, a preview, a set_timezone), the Koa app mounted under
+//   /lintel with koa-mount in the host's own Koa app and server (its /docs without a renderer),
+//   the client against it, and a verified webhook delivery to the host's receiver;
+// - the server package in an empty folder, run as an operator would: `npx @lintel/server keys
+//   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { after, before, describe, it } from "node:test";
+import { hashApiKey } from "@lintel/domain";
+import { DEMO_KEYS } from "@lintel/server/demo";
+import { createRedisClient, DEFAULT_REDIS_URL, redisKeys, whenReady } from "@lintel/store-redis";
+import { freePorts } from "@lintel/testkit/processes";
 import { PUBLISHED_PACKAGES } from "./published.js";
 
 const exec = promisify(execFile);
@@ -21,8 +31,24 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const PNPM = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
 
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
-const run = (file: string, args: string[], cwd: string) =>
-  exec(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" }, maxBuffer: 64 * 1024 * 1024 });
+const run = (file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
+  exec(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false", ...env }, maxBuffer: 64 * 1024 * 1024 });
+
+/** The MB `du` counts for a folder (what it takes on disk). */
+async function megabytes(dir: string): Promise<number> {
+  const { stdout } = await exec("du", ["-sk", dir]);
+  return Number(stdout.split("\t")[0]) / 1024;
+}
+
+/** A project outside the workspace with `dependencies`, installed with plain npm. */
+async function installed(dir: string, dependencies: Record<string, string>, devDependencies: Record<string, string> = {}): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "a-service", private: true, type: "module", dependencies, devDependencies }),
+  );
+  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], dir);
+}
 
 describe("the packages, packed and installed outside the workspace", () => {
   let work = "";
@@ -64,23 +90,30 @@ describe("the packages, packed and installed outside the workspace", () => {
     }
   });
 
+  const tarballsOf = (...names: string[]) =>
+    Object.fromEntries(names.map((name) => [`@lintel/${name}`, `file:${tarballs.get(`lintel-${name}-0.1.0.tgz`)}`]));
+
+  it("a memory-only embedding (domain, core, store-memory, the Koa adapter) installs under 40 MB, without ioredis, @seamapi or redoc", async (t) => {
+    const project = join(work, "memory-embedding");
+    await installed(project, tarballsOf("domain", "core", "store-memory", "api"));
+    const modules = join(project, "node_modules");
+    const size = await megabytes(modules);
+    t.diagnostic(`node_modules of domain + core + store-memory + api: ${size.toFixed(1)} MB`);
+    for (const heavy of ["ioredis", "@seamapi", "redoc", "@lintel/store-redis", "@lintel/provider-seam", "@lintel/server", "tsyringe"]) {
+      assert.ok(!existsSync(join(modules, heavy)), `${heavy} is installed`);
+    }
+    assert.ok(size < 40, `${size.toFixed(1)} MB`);
+  });
+
   it("a strict TypeScript service compiles under node16 and bundler resolution against the tarballs and runs", async () => {
     const project = join(work, "consumer");
-    await mkdir(project);
-    const dependencies = Object.fromEntries(
-      [...tarballs].map(([file, path]) => [file.replace(/^lintel-(.+)-\d+\.\d+\.\d+\.tgz$/, "@lintel/$1"), `file:${path}`]),
+    await installed(
+      project,
+      { ...tarballsOf("domain", "core", "store-memory", "api", "client"), koa: "^3.0.0", "koa-mount": "^4.2.0" },
+      { typescript: "5.9.3", "@types/node": "^22.19.0", "@types/koa-mount": "^4.0.5" },
     );
-    await writeFile(
-      join(project, "package.json"),
-      JSON.stringify({
-        name: "a-service",
-        private: true,
-        type: "module",
-        dependencies: { ...dependencies, koa: "^3.0.0", "koa-mount": "^4.2.0" },
-        devDependencies: { typescript: "5.9.3", "@types/node": "^22.19.0", "@types/koa-mount": "^4.0.5" },
-      }),
-    );
-    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+    for (const heavy of ["ioredis", "@seamapi", "redoc"])
+      assert.ok(!existsSync(join(project, "node_modules", heavy)), `${heavy} is installed`);
     for (const file of ["consumer.ts", "tsconfig.node16.json", "tsconfig.bundler.json"]) {
       await copyFile(join(root, "tools", "consumer", file), join(project, file));
     }
@@ -93,5 +126,78 @@ describe("the packages, packed and installed outside the workspace", () => {
     );
     const { stdout } = await run(process.execPath, [join(project, "out", "consumer.js")], project);
     assert.match(stdout, /consumer: ok/);
+  });
+
+  it("the server package from an empty folder: `npx @lintel/server keys create` prints a key, `npx @lintel/server serve` serves the demo", async (t) => {
+    const project = join(work, "operator");
+    // What `npm install @lintel/server` would fetch from a registry: the server and the packages it depends on.
+    await installed(project, tarballsOf("server", "api", "core", "domain", "store-memory", "store-redis", "provider-seam"));
+    t.diagnostic(`node_modules of @lintel/server: ${(await megabytes(join(project, "node_modules"))).toFixed(1)} MB`);
+    const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
+    const orgId = `org_pack_${Date.now().toString(36)}`;
+    const created = await run(
+      "npx",
+      ["@lintel/server", "keys", "create", "--org", orgId, "--name", "packed", "--scopes", "locks:read", "--allow-unknown-org", "--json"],
+      project,
+      { REDIS_URL: redisUrl },
+    );
+    const record = JSON.parse(created.stdout) as { id: string; key: string; orgId: string };
+    assert.match(record.key, /^lnt_/);
+    assert.equal(record.orgId, orgId);
+    const redis = createRedisClient({ url: redisUrl });
+    try {
+      await whenReady(redis);
+      assert.equal(await redis.exists(redisKeys.apiKeyByHash(hashApiKey(record.key))), 1, "the key is stored");
+      // Only what this test wrote (never FLUSHALL: other tests share the Redis).
+      await redis.del(redisKeys.apiKeyByHash(hashApiKey(record.key)), redisKeys.apiKeyHashById(record.id), redisKeys.orgApiKeys(orgId));
+    } finally {
+      redis.disconnect();
+    }
+
+    const [port] = await freePorts(1);
+    const child = spawn("npx", ["@lintel/server", "serve"], {
+      cwd: project,
+      env: {
+        PATH: process.env["PATH"],
+        HOME: process.env["HOME"],
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        npm_config_update_notifier: "false",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    // "close": every process holding the pipes (npx, and the server it started) has exited.
+    const closed = once(child, "close");
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let health: Response | undefined;
+      for (let waited = 0; health === undefined && waited < 30_000; waited += 100) {
+        health = await fetch(`${base}/healthz`).catch(() => undefined);
+        if (health === undefined) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(health, `the server answered /healthz: ${stderr}`);
+      assert.equal(health.status, 200);
+      const admin = DEMO_KEYS.find((key) => key.id === "key_acme_admin");
+      assert.ok(admin);
+      const locks = await fetch(`${base}/v1/locks?limit=2`, { headers: { "x-api-key": admin.key } });
+      assert.equal(locks.status, 200, "the demo data and its keys are served");
+      const docs = await (await fetch(`${base}/docs`)).text();
+      assert.match(docs, /<script src="\/docs\/assets\/redoc\.standalone\.js"/, "the server brings /docs's renderer");
+      assert.equal((await fetch(`${base}/docs/assets/redoc.standalone.js`)).status, 200);
+    } finally {
+      // To the group this test started (npx and the server under it), never by name: npx does
+      // not pass a SIGTERM on, so the server gets it from here, once.
+      process.kill(-child.pid!, "SIGTERM");
+    }
+    const stopped = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 15_000).unref())]);
+    if (stopped === null) process.kill(-child.pid!, "SIGKILL");
+    assert.ok(stopped, `npx @lintel/server serve did not stop on SIGTERM: ${stderr}`);
+    assert.match(stderr, /SIGTERM: finishing in-flight requests, then exiting\./);
+    assert.doesNotMatch(stderr, /Could not start/);
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`), "nothing listens any more");
   });
 });

@@ -8,4 +8,5 @@ export const PUBLISHED_PACKAGES = [
   "packages/client",
   "packages/testkit",
   "apps/api",
+  "apps/server",
 ] as const;

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { after, before, it } from "node:test";
-import { loadConfig, startServer, type RunningServer } from "@lintel/api";
-import { DEMO_KEYS } from "@lintel/api/demo";
+import { loadConfig, startServer, type RunningServer } from "@lintel/server";
+import { DEMO_KEYS } from "@lintel/server/demo";
 import { createServer } from "node:http";
 import { createLintelClient, verifyWebhook, WebhookVerificationError, type LintelEvent } from "@lintel/client";
 

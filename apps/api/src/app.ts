@@ -9,9 +9,7 @@ import Router from "@koa/router";
 import type { Logger } from "pino";
 import type { Lintel } from "@lintel/core";
 import { echo } from "@lintel/domain";
-import type { Config } from "./config.js";
-import { REDOC_BUNDLE_PATH, redocBundle } from "./docs-assets.js";
-import { errorsPage, referencePage } from "./docs-pages.js";
+import { DOCS_RENDERER_PATH, errorsPage, referencePage, rendererMissingPage, type DocsRenderer } from "./docs-pages.js";
 import { cacheControl, compression } from "./http-conventions.js";
 import { MAX_REQUEST_TARGET_CHARS } from "./http-limits.js";
 import type { LintelContext, LintelState } from "./lintel-state.js";
@@ -29,9 +27,19 @@ import { seamWebhook, type SeamWebhookDependencies } from "./seam-webhook.js";
 /** What /healthz and a ready /readyz answer, as the text sent: probes call them often. */
 const OK_JSON = JSON.stringify({ status: "ok" });
 
+/** What the app needs of the configuration (`@lintel/server`'s `Config` has it all). */
+export interface AppConfig {
+  /** The public URL of `/docs` (problem `type` URIs and 404 details point at it). */
+  readonly docsUrl: string;
+  /** The base URL the OpenAPI document's `servers` names. */
+  readonly publicBaseUrl: string;
+  /** How many proxies in front are trusted for X-Forwarded-For (0: none). */
+  readonly trustedProxies: number;
+}
+
 export interface AppDependencies {
   readonly lintel: Lintel;
-  readonly config: Pick<Config, "docsUrl" | "publicBaseUrl" | "trustedProxies">;
+  readonly config: AppConfig;
   readonly logger: Logger;
   /** Prometheus metrics (METRICS_PORT), or null when they are off. */
   readonly metrics?: Metrics | null;
@@ -41,6 +49,12 @@ export interface AppDependencies {
   readonly draining?: () => boolean;
   /** `POST /webhooks/seam` (SEAM_WEBHOOK_SECRET set), or null: the path is unknown (404). */
   readonly seam?: Omit<SeamWebhookDependencies, "logger"> | null;
+  /**
+   * The script `/docs` renders the OpenAPI document with (`redocRenderer` of `@lintel/server`),
+   * served at `/docs/assets/redoc.standalone.js`; without one, `/docs` is a page that links the
+   * document and says the renderer is not installed.
+   */
+  readonly docsRenderer?: DocsRenderer | null;
 }
 
 /** Builds the Koa application. */
@@ -52,6 +66,7 @@ export function createApp({
   compression: compress = true,
   draining = () => false,
   seam = null,
+  docsRenderer = null,
 }: AppDependencies): Koa<LintelState> {
   const app = new Koa<LintelState>();
   app.proxy = config.trustedProxies > 0;
@@ -91,14 +106,17 @@ export function createApp({
   operational("/docs", (ctx) => {
     const fullPath = ctx.originalUrl.split("?", 1)[0] ?? ctx.path;
     const mountPath = fullPath.endsWith(ctx.path) ? fullPath.slice(0, fullPath.length - ctx.path.length) : "";
-    html(referencePage(config.docsUrl, REDOC_BUNDLE_PATH, mountPath))(ctx);
+    const page =
+      docsRenderer === null ? rendererMissingPage(config.docsUrl, mountPath) : referencePage(config.docsUrl, DOCS_RENDERER_PATH, mountPath);
+    html(page)(ctx);
   });
   operational("/docs/errors", html(errorsPage()));
-  router.get(REDOC_BUNDLE_PATH, (ctx) => {
-    ctx.type = "text/javascript; charset=utf-8";
-    ctx.set("Cache-Control", "public, max-age=86400");
-    ctx.body = redocBundle();
-  });
+  if (docsRenderer !== null)
+    router.get(DOCS_RENDERER_PATH, (ctx) => {
+      ctx.type = "text/javascript; charset=utf-8";
+      ctx.set("Cache-Control", "public, max-age=86400");
+      ctx.body = docsRenderer.script();
+    });
   registerV1Routes(router, lintel, config.trustedProxies, logger);
   if (seam !== null) router.post("/webhooks/seam", seamWebhook({ ...seam, logger }));
 

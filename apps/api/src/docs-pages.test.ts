@@ -1,8 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PROBLEMS } from "@lintel/domain";
-import { errorsPage, referencePage } from "./docs-pages.js";
-import { REDOC_BUNDLE_PATH, redocBundle } from "./docs-assets.js";
+import { DOCS_RENDERER_PATH as REDOC_BUNDLE_PATH, errorsPage, referencePage, rendererMissingPage } from "./docs-pages.js";
 
 test("docs: the errors page has one anchor per problem of SPEC 4", () => {
   const html = errorsPage();
@@ -19,10 +18,12 @@ test("docs: the reference page renders /v1/openapi.json with the bundle served b
   assert.doesNotMatch(html.replace(/http:\/\/localhost:3000\/docs\/errors/g, ""), /(src|href)="(https?:)?\/\//);
 });
 
-test("docs: the Redoc bundle holds no https URL of a CDN it would load from", () => {
-  const bundle = redocBundle();
-  assert.ok(bundle.length > 100_000);
-  assert.doesNotMatch(bundle, /https:\/\/cdn\./);
+test("docs: without a renderer, /docs links the document and the errors page, says the renderer is not installed, and loads no script", () => {
+  const html = rendererMissingPage("http://localhost:3000/lintel/docs", "/lintel");
+  assert.ok(html.includes('href="/lintel/v1/openapi.json"'));
+  assert.ok(html.includes('href="http://localhost:3000/lintel/docs/errors"'));
+  assert.match(html, /renderer is not installed/);
+  assert.doesNotMatch(html, /<script/);
 });
 
 test("docs: mounted under a prefix, the reference page asks for its bundle and the document under that prefix", () => {

@@ -5,6 +5,20 @@
 import { PROBLEMS } from "@lintel/domain";
 import { COMMON_PROBLEMS } from "./endpoints.js";
 
+/** Where `/docs` loads its renderer's script from (under the mount path), when the app has a renderer. */
+export const DOCS_RENDERER_PATH = "/docs/assets/redoc.standalone.js";
+
+/**
+ * The script `/docs` runs in the browser to render `/v1/openapi.json`: Redoc's standalone
+ * bundle (the page is a `<redoc>` element). `@lintel/server` supplies one (`redocRenderer`),
+ * read from its `redoc` dependency; this package carries none, so an embedding that does not
+ * want a 1 MB bundle in its node_modules leaves it out.
+ */
+export interface DocsRenderer {
+  /** The bundle's JavaScript text, asked for on each request of its path (keep it read once). */
+  script(): string;
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function page(title: string, body: string): string {
@@ -36,6 +50,23 @@ errors are explained on <a href="${escapeHtml(docsUrl)}/errors">the errors page<
 <redoc spec-url="${at("/v1/openapi.json")}" hide-hostname="false" path-in-middle-panel="true" required-props-first="true" sort-props-alphabetically="false"></redoc>
 <script src="${at(bundlePath)}"></script>
 </body></html>`;
+}
+
+/**
+ * `/docs` when the app was built without a {@link DocsRenderer}: the same links as the
+ * reference page's fallback (the OpenAPI document, the errors page) and a line saying that the
+ * renderer is not installed, so the page neither breaks nor loads a script from elsewhere.
+ */
+export function rendererMissingPage(docsUrl: string, mountPath = ""): string {
+  const at = (path: string) => escapeHtml(`${mountPath}${path}`);
+  return page(
+    "Lintel API reference",
+    `<h1>Lintel API reference</h1>
+<p>The reference renderer is not installed here: this app was built without a <code>docsRenderer</code>
+(<code>@lintel/server</code> supplies Redoc's as <code>redocRenderer</code>).</p>
+<p>The contract is the OpenAPI document <a href="${at("/v1/openapi.json")}">${at("/v1/openapi.json")}</a>;
+errors are explained on <a href="${escapeHtml(docsUrl)}/errors">the errors page</a>.</p>`,
+  );
 }
 
 /** `/docs/errors`: one section with `id="<anchor>"` per problem of SPEC 4. */

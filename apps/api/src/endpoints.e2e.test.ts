@@ -4,7 +4,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as v from "valibot";
 import { validate } from "@readme/openapi-parser";
-import { call, startTestServer, type TestServer } from "./e2e.test-support.js";
+import { call } from "@lintel/testkit/e2e";
+import { startTestApp, type TestApp } from "./app.test-support.js";
 import {
   healthSchema,
   lockListSchema,
@@ -16,9 +17,9 @@ import {
   templateResponseSchema,
 } from "./schemas.js";
 
-let server: TestServer;
+let server: TestApp;
 before(async () => {
-  server = await startTestServer();
+  server = await startTestApp();
 });
 after(() => server.close());
 

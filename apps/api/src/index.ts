@@ -1,15 +1,16 @@
 /**
- * `@lintel/api`: Lintel's Koa app (`createApp`), the server edge for a server of your own
- * (`applyServerEdge`), and the whole server (`startServer`, as `node dist/main.js` runs it).
- * The demo data the server starts with in memory mode is `@lintel/api/demo`.
+ * `@lintel/api`: Lintel's Koa app (`createApp`) and the server edge for a server of your own
+ * (`applyServerEdge`), with what they are built from: the logger, the metrics, the webhook
+ * sender, the OpenAPI document. No store and no lock provider of its own: give `createApp` a
+ * `Lintel` (`createMemoryLintel()` of `@lintel/store-memory`, or any other). The whole server
+ * (configuration, Redis, Seam, the `lintel` command, `/docs`'s renderer) is `@lintel/server`.
  */
-export { createApp, type AppDependencies } from "./app.js";
-export { loadConfig, type Config, type ConfigLoading } from "./config.js";
-export { createLogger } from "./logger.js";
-export { createMetrics, type Metrics } from "./metrics.js";
+export { createApp, type AppConfig, type AppDependencies } from "./app.js";
+export { DOCS_RENDERER_PATH, type DocsRenderer } from "./docs-pages.js";
+export { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
+export { createMetrics, startMetricsServer, type Metrics } from "./metrics.js";
 export { createWebhookSender, type WebhookSenderOptions } from "./http-webhook-sender.js";
 export { buildOpenApiDocument } from "./openapi.js";
-export { startServer, type RunningServer, type StartOptions } from "./server.js";
 export { applyServerEdge, type ServerEdge, type ServerEdgeOptions } from "./server-edge.js";
-export { HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
-export { FixtureRefusedError, readFixtureFile } from "./fixture-file.js";
+export { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
+export { exampleRecords } from "./example-records.js";

@@ -1,6 +1,9 @@
 /** The server's logger: pino JSON lines, with credentials redacted wherever they might appear. */
 import { pino, type DestinationStream, type Logger } from "pino";
-import type { LogLevel } from "./config.js";
+
+/** pino's levels, and `silent`: what LOG_LEVEL takes. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * Defence in depth for secrets in log lines: nothing logs a request's or a client's headers

@@ -1,16 +1,16 @@
 /**
  * Examples for the OpenAPI document (SPEC 5.8: every operation with examples), taken from the
- * built-in demo fixture and the real serializers and preview engine, so they have the shapes
+ * example records (example-records.ts, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
 import { planTimezoneChange, problemBody, scheduleEntry, type ProblemCode } from "@lintel/domain";
 import { parseFixture } from "@lintel/core";
-import { demoFixture } from "./demo-fixture.js";
+import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "./endpoints.js";
 import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "./serialize.js";
 
-const parsed = parseFixture(demoFixture());
-if (!parsed.ok) throw new Error(`the demo fixture is refused: ${parsed.errors.join("; ")}`);
+const parsed = parseFixture(exampleRecords());
+if (!parsed.ok) throw new Error(`the example records are refused: ${parsed.errors.join("; ")}`);
 const demo = parsed.data;
 const ORG = "org_acme";
 /** "Now" for the preview example: before every demo item, so the example is the same every day. */
@@ -19,7 +19,7 @@ const CURSOR = "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU";
 
 function first<T>(list: readonly T[], what: string): T {
   const found = list[0];
-  if (found === undefined) throw new Error(`the demo fixture has no ${what}`);
+  if (found === undefined) throw new Error(`the example records have no ${what}`);
   return found;
 }
 

@@ -2,11 +2,13 @@
 // walks equal a manual cursor walk, answers are typed bodies, errors are LintelProblems.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { call, startTestServer, type TestServer } from "@lintel/api/testing/e2e";
+import { call, startTestServer, type TestServer } from "@lintel/testkit/e2e";
+import * as lintelServer from "@lintel/server";
+import type { RunningServer } from "@lintel/server";
 import { createLintelClient, LintelProblem, type LintelClient } from "./index.js";
 
 /** Follows nextCursor by hand with fetch: what the client's walk must equal. */
-async function manualWalk(server: TestServer, path: string, field: string, key: string, query = ""): Promise<unknown[]> {
+async function manualWalk(server: TestServer<RunningServer>, path: string, field: string, key: string, query = ""): Promise<unknown[]> {
   const items: unknown[] = [];
   let cursor: string | null = null;
   do {
@@ -23,10 +25,10 @@ async function manualWalk(server: TestServer, path: string, field: string, key: 
 }
 
 describe(`client (STORE=${process.env["STORE"] ?? "memory"})`, () => {
-  let server: TestServer;
+  let server: TestServer<RunningServer>;
   let lintel: LintelClient;
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer(lintelServer);
     lintel = createLintelClient({ baseUrl: server.url, apiKey: server.fixture.keys.admin });
   });
   after(() => server.close());

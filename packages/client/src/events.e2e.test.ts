@@ -5,10 +5,12 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { call, startTestServer, type TestServer } from "@lintel/api/testing/e2e";
+import { call, startTestServer, type TestServer } from "@lintel/testkit/e2e";
+import * as lintelServer from "@lintel/server";
+import type { RunningServer } from "@lintel/server";
 import { createLintelClient, LintelProblem, verifyWebhook, WebhookVerificationError, type LintelClient } from "./index.js";
 
-async function manualWalk(server: TestServer, path: string, field: string, key: string): Promise<unknown[]> {
+async function manualWalk(server: TestServer<RunningServer>, path: string, field: string, key: string): Promise<unknown[]> {
   const items: unknown[] = [];
   let cursor: string | null = null;
   do {
@@ -21,7 +23,7 @@ async function manualWalk(server: TestServer, path: string, field: string, key: 
 }
 
 describe(`client: events and webhook endpoints (STORE=${process.env["STORE"] ?? "memory"})`, () => {
-  let server: TestServer;
+  let server: TestServer<RunningServer>;
   let lintel: LintelClient;
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((req, res) => {
@@ -34,7 +36,7 @@ describe(`client: events and webhook endpoints (STORE=${process.env["STORE"] ?? 
   });
   before(async () => {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: "true" }, { webhookPollMs: 100 });
+    server = await startTestServer(lintelServer, { WEBHOOK_ALLOW_PRIVATE: "true" }, { webhookPollMs: 100 });
     lintel = createLintelClient({ baseUrl: server.url, apiKey: server.fixture.keys.admin });
   });
   after(async () => {

@@ -2,7 +2,9 @@
 // answer's Retry-After and try again; setTimezone retries with the one Idempotency-Key it made.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startTestServer, testFixture, type TestServer } from "@lintel/api/testing/e2e";
+import { startTestServer, testFixture, type TestServer } from "@lintel/testkit/e2e";
+import * as lintelServer from "@lintel/server";
+import type { RunningServer } from "@lintel/server";
 import { createLintelClient, LintelProblem, type RetryInfo } from "./index.js";
 
 describe("client retries", () => {
@@ -18,9 +20,9 @@ describe("client retries", () => {
   // A vendor's lock on a server without SEAM_API_KEY: a 503 only the operator can fix.
   const unconfigured = { ...fixture.shared, lockId: `${fixture.p}_lk_august`, provider: "august", providerDeviceId: "seam_device_1" };
   fixture.json.locks.push(unconfigured);
-  let server: TestServer;
+  let server: TestServer<RunningServer>;
   before(async () => {
-    server = await startTestServer({}, { fixture: fixture.json });
+    server = await startTestServer(lintelServer, {}, { fixture: fixture.json });
   });
   after(() => server.close());
 

@@ -3,7 +3,9 @@
 // and events typed by their `type`.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startTestServer, type TestServer } from "@lintel/api/testing/e2e";
+import { startTestServer, type TestServer } from "@lintel/testkit/e2e";
+import * as lintelServer from "@lintel/server";
+import type { RunningServer } from "@lintel/server";
 import { createLintelClient, LintelProblem, type Event, type EventOf, type LintelClient } from "./index.js";
 
 /** Asserts that `promise` rejects with a LintelProblem of `code` and `status`; answers it. */
@@ -19,10 +21,10 @@ async function problemOf(promise: Promise<unknown>, code: string, status: number
 }
 
 describe(`client writes (STORE=${process.env["STORE"] ?? "memory"})`, () => {
-  let server: TestServer;
+  let server: TestServer<RunningServer>;
   let lintel: LintelClient;
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer(lintelServer);
     lintel = createLintelClient({ baseUrl: server.url, apiKey: server.fixture.keys.admin });
   });
   after(() => server.close());

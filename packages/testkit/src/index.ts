@@ -6,6 +6,8 @@
  *   default) or any runner whose describe/it/beforeEach/afterEach are given;
  * - `@lintel/testkit/processes`: free ports, server and redis-server child processes;
  * - `@lintel/testkit/raw-http`: HTTP/1.1 over a plain socket, answers parsed from the bytes;
+ * - `@lintel/testkit/e2e`: a test fixture with fresh ids, a server package's server started on
+ *   port 0 with it (`startTestServer(lintelServer)`), and a fetch wrapper;
  * - `@lintel/testkit/seam`: Seam's own fake (`@seamapi/fake-seam-connect`) on a loopback port.
  */
 export * from "./contracts/index.js";

@@ -1,6 +1,6 @@
 /**
  * Real processes for e2e tests that need more than one server or their own Redis: free
- * loopback ports, server children (this repository's `apps/api/dist/main.js` unless told), and private redis-server children.
+ * loopback ports, server children (this repository's `apps/server/dist/main.js` unless told), and private redis-server children.
  * Every child is started by the test and stopped by it (by its own handle, never by name).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** This repository's built server (packages/testkit/dist → apps/api/dist/main.js): the default of {@link spawnServer}. */
-export const WORKSPACE_SERVER_MAIN = fileURLToPath(new URL("../../../apps/api/dist/main.js", import.meta.url));
+/** This repository's built server (packages/testkit/dist → apps/server/dist/main.js): the default of {@link spawnServer}. */
+export const WORKSPACE_SERVER_MAIN = fileURLToPath(new URL("../../../apps/server/dist/main.js", import.meta.url));
 
 /**
  * `count` distinct free loopback ports, drawn from 20000–31999: below Linux's ephemeral range
@@ -101,7 +101,7 @@ async function started(child: ChildProcess, readyText: string): Promise<Child> {
   return tracked;
 }
 
-/** A running `node apps/api/dist/main.js` on `port` (already listening when this resolves). */
+/** A running `node apps/server/dist/main.js` on `port` (already listening when this resolves). */
 export interface ServerChild extends Child {
   readonly url: string;
 }

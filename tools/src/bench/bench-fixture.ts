@@ -2,7 +2,7 @@
  * The HTTP benchmarks' data: the demo fixture under one bench key whose budget never runs
  * out, and the clean-up of what a Redis run wrote.
  */
-import { demoFixture } from "@lintel/api/demo";
+import { demoFixture } from "@lintel/server/demo";
 import { hashApiKey, SCOPES } from "@lintel/domain";
 import { Redis } from "ioredis";
 import { redisKeys } from "@lintel/store-redis";

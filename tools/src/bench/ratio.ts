@@ -133,7 +133,10 @@ async function lintel(store: "memory" | "redis", key: string, port: number, chec
   const profile = values["cpu-prof"] === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]];
   // Dropped at the end even when the server never listens: it may have loaded its fixture first.
   if (store === "redis") drops.push(() => dropFromRedis(redisUrl, orgIds, key, keyId));
-  return serve(join(checkout, "apps/api/dist/main.js"), [], env, port, profile);
+  // A checkout from before the server package (apps/server) had its server in apps/api.
+  const main = ["apps/server/dist/main.js", "apps/api/dist/main.js"].map((path) => join(checkout, path)).find((path) => existsSync(path));
+  if (main === undefined) throw new Error(`${checkout} has no built server (apps/server/dist/main.js)`);
+  return serve(main, [], env, port, profile);
 }
 
 async function record(url: string, key: string): Promise<RecordedAnswer[]> {

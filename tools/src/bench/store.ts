@@ -15,7 +15,7 @@ import { type Lock } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { createRedisClient, createRedisStore, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "@lintel/store-redis";
-import { countRecords, fixtureChunks } from "../cli/fixture-chunks.js";
+import { countRecords, fixtureChunks } from "@lintel/server/fixture-file";
 import { orgWithLocks } from "./bench-data.js";
 import { machineLine, measure, printFigures, timeOnce, type Figure } from "./measure.js";
 

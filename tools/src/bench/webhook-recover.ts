@@ -9,7 +9,7 @@
  * Usage: npm run -s bench:webhook-recover [-- <deliveries>]
  */
 import { randomBytes } from "node:crypto";
-import { loadConfig, startServer } from "@lintel/api";
+import { loadConfig, startServer } from "@lintel/server";
 import { generateApiKey } from "@lintel/domain";
 import { Redis } from "ioredis";
 import { redisKeys } from "@lintel/store-redis";

@@ -126,7 +126,7 @@ async function lintel(store: "memory" | "redis", key: string, port: number): Pro
   };
   // Dropped at the end even when the server never listens: it may have loaded its fixture first.
   if (store === "redis") drops.push(() => dropFromRedis(redisUrl, orgIds, key, keyId));
-  const child = spawn("taskset", ["-c", values["server-cpu"], process.execPath, join(here, "../../../apps/api/dist/main.js")], {
+  const child = spawn("taskset", ["-c", values["server-cpu"], process.execPath, join(here, "../../../apps/server/dist/main.js")], {
     env,
     stdio: ["ignore", devNull, "pipe"],
   });

@@ -4,8 +4,8 @@
 // data with SEAM_API_KEY/SEAM_ENDPOINT pointing at the fake (the demo's lock_001, a Yale lock,
 // and lock_002, a Schlage one, are those devices), reads their state over HTTP and prints it.
 // With --serve it keeps both running for your own curl until Ctrl-C.
-import { loadConfig, startServer } from "@lintel/api";
-import { demoFixture, DEMO_KEYS } from "@lintel/api/demo";
+import { loadConfig, startServer } from "@lintel/server";
+import { demoFixture, DEMO_KEYS } from "@lintel/server/demo";
 import { startFakeSeam } from "@lintel/testkit/seam";
 
 const serve = process.argv.includes("--serve");

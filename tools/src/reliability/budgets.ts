@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateApiKey } from "@lintel/domain";
 import { freePorts, spawnRedis, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
-import { testApiKey } from "@lintel/api/testing/e2e";
+import { testApiKey } from "@lintel/testkit/e2e";
 import { startRedisCluster } from "./redis-cluster.js";
 
 const { values } = parseArgs({

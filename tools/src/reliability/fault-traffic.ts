@@ -5,7 +5,7 @@
  * data can be checked against Redis afterwards.
  */
 import { generateApiKey, SCOPES } from "@lintel/domain";
-import { testApiKey } from "@lintel/api/testing/e2e";
+import { testApiKey } from "@lintel/testkit/e2e";
 import type { Plan } from "./load.js";
 
 const UNITS = 12;

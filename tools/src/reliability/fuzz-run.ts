@@ -1,10 +1,10 @@
 /**
- * One fuzz run: the real server process (`node apps/api/dist/main.js`) on the e2e test fixture,
+ * One fuzz run: the real server process (`node apps/server/dist/main.js`) on the e2e test fixture,
  * `runs` cases drawn from `fuzzCase` with `seed`, sent a few at a time, each answer judged.
  * Shared by the script (tools/src/reliability/fuzz.ts) and the npm-test run.
  */
 import fc from "fast-check";
-import { processStoreEnv, testFixture } from "@lintel/api/testing/e2e";
+import { processStoreEnv, testFixture } from "@lintel/testkit/e2e";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";

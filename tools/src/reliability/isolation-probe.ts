@@ -6,7 +6,7 @@
  * own (a urlKey A uses too), when A must get its own unit. Lists must hold A's records only.
  */
 import { randomUUID } from "node:crypto";
-import { call, withoutRequestId, type Answer } from "@lintel/api/testing/e2e";
+import { call, withoutRequestId, type Answer } from "@lintel/testkit/e2e";
 import { resolveUnit, unknownLike, type World, type WorldOrg } from "./isolation-world.js";
 
 interface ProbeRequest {

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
-import { processStoreEnv } from "@lintel/api/testing/e2e";
+import { processStoreEnv } from "@lintel/testkit/e2e";
 import { generateApiKey, SCOPES } from "@lintel/domain";
 
 export interface WorldUnit {

@@ -1,6 +1,6 @@
 /** The soak's data: one org with 40 units (3 tours each), 2,000 simulated locks and 20 templates. */
 import { generateApiKey, SCOPES } from "@lintel/domain";
-import { testApiKey } from "@lintel/api/testing/e2e";
+import { testApiKey } from "@lintel/testkit/e2e";
 
 const AT = "2026-01-01T00:00:00.000Z";
 

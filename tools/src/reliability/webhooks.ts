@@ -23,7 +23,7 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { verifyWebhook } from "@lintel/client";
 import { generateApiKey, SCOPES } from "@lintel/domain";
-import { testApiKey } from "@lintel/api/testing/e2e";
+import { testApiKey } from "@lintel/testkit/e2e";
 import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
 import { machineLine } from "../bench/measure.js";
 import { send } from "./edge-rig.js";

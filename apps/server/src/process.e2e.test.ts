@@ -1,4 +1,4 @@
-// The real process: `node apps/api/dist/main.js` with FIXTURE and PORT, its banner, a /v1
+// The real process: `node apps/server/dist/main.js` with FIXTURE and PORT, its banner, a /v1
 // answer, graceful exit on SIGTERM, and refusals of bad configuration and bad fixtures.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";

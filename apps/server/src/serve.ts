@@ -1,5 +1,5 @@
 /**
- * The server process: validate the configuration, start, print the banner, and stop
+ * `lintel serve`, the server process: validate the configuration, start, print the banner, and stop
  * gracefully on SIGTERM/SIGINT: the server drains (connection-drain.ts: /readyz 503, in-flight
  * requests answered with `Connection: close`, idle connections closed), Redis is closed, exit 0.
  */
@@ -11,7 +11,8 @@ import { startServer } from "./server.js";
 /** The oldest Node Lintel runs on (package.json `engines`; @seamapi/http needs 22.12). */
 const MIN_NODE: readonly [number, number] = [22, 12];
 
-async function main(): Promise<void> {
+/** Runs the server process until a signal stops it (the process exits then). */
+export async function serve(): Promise<void> {
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
   if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
     console.error(`Lintel needs Node ${MIN_NODE.join(".")} or later; this is Node ${process.version}.`);
@@ -46,5 +47,3 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
-
-await main();

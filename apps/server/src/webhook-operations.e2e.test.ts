@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { assertProblem, call, startTestServer, type TestServer } from "./e2e.test-support.js";
-import { createLogger } from "./logger.js";
+import { createLogger } from "@lintel/api";
 import { sleep, startWebhookReceiver, until, type ReceivedWebhook, type WebhookReceiver } from "./webhook-receiver.test-support.js";
 
 /** How long a rotated-out secret keeps signing in this server (24 h in production). */

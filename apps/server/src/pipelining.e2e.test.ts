@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { rawGet, RawConnection } from "@lintel/testkit/raw-http";
 import { call, startTestServer, type TestServer } from "./e2e.test-support.js";
-import { HTTP_LIMITS } from "./http-limits.js";
+import { HTTP_LIMITS } from "@lintel/api";
 
 describe("e2e: pipelined requests (issue 18)", () => {
   // Every /readyz pings the store; these pings wait until the test lets them go.

@@ -13,9 +13,8 @@ import type { Lock } from "@lintel/domain";
 import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";
 import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 import { assertProblem, call, startTestServer, TEST_REDIS_URL, testConfig, testFixture, type TestServer } from "./e2e.test-support.js";
-import { createLogger } from "./logger.js";
+import { createLogger, createWebhookSender } from "@lintel/api";
 import { startServer, type RunningServer } from "./server.js";
-import { createWebhookSender } from "./http-webhook-sender.js";
 
 interface Received {
   readonly headers: IncomingHttpHeaders;

@@ -1,15 +1,16 @@
 /**
- * What the e2e tests share: a test fixture with fresh ids per run (so runs never collide on a
- * shared Redis), a server started in-process on port 0, and a small fetch wrapper. `STORE=redis`
- * (with REDIS_URL) runs the same suites against Redis.
+ * What the e2e tests of a Lintel server share: a test fixture with fresh ids per run (so runs
+ * never collide on a shared Redis), a server started in-process on port 0 (given the server
+ * package's `loadConfig` and `startServer`, so this package depends on no server), and a small
+ * fetch wrapper. `STORE=redis` (with REDIS_URL) runs the same suites against Redis.
+ *
+ *   import * as lintelServer from "@lintel/server";
+ *   const server = await startTestServer(lintelServer);
  */
 import assert from "node:assert/strict";
-import { jsonOrUndefined, type Answer } from "@lintel/testkit/raw-http";
 import { randomBytes, randomInt } from "node:crypto";
 import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
-import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
-import { loadConfig, type Config } from "./config.js";
-import { startServer, type RunningServer, type StartOptions } from "./server.js";
+import { jsonOrUndefined, type Answer } from "./raw-http.js";
 
 const ALL: Scope[] = [...SCOPES];
 
@@ -176,7 +177,7 @@ export function testFixture(p = randomBytes(4).toString("hex")) {
 export type TestFixture = ReturnType<typeof testFixture>;
 
 /** The Redis of the e2e tests: REDIS_URL (the test runner sets it), else the default. */
-export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
+export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379";
 
 /**
  * The store variables of a server process (`spawnServer`) on `store` (by default the one this
@@ -186,31 +187,55 @@ export function processStoreEnv(store = process.env["STORE"] ?? "memory"): Recor
   return store === "redis" ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "e2e-process-secret-0123456789abcdefghij" } : {};
 }
 
-/** The configuration e2e servers run with; STORE=redis in the environment switches the store. */
-export function testConfig(env: Record<string, string> = {}): Config {
+/**
+ * The environment of an e2e server (for the server package's `loadConfig`): `env` over the
+ * test defaults. STORE=redis in the process environment switches the store.
+ */
+export function testServerEnv(env: Record<string, string> = {}): Record<string, string> {
   const store = process.env["STORE"] ?? "memory";
-  const loading = loadConfig({
+  return {
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: TEST_REDIS_URL } : {}),
     CURSOR_SECRET: "e2e-cursor-secret-0123456789abcdefghijkl",
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
     ...env,
-  });
+  };
+}
+
+/** What {@link startTestServer} needs of a server package (`@lintel/server` has both). */
+export interface TestableServer<Config extends { readonly port: number }, Options, Running extends { close(): Promise<void> }> {
+  loadConfig(env: Record<string, string | undefined>): { ok: true; config: Config } | { ok: false; errors: readonly string[] };
+  startServer(config: Config, options?: Options): Promise<Running>;
+}
+
+/** The configuration e2e servers run with (port 0). */
+export function testConfig<Config extends { readonly port: number }>(
+  server: Pick<TestableServer<Config, never, never>, "loadConfig">,
+  env: Record<string, string> = {},
+): Config {
+  const loading = server.loadConfig(testServerEnv(env));
   if (!loading.ok) throw new Error(loading.errors.join("\n"));
   return { ...loading.config, port: 0 };
 }
 
-export interface TestServer extends RunningServer {
-  readonly fixture: TestFixture;
-}
+/** A started test server and the fixture it was started with. */
+export type TestServer<Running> = Running & { readonly fixture: TestFixture };
 
-/** Starts a server on a free port with a fresh test fixture. */
-export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+/** Starts `server` on a free port with a fresh test fixture. */
+export async function startTestServer<
+  Config extends { readonly port: number },
+  Options extends { readonly fixture?: unknown; readonly webhookDeliveryGroup?: string },
+  Running extends { close(): Promise<void> },
+>(server: TestableServer<Config, Options, Running>, env: Record<string, string> = {}, options?: Options): Promise<TestServer<Running>> {
   const fixture = testFixture();
   // A delivery group of its own: on a shared Redis no other server leases (and fails) its webhook attempts.
-  const server = await startServer(testConfig(env), { fixture: fixture.json, webhookDeliveryGroup: fixture.p, ...options });
-  return { ...server, close: () => server.close(), fixture };
+  const running = await server.startServer(testConfig(server, env), {
+    fixture: fixture.json,
+    webhookDeliveryGroup: fixture.p,
+    ...options,
+  } as Options);
+  return { ...running, close: () => running.close(), fixture };
 }
 
 /** A client address of its own, so address budgets of different tests never meet. */
@@ -218,7 +243,7 @@ export function freshAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-export type { Answer } from "@lintel/testkit/raw-http";
+export type { Answer } from "./raw-http.js";
 
 export interface CallOptions {
   readonly method?: string;

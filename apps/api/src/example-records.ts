@@ -1,62 +1,15 @@
 /**
- * The built-in demo data, loaded in memory mode when no FIXTURE is given. Generated in code and
- * deterministic (keys come from a seeded PRNG), so the banner's curl commands always work.
- * Two orgs; keys for every scope set; units in several zones and one without; items in 2027
- * around DST edges; a lock shared by units in different zones; 50+ locks with equal createdAt
- * runs and inactive ones, of real vendors (read through Seam when SEAM_API_KEY is set, else a
- * 503 naming it) and simulated ones; two whose simulated provider never answers or fails; templates with
- * {{variables}}. It is a fixture file's JSON: it goes through the same `parseFixture` as
- * FIXTURE=<file>.
+ * The records of the OpenAPI document's examples, which `@lintel/server` serves as its demo
+ * data (with the demo's API keys): two orgs; units in several zones and one without; items in
+ * 2027 around DST edges; a lock shared by units in different zones; 50+ locks with equal
+ * createdAt runs and inactive ones, of real vendors and simulated ones, two of which
+ * (`simulate-timeout`, `simulate-failure`) the server's simulator never answers or fails;
+ * templates with {{variables}}. Fixture-file JSON without keys (SPEC 6): it goes through the
+ * same `parseFixture` as FIXTURE=<file>, so the examples are answers the demo really gives.
  */
-import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
-
-/** A key of the demo, for the banner. */
-export interface DemoKey {
-  readonly id: string;
-  readonly orgId: string;
-  readonly name: string;
-  readonly scopes: readonly Scope[];
-  readonly key: string;
-  /** False for the expired and the revoked demo key. */
-  readonly usable: boolean;
-}
-
-/** mulberry32: a tiny seeded PRNG, good enough to make stable demo keys. */
-function seededIndex(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 const ACME = "org_acme";
 const GLOBEX = "org_globex";
-
-// prettier-ignore
-const KEY_SPECS = [
-  { id: "key_acme_admin", orgId: ACME, name: "Acme admin (all scopes)", scopes: SCOPES },
-  { id: "key_acme_locks", orgId: ACME, name: "Acme lock reader (locks:read only)", scopes: ["locks:read"] },
-  { id: "key_acme_state", orgId: ACME, name: "Acme lock monitor", scopes: ["locks:read", "lock-state:read"] },
-  { id: "key_acme_messages", orgId: ACME, name: "Acme messaging", scopes: ["messages:read"] },
-  { id: "key_acme_scheduler", orgId: ACME, name: "Acme scheduler", scopes: ["units:write"] },
-  { id: "key_globex_admin", orgId: GLOBEX, name: "Globex admin (all scopes)", scopes: SCOPES },
-  { id: "key_acme_expired", orgId: ACME, name: "Acme expired key", scopes: SCOPES, expiresAt: "2025-01-01T00:00:00.000Z" },
-  { id: "key_acme_revoked", orgId: ACME, name: "Acme revoked key", scopes: SCOPES, revokedAt: "2025-06-01T00:00:00.000Z" },
-] as const satisfies readonly { id: string; orgId: string; name: string; scopes: readonly Scope[]; expiresAt?: string; revokedAt?: string }[];
-
-/** The demo keys, in a fixed order; the same on every run. */
-export const DEMO_KEYS: readonly DemoKey[] = KEY_SPECS.map((spec, index) => ({
-  id: spec.id,
-  orgId: spec.orgId,
-  name: spec.name,
-  scopes: spec.scopes,
-  key: generateApiKey(seededIndex(0x11e7e1 + index)),
-  usable: !("expiresAt" in spec) && !("revokedAt" in spec),
-}));
 
 // prettier-ignore
 const UNITS = [
@@ -190,27 +143,13 @@ const templates = [
   { id: "tpl_gx_welcome", orgId: GLOBEX, name: "Globex welcome", body: "Hello {{firstName}} from Globex.", sortOrder: 1, createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z" },
 ];
 
-/** The demo fixture as fixture-file JSON (SPEC 6). */
-export function demoFixture(): Record<string, unknown> {
+/** The example records as fixture-file JSON: orgs, units, locks, items and templates, no API keys. */
+export function exampleRecords(): Record<string, unknown> {
   return {
     orgs: [
       { id: ACME, name: "Acme Rentals" },
       { id: GLOBEX, name: "Globex Homes" },
     ],
-    apiKeys: DEMO_KEYS.map((key, index) => {
-      const spec = KEY_SPECS[index];
-      return {
-        id: key.id,
-        orgId: key.orgId,
-        name: key.name,
-        key: key.key,
-        scopes: [...key.scopes],
-        expiresAt: spec && "expiresAt" in spec ? spec.expiresAt : null,
-        revokedAt: spec && "revokedAt" in spec ? spec.revokedAt : null,
-        rateLimit: null,
-        createdAt: "2026-01-01T00:00:00.000Z",
-      };
-    }),
     units: UNITS.map((unit) => ({ ...unit, version: 1 })),
     locks: [...acmeLocks(), sharedLock, ...faultyLocks, ...globexLocks],
     tours,

@@ -5,14 +5,20 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type FixtureData, type FixtureLoadReport, type Lintel } from "@lintel/core";
-import { createApp } from "./app.js";
+import {
+  applyServerEdge,
+  createApp,
+  createLimitedServer,
+  HTTP_LIMITS,
+  type HttpLimits,
+  type ServerEdge,
+  startMetricsServer,
+} from "@lintel/api";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
 import { demoFixture } from "./demo-fixture.js";
+import { redocRenderer } from "./docs-assets.js";
 import { readFixtureFile, validateFixture } from "./fixture-file.js";
-import { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
-import { startMetricsServer } from "./metrics.js";
-import { applyServerEdge, type ServerEdge } from "./server-edge.js";
 
 /** What {@link startServer} may be given besides the configuration (tests and benchmarks use most of it). */
 export interface StartOptions extends Overrides {
@@ -94,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       draining,
       seam,
       compression: options.compression ?? true,
+      docsRenderer: redocRenderer,
     }).callback(); // answers every error itself
     edge = applyServerEdge(server, handle, { limits, docsUrl: config.docsUrl });
     await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Seeds a Redis store from a fixture file (SPEC 6), with the same judge as FIXTURE=<file>:
  * a fixture that breaks any rule is refused whole (every error printed, nothing written);
@@ -7,20 +6,20 @@
  * ones it has, never moving a unit's version back nor clearing a revocation; --dry-run says
  * what would change and writes nothing.
  *
- *   node tools/dist/cli/seed.js --fixture <file> [--update] [--dry-run] [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
+ *   lintel seed --fixture <file> [--update] [--dry-run] [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
  *
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
 import { FixtureConflictError, mergeLoadReports, type FixtureData } from "@lintel/core";
 import { emptyLoadReport } from "@lintel/core/adapters";
-import { FixtureRefusedError, readFixtureFile } from "@lintel/api/fixture-file";
-import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
+import { FixtureRefusedError, readFixtureFile } from "../fixture-file.js";
+import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";
 import { describeLoad } from "./load-report.js";
 
-const USAGE = `Usage: npm run -s seed -- --fixture <file> [options]
-       (built: node tools/dist/cli/seed.js --fixture <file> [options])
+export const SEED_USAGE = `Usage: lintel seed --fixture <file> [options]
+       (in Lintel's repository: npm run -s seed -- --fixture <file> [options])
 
 Loads a fixture file (the FIXTURE format of SPEC 6) into Redis. By default it only adds the
 records whose id the store does not have yet; the ones it has are left exactly as they are
@@ -38,8 +37,10 @@ ${REDIS_USAGE}
 
 Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.`;
 
-async function main(): Promise<number> {
+/** `lintel seed ARGS`: the exit code. */
+export async function seed(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
+    args,
     options: {
       ...REDIS_OPTIONS,
       fixture: { type: "string" },
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(SEED_USAGE);
     return EXIT.ok;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -98,5 +99,3 @@ async function main(): Promise<number> {
   console.log([`${head} ${totals}.`, ...lists].join("\n"));
   return EXIT.ok;
 }
-
-runCli(USAGE, main);

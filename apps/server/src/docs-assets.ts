@@ -1,13 +1,12 @@
 /**
  * The renderer `/docs` runs in the browser: Redoc's standalone bundle, read once from
  * node_modules and served by Lintel itself, so the reference works with no network beyond the
- * server (SPEC 5.8).
+ * server (SPEC 5.8). It lives here, not in `@lintel/api`, so an embedding of the Koa app
+ * installs no renderer unless it asks for this one (`createApp({ docsRenderer: redocRenderer })`).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-
-/** Where the page loads the bundle from. */
-export const REDOC_BUNDLE_PATH = "/docs/assets/redoc.standalone.js";
+import type { DocsRenderer } from "@lintel/api";
 
 /** The bundle's one external reference, the Redocly logo in its footer, replaced by an inline image. */
 const REMOTE_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";
@@ -22,3 +21,6 @@ export function redocBundle(): string {
     .join(INLINE_LOGO);
   return bundle;
 }
+
+/** `/docs`'s renderer for `createApp`: Redoc 2.5, from this package's `redoc` dependency. */
+export const redocRenderer: DocsRenderer = { script: redocBundle };

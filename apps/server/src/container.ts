@@ -21,12 +21,10 @@ import { createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
 import { COMMAND_TIMEOUT_MS } from "@lintel/store-redis";
 import type { Config } from "./config.js";
-import { createLogger } from "./logger.js";
-import { createMetrics, type Metrics } from "./metrics.js";
+import { createLogger, createMetrics, createWebhookSender, type Metrics } from "@lintel/api";
 import { openRedisStore, type RedisHandle } from "./redis-wiring.js";
 import { withSimulatedFaults } from "./simulated-faults.js";
 import { token, typed, type Resolver } from "./typed-container.js";
-import { createWebhookSender } from "./http-webhook-sender.js";
 
 /**
  * SPEC 5.7: `simulated` locks go to the simulator (with its demo faults), every other provider

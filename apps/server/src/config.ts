@@ -14,9 +14,9 @@ import {
   parseRetrySchedule,
   type RatePolicy,
 } from "@lintel/domain";
+import { LOG_LEVELS, type LogLevel } from "@lintel/api";
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel };
 
 export type StoreConfig =
   | { readonly kind: "memory" }

@@ -1,6 +1,6 @@
 /**
  * Fixture files (FIXTURE=<path>, the seed CLI): read, parse and judge one whole, refusing it
- * with every error named. Its own entry point (`@lintel/api/fixture-file`), so a tool that
+ * with every error named. Its own entry point (`@lintel/server/fixture-file`), so a tool that
  * only reads fixtures does not load the HTTP app.
  */
 import { readFile } from "node:fs/promises";
@@ -40,3 +40,6 @@ export async function readFixtureFile(path: string): Promise<FixtureData> {
   }
   return validateFixture(json, path);
 }
+
+// The seed command's chunking, for tools that load a big fixture into a store of their own.
+export { countRecords, fixtureChunks, LOAD_ORDER } from "./cli/fixture-chunks.js";

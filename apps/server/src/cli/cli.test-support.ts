@@ -1,6 +1,6 @@
 // Shared by the CLI integration tests: run a compiled tool as a child process, a Redis client
 // for reading back, fresh org ids, and removal of everything one org left in Redis. With
-// REDIS_CLUSTER_NODES set (tools/redis-cluster.sh tools/dist/cli) it all runs on the cluster.
+// REDIS_CLUSTER_NODES set (tools/redis-cluster.sh apps/server/dist/cli) it all runs on the cluster.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
@@ -19,12 +19,12 @@ export interface ToolRun {
   readonly stderr: string;
 }
 
-/** Runs `tools/dist/cli/<tool>.js` with `args`; REDIS_URL points at the test Redis unless `env` says otherwise. */
+/** Runs `lintel <tool> args` (dist/cli/lintel.js); REDIS_URL points at the test Redis unless `env` says otherwise. */
 export function runTool(tool: "seed" | "keys", args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ToolRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(here, `${tool}.js`), ...args],
+      [join(here, "lintel.js"), tool, ...args],
       {
         env: { PATH: process.env["PATH"], REDIS_URL, ...(CLUSTER_NODES ? { REDIS_CLUSTER_NODES: CLUSTER_NODES } : {}), ...env },
         timeout: 60_000,

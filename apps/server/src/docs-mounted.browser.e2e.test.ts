@@ -8,11 +8,10 @@ import type { AddressInfo } from "node:net";
 import { after, before, it } from "node:test";
 import Koa from "koa";
 import mount from "koa-mount";
-import { createApp } from "./app.js";
+import { applyServerEdge, createApp, createLogger, type ServerEdge } from "@lintel/api";
+import { redocRenderer } from "./docs-assets.js";
 import { launchChromium, type Chromium } from "./chromium.test-support.js";
 import { startTestServer, type TestServer } from "./e2e.test-support.js";
-import { createLogger } from "./logger.js";
-import { applyServerEdge, type ServerEdge } from "./server-edge.js";
 
 let lintelServer: TestServer;
 let edge: ServerEdge;
@@ -33,6 +32,7 @@ before(async () => {
         config: { publicBaseUrl: `${base}/lintel`, docsUrl: `${base}/lintel/docs`, trustedProxies: 0 },
         logger: createLogger("silent"),
         draining: () => edge.draining,
+        docsRenderer: redocRenderer,
       }),
     ),
   );

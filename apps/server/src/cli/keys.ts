@@ -1,13 +1,12 @@
-#!/usr/bin/env node
 /**
  * Manages API keys in a Redis store. `create` prints the new key exactly once: only its
  * SHA-256 is stored, so it can never be shown again. `list` shows a key's metadata, never the
  * key or its hash.
  *
- *   npm run -s keys -- create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--allow-unknown-org] [--json]
- *   npm run -s keys -- revoke <keyId>
- *   npm run -s keys -- list --org <orgId> [--json]
- *   npm run -s keys -- generate --org <orgId> --name <name> --scopes a,b [...]   (no store: a key and its fixture record)
+ *   lintel keys create --org <orgId> --name <name> --scopes a,b [--expires-at <instant>] [--rate-limit 100/60] [--allow-unknown-org] [--json]
+ *   lintel keys revoke <keyId>
+ *   lintel keys list --org <orgId> [--json]
+ *   lintel keys generate --org <orgId> --name <name> --scopes a,b [...]   (no store: a key and its fixture record)
  *
  * Exit codes: 0 done, 1 no such key (revoke), 2 usage, 3 store unavailable.
  */
@@ -15,11 +14,11 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey, SCOPES, type ApiKeyRecord } from "@lintel/domain";
 import { redisKeys } from "@lintel/store-redis";
-import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
+import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 import { expiresAtArgument, idArgument, nameArgument, rateLimitArgument, scopesArgument } from "./key-arguments.js";
 
-const USAGE = `Usage: npm run -s keys -- <command> [options]
-       (built: node tools/dist/cli/keys.js <command> [options])
+export const KEYS_USAGE = `Usage: lintel keys <command> [options]
+       (in Lintel's repository: npm run -s keys -- <command> [options])
 
 Commands:
   create --org ORG --name NAME --scopes S1,S2 [--expires-at INSTANT] [--rate-limit N/SECONDS] [--allow-unknown-org] [--json]
@@ -182,17 +181,18 @@ async function list(args: string[]): Promise<number> {
 
 const COMMANDS: Readonly<Record<string, (args: string[]) => Promise<number>>> = { create, revoke, list, generate };
 
-runCli(USAGE, async () => {
-  const [command, ...rest] = process.argv.slice(2);
+/** `lintel keys COMMAND ARGS`: the exit code. */
+export async function keys(args: readonly string[]): Promise<number> {
+  const [command, ...rest] = args;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    console.log(USAGE);
+    console.log(KEYS_USAGE);
     return command === undefined ? EXIT.usage : EXIT.ok;
   }
   const run = COMMANDS[command];
   if (run === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)} (create, revoke, list, generate)`);
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(USAGE);
+    console.log(KEYS_USAGE);
     return EXIT.ok;
   }
   return run(rest);
-});
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * The `lintel` command (this package's `bin`): `lintel serve` runs the server (configured by
+ * the environment, as `node dist/main.js`), `lintel seed` loads a fixture file into Redis,
+ * `lintel keys` makes, revokes and lists API keys. From a packed or published package:
+ * `npx @lintel/server keys generate …`, `npx @lintel/server serve`.
+ */
+import { EXIT, runCli, UsageError } from "./cli-support.js";
+import { keys, KEYS_USAGE } from "./keys.js";
+import { seed, SEED_USAGE } from "./seed.js";
+
+const USAGE = `Usage: lintel <command> [options]
+
+Commands:
+  serve    runs the server, configured by the environment (PORT, HOST, STORE, REDIS_URL,
+           FIXTURE, …; docs/contract.md lists them); in memory without FIXTURE it serves the
+           built-in demo data
+  seed     loads a fixture file into Redis (lintel seed --help)
+  keys     creates, revokes, lists and generates API keys (lintel keys --help)`;
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === "serve") {
+  if (rest.length > 0) {
+    console.error(`error: serve takes no arguments (it reads the environment), got ${JSON.stringify(rest[0])}\n\n${USAGE}`);
+    process.exitCode = EXIT.usage;
+  } else {
+    const { serve } = await import("../serve.js");
+    await serve();
+  }
+} else if (command === "seed") {
+  runCli(SEED_USAGE, () => seed(rest));
+} else if (command === "keys") {
+  runCli(KEYS_USAGE, () => keys(rest));
+} else {
+  runCli(USAGE, async () => {
+    if (command === undefined) {
+      console.log(USAGE);
+      return EXIT.usage;
+    }
+    if (command === "--help" || command === "-h" || command === "help") {
+      console.log(USAGE);
+      return EXIT.ok;
+    }
+    throw new UsageError(`unknown command ${JSON.stringify(command)} (serve, seed, keys)`);
+  });
+}
