@@ -104,6 +104,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
       store: c.resolve(TOKENS.store),
       lockProvider: c.resolve(TOKENS.lockProvider),
       cursorSecrets: config.cursorSecrets,
+      dataKeys: config.dataKeys,
       clock: c.resolve(TOKENS.clock),
       defaultRateLimit: config.rateLimit,
       failedKeyLimit: config.failedAuthLimit,

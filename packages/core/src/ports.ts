@@ -262,11 +262,13 @@ export interface LockProvider {
 }
 
 /**
- * What a request with an Idempotency-Key kept: its use case's result (plain JSON data) and the
- * id of the request that ran it, so a retry is answered as that first request was.
+ * What a request with an Idempotency-Key kept: its use case's result and the id of the request
+ * that ran it, so a retry is answered as that first request was. A Lintel keeps the result sealed
+ * under its data keys (`{ sealed }`: a kept answer may show a secret, such as a new webhook
+ * endpoint's); a store written before data keys may hold it plain. Stores keep either as given.
  */
 export interface KeptResult {
-  readonly result: Result<unknown>;
+  readonly result: Result<unknown> | { readonly sealed: string };
   readonly requestId: string;
 }
 

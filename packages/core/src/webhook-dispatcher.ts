@@ -12,7 +12,7 @@
  * past `concurrency * 4` waiting) it is not made here and comes back to a lease when its lease
  * runs out (the store's `finish` always counts an attempt, so it cannot be handed back sooner).
  */
-import { isoInstant, nextAttemptDelayMs, signWebhook } from "@lintel/domain";
+import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
 import { eventBody } from "./event-view.js";
 import { followUpEvent } from "./webhook-follow-up.js";
@@ -112,12 +112,17 @@ export function decideAttempt(
  * secret and, while a rotation's overlap lasts, with the previous one too (space-separated, the
  * new one first).
  */
-export function webhookHeaders(attempt: LeasedAttempt, body: string, nowMs: number): Record<string, string> {
+export function webhookHeaders(
+  attempt: LeasedAttempt,
+  body: string,
+  nowMs: number,
+  open: (secret: string) => string = (secret) => secret,
+): Record<string, string> {
   const timestamp = Math.floor(nowMs / 1000);
   const message = { id: attempt.event.id, timestamp, body };
   const previous = attempt.endpoint.previousSecret;
-  const signatures = [signWebhook(message, attempt.endpoint.secret)];
-  if (previous !== undefined && Date.parse(previous.expiresAt) > nowMs) signatures.push(signWebhook(message, previous.secret));
+  const signatures = [signWebhook(message, open(attempt.endpoint.secret))];
+  if (previous !== undefined && Date.parse(previous.expiresAt) > nowMs) signatures.push(signWebhook(message, open(previous.secret)));
   return {
     "content-type": "application/json",
     "user-agent": "Lintel-Webhooks/1",
@@ -129,10 +134,17 @@ export function webhookHeaders(attempt: LeasedAttempt, body: string, nowMs: numb
 
 /** A dispatcher over the store's due attempts. */
 export function createWebhookDispatcher(
-  ports: { readonly webhooks: WebhookStore; readonly sender: WebhookSender; readonly clock: Clock },
+  ports: {
+    readonly webhooks: WebhookStore;
+    readonly sender: WebhookSender;
+    readonly clock: Clock;
+    /** Opens the endpoints' secrets, kept sealed at rest; absent: they are kept plain. */
+    readonly secrets?: DataCipher | undefined;
+  },
   options: WebhookDispatcherOptions,
 ): WebhookDispatcher {
   const { webhooks, sender, clock } = ports;
+  const openSecret = (secret: string) => ports.secrets?.open(secret) ?? secret;
   const leaseMs = options.leaseMs ?? WEBHOOK_LEASE_MS;
   const pollMs = options.pollMs ?? 400;
   const concurrency = options.concurrency ?? 16;
@@ -192,7 +204,7 @@ export function createWebhookDispatcher(
       const body = eventBody(event);
       const response = await sender.send({
         url: endpoint.url,
-        headers: webhookHeaders(leased, body, clock.now()),
+        headers: webhookHeaders(leased, body, clock.now(), openSecret),
         body,
         signal: aborts.signal,
       });

@@ -58,9 +58,11 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
 }
 
 /** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, the client to use, and the store's options. */
-export interface RedisLintelOptions extends Omit<LintelSetup, "store">, RedisStoreOptions {
+export interface RedisLintelOptions extends Omit<LintelSetup, "store" | "dataKeys">, RedisStoreOptions {
   /** The caller's client (`createRedisClient({ url })`): the caller quits it when done. */
   readonly redis: RedisClient;
+  /** The data keys secrets are sealed with at rest (`parseDataKeys(DATA_KEYS)`): the same on every instance and start. */
+  readonly dataKeys: readonly Uint8Array[];
 }
 
 /** A working Lintel on Redis, and its store: every instance made so on one Redis shares budgets, cursors and changes. */
