@@ -106,6 +106,11 @@ function answerOnResponse(
     Connection: "close", // a body the client sends anyway is never read
   });
   response.end(body);
+  // Node forgets a request once its answer is out, so closing the connection would not abort
+  // one whose body never came whole: its handler, still reading, would wait for ever.
+  request.socket.once("close", () => {
+    if (!request.complete) request.destroy();
+  });
 }
 
 /** Answers `problem` to every request it is given, as the last answer on its connection. */

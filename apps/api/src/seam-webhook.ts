@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import { checkWebhookSignature } from "@lintel/domain";
 import { type Clock, type LockStateReader } from "@lintel/core";
 import { refreshDevice, type LockDevices } from "@lintel/core/adapters";
-import { MAX_BODY_BYTES } from "./json-body.js";
+import { readTextBody } from "./json-body.js";
 import type { LintelContext } from "./lintel-state.js";
 import { sendProblem } from "./problem-response.js";
 
@@ -25,26 +25,16 @@ export interface SeamWebhookDependencies {
   readonly logger: Logger;
 }
 
-/** The raw body as text, or null when it is over {@link MAX_BODY_BYTES}. */
-async function rawBody(ctx: LintelContext): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** The route's handler. */
 export function seamWebhook(deps: SeamWebhookDependencies) {
   return async (ctx: LintelContext): Promise<void> => {
-    const body = await rawBody(ctx);
-    if (body === null) {
-      sendProblem(ctx, "payload_too_large", `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+    // The limits and answers of /v1's bodies: 413 past 16 KiB (decoded), 400 when it cannot be read.
+    const reading = await readTextBody(ctx);
+    if (!reading.ok) {
+      sendProblem(ctx, reading.code, reading.detail);
       return;
     }
+    const body = reading.value;
     const verdict = checkWebhookSignature(
       {
         id: ctx.get("svix-id"),
