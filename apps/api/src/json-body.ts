@@ -6,6 +6,7 @@
  */
 import type { LintelContext } from "./lintel-state.js";
 import bodyParser from "koa-bodyparser";
+import { echo } from "@lintel/domain";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -88,6 +89,19 @@ function bodyFailure(ctx: LintelContext, error: unknown): BodyFailure {
   if (error instanceof SyntaxError) return { ok: false, code: "invalid_request", detail: "The request body is not valid JSON." };
   if (status === 413) {
     return { ok: false, code: "payload_too_large", detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.` };
+  }
+  // zlib refused the bytes (not gzip, cut short, corrupt): the client's doing, whatever the
+  // state of the request after it (issue: a broken gzip body read as a closed connection).
+  const zlibCode = (error as { code?: unknown }).code;
+  if (typeof zlibCode === "string" && zlibCode.startsWith("Z_")) {
+    const encoding = echo(ctx.get("content-encoding"));
+    return { ok: false, code: "invalid_request", detail: `The request body could not be decoded: it is not valid ${encoding} data.` };
+  }
+  if (status === 415) {
+    const detail = String((error as { message?: unknown }).message).startsWith("Unsupported Content-Encoding")
+      ? `The request body's Content-Encoding ${echo(ctx.get("content-encoding"))} is not supported: send it as is, or gzip, deflate or br.`
+      : "The request body must be UTF-8.";
+    return { ok: false, code: "unsupported_media_type", detail };
   }
   // The client went away (a half-close after a complete request counts: Node aborts the
   // request) while the body waited its turn: a client's doing, not an internal error.
