@@ -11,6 +11,7 @@ import {
   describeIdempotencyStoreContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
   describeRequestBudgetContract,
@@ -35,6 +36,7 @@ describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
+describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
