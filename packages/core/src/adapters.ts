@@ -17,6 +17,7 @@ export {
   type KeptResult,
   type LockDevices,
   type LockDirectory,
+  type OnceKeys,
   type OrgDirectory,
   type RequestBudget,
   type SetTimeZoneOutcome,

@@ -360,6 +360,19 @@ export interface FixtureSink {
   load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
 }
 
+/**
+ * Keys remembered for a while, shared by every instance on the store: what lets a message be
+ * acted on once however often it is delivered (a webhook's replays), or a device be re-read at
+ * most once a window however many events name it.
+ */
+export interface OnceKeys {
+  /**
+   * True when `key` was not remembered, and remembers it for `ttlMs`; false while it is.
+   * Exact under concurrency and across instances: of simultaneous calls for one key, one is true.
+   */
+  rememberOnce(key: string, ttlMs: number): Promise<boolean>;
+}
+
 /** Store liveness for `/readyz`. */
 export interface Health {
   /** Resolves when the store answers; rejects otherwise. */
@@ -381,6 +394,7 @@ export interface LintelStore {
   readonly fixtures: FixtureSink;
   readonly health: Health;
   readonly idempotency: IdempotencyStore;
+  readonly onceKeys: OnceKeys;
   readonly events: EventLog;
   readonly observations: LockObservations;
   readonly webhooks: WebhookStore;

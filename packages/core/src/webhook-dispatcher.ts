@@ -50,6 +50,8 @@ export interface WebhookDispatcherObserver {
   pending(count: number, oldestAgeMs: number | null, dropped: number): void;
   /** A store call of the loop failed (it carries on at the next poll). */
   failed(error: unknown): void;
+  /** The first poll of the store that succeeded after a `failed`. */
+  recovered?(): void;
 }
 
 /** Settings of {@link createWebhookDispatcher}. */
@@ -153,6 +155,12 @@ export function createWebhookDispatcher(
   const pendingEveryMs = options.pendingEveryMs ?? 5_000;
   const random = options.random ?? Math.random;
   const observer = options.observer;
+  /** A store call failed since the last poll that succeeded. */
+  let failing = false;
+  const failed = (error: unknown) => {
+    failing = true;
+    observer?.failed(error);
+  };
   const inFlight = new Set<Promise<void>>();
   /** Endpoints with an attempt in flight, and the leased attempts (with their lease's end, ms) waiting for it. */
   const busy = new Map<string, { leased: LeasedAttempt; leaseEndMs: number }[]>();
@@ -251,7 +259,7 @@ export function createWebhookDispatcher(
 
   function track(leased: LeasedAttempt): void {
     const made = attempt(leased)
-      .catch((error: unknown) => observer?.failed(error))
+      .catch(failed)
       .finally(() => {
         inFlight.delete(made);
         next(leased.endpoint.id);
@@ -293,8 +301,10 @@ export function createWebhookDispatcher(
           for (const one of leased) if (running) take(one, leasedAt + leaseMs);
           full = leased.length === free;
           await countPending();
+          if (failing) observer?.recovered?.();
+          failing = false;
         } catch (error) {
-          observer?.failed(error);
+          failed(error);
         }
       }
       if (!running) break;

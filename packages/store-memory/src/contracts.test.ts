@@ -11,6 +11,7 @@ import {
   describeIdempotencyStoreContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
   describeRequestBudgetContract,
@@ -36,6 +37,7 @@ describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
+describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);

@@ -9,6 +9,7 @@ import {
   describeIdempotencyStoreContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
   describeScheduleWritesContract,
@@ -34,6 +35,7 @@ describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);
 describeIdempotencyStoreContract("redis", makeStore);
+describeOnceKeysContract("redis", makeStore);
 // A delivery group per test: lease and pending then see that test's orgs only, never another
 // run's (nor a server's on the same Redis).
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });

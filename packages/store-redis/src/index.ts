@@ -11,6 +11,7 @@ import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
+import { createRedisOnceKeys } from "./once-keys.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
@@ -51,6 +52,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
+    onceKeys: createRedisOnceKeys(redis),
     events: createRedisEventLog(redis),
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP),

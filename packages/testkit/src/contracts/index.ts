@@ -12,6 +12,7 @@ export { describeIdempotencyStoreContract } from "./idempotency-store.contract.j
 export { describeLockDevicesContract } from "./lock-devices.contract.js";
 export { describeLockDirectoryContract } from "./lock-directory.contract.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
+export { describeOnceKeysContract } from "./once-keys.contract.js";
 export { describeOrgDirectoryContract } from "./org-directory.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeScheduleWritesContract } from "./schedule-writes.contract.js";
