@@ -224,6 +224,12 @@ export function createLintel(setup: LintelSetup): Lintel {
       }
     },
     lockStates,
+    async resealSecrets() {
+      // Every secret must open before any is rewritten: one sealed under a key not given stops
+      // the run with nothing changed, rather than half the store under a key that may be lost.
+      await store.webhooks.resealSecrets((secret) => (secrets.open(secret), null));
+      return store.webhooks.resealSecrets((secret) => (secrets.sealedUnderFirst(secret) ? null : secrets.seal(secrets.open(secret))));
+    },
     async close(graceMs = 0) {
       await dispatcher?.stop(graceMs);
     },

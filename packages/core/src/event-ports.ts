@@ -146,6 +146,14 @@ export interface WebhookStore {
    */
   rotateSecret(orgId: string, endpointId: string, secret: string, previousExpiresAt: string): Promise<WebhookEndpointRecord | null>;
   /**
+   * Rewrites every stored endpoint secret (and previous secret) of every org this store serves
+   * as `reseal` says (null: leave it), each endpoint in one atomic step that applies only while
+   * its secrets are still the ones read (a rotation meanwhile wins); answers how many endpoints
+   * changed. What re-sealing secrets under a new first data key (or sealing a store's plain
+   * ones) runs on.
+   */
+  resealSecrets(reseal: (secret: string) => string | null): Promise<number>;
+  /**
    * Queues a settled (failed or delivered) delivery of the endpoint again: pending, 0 attempts,
    * due at `atMs` (the schedule starts over); a pending one is left as it is.
    */

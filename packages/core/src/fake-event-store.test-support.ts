@@ -123,6 +123,16 @@ export function fakeEventStore() {
         endpoints.set(id, updated);
         return updated;
       },
+      resealSecrets: async (reseal) => {
+        let changed = 0;
+        for (const [id, endpoint] of endpoints) {
+          const secret = reseal(endpoint.secret);
+          if (secret === null) continue;
+          endpoints.set(id, { ...endpoint, secret });
+          changed += 1;
+        }
+        return changed;
+      },
       rotateSecret: async (orgId, id, secret, expiresAt) => {
         const endpoint = endpoints.get(id);
         if (endpoint?.orgId !== orgId) return null;

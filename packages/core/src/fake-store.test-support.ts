@@ -138,6 +138,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       enable: async () => unsupported(),
       update: async () => unsupported(),
       rotateSecret: async () => unsupported(),
+      resealSecrets: async () => unsupported(),
       retry: async () => unsupported(),
       recoverPage: async () => unsupported(),
       sendTest: async () => unsupported(),

@@ -101,6 +101,25 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         description: patch.description === undefined ? endpoint.description : patch.description,
       }));
     },
+    async resealSecrets(reseal) {
+      let changed = 0;
+      for (const org of state.orgs.values()) {
+        for (const [id, endpoint] of org.endpoints) {
+          const secret = reseal(endpoint.secret);
+          const previous = endpoint.previousSecret === undefined ? null : reseal(endpoint.previousSecret.secret);
+          if (secret === null && previous === null) continue;
+          org.endpoints.set(id, {
+            ...endpoint,
+            secret: secret ?? endpoint.secret,
+            ...(endpoint.previousSecret === undefined || previous === null
+              ? {}
+              : { previousSecret: { ...endpoint.previousSecret, secret: previous } }),
+          });
+          changed += 1;
+        }
+      }
+      return changed;
+    },
     async rotateSecret(orgId, endpointId, secret, previousExpiresAt) {
       return change(orgId, endpointId, (endpoint) => ({
         ...endpoint,

@@ -22,6 +22,7 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
+import { RESEAL_SECRETS } from "./webhook-op-scripts.js";
 import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
@@ -71,6 +72,24 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
 
   return {
     ...createRedisWebhookOperations(redis),
+
+    resealSecrets: (reseal) =>
+      guard(async () => {
+        let changed = 0;
+        // At most 16 endpoints an org: each org's are one read, each change one script.
+        for (const orgId of await orgsWithEndpoints()) {
+          for (const raw of await redis.hvals(redisKeys.endpoints(orgId))) {
+            const endpoint = JSON.parse(raw) as WebhookEndpointRecord;
+            const previous = endpoint.previousSecret?.secret ?? "";
+            const secret = reseal(endpoint.secret);
+            const previousResealed = previous === "" ? null : reseal(previous);
+            if (secret === null && previousResealed === null) continue;
+            const args = [endpoint.id, endpoint.secret, previous, secret ?? endpoint.secret, previousResealed ?? previous];
+            changed += Number(await RESEAL_SECRETS.run(redis, [redisKeys.endpoints(orgId)], args));
+          }
+        }
+        return changed;
+      }),
     create: (endpoint, maxPerOrg) =>
       guard(async () => {
         // The org joins the group before its endpoint exists: a crash between the two hides nothing.
