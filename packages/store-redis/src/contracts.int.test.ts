@@ -16,6 +16,7 @@ import {
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookStoreContract,
+  describeWebhookLeaseShareContract,
   randomId,
 } from "@lintel/testkit";
 import { createRedisStore, redisKeys } from "./index.js";
@@ -39,6 +40,7 @@ describeIdempotencyStoreContract("redis", makeStore);
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
+describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
