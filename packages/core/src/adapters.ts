@@ -38,6 +38,7 @@ export {
   type EndpointPatch,
   type EventLog,
   type LeasedAttempt,
+  type LeaseShare,
   type LockObservation,
   type LockObservations,
   type ObservationSwap,

@@ -20,6 +20,7 @@ import {
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookStoreContract,
+  describeWebhookLeaseShareContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
 import { createMemoryState } from "./memory-state.js";
@@ -40,6 +41,7 @@ describeIdempotencyStoreContract("memory", makeStore);
 describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
+describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.

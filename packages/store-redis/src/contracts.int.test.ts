@@ -17,6 +17,7 @@ import {
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookStoreContract,
+  describeWebhookLeaseShareContract,
   randomId,
 } from "@lintel/testkit";
 import { createRedisStore, redisKeys } from "./index.js";
@@ -41,6 +42,7 @@ describeOnceKeysContract("redis", makeStore);
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
+describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {

@@ -19,6 +19,7 @@ export { describeScheduleWritesContract } from "./schedule-writes.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
 export { describeWebhookStoreContract } from "./webhook-store.contract.js";
+export { describeWebhookLeaseShareContract } from "./webhook-lease-share.contract.js";
 export { describeWebhookOperationsContract } from "./webhook-operations.contract.js";
 export * from "./seed.js";
 export * from "./event-seed.js";
