@@ -3,9 +3,10 @@
  * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
  *   16 KiB limit 431 headers_too_large, or 414 uri_too_long when its request target is over
- *   8 KiB; headers or request not in within the timeouts 408 request_timeout. An answer still in progress on that connection (a request before the bad
- *   bytes) is delivered first; then this problem, then the connection closes. Bad bytes in a
- *   request's own body answer that request at once.
+ *   8 KiB; headers or request not in within the timeouts 408 request_timeout. Answers still in
+ *   progress on that connection (requests before the bad bytes) are delivered first, in order;
+ *   then this problem, then the connection closes. Bad bytes in a request's own body (or its
+ *   body too late) are that request's answer, in its turn after those before it.
  * - `Expect` other than 100-continue (`checkExpectation`): 417 expectation_failed, and nothing
  *   after it on that connection (it says `Connection: close`).
  * - An HTTP/1.1 request without `Host` (Node's `requireHostHeader` is off, so it reaches us):
@@ -20,6 +21,7 @@ import type { Duplex } from "node:stream";
 import { PROBLEMS, problemBody, type ProblemCode } from "@lintel/domain";
 import { endConnection, type ConnectionDrain } from "./connection-drain.js";
 import { MAX_REQUEST_TARGET_CHARS } from "./http-limits.js";
+import { markEdgeAnswer } from "./edge-answers.js";
 import { requestIdFor } from "./middleware.js";
 
 /** The methods Lintel's routes take, for the `Allow` of a CONNECT's 405. */
@@ -79,22 +81,41 @@ function answerOnSocket(socket: Duplex, answer: string): void {
   else socket.destroy();
 }
 
-/** Answers `problem` through node:http as the last answer on its connection, with the client's request id if well-formed. */
+/**
+ * Answers `problem` on `response` through node:http (after the answers pipelined before it) as
+ * the last answer on its connection, with the client's request id if well-formed; a handler
+ * still running for its request can no longer answer it.
+ */
+function answerOnResponse(
+  connections: Pick<ConnectionDrain, "lastAnswer">,
+  docsUrl: string,
+  problem: RawProblem,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  connections.lastAnswer(request, response);
+  const requestId = requestIdFor(request.headers["x-request-id"]);
+  markEdgeAnswer(response, problem.code, requestId);
+  const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
+  response.writeHead(PROBLEMS[problem.code].status, {
+    ...problem.headers,
+    "Content-Type": "application/problem+json",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "x-request-id": requestId,
+    Connection: "close", // a body the client sends anyway is never read
+  });
+  response.end(body);
+  // Node forgets a request once its answer is out, so closing the connection would not abort
+  // one whose body never came whole: its handler, still reading, would wait for ever.
+  request.socket.once("close", () => {
+    if (!request.complete) request.destroy();
+  });
+}
+
+/** Answers `problem` to every request it is given, as the last answer on its connection. */
 function answerLast(connections: Pick<ConnectionDrain, "lastAnswer">, docsUrl: string, problem: RawProblem): RequestListener {
-  return (request, response) => {
-    connections.lastAnswer(request, response);
-    const requestId = requestIdFor(request.headers["x-request-id"]);
-    const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
-    response.writeHead(PROBLEMS[problem.code].status, {
-      ...problem.headers,
-      "Content-Type": "application/problem+json",
-      "Content-Length": Buffer.byteLength(body),
-      "Cache-Control": "no-store",
-      "x-request-id": requestId,
-      Connection: "close", // a body the client sends anyway is never read
-    });
-    response.end(body);
-  };
+  return (request, response) => answerOnResponse(connections, docsUrl, problem, request, response);
 }
 
 const withoutHost: RawProblem = { code: "invalid_request", detail: "An HTTP/1.1 request must have a Host header." };
@@ -128,6 +149,17 @@ function answerEdgeRequests(
   connections: Pick<ConnectionDrain, "afterResponses" | "listener" | "lastAnswer">,
 ): void {
   const answered = new WeakSet<Duplex>();
+  /** Writes `problem` where {@link ConnectionDrain.afterResponses} says. */
+  const answerEdgeProblem = (
+    socket: Duplex,
+    target: ServerResponse | "socket" | null,
+    problem: RawProblem,
+    offeredId?: string | string[],
+  ) => {
+    if (target === null) socket.destroy();
+    else if (target === "socket") answerOnSocket(socket, rawAnswer(problem, requestIdFor(offeredId), docsUrl));
+    else answerOnResponse(connections, docsUrl, problem, target.req, target);
+  };
   server.on("clientError", (error: ParseError, socket: Duplex) => {
     if (answered.has(socket)) return; // Node reports a socket again (a timeout, its end) while its answer waits
     answered.add(socket);
@@ -136,11 +168,10 @@ function answerEdgeRequests(
       return;
     }
     const problem = problemFor(error);
-    // Node raises the error as soon as the bad bytes arrive, possibly while the request before
-    // them is still being answered: that answer goes first, then this one. Bad bytes inside a
-    // request's body are that request's answer (it can never be read whole).
-    const answer = rawAnswer(problem, requestIdFor(undefined), docsUrl);
-    connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
+    // Node raises the error as soon as the bad bytes arrive, possibly while requests before them
+    // are still being answered: those answers go first, then this one. Bad bytes inside a
+    // request's body (or its body too late) are that request's answer, in its turn.
+    connections.afterResponses(socket, (target) => answerEdgeProblem(socket, target, problem));
   });
   const expectationFailed = answerLast(connections, docsUrl, {
     code: "expectation_failed",
@@ -154,7 +185,6 @@ function answerEdgeRequests(
       detail: `CONNECT is not allowed: Lintel is not a proxy. Its routes take ${ALLOWED_METHODS}.`,
       headers: { Allow: ALLOWED_METHODS },
     };
-    const answer = rawAnswer(problem, requestIdFor(request.headers["x-request-id"]), docsUrl);
-    connections.afterResponses(socket, (answerable) => (answerable ? answerOnSocket(socket, answer) : socket.destroy()));
+    connections.afterResponses(socket, (target) => answerEdgeProblem(socket, target, problem, request.headers["x-request-id"]));
   });
 }

@@ -27,6 +27,8 @@ const HALF_CLOSE_LINGER_MS = 1_000;
 interface Connection {
   /** Responses in progress, each with its request. */
   readonly responses: Map<ServerResponse, IncomingMessage>;
+  /** The request started last, with its response. */
+  last: { readonly request: IncomingMessage; readonly response: ServerResponse } | undefined;
   /** Requests parsed but not started (pipelined past the limit), in order. */
   readonly waiting: Waiting[];
   /** We stopped reading the socket until a request in progress is answered. */
@@ -79,13 +81,18 @@ export interface ConnectionDrain {
   /** The answer to `request` says `Connection: close`: nothing after it on its connection runs or is written. */
   lastAnswer(request: IncomingMessage, response: ServerResponse): void;
   /**
-   * Runs `callback(true)` once `socket` has no request in progress or waiting: at once when it
-   * has none, or when the request in progress is itself incomplete (bad bytes in its body: it
-   * never will be) — then `callback(false)` if its answer has already started (a second one
-   * would corrupt it). Never when an answer on `socket` says `Connection: close`: the connection
+   * Finds where the edge's own answer to `socket` (a parse error, a timeout, CONNECT) goes, and
+   * runs `callback` with it:
+   * - the response of the request whose body never completed (bad bytes in it, or too late),
+   *   when its answer has not begun: the edge answers on it, and Node sends that answer in its
+   *   turn, after the answers to the requests pipelined before it; its handler can no longer answer;
+   * - `"socket"` once every answer in progress is out, when the bytes came after whole requests;
+   * - `null` when that request's answer is being written and will not end: destroy.
+   * Never when that request is already answered (the rest of its body goes with the connection,
+   * closed after the answers) or an answer on `socket` says `Connection: close`: the connection
    * just closes after it.
    */
-  afterResponses(socket: Duplex, callback: (answerable: boolean) => void): void;
+  afterResponses(socket: Duplex, callback: (target: ServerResponse | "socket" | null) => void): void;
   /** Stops listening and closes every connection as above; resolves once all are closed. */
   drain(): Promise<void>;
 }
@@ -148,6 +155,7 @@ export function trackConnections(
 
   const start = (socket: Socket, connection: Connection, { request, response, handle }: Waiting) => {
     connection.responses.set(response, request);
+    connection.last = { request, response };
     response.once("close", () => settle(socket, connection, response));
     // An answer that leaves the body partly unread (a 413 mid-stream: the reader stopped) would
     // leave the parser stuck in it and the next request unread until the request timeout: the
@@ -205,6 +213,7 @@ export function trackConnections(
   server.on("connection", (socket: Socket) => {
     const connection: Connection = {
       responses: new Map(),
+      last: undefined,
       waiting: [],
       held: false,
       requests: 0,
@@ -259,22 +268,28 @@ export function trackConnections(
     afterResponses(socket, callback) {
       const connection = connections.get(socket);
       if (connection === undefined) {
-        callback(true);
+        callback("socket");
         return;
       }
-      // A waiting request whose body broke can never be read whole: the problem is its answer,
-      // after the answers before it.
-      const broken = connection.waiting.findIndex(({ request }) => !request.complete);
-      if (broken >= 0) connection.waiting.length = broken;
-      // After an answer that says `Connection: close` nothing more is written (RFC 9112 §9.6).
-      const answer = () => (connection.closing ? endConnection(socket) : callback(true));
-      const inProgress = [...connection.responses];
-      if (inProgress.length === 0 && connection.waiting.length === 0) answer();
-      else if (!inProgress.some(([, request]) => !request.complete)) connection.whenIdle.push(answer);
-      else if (inProgress.every(([response]) => !response.headersSent)) callback(true);
-      else if (connection.closing)
-        connection.whenIdle.push(answer); // a 417 with a broken body: it closes after its answer
-      else callback(false);
+      // The parser stops in the body of the last request it read: waiting, or the last started.
+      const brokenAt = connection.waiting.findIndex(({ request }) => !request.complete);
+      if (brokenAt >= 0) {
+        const { response } = connection.waiting[brokenAt]!;
+        connection.waiting.length = brokenAt;
+        callback(response); // never run; Node sends its answer after those before it
+        return;
+      }
+      const last = connection.last;
+      if (last === undefined || last.request.complete) {
+        // After an answer that says `Connection: close` nothing more is written (RFC 9112 §9.6).
+        const answer = () => (connection.closing ? endConnection(socket) : callback("socket"));
+        if (connection.responses.size === 0 && connection.waiting.length === 0) answer();
+        else connection.whenIdle.push(answer);
+      } else if (!last.response.headersSent)
+        callback(last.response); // a write of the socket here would overtake the answers before it
+      else if (last.response.writableEnded)
+        connection.whenIdle.push(() => endConnection(socket)); // answered already (a 401, a 413): a second answer would be read as the next request's
+      else callback(null);
     },
     drain() {
       closing ??= new Promise<void>((resolve) => {

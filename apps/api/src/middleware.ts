@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { clientAddress } from "./admit-middleware.js";
+import { edgeAnswer } from "./edge-answers.js";
 import type { LintelState } from "./lintel-state.js";
 import { isUnavailableError, sendProblem } from "./problem-response.js";
 
@@ -44,10 +45,12 @@ export function requestLog(logger: Logger, trustedProxies: number): Middleware<L
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const caller = ctx.state.caller;
-      const problem = ctx.status >= 400 ? (ctx.body as { code?: unknown } | null | undefined)?.code : undefined;
+      // The edge answered on this request's response (its body broke or came too late): its words.
+      const edge = edgeAnswer(ctx.res);
+      const problem = edge?.code ?? (ctx.status >= 400 ? (ctx.body as { code?: unknown } | null | undefined)?.code : undefined);
       logger.info(
         {
-          requestId: ctx.state.requestId,
+          requestId: edge?.requestId ?? ctx.state.requestId,
           method: ctx.method,
           path: ctx.path,
           status: ctx.status,

@@ -6,12 +6,20 @@
  * Answers 204 for every signed event (a device it does not know included), 400 for a missing or
  * wrong signature, a stale timestamp or a body that is not JSON. No API key: the signature is
  * the credential, and the secret never reaches a log line or an answer.
+ *
+ * A signed message can be sent again by anyone who saw it, as long as its timestamp passes: a
+ * `svix-id` already taken is answered 204 and does nothing more. However many events name one
+ * device, each of its locks is re-read at most once a second: the first event reads them, those
+ * within the second after leave one re-read for when the second is over (so the last change is
+ * not missed). Both are remembered in the store's OnceKeys, so they hold across instances; a
+ * later re-read that another instance beats to it finds the lock read and does nothing.
  */
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { checkWebhookSignature } from "@lintel/domain";
+import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS, type Lock } from "@lintel/domain";
 import { type Clock, type LockStateReader } from "@lintel/core";
-import { refreshDevice, type LockDevices } from "@lintel/core/adapters";
-import { MAX_BODY_BYTES } from "./json-body.js";
+import { refreshDevice, type LockDevices, type OnceKeys } from "@lintel/core/adapters";
+import { readTextBody } from "./json-body.js";
 import type { LintelContext } from "./lintel-state.js";
 import { sendProblem } from "./problem-response.js";
 
@@ -21,30 +29,30 @@ export interface SeamWebhookDependencies {
   readonly secret: string;
   readonly devices: LockDevices;
   readonly lockStates: LockStateReader;
+  /** The store's: message ids taken and devices read lately, shared by every instance. */
+  readonly onceKeys: OnceKeys;
   readonly clock: Clock;
   readonly logger: Logger;
 }
 
-/** The raw body as text, or null when it is over {@link MAX_BODY_BYTES}. */
-async function rawBody(ctx: LintelContext): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+/** A lock is re-read for webhooks at most once in this window. */
+export const LOCK_REFRESH_WINDOW_MS = 1_000;
+
+/** A OnceKeys key of bounded length, whatever the length of the id the client sent. */
+const onceKey = (kind: string, id: string) => `seam:${kind}:${createHash("sha256").update(id).digest("base64url")}`;
 
 /** The route's handler. */
 export function seamWebhook(deps: SeamWebhookDependencies) {
+  /** Devices with a re-read due on this instance once their window is over. */
+  const due = new Set<string>();
   return async (ctx: LintelContext): Promise<void> => {
-    const body = await rawBody(ctx);
-    if (body === null) {
-      sendProblem(ctx, "payload_too_large", `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+    // The limits and answers of /v1's bodies: 413 past 16 KiB (decoded), 400 when it cannot be read.
+    const reading = await readTextBody(ctx);
+    if (!reading.ok) {
+      sendProblem(ctx, reading.code, reading.detail);
       return;
     }
+    const body = reading.value;
     const verdict = checkWebhookSignature(
       {
         id: ctx.get("svix-id"),
@@ -64,6 +72,14 @@ export function seamWebhook(deps: SeamWebhookDependencies) {
       );
       return;
     }
+    // A replay: taken while its signature could pass (its timestamp within the tolerance of now).
+    const signedAtMs = Number(ctx.get("svix-timestamp")) * 1000;
+    const passesForMs = signedAtMs + WEBHOOK_TOLERANCE_SECONDS * 1000 - deps.clock.now() + 1_000;
+    if (!(await deps.onceKeys.rememberOnce(onceKey("message", ctx.get("svix-id")), Math.max(1_000, passesForMs)))) {
+      deps.logger.info({ requestId: ctx.state.requestId }, "seam webhook: a message already taken (replay)");
+      ctx.status = 204;
+      return;
+    }
     let event: unknown;
     try {
       event = JSON.parse(body);
@@ -75,15 +91,36 @@ export function seamWebhook(deps: SeamWebhookDependencies) {
     const deviceId = fields["device_id"];
     const type = typeof fields["event_type"] === "string" ? fields["event_type"] : "";
     if (typeof deviceId === "string" && deviceId !== "" && (type.startsWith("lock.") || type.startsWith("device."))) {
-      const { refreshed, unavailable } = await refreshDevice({ devices: deps.devices, lockStates: deps.lockStates }, deviceId);
-      deps.logger.info({ requestId: ctx.state.requestId, eventType: type.slice(0, 64), refreshed }, "seam webhook");
-      for (const failure of unavailable) {
-        deps.logger.warn(
-          { requestId: ctx.state.requestId, provider: failure.failure.provider, reason: failure.failure.reason },
-          "seam webhook: refresh failed",
-        );
-      }
+      await refresh(deviceId, type, ctx.state.requestId);
     }
     ctx.status = 204;
   };
+
+  /**
+   * Re-reads the locks of `deviceId` not read within the window (by any instance), logs what
+   * came of it, and leaves one re-read for when the window is over if some were held back.
+   */
+  async function refresh(deviceId: string, type: string, requestId: string): Promise<void> {
+    // By lock and device: a lock has one device at a time, and a lock given a new device
+    // (its ids are the vendor's) is read for it at once.
+    const admit = (lock: Lock) => deps.onceKeys.rememberOnce(onceKey("lock", `${lock.lockId}\n${deviceId}`), LOCK_REFRESH_WINDOW_MS);
+    const { refreshed, held, unavailable } = await refreshDevice({ devices: deps.devices, lockStates: deps.lockStates }, deviceId, admit);
+    deps.logger.info({ requestId, eventType: type.slice(0, 64), refreshed, held }, "seam webhook");
+    for (const failure of unavailable) {
+      deps.logger.warn({ requestId, provider: failure.failure.provider, reason: failure.failure.reason }, "seam webhook: refresh failed");
+    }
+    if (held > 0) refreshLater(deviceId, type, requestId);
+  }
+
+  /** One re-read of `deviceId` once the window is over, unless this instance has one due already. */
+  function refreshLater(deviceId: string, type: string, requestId: string): void {
+    if (due.has(deviceId)) return;
+    due.add(deviceId);
+    setTimeout(() => {
+      due.delete(deviceId);
+      refresh(deviceId, type, requestId).catch((error: unknown) =>
+        deps.logger.warn({ requestId, err: error }, "seam webhook: a later re-read failed"),
+      );
+    }, LOCK_REFRESH_WINDOW_MS).unref();
+  }
 }

@@ -20,7 +20,25 @@ test("config: defaults in memory mode, with a generated cursor secret and a warn
   assert.equal(loading.config.fixturePath, null);
   assert.equal(loading.config.cursorSecretGenerated, true);
   assert.ok((loading.config.cursorSecrets[0] ?? "").length >= 32);
-  assert.equal(loading.warnings.length, 1);
+  assert.equal(loading.config.dataKeys.length, 1, "a random data key for this process");
+  assert.equal(loading.config.dataKeys[0]?.length, 32);
+  assert.equal(loading.warnings.length, 2, "the cursor secret's warning and the data key's");
+  assert.ok(loading.warnings.some((warning) => warning.startsWith("DATA_KEYS is not set")));
+});
+
+test("config: DATA_KEYS is a comma list of 32-byte keys (hex or base64), required with STORE=redis, never echoed", () => {
+  const hex = "ab".repeat(32);
+  const given = loadConfig({ DATA_KEYS: `${hex}, ${Buffer.alloc(32, 1).toString("base64")}` });
+  assert.ok(given.ok);
+  assert.equal(given.config.dataKeys.length, 2);
+  assert.equal(given.warnings.length, 1, "only the cursor secret's warning");
+  const bad = loadConfig({ DATA_KEYS: "not-a-key-at-all" });
+  assert.ok(!bad.ok);
+  assert.match(bad.errors[0] ?? "", /DATA_KEYS must be a comma list of keys of 32 bytes each.*\(value not shown\)/);
+  assert.ok(!(bad.errors[0] ?? "").includes("not-a-key-at-all"));
+  const redis = loadConfig({ STORE: "redis", REDIS_URL: "redis://127.0.0.1:6379", CURSOR_SECRET: "c".repeat(32) });
+  assert.ok(!redis.ok);
+  assert.ok(redis.errors.some((e) => e.includes("DATA_KEYS is required with STORE=redis")));
 });
 
 test("config: the default PUBLIC_BASE_URL (and DOCS_URL) follow PORT, so problem types resolve", () => {
@@ -55,6 +73,7 @@ test("config: every bad variable is reported, each by name", () => {
     LOCK_PROVIDER_TIMEOUT_MS: "1e3",
     PUBLIC_BASE_URL: "ftp://x",
     CURSOR_SECRET: "short",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
   });
   assert.ok(!loading.ok);
   const names = loading.errors.map((e) => /^Invalid configuration: ([A-Z_]+) /.exec(e)?.[1]);
@@ -75,11 +94,21 @@ test("config: redis mode requires REDIS_URL (or cluster nodes) and a cursor secr
   assert.ok(!missing.ok);
   assert.ok(missing.errors.some((e) => e.includes("REDIS_URL is required")));
   assert.ok(missing.errors.some((e) => e.includes("CURSOR_SECRET is required")));
-  const cluster = loadConfig({ STORE: "redis", REDIS_CLUSTER_NODES: "10.0.0.1:7000, 10.0.0.2:7001", CURSOR_SECRET: SECRET });
+  const cluster = loadConfig({
+    STORE: "redis",
+    REDIS_CLUSTER_NODES: "10.0.0.1:7000, 10.0.0.2:7001",
+    CURSOR_SECRET: SECRET,
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+  });
   assert.ok(cluster.ok);
   assert.deepEqual(cluster.config.store, { kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:7000", "10.0.0.2:7001"] });
   assert.equal(cluster.config.cursorSecretGenerated, false);
-  const badNodes = loadConfig({ STORE: "redis", REDIS_CLUSTER_NODES: "nohost", CURSOR_SECRET: SECRET });
+  const badNodes = loadConfig({
+    STORE: "redis",
+    REDIS_CLUSTER_NODES: "nohost",
+    CURSOR_SECRET: SECRET,
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+  });
   assert.ok(!badNodes.ok);
   assert.match(badNodes.errors[0] ?? "", /REDIS_CLUSTER_NODES must be a comma list of host:port/);
   assert.equal(badNodes.errors.length, 1, "a malformed REDIS_CLUSTER_NODES is not reported missing too");
@@ -96,6 +125,7 @@ test("config: explicit values are parsed; DOCS_URL follows PUBLIC_BASE_URL; secr
     LOCK_PROVIDER_TIMEOUT_MS: "250",
     FIXTURE: "/tmp/f.json",
     CURSOR_SECRETS: `${"a".repeat(32)},${"b".repeat(40)}`,
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
   });
   assert.ok(loading.ok);
   const c = loading.config;
@@ -124,7 +154,11 @@ test("config: SEAM_API_KEY and SEAM_ENDPOINT configure Seam; a bad key is named 
   const unset = loadConfig({});
   assert.ok(unset.ok);
   assert.equal(unset.config.seam, null);
-  const bad = loadConfig({ SEAM_API_KEY: "sk_live_not_a_seam_key", CURSOR_SECRET: "short" });
+  const bad = loadConfig({
+    SEAM_API_KEY: "sk_live_not_a_seam_key",
+    CURSOR_SECRET: "short",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+  });
   assert.ok(!bad.ok);
   assert.ok(bad.errors.some((e) => e.startsWith("Invalid configuration: SEAM_API_KEY must be a Seam API key")));
   assert.ok(!bad.errors.join("\n").includes("sk_live_not_a_seam_key"));

@@ -13,6 +13,8 @@ import {
   parseRatePolicy,
   parseRetrySchedule,
   type RatePolicy,
+  parseDataKeys,
+  randomDataKey,
 } from "@lintel/domain";
 import { LOG_LEVELS, type LogLevel } from "@lintel/api";
 
@@ -33,6 +35,8 @@ export interface Config {
   readonly cursorSecrets: readonly string[];
   /** True when no secret was configured and one was made up for this process (memory mode). */
   readonly cursorSecretGenerated: boolean;
+  /** DATA_KEYS: the keys that seal secrets at rest (webhook secrets, kept answers); the first seals, all open. */
+  readonly dataKeys: readonly Uint8Array[];
   /** RATE_LIMIT: the request budget of keys without their own. */
   readonly rateLimit: RatePolicy;
   /** FAILED_KEY_LIMIT: the per-address budget for failed key attempts (SPEC 2; default 30 per 60 s). */
@@ -161,6 +165,17 @@ const VARIABLES = {
     v.transform((text) => parseRetrySchedule(text) as number[]),
   ),
   SEAM_WEBHOOK_SECRET: v.pipe(v.string(), v.regex(/^\S{8,}$/, "be Seam's webhook secret (whsec_…)")),
+  DATA_KEYS: v.pipe(
+    v.string(),
+    v.check(
+      (text) => parseDataKeys(text).ok,
+      "be a comma list of keys of 32 bytes each, as 64 hex digits or base64 (openssl rand -base64 32)",
+    ),
+    v.transform((text) => {
+      const parsed = parseDataKeys(text);
+      return parsed.ok ? parsed.keys : [];
+    }),
+  ),
 } as const;
 
 /** Variables whose value a configuration error never repeats. */
@@ -170,6 +185,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "SEAM_WEBHOOK_SECRET",
   "CURSOR_SECRET",
   "CURSOR_SECRETS",
+  "DATA_KEYS",
   "REDIS_URL",
   "REDIS_CLUSTER_NODES",
 ]);
@@ -221,6 +237,21 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     }
   }
 
+  // DATA_KEYS seal secrets at rest: a store that outlives the process needs the same keys on every start.
+  let dataKeys: readonly Uint8Array[] = p.DATA_KEYS ?? [];
+  if (dataKeys.length === 0 && !malformed("DATA_KEYS")) {
+    if (storeKind === "redis") {
+      errors.push(
+        "DATA_KEYS is required with STORE=redis (webhook secrets are sealed at rest and must open on every instance and restart)",
+      );
+    } else {
+      dataKeys = [randomDataKey()];
+      warnings.push(
+        "DATA_KEYS is not set: using a random key, so what this process sealed opens only in it (the memory store ends with it too).",
+      );
+    }
+  }
+
   const port = p.PORT ?? 3000;
   if (p.METRICS_PORT !== undefined && p.METRICS_PORT !== 0 && p.METRICS_PORT === port) {
     errors.push(`METRICS_PORT must differ from PORT (metrics are never served on the API port; got ${port} for both)`);
@@ -239,6 +270,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       fixturePath: p.FIXTURE === undefined ? null : resolve(env["INIT_CWD"] || ".", p.FIXTURE),
       cursorSecrets,
       cursorSecretGenerated,
+      dataKeys,
       rateLimit: p.RATE_LIMIT ?? { requests: 600, windowSeconds: 60 },
       failedAuthLimit: p.FAILED_KEY_LIMIT ?? FAILED_AUTH_LIMIT,
       publicBaseUrl,

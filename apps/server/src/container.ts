@@ -98,10 +98,12 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   c.once(TOKENS.lintel, (c) => {
     const logger = c.resolve(TOKENS.logger);
     const metrics = c.resolve(TOKENS.metrics);
+    let storeFailing = false;
     return createLintel({
       store: c.resolve(TOKENS.store),
       lockProvider: c.resolve(TOKENS.lockProvider),
       cursorSecrets: config.cursorSecrets,
+      dataKeys: config.dataKeys,
       clock: c.resolve(TOKENS.clock),
       defaultRateLimit: config.rateLimit,
       failedKeyLimit: config.failedAuthLimit,
@@ -123,7 +125,16 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
             logger.info({ endpointId, eventId, deliveryId, attempt, status, outcome, error, ms }, "webhook attempt");
           },
           pending: (count, oldestAgeMs, dropped) => metrics?.webhooksPending(count, oldestAgeMs, dropped),
-          failed: (error) => logger.error({ err: error }, "webhook dispatcher: a store call failed"),
+          // Once per outage, not once per poll: the first failure with its error, then the recovery.
+          failed(error) {
+            if (!storeFailing)
+              logger.error({ err: error }, "webhook dispatcher: a store call failed; further failures are not logged until it recovers");
+            storeFailing = true;
+          },
+          recovered() {
+            if (storeFailing) logger.info("webhook dispatcher: the store answers again (recovered)");
+            storeFailing = false;
+          },
         },
       },
       observationFailed: (error) => logger.error({ err: error }, "lock.state_changed: observing a state failed"),

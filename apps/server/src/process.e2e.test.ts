@@ -48,7 +48,12 @@ describe("e2e: the server process", () => {
     const port = await freePort();
     const store =
       process.env["STORE"] === "redis"
-        ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "process-e2e-secret-0123456789abcdefgh" }
+        ? {
+            STORE: "redis",
+            REDIS_URL: TEST_REDIS_URL,
+            CURSOR_SECRET: "process-e2e-secret-0123456789abcdefgh",
+            DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+          }
         : {};
     const { child, output } = run({ ...store, FIXTURE: await writeFixture(fixture.json), PORT: String(port) });
     try {

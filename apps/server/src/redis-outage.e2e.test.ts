@@ -117,6 +117,7 @@ describe("e2e: Redis killed or frozen under traffic", () => {
       STORE: "redis",
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       CURSOR_SECRET: "redis-outage-secret-0123456789abcdefghi",
+      DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
       FIXTURE: await writeFixture(fixture.json),
     });
   });

@@ -9,7 +9,12 @@ import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/
 
 const storeEnv = (): Record<string, string> =>
   process.env["STORE"] === "redis"
-    ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "seam-e2e-secret-0123456789abcdefghij" }
+    ? {
+        STORE: "redis",
+        REDIS_URL: TEST_REDIS_URL,
+        CURSOR_SECRET: "seam-e2e-secret-0123456789abcdefghij",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+      }
     : {};
 
 async function serve(fixturePath: string, env: Record<string, string>): Promise<ServerChild> {

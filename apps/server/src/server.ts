@@ -90,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             // The store's device index: locks seeded at start, by the seed CLI or later, across orgs.
             devices: container.resolve(TOKENS.store).devices,
             lockStates: lintel.lockStates,
+            onceKeys: container.resolve(TOKENS.store).onceKeys,
             clock: container.resolve(TOKENS.clock),
           };
     const handle = createApp({

@@ -73,7 +73,12 @@ describe("e2e: SIGTERM to the server process", () => {
     const [port] = (await freePorts(1)) as [number];
     const store =
       process.env["STORE"] === "redis"
-        ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "shutdown-e2e-secret-0123456789abcdefgh" }
+        ? {
+            STORE: "redis",
+            REDIS_URL: TEST_REDIS_URL,
+            CURSOR_SECRET: "shutdown-e2e-secret-0123456789abcdefgh",
+            DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+          }
         : {};
     const server = await spawnServer(port, {
       ...store,

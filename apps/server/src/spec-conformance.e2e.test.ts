@@ -49,7 +49,12 @@ let port: number;
 before(async () => {
   const store =
     process.env["STORE"] === "redis"
-      ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "spec-conformance-secret-0123456789abcd" }
+      ? {
+          STORE: "redis",
+          REDIS_URL: TEST_REDIS_URL,
+          CURSOR_SECRET: "spec-conformance-secret-0123456789abcd",
+          DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+        }
       : {};
   [port] = (await freePorts(1)) as [number];
   // PUBLIC_BASE_URL and DOCS_URL are left at their defaults on purpose.
@@ -265,6 +270,7 @@ describe("e2e: SPEC conformance, start-up refusals", () => {
       STORE: "redis",
       REDIS_URL: `redis://app:hunter2@127.0.0.1:${closedPort}`,
       CURSOR_SECRET: "spec-conformance-secret-0123456789abcd",
+      DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
     };
     const refused = await spawnServer(serverPort, env).then(
       async (child) => {

@@ -52,6 +52,7 @@ describe("e2e: two server processes on one Redis", () => {
       STORE: "redis",
       REDIS_URL: TEST_REDIS_URL,
       CURSOR_SECRET: "two-instances-secret-0123456789abcdefgh",
+      DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
       FIXTURE: await writeFixture(fixture.json),
     };
     const ports = await freePorts(2);

@@ -125,6 +125,7 @@ describe("e2e: webhook delivery across server processes on one Redis", () => {
       STORE: "redis",
       REDIS_URL: redisUrl,
       CURSOR_SECRET: "webhooks-instances-secret-0123456789abcd",
+      DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
       FIXTURE: fixturePath,
       WEBHOOK_ALLOW_PRIVATE: "true",
       LOG_LEVEL: "info",

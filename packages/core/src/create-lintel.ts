@@ -10,7 +10,7 @@
  * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
  * by the store's own timeout (ioredis's command timeout on Redis).
  */
-import { createCursorCodec, DEFAULT_RETRY_SCHEDULE_SECONDS, type RatePolicy } from "@lintel/domain";
+import { createCursorCodec, createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey, type RatePolicy } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import { createAdmission } from "./admission.js";
 import { createIdempotency } from "./idempotency.js";
@@ -40,6 +40,13 @@ export interface LintelSetup {
   readonly lockProvider: LockProvider;
   /** Cursor key material, each at least 32 characters: the first encrypts, all decrypt (rotation). */
   readonly cursorSecrets: readonly string[];
+  /**
+   * Data keys (32 bytes each; `parseDataKeys` reads DATA_KEYS): webhook secrets and kept answers
+   * are sealed at rest under the first, opened with any. Default: one random key for this Lintel,
+   * which is right only for a store that ends with the process (memory); a store that outlives
+   * it needs the same keys on every start and instance.
+   */
+  readonly dataKeys?: readonly Uint8Array[] | undefined;
   /** Default: the system clock. */
   readonly clock?: Clock | undefined;
   /** The budget of a key without a `rateLimit` of its own. Default 600 requests per 60 s. */
@@ -86,11 +93,13 @@ export function createLintel(setup: LintelSetup): Lintel {
   // No deadline (the memory store never blocks): the use cases reach the store itself, at no cost.
   const stores = ms === undefined ? store : racedStores(store, scope);
   const sender = setup.webhookSender;
+  // Secrets at rest (webhook secrets, kept answers) are sealed under the data keys.
+  const secrets = createDataCipher(setup.dataKeys ?? [randomDataKey()]);
   const dispatcher =
     sender === undefined
       ? undefined
       : createWebhookDispatcher(
-          { webhooks: store.webhooks, sender, clock },
+          { webhooks: store.webhooks, sender, clock, secrets },
           { retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS, ...setup.webhookDelivery },
         );
   dispatcher?.start();
@@ -126,16 +135,20 @@ export function createLintel(setup: LintelSetup): Lintel {
       failedAuthLimit: setup.failedKeyLimit ?? { requests: 30, windowSeconds: 60 },
     },
   );
-  const once = createIdempotency(store.idempotency, () => scope.getStore());
+  const once = createIdempotency(store.idempotency, () => scope.getStore(), secrets);
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
   const unitReads = createUnitReads({ units: stores.units, clock }, cursors);
   const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
-  const webhooks = createWebhookUseCases({ events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock }, cursors, {
-    allowPrivate: setup.webhookAllowPrivate ?? false,
-  });
+  const webhooks = createWebhookUseCases(
+    { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock, secrets },
+    cursors,
+    {
+      allowPrivate: setup.webhookAllowPrivate ?? false,
+    },
+  );
   const webhookOperations = createWebhookOperations(
-    { webhooks: stores.webhooks, sender: sender ?? null, clock, queued: () => dispatcher?.wake() },
+    { webhooks: stores.webhooks, sender: sender ?? null, clock, queued: () => dispatcher?.wake(), secrets },
     { allowPrivate: setup.webhookAllowPrivate ?? false, secretOverlapMs: setup.webhookSecretOverlapMs },
   );
   const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
@@ -211,6 +224,12 @@ export function createLintel(setup: LintelSetup): Lintel {
       }
     },
     lockStates,
+    async resealSecrets() {
+      // Every secret must open before any is rewritten: one sealed under a key not given stops
+      // the run with nothing changed, rather than half the store under a key that may be lost.
+      await store.webhooks.resealSecrets((secret) => (secrets.open(secret), null));
+      return store.webhooks.resealSecrets((secret) => (secrets.sealedUnderFirst(secret) ? null : secrets.seal(secrets.open(secret))));
+    },
     async close(graceMs = 0) {
       await dispatcher?.stop(graceMs);
     },

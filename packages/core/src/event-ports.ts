@@ -120,6 +120,17 @@ export interface RecoverPage {
   readonly next: string | null;
 }
 
+/**
+ * What the caller of {@link WebhookStore.lease} can take, so that one org never holds the slots
+ * another org's deliveries need (fair delivery, leased-worker.ts).
+ */
+export interface LeaseShare {
+  /** How many attempts of the org the caller takes at most (0: none). */
+  roomOf(orgId: string): number;
+  /** The org's endpoints the caller takes nothing of now: one in flight here, or resting after failures. */
+  skipOf(orgId: string): readonly string[];
+}
+
 /** Webhook endpoints, their deliveries, and the due attempts of every org. */
 export interface WebhookStore {
   /** Stores a new endpoint unless its org already has `maxPerOrg` (deleted ones don't count). */
@@ -146,6 +157,14 @@ export interface WebhookStore {
    */
   rotateSecret(orgId: string, endpointId: string, secret: string, previousExpiresAt: string): Promise<WebhookEndpointRecord | null>;
   /**
+   * Rewrites every stored endpoint secret (and previous secret) of every org this store serves
+   * as `reseal` says (null: leave it), each endpoint in one atomic step that applies only while
+   * its secrets are still the ones read (a rotation meanwhile wins); answers how many endpoints
+   * changed. What re-sealing secrets under a new first data key (or sealing a store's plain
+   * ones) runs on.
+   */
+  resealSecrets(reseal: (secret: string) => string | null): Promise<number>;
+  /**
    * Queues a settled (failed or delivered) delivery of the endpoint again: pending, 0 attempts,
    * due at `atMs` (the schedule starts over); a pending one is left as it is.
    */
@@ -169,8 +188,13 @@ export interface WebhookStore {
    * orgs of its delivery group) for `leaseMs`: no other call gets one of them until its lease
    * runs out or it is finished. Each lease is a fresh token. A due delivery whose event aged out
    * or whose endpoint is gone is failed instead.
+   *
+   * Orgs are served in turn: every org with due attempts gets one before any gets a second
+   * (which orgs, when there are more than `max`, changes from call to call). With `share`, at
+   * most `share.roomOf(org)` of an org, at most one attempt per endpoint, and none of the
+   * endpoints `share.skipOf(org)` names.
    */
-  lease(nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]>;
+  lease(nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedAttempt[]>;
   /**
    * Records an attempt's outcome; false (nothing written) when the lease was lost. `event`, when
    * given (`webhook_delivery.failed` with a `failed` outcome, `webhook_endpoint.disabled` with

@@ -103,11 +103,20 @@ export function fakeEventStore() {
           after,
           limit,
         ),
-      lease: async (nowMs, leaseMs, max) => {
-        const due = [...deliveries.values()]
-          .filter((d) => d.status === "pending" && Date.parse(d.nextAttemptAt ?? "") <= nowMs && (leases.get(d.id)?.untilMs ?? 0) <= nowMs)
-          .slice(0, max);
-        return due.flatMap((delivery): LeasedAttempt[] => {
+      lease: async (nowMs, leaseMs, max, share) => {
+        const taken = new Map<string, number>();
+        const skipped = new Set<string>();
+        const due = [...deliveries.values()].filter((d) => {
+          if (d.status !== "pending" || Date.parse(d.nextAttemptAt ?? "") > nowMs || (leases.get(d.id)?.untilMs ?? 0) > nowMs) return false;
+          if (share === undefined) return true;
+          // One per endpoint, none skipped, at most the org's room (orgs are not taken in turn here: the core's tests need no more).
+          if (skipped.has(d.endpointId) || share.skipOf(d.orgId).includes(d.endpointId)) return false;
+          if ((taken.get(d.orgId) ?? 0) >= share.roomOf(d.orgId)) return false;
+          skipped.add(d.endpointId);
+          taken.set(d.orgId, (taken.get(d.orgId) ?? 0) + 1);
+          return true;
+        });
+        return due.slice(0, max).flatMap((delivery): LeasedAttempt[] => {
           const endpoint = endpoints.get(delivery.endpointId);
           const event = events.find((e) => e.id === delivery.eventId) ?? testEvents.get(delivery.eventId);
           if (endpoint === undefined || event === undefined) return [];
@@ -122,6 +131,16 @@ export function fakeEventStore() {
         const updated = { ...endpoint, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
         endpoints.set(id, updated);
         return updated;
+      },
+      resealSecrets: async (reseal) => {
+        let changed = 0;
+        for (const [id, endpoint] of endpoints) {
+          const secret = reseal(endpoint.secret);
+          if (secret === null) continue;
+          endpoints.set(id, { ...endpoint, secret });
+          changed += 1;
+        }
+        return changed;
       },
       rotateSecret: async (orgId, id, secret, expiresAt) => {
         const endpoint = endpoints.get(id);

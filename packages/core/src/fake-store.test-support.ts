@@ -120,6 +120,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
     health: { ping: async () => {} },
     orgs: { exists: async (orgId) => data.orgs.some((org) => org.id === orgId) },
     idempotency: { begin: async () => unsupported(), complete: async () => unsupported(), release: async () => unsupported() },
+    onceKeys: { rememberOnce: async () => unsupported() },
     events: {
       list: async (orgId, type, _after, limit) =>
         events
@@ -137,6 +138,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       enable: async () => unsupported(),
       update: async () => unsupported(),
       rotateSecret: async () => unsupported(),
+      resealSecrets: async () => unsupported(),
       retry: async () => unsupported(),
       recoverPage: async () => unsupported(),
       sendTest: async () => unsupported(),

@@ -3,6 +3,7 @@
 // fails: a frozen store's release is not waited for after a store failure, and a result that
 // was produced comes back even when the store cannot keep it.
 import assert from "node:assert/strict";
+import { createDataCipher, randomDataKey } from "@lintel/domain";
 import { describe, it } from "node:test";
 import { createIdempotency } from "./idempotency.js";
 import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "./ports.js";
@@ -32,7 +33,7 @@ describe("idempotency bookkeeping when the store fails", () => {
     { timeout: 5000 },
     async () => {
       const { store, calls } = storeWith({ release: never });
-      const once = createIdempotency(store, () => undefined);
+      const once = createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]));
       const failure = new StoreUnavailableError();
       await assert.rejects(
         once("key_1", "k", REQUEST, () => Promise.reject(failure)),
@@ -45,7 +46,7 @@ describe("idempotency bookkeeping when the store fails", () => {
   it("any other failure during the run waits for the release, so a retry finds the key free", async () => {
     let released = false;
     const { store } = storeWith({ release: async () => void (released = true) });
-    const once = createIdempotency(store, () => undefined);
+    const once = createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]));
     await assert.rejects(
       once("key_1", "k", REQUEST, () => Promise.reject(new TypeError("bug"))),
       TypeError,
@@ -55,14 +56,19 @@ describe("idempotency bookkeeping when the store fails", () => {
 
   it("a result that was produced comes back when the store cannot keep it", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new StoreUnavailableError()) });
-    const outcome = await createIdempotency(store, () => undefined)("key_1", "k", REQUEST, async () => RESULT);
+    const outcome = await createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]))(
+      "key_1",
+      "k",
+      REQUEST,
+      async () => RESULT,
+    );
     assert.deepEqual(outcome, { ok: true, result: RESULT, requestId: "req_1", replayed: false });
   });
 
   it("a bug while keeping the answer is not hidden", async () => {
     const { store } = storeWith({ complete: () => Promise.reject(new TypeError("bug")) });
     await assert.rejects(
-      createIdempotency(store, () => undefined)("key_1", "k", REQUEST, async () => RESULT),
+      createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]))("key_1", "k", REQUEST, async () => RESULT),
       TypeError,
     );
   });
@@ -92,9 +98,13 @@ describe("idempotency keeps use case results", () => {
     const conflict = { ok: false, problem: { code: "version_conflict", detail: "stale", currentVersion: 7 } } as const;
     for (const result of [RESULT, conflict]) {
       const { store, held } = oneKeyStore();
-      const once = createIdempotency(store, () => undefined);
+      const once = createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]));
       assert.deepEqual(await once("key_1", "k", REQUEST, async () => result), { ok: true, result, requestId: "req_1", replayed: false });
-      assert.deepEqual(held()?.kept, { result, requestId: "req_1" });
+      const kept = held()?.kept;
+      assert.equal(kept?.requestId, "req_1");
+      const sealed = kept !== undefined && "sealed" in kept.result ? kept.result.sealed : "";
+      assert.match(sealed, /^enc1\./, "kept sealed: a kept answer may show a secret");
+      assert.ok(!sealed.includes(JSON.stringify(result)));
       let ran = false;
       const retry = await once("key_1", "k", { ...REQUEST, requestId: "req_2" }, async () => {
         ran = true;
@@ -107,7 +117,7 @@ describe("idempotency keeps use case results", () => {
 
   it("any other problem frees the key: a retry runs again", async () => {
     const { store, held } = oneKeyStore();
-    const once = createIdempotency(store, () => undefined);
+    const once = createIdempotency(store, () => undefined, createDataCipher([randomDataKey()]));
     const missing = { ok: false, problem: { code: "not_found", detail: "No unit 'u'." } } as const;
     assert.deepEqual(await once("key_1", "k", REQUEST, async () => missing), {
       ok: true,

@@ -10,9 +10,10 @@
  * Nothing is applied twice even past the lease: a request that claims a key after a crashed
  * holder's lease ran out meets set_timezone's version check, and its 409 says `currentVersion`.
  */
-import { StoreUnavailableError, type IdempotencyStore } from "./ports.js";
+import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "./ports.js";
 import type { Failure, Result } from "./problem.js";
 import type { StoreRace } from "./request-stores.js";
+import type { DataCipher } from "@lintel/domain";
 
 /** How long answers are kept: 24 h, so a retry within a day gets the first answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -62,7 +63,9 @@ const unbounded: StoreRace = (call) => call();
  * bookkeeping after the answer is always sent (so it is given the store itself, not the
  * request's view) but awaited only within it.
  */
-export function createIdempotency(store: IdempotencyStore, deadline: () => StoreRace | undefined) {
+export function createIdempotency(store: IdempotencyStore, deadline: () => StoreRace | undefined, cipher: DataCipher) {
+  /** The kept result as the use case answered it: opened when sealed (a store written before data keys holds it plain). */
+  const openKept = (kept: KeptResult["result"]): unknown => ("sealed" in kept ? JSON.parse(cipher.open(kept.sealed)) : kept);
   return async function once<R extends Result<unknown>>(
     scope: string,
     key: string,
@@ -92,7 +95,7 @@ export function createIdempotency(store: IdempotencyStore, deadline: () => Store
     }
     if (claim.state === "done") {
       // The same fingerprint under the same key: the kept result is this use case's (as JSON data).
-      return { ok: true, result: claim.kept.result as R, requestId: claim.kept.requestId, replayed: true };
+      return { ok: true, result: openKept(claim.kept.result) as R, requestId: claim.kept.requestId, replayed: true };
     }
 
     let result: R;
@@ -107,7 +110,7 @@ export function createIdempotency(store: IdempotencyStore, deadline: () => Store
     // Always sent, but awaited only until the request's deadline: past it the answer goes out and
     // the bookkeeping finishes (or not) on its own, as when the store fails.
     const keeping: Promise<unknown> = isKept(result)
-      ? store.complete(scope, key, claim.token, { result, requestId }, IDEMPOTENCY_TTL_MS)
+      ? store.complete(scope, key, claim.token, { result: { sealed: cipher.seal(JSON.stringify(result)) }, requestId }, IDEMPOTENCY_TTL_MS)
       : store.release(scope, key, claim.token);
     keeping.catch(() => undefined); // awaited below unless the deadline has passed
     await within(() => keeping).then(() => undefined, unlessUnavailable);

@@ -179,7 +179,7 @@ function hangable(store: LintelStore, hanging: { now: boolean }) {
 }
 
 /** The operations of a Lintel (all but admission, the request scope, safe retries, readiness and the lock-state reader). */
-type Operation = Exclude<keyof Lintel, "admit" | "withinRequest" | "once" | "ready" | "lockStates" | "close">;
+type Operation = Exclude<keyof Lintel, "admit" | "withinRequest" | "once" | "ready" | "lockStates" | "close" | "resealSecrets">;
 
 /** One call of every operation (the Record makes a new one a compile error here until it is listed). */
 const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Promise<unknown>> = {

@@ -194,4 +194,10 @@ export interface Lintel {
    * (default 0) to finish, the rest are made again later (by another instance, or after a restart).
    */
   close(graceMs?: number): Promise<void>;
+  /**
+   * Seals every stored webhook secret under the first data key: secrets a store holds plain
+   * (written before data keys) and those sealed under an older key. Run after putting a new key
+   * first in DATA_KEYS; then the old key can go. Answers how many endpoints changed.
+   */
+  resealSecrets(): Promise<number>;
 }

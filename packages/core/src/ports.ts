@@ -262,11 +262,13 @@ export interface LockProvider {
 }
 
 /**
- * What a request with an Idempotency-Key kept: its use case's result (plain JSON data) and the
- * id of the request that ran it, so a retry is answered as that first request was.
+ * What a request with an Idempotency-Key kept: its use case's result and the id of the request
+ * that ran it, so a retry is answered as that first request was. A Lintel keeps the result sealed
+ * under its data keys (`{ sealed }`: a kept answer may show a secret, such as a new webhook
+ * endpoint's); a store written before data keys may hold it plain. Stores keep either as given.
  */
 export interface KeptResult {
-  readonly result: Result<unknown>;
+  readonly result: Result<unknown> | { readonly sealed: string };
   readonly requestId: string;
 }
 
@@ -358,6 +360,19 @@ export interface FixtureSink {
   load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
 }
 
+/**
+ * Keys remembered for a while, shared by every instance on the store: what lets a message be
+ * acted on once however often it is delivered (a webhook's replays), or a device be re-read at
+ * most once a window however many events name it.
+ */
+export interface OnceKeys {
+  /**
+   * True when `key` was not remembered, and remembers it for `ttlMs`; false while it is.
+   * Exact under concurrency and across instances: of simultaneous calls for one key, one is true.
+   */
+  rememberOnce(key: string, ttlMs: number): Promise<boolean>;
+}
+
 /** Store liveness for `/readyz`. */
 export interface Health {
   /** Resolves when the store answers; rejects otherwise. */
@@ -379,6 +394,7 @@ export interface LintelStore {
   readonly fixtures: FixtureSink;
   readonly health: Health;
   readonly idempotency: IdempotencyStore;
+  readonly onceKeys: OnceKeys;
   readonly events: EventLog;
   readonly observations: LockObservations;
   readonly webhooks: WebhookStore;

@@ -5,7 +5,7 @@
  * answers a foreign endpoint or delivery as an unknown one (404).
  */
 import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant, WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
-import type { DeliveryRecord, WebhookEndpointRecord, WebhookTestEvent } from "@lintel/domain";
+import type { DataCipher, DeliveryRecord, WebhookEndpointRecord, WebhookTestEvent } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { EndpointPatch, WebhookStore } from "./event-ports.js";
 import { randomId } from "./event-ids.js";
@@ -47,7 +47,14 @@ function disabled(endpointId: string): Failure<"conflict"> {
 
 /** Builds the update, rotate, retry, recover and send-test use cases; `queued` is told when deliveries are due now. */
 export function createWebhookOperations(
-  ports: { readonly webhooks: WebhookStore; readonly sender: WebhookSender | null; readonly clock: Clock; readonly queued: () => void },
+  ports: {
+    readonly webhooks: WebhookStore;
+    readonly sender: WebhookSender | null;
+    readonly clock: Clock;
+    readonly queued: () => void;
+    /** Seals the new secret in the record: only this answer shows it plain. */
+    readonly secrets: DataCipher;
+  },
   options: WebhookOperationOptions,
 ) {
   const { webhooks, clock } = ports;
@@ -88,7 +95,12 @@ export function createWebhookOperations(
     /** A new secret for the endpoint; the old one signs too (second) for `secretOverlapMs`. */
     async rotateWebhookEndpointSecret(caller: Caller, endpointId: string): Promise<Result<RotatedWebhookSecret, "not_found">> {
       const secret = generateWebhookSecret();
-      const rotated = await webhooks.rotateSecret(caller.orgId, endpointId, secret, isoInstant(clock.now() + overlapMs));
+      const rotated = await webhooks.rotateSecret(
+        caller.orgId,
+        endpointId,
+        ports.secrets.seal(secret),
+        isoInstant(clock.now() + overlapMs),
+      );
       return rotated === null ? unknown("webhook endpoint", endpointId) : succeed({ webhookEndpoint: rotated, secret });
     },
 

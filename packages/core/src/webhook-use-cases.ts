@@ -8,7 +8,7 @@
  */
 import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
-import type { CursorCodec, DeliveryRecord, EventType, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import type { CursorCodec, DataCipher, DeliveryRecord, EventType, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import type { EventLog, WebhookStore } from "./event-ports.js";
 import { randomId } from "./event-ids.js";
@@ -54,7 +54,14 @@ export interface WebhookUseCaseOptions {
 
 /** Builds the event and webhook endpoint use cases over the stores. */
 export function createWebhookUseCases(
-  ports: { readonly events: EventLog; readonly webhooks: WebhookStore; readonly sender: WebhookSender | null; readonly clock: Clock },
+  ports: {
+    readonly events: EventLog;
+    readonly webhooks: WebhookStore;
+    readonly sender: WebhookSender | null;
+    readonly clock: Clock;
+    /** Seals the endpoint's secret in its record: only this answer shows it plain. */
+    readonly secrets: DataCipher;
+  },
   cursors: CursorCodec,
   options: WebhookUseCaseOptions,
 ) {
@@ -119,7 +126,7 @@ export function createWebhookUseCases(
         status: "enabled",
         disabledReason: null,
         createdAt: isoInstant(ports.clock.now()),
-        secret,
+        secret: ports.secrets.seal(secret),
         failingSince: null,
       };
       const created = await webhooks.create(record, MAX_WEBHOOK_ENDPOINTS);

@@ -109,6 +109,7 @@ export {
 } from "./cursor.js";
 export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
 export { templateBodyProblem, templatePlaceholders } from "./template-body.js";
+export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./data-cipher.js";
 export {
   API_KEY_PREFIX,
   createScopePolicy,

@@ -11,6 +11,7 @@ import {
   describeIdempotencyStoreContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
   describeRequestBudgetContract,
@@ -19,6 +20,7 @@ import {
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookStoreContract,
+  describeWebhookLeaseShareContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
 import { createMemoryState } from "./memory-state.js";
@@ -36,8 +38,10 @@ describeTemplateStoreContract("memory", makeStore);
 describeFixtureSinkContract("memory", makeStore);
 describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
+describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
+describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.

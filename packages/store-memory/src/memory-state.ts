@@ -37,6 +37,8 @@ export interface MemoryState {
   readonly budgets: Map<string, BudgetState>;
   /** `scope \0 key` → idempotency entry, oldest claim first (a Map keeps insertion order). */
   readonly idempotency: Map<string, IdempotencyEntry>;
+  /** OnceKeys: key → when it is forgotten (ms), oldest first. */
+  readonly onceKeys: Map<string, number>;
   /** Events, observations, webhook endpoints and deliveries. */
   readonly events: EventState;
   /** What the API deleted, by {@link deletedSlot}: a fixture load never adds it back to that org. */
@@ -72,6 +74,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     templateOrder: new Map(),
     budgets: new Map(),
     idempotency: new Map(),
+    onceKeys: new Map(),
     events: createEventState(),
     deleted: new Set(),
   };

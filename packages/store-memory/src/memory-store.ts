@@ -6,6 +6,7 @@ import { createMemoryFixtureSink } from "./fixture-sink.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
+import { createMemoryOnceKeys } from "./once-keys.js";
 import type { MemoryState } from "./memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
 import { createMemoryRequestBudget } from "./request-budget.js";
@@ -27,6 +28,7 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     fixtures: createMemoryFixtureSink(state),
     health: { async ping() {} },
     idempotency: createMemoryIdempotencyStore(state),
+    onceKeys: createMemoryOnceKeys(state),
     events: createMemoryEventLog(state.events),
     observations: createMemoryLockObservations(state.events),
     webhooks: createMemoryWebhookStore(state.events),

@@ -66,6 +66,26 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     return changed;
   };
 
+  let turn = 0;
+  /** Leases `delivery` with `token` until `nowMs + leaseMs`; null (and failed) when its event aged out or its endpoint is gone. */
+  const leaseOne = (delivery: MemoryDelivery, nowMs: number, leaseMs: number, token: string): LeasedAttempt | null => {
+    const org = state.orgs.get(delivery.record.orgId);
+    const { eventId, eventType } = delivery.record;
+    const event = eventType === WEBHOOK_TEST_EVENT_TYPE ? org?.testEvents.get(eventId) : org?.events.get(eventId);
+    const endpoint = org?.endpoints.get(delivery.record.endpointId);
+    if (event === undefined || endpoint === undefined) {
+      // Its event went past the per-org cap while still within retention: a drop like the per-endpoint cap's.
+      if (event === undefined && endpoint !== undefined && nowMs - Date.parse(delivery.record.createdAt) < EVENT_RETENTION_MS) {
+        state.dropped += 1;
+      }
+      failPending(state, delivery); // its event aged out or its endpoint is gone: nothing to send
+      return null;
+    }
+    delivery.dueMs = nowMs + leaseMs;
+    delivery.lease = token;
+    return { delivery: delivery.record, event, endpoint, lease: token };
+  };
+
   return {
     async create(endpoint, maxPerOrg) {
       const org = orgEvents(state, endpoint.orgId);
@@ -100,6 +120,25 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         eventTypes: patch.eventTypes ?? endpoint.eventTypes,
         description: patch.description === undefined ? endpoint.description : patch.description,
       }));
+    },
+    async resealSecrets(reseal) {
+      let changed = 0;
+      for (const org of state.orgs.values()) {
+        for (const [id, endpoint] of org.endpoints) {
+          const secret = reseal(endpoint.secret);
+          const previous = endpoint.previousSecret === undefined ? null : reseal(endpoint.previousSecret.secret);
+          if (secret === null && previous === null) continue;
+          org.endpoints.set(id, {
+            ...endpoint,
+            secret: secret ?? endpoint.secret,
+            ...(endpoint.previousSecret === undefined || previous === null
+              ? {}
+              : { previousSecret: { ...endpoint.previousSecret, secret: previous } }),
+          });
+          changed += 1;
+        }
+      }
+      return changed;
     },
     async rotateSecret(orgId, endpointId, secret, previousExpiresAt) {
       return change(orgId, endpointId, (endpoint) => ({
@@ -141,29 +180,46 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       const rows = state.orgs.get(orgId)?.deliveries.get(endpointId) ?? [];
       return rowsAfter(rows, (row) => newestFirstPosition(row.record), after, Math.max(0, limit), "desc").map((row) => row.record);
     },
-    async lease(nowMs, leaseMs, max) {
-      const due: MemoryDelivery[] = [];
-      for (const delivery of state.pending) if (delivery.dueMs !== null && delivery.dueMs <= nowMs) due.push(delivery);
-      due.sort((a, b) => (a.dueMs ?? 0) - (b.dueMs ?? 0));
+    async lease(nowMs, leaseMs, max, share) {
+      const due = new Map<string, MemoryDelivery[]>();
+      for (const delivery of state.pending) {
+        if (delivery.dueMs === null || delivery.dueMs > nowMs) continue;
+        const ofOrg = due.get(delivery.record.orgId);
+        if (ofOrg === undefined) due.set(delivery.record.orgId, [delivery]);
+        else ofOrg.push(delivery);
+      }
+      // Orgs in turn, from a different one each call: one each, then a second each, ...
+      const orgs = [...due.keys()];
+      const first = orgs.length === 0 ? 0 : turn++ % orgs.length;
+      let queues = [...orgs.slice(first), ...orgs.slice(0, first)].map((orgId) => ({
+        orgId,
+        due: (due.get(orgId) ?? []).sort((a, b) => (a.dueMs ?? 0) - (b.dueMs ?? 0)),
+        at: 0,
+        room: share === undefined ? Infinity : share.roomOf(orgId),
+        skipped: new Set(share?.skipOf(orgId)),
+      }));
       const token = randomUUID();
       const leased: LeasedAttempt[] = [];
-      for (const delivery of due) {
-        if (leased.length >= max) break;
-        const org = state.orgs.get(delivery.record.orgId);
-        const { eventId, eventType } = delivery.record;
-        const event = eventType === WEBHOOK_TEST_EVENT_TYPE ? org?.testEvents.get(eventId) : org?.events.get(eventId);
-        const endpoint = org?.endpoints.get(delivery.record.endpointId);
-        if (event === undefined || endpoint === undefined) {
-          // Its event went past the per-org cap while still within retention: a drop like the per-endpoint cap's.
-          if (event === undefined && endpoint !== undefined && nowMs - Date.parse(delivery.record.createdAt) < EVENT_RETENTION_MS) {
-            state.dropped += 1;
-          }
-          failPending(state, delivery); // its event aged out or its endpoint is gone: nothing to send
-          continue;
+      /** The org's next due attempt it may take, leased; null when none is left. */
+      const nextOf = (queue: (typeof queues)[number]): LeasedAttempt | null => {
+        while (queue.room > 0 && queue.at < queue.due.length) {
+          const delivery = queue.due[queue.at++] as MemoryDelivery;
+          if (queue.skipped.has(delivery.record.endpointId)) continue;
+          const attempt = leaseOne(delivery, nowMs, leaseMs, token);
+          if (attempt === null) continue;
+          queue.room -= 1;
+          if (share !== undefined) queue.skipped.add(delivery.record.endpointId); // one per endpoint
+          return attempt;
         }
-        delivery.dueMs = nowMs + leaseMs;
-        delivery.lease = token;
-        leased.push({ delivery: delivery.record, event, endpoint, lease: token });
+        return null;
+      };
+      while (leased.length < max && queues.length > 0) {
+        queues = queues.filter((queue) => {
+          if (leased.length >= max) return true;
+          const attempt = nextOf(queue);
+          if (attempt !== null) leased.push(attempt);
+          return attempt !== null;
+        });
       }
       return leased;
     },

@@ -9,6 +9,7 @@ import {
   describeIdempotencyStoreContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
   describeScheduleWritesContract,
@@ -16,6 +17,7 @@ import {
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookStoreContract,
+  describeWebhookLeaseShareContract,
   randomId,
 } from "@lintel/testkit";
 import { createRedisStore, redisKeys } from "./index.js";
@@ -34,11 +36,13 @@ describeTemplateStoreContract("redis", makeStore);
 describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);
 describeIdempotencyStoreContract("redis", makeStore);
+describeOnceKeysContract("redis", makeStore);
 // A delivery group per test: lease and pending then see that test's orgs only, never another
 // run's (nor a server's on the same Redis).
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
+describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {

@@ -11,6 +11,7 @@ import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
+import { createRedisOnceKeys } from "./once-keys.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
@@ -51,6 +52,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     fixtures: createRedisFixtureSink(redis),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
+    onceKeys: createRedisOnceKeys(redis),
     events: createRedisEventLog(redis),
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP),
@@ -58,9 +60,11 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
 }
 
 /** Options of {@link createRedisLintel}: those of `LintelSetup` but the store, the client to use, and the store's options. */
-export interface RedisLintelOptions extends Omit<LintelSetup, "store">, RedisStoreOptions {
+export interface RedisLintelOptions extends Omit<LintelSetup, "store" | "dataKeys">, RedisStoreOptions {
   /** The caller's client (`createRedisClient({ url })`): the caller quits it when done. */
   readonly redis: RedisClient;
+  /** The data keys secrets are sealed with at rest (`parseDataKeys(DATA_KEYS)`): the same on every instance and start. */
+  readonly dataKeys: readonly Uint8Array[];
 }
 
 /** A working Lintel on Redis, and its store: every instance made so on one Redis shares budgets, cursors and changes. */

@@ -105,6 +105,8 @@ export const redisKeys = {
    * answer. `idem2`: the `lintel:idem:` entries before issue 21 held HTTP text and are not read.
    */
   idempotency: (scope: string, keyHash: string) => `lintel:idem2:{${scope}}:${keyHash}`,
+  /** String `1`: a key of OnceKeys (a Seam message id, a device re-read lately), until its `PX` runs out. */
+  once: (key: string) => `lintel:once:${key}`,
   /** String: a bucket's theoretical arrival time in whole µs (Redis TIME); expires when the bucket is full again. */
   budget: (bucket: string) => `lintel:budget:{${bucket}}`,
 } as const;

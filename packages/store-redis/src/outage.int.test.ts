@@ -12,6 +12,7 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { StoreUnavailableError, type Caller, type LockProvider } from "@lintel/core";
+import { randomDataKey } from "@lintel/domain";
 import { randomId } from "@lintel/testkit";
 import { createRedisClient, whenReady, type RedisClient } from "./client.js";
 import { createRedisLintel, createRedisStore, type RedisStore } from "./index.js";
@@ -112,7 +113,13 @@ describe("Redis outage", () => {
 
   test("with Redis frozen, overlapping operations of a Lintel on it all answer unavailable within its deadline; ready() is false, then true once thawed", async (t) => {
     const lockProvider: LockProvider = { readState: () => Promise.reject(new Error("not asked")) };
-    const { lintel } = createRedisLintel({ redis, lockProvider, cursorSecrets: ["s".repeat(32)], storeDeadlineMs: 1000 });
+    const { lintel } = createRedisLintel({
+      redis,
+      lockProvider,
+      cursorSecrets: ["s".repeat(32)],
+      dataKeys: [randomDataKey()],
+      storeDeadlineMs: 1000,
+    });
     const caller: Caller = { keyId: randomId("key"), orgId, scopes: ["units:read", "locks:read"] };
     server.kill("SIGSTOP");
     try {

@@ -54,6 +54,24 @@ return encoded
 `);
 
 /**
+ * KEYS: endpoints. ARGV: endpoint id, the secret read, the previous secret read ('' for none), the
+ * new secret, the new previous secret. Rewrites them only while the endpoint still has the ones
+ * read (a rotation or a delete meanwhile wins); 1 when it did.
+ */
+export const RESEAL_SECRETS = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local endpoint = cjson.decode(raw)
+local previous = ''
+if type(endpoint.previousSecret) == 'table' then previous = endpoint.previousSecret.secret end
+if endpoint.secret ~= ARGV[2] or previous ~= ARGV[3] then return 0 end
+endpoint.secret = ARGV[4]
+if previous ~= '' then endpoint.previousSecret.secret = ARGV[5] end
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(endpoint))
+return 1
+`);
+
+/**
  * KEYS: deliveries, pending, due, leases. ARGV: delivery id, endpoint id, at (ISO), at (ms).
  * {1, JSON} once queued again; {0, 'not_found'} for no such delivery of the endpoint, {0,
  * 'pending'} for one still pending.

@@ -86,17 +86,26 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
 
 /**
  * KEYS: due, deliveries, endpoints, events, leases, pending. ARGV: now ms, lease end ms, max,
- * token. Leases the org's due deliveries (at most max): each moves to the lease's end in the due
- * ZSET and takes the token. Answers (delivery, event, endpoint) JSON triples. A due delivery
- * whose event aged out or whose endpoint is gone has nothing to send: it fails, as in memory,
- * and an earlier holder's lease on it is void (its `finish` writes nothing).
+ * token, how many due deliveries to look at, '1' for one per endpoint, then the endpoints to
+ * skip. Leases the org's due deliveries (at most max) but the skipped endpoints': each moves to
+ * the lease's end in the due ZSET and takes the token. Answers (delivery, event, endpoint) JSON
+ * triples. A due delivery whose event aged out or whose endpoint is gone has nothing to send: it
+ * fails, as in memory, and an earlier holder's lease on it is void (its `finish` writes nothing).
  */
 export const LEASE_DUE = new LuaScript(`
+local max = tonumber(ARGV[3])
+local onePerEndpoint = ARGV[6] == '1'
+local skipped = {}
+for i = 7, #ARGV do skipped[ARGV[i]] = true end
 local out = {}
-for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[3]))) do
+local taken = 0
+for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[5]))) do
+  if taken >= max then break end
   local raw = redis.call('HGET', KEYS[2], did)
   local delivery = raw and cjson.decode(raw)
-  if delivery and delivery.status == 'pending' then
+  if not delivery or delivery.status ~= 'pending' then
+    redis.call('ZREM', KEYS[1], did)
+  elseif not skipped[delivery.endpointId] then
     local endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
     local eventField = delivery.eventId
     if delivery.eventType == '${WEBHOOK_TEST_EVENT_TYPE}' then eventField = 'test:' .. eventField end
@@ -107,6 +116,8 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
       out[#out + 1] = raw
       out[#out + 1] = event
       out[#out + 1] = endpoint
+      taken = taken + 1
+      if onePerEndpoint then skipped[delivery.endpointId] = true end
     else
       delivery.status = 'failed'
       delivery.nextAttemptAt = cjson.null
@@ -115,8 +126,6 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
       redis.call('ZREM', KEYS[1], did)
       redis.call('HDEL', KEYS[5], did)
     end
-  else
-    redis.call('ZREM', KEYS[1], did)
   end
 end
 return out

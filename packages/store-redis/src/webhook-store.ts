@@ -15,13 +15,14 @@
  * `lease` (pipelined with the others) and one ZCARD per `pending`.
  */
 import { randomUUID } from "node:crypto";
-import { deliveryAfterAttempt, type LeasedAttempt, type WebhookStore } from "@lintel/core/adapters";
+import { deliveryAfterAttempt, type LeasedAttempt, type LeaseShare, type WebhookStore } from "@lintel/core/adapters";
 import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
+import { RESEAL_SECRETS } from "./webhook-op-scripts.js";
 import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
@@ -39,6 +40,25 @@ function shuffled<T>(rows: T[]): T[] {
   return rows;
 }
 
+/** How many of an org's due deliveries a lease with a share looks at, at most (past the skipped endpoints'). */
+const SCAN_WITH_SHARE = 500;
+
+/** `max` dealt in turn, one at a time, to takers that can take at most `caps[i]` each. */
+export function inTurn(max: number, caps: readonly number[]): number[] {
+  const dealt = caps.map(() => 0);
+  for (let left = max, gave = true; left > 0 && gave;) {
+    gave = false;
+    for (const [i, cap] of caps.entries()) {
+      if (left === 0) break;
+      if ((dealt[i] ?? 0) >= cap) continue;
+      dealt[i] = (dealt[i] ?? 0) + 1;
+      left -= 1;
+      gave = true;
+    }
+  }
+  return dealt;
+}
+
 /** Webhook endpoints, deliveries and leases in Redis; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELIVERY_GROUP): WebhookStore {
   const parseEvent = recordDecoder<LintelEvent>();
@@ -46,7 +66,8 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
   const parseDelivery = (json: string) => JSON.parse(json) as DeliveryRecord;
   const orgsWithEndpoints = () => redis.smembers(redisKeys.webhookOrgs(group));
 
-  async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number): Promise<LeasedAttempt[]> {
+  /** Leases up to `max` of the org's due deliveries; with `share`, one per endpoint and none of the skipped. */
+  async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedAttempt[]> {
     const lease = randomUUID();
     const keys = [
       redisKeys.dueDeliveries(orgId),
@@ -56,7 +77,10 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       redisKeys.deliveryLeases(orgId),
       redisKeys.pendingDeliveries(orgId),
     ];
-    const reply = (await LEASE_DUE.run(redis, keys, [nowMs, nowMs + leaseMs, max, lease])) as string[];
+    // Skipping endpoints means looking past their due deliveries, up to a bound.
+    const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
+    const args = [nowMs, nowMs + leaseMs, max, lease, scan, share === undefined ? "0" : "1", ...(share?.skipOf(orgId) ?? [])];
+    const reply = (await LEASE_DUE.run(redis, keys, args)) as string[];
     const leased: LeasedAttempt[] = [];
     for (let i = 0; i + 2 < reply.length; i += 3) {
       leased.push({
@@ -71,6 +95,24 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
 
   return {
     ...createRedisWebhookOperations(redis),
+
+    resealSecrets: (reseal) =>
+      guard(async () => {
+        let changed = 0;
+        // At most 16 endpoints an org: each org's are one read, each change one script.
+        for (const orgId of await orgsWithEndpoints()) {
+          for (const raw of await redis.hvals(redisKeys.endpoints(orgId))) {
+            const endpoint = JSON.parse(raw) as WebhookEndpointRecord;
+            const previous = endpoint.previousSecret?.secret ?? "";
+            const secret = reseal(endpoint.secret);
+            const previousResealed = previous === "" ? null : reseal(previous);
+            if (secret === null && previousResealed === null) continue;
+            const args = [endpoint.id, endpoint.secret, previous, secret ?? endpoint.secret, previousResealed ?? previous];
+            changed += Number(await RESEAL_SECRETS.run(redis, [redisKeys.endpoints(orgId)], args));
+          }
+        }
+        return changed;
+      }),
     create: (endpoint, maxPerOrg) =>
       guard(async () => {
         // The org joins the group before its endpoint exists: a crash between the two hides nothing.
@@ -125,17 +167,20 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         return reply.filter((json): json is string => json !== null).map(parseDelivery);
       }),
 
-    lease: (nowMs, leaseMs, max) =>
+    lease: (nowMs, leaseMs, max, share) =>
       guard(async () => {
         const orgs = shuffled(await orgsWithEndpoints());
         // One round trip (every count sent before any answer) finds the orgs with due work; only those run the script.
         const due = await Promise.all(orgs.map((orgId) => redis.zcount(redisKeys.dueDeliveries(orgId), "-inf", nowMs)));
-        const leased: LeasedAttempt[] = [];
-        for (const [i, orgId] of orgs.entries()) {
-          if (leased.length >= max) break;
-          if ((due[i] ?? 0) > 0) leased.push(...(await leaseIn(orgId, nowMs, leaseMs, max - leased.length)));
-        }
-        return leased;
+        const quotas = inTurn(
+          max,
+          orgs.map((orgId, i) => Math.min(due[i] ?? 0, share === undefined ? Infinity : share.roomOf(orgId))),
+        );
+        // Each org's script in the same round trip: an org's quota comes from the counts, not from what another got.
+        const leased = await Promise.all(
+          orgs.flatMap((orgId, i) => ((quotas[i] ?? 0) > 0 ? [leaseIn(orgId, nowMs, leaseMs, quotas[i] ?? 0, share)] : [])),
+        );
+        return leased.flat();
       }),
 
     finish: (attempt, outcome, event) =>

@@ -184,7 +184,14 @@ export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? "redis://127.0.0.1:637
  * run tests, STORE): Redis adds REDIS_URL and a CURSOR_SECRET, memory needs nothing.
  */
 export function processStoreEnv(store = process.env["STORE"] ?? "memory"): Record<string, string> {
-  return store === "redis" ? { STORE: "redis", REDIS_URL: TEST_REDIS_URL, CURSOR_SECRET: "e2e-process-secret-0123456789abcdefghij" } : {};
+  return store === "redis"
+    ? {
+        STORE: "redis",
+        REDIS_URL: TEST_REDIS_URL,
+        CURSOR_SECRET: "e2e-process-secret-0123456789abcdefghij",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+      }
+    : {};
 }
 
 /**
@@ -197,6 +204,7 @@ export function testServerEnv(env: Record<string, string> = {}): Record<string, 
     STORE: store,
     ...(store === "redis" ? { REDIS_URL: TEST_REDIS_URL } : {}),
     CURSOR_SECRET: "e2e-cursor-secret-0123456789abcdefghijkl",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
     ...env,

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     STORE: "redis",
     REDIS_URL,
     CURSOR_SECRET: "bench-webhook-recover-0123456789abcdefgh",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
     LOG_LEVEL: "silent",
     WEBHOOK_ALLOW_PRIVATE: "true",
   });

@@ -120,6 +120,7 @@ async function lintel(store: "memory" | "redis", key: string, port: number): Pro
     FIXTURE: path,
     LOG_LEVEL: values["log-level"],
     CURSOR_SECRET: "writes-bench-secret-0123456789abcdefgh",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
     STORE: store,
     PORT: String(port),
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),

@@ -168,6 +168,7 @@ async function main(): Promise<void> {
       STORE: "redis",
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       CURSOR_SECRET: "chaos-cursor-secret-0123456789abcdefghij",
+      DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
       FIXTURE: fixturePath,
     });
     console.log(`# Redis outage chaos run (node ${process.version}, ${LOOPS} loops, one request each every ~${PAUSE_MS} ms)`);

@@ -91,7 +91,13 @@ async function round(instances: readonly ServerChild[], key: string, label: stri
 
 async function runOn(storeLabel: string, storeEnv: Record<string, string>): Promise<boolean> {
   const { json, keys } = budgetFixture();
-  const env = { STORE: "redis", ...storeEnv, CURSOR_SECRET: "budgets-cursor-secret-0123456789abcdefgh", FIXTURE: await writeFixture(json) };
+  const env = {
+    STORE: "redis",
+    ...storeEnv,
+    CURSOR_SECRET: "budgets-cursor-secret-0123456789abcdefgh",
+    DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+    FIXTURE: await writeFixture(json),
+  };
   const instances: ServerChild[] = [];
   try {
     // One after the other: the second one's fixture load is over before the first round starts.

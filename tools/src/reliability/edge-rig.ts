@@ -57,7 +57,12 @@ export async function startRig(store: Store, env: Record<string, string> = {}): 
     if (store === "redis") redis = await spawnRedis(redisPort, dir);
     const storeEnv: Record<string, string> =
       store === "redis"
-        ? { STORE: "redis", REDIS_URL: `redis://127.0.0.1:${redisPort}`, CURSOR_SECRET: "edge-reliability-secret-0123456789abcdef" }
+        ? {
+            STORE: "redis",
+            REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+            CURSOR_SECRET: "edge-reliability-secret-0123456789abcdef",
+            DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+          }
         : {};
     server = await spawnServer(serverPort, { ...storeEnv, FIXTURE: fixturePath, ...env });
     return { server, key, stop };

@@ -157,7 +157,12 @@ async function main(): Promise<void> {
   let rig: Rig | undefined;
   try {
     const env = {
-      ...{ STORE: "redis", REDIS_URL: `redis://127.0.0.1:${redisPort}`, CURSOR_SECRET: "faults-cursor-secret-0123456789abcdefghij" },
+      ...{
+        STORE: "redis",
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        CURSOR_SECRET: "faults-cursor-secret-0123456789abcdefghij",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+      },
       ...{ FIXTURE: await writeFixture(fixture.json), SEAM_API_KEY: seam.apiKey, SEAM_ENDPOINT: proxy.url },
       LOCK_PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
     };

@@ -109,7 +109,11 @@ async function main(): Promise<void> {
     if (STORE === "redis") redis = await spawnRedis(redisPort, dir);
     server = await spawnServer(port, {
       ...(STORE === "redis" ? { STORE, REDIS_URL: `redis://127.0.0.1:${redisPort}` } : { STORE }),
-      ...{ CURSOR_SECRET: "soak-cursor-secret-0123456789abcdefghijk", FIXTURE: await writeFixture(fixture.json) },
+      ...{
+        CURSOR_SECRET: "soak-cursor-secret-0123456789abcdefghijk",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+        FIXTURE: await writeFixture(fixture.json),
+      },
       ...{ TRUST_PROXY: "1", METRICS_PORT: String(metricsPort) },
     });
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;

@@ -201,7 +201,12 @@ async function throughput(): Promise<boolean> {
   try {
     redis = await spawnRedis(redisPort, dir, ["--appendfsync", "everysec"]);
     const env = {
-      ...{ STORE: "redis", REDIS_URL: `redis://127.0.0.1:${redisPort}`, CURSOR_SECRET: "webhook-figures-secret-0123456789abcdef" },
+      ...{
+        STORE: "redis",
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        CURSOR_SECRET: "webhook-figures-secret-0123456789abcdef",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+      },
       ...{ FIXTURE: await writeFixture(fixture.json), WEBHOOK_ALLOW_PRIVATE: "true" },
     };
     // One after the other: the second one's fixture load finds everything there already.
@@ -287,7 +292,11 @@ async function failingReceiver(): Promise<void> {
   let server: ServerChild | undefined;
   try {
     server = await spawnServer(port, {
-      ...{ CURSOR_SECRET: "webhook-figures-secret-0123456789abcdef", FIXTURE: await writeFixture(fixture.json) },
+      ...{
+        CURSOR_SECRET: "webhook-figures-secret-0123456789abcdef",
+        DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+        FIXTURE: await writeFixture(fixture.json),
+      },
       ...{ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1", METRICS_PORT: String(metricsPort) },
     });
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;

@@ -12,12 +12,14 @@ export { describeIdempotencyStoreContract } from "./idempotency-store.contract.j
 export { describeLockDevicesContract } from "./lock-devices.contract.js";
 export { describeLockDirectoryContract } from "./lock-directory.contract.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
+export { describeOnceKeysContract } from "./once-keys.contract.js";
 export { describeOrgDirectoryContract } from "./org-directory.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeScheduleWritesContract } from "./schedule-writes.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
 export { describeWebhookStoreContract } from "./webhook-store.contract.js";
+export { describeWebhookLeaseShareContract } from "./webhook-lease-share.contract.js";
 export { describeWebhookOperationsContract } from "./webhook-operations.contract.js";
 export * from "./seed.js";
 export * from "./event-seed.js";

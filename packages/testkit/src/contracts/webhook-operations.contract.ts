@@ -53,6 +53,20 @@ export function describeWebhookOperationsContract(
   describe(`${name}: WebhookStore operations contract`, () => {
     const store = eachTestStore(makeStore, runner);
 
+    it("resealSecrets rewrites each endpoint's secret and previous secret as told, leaves the rest, and a second pass finds nothing", async () => {
+      const orgId = randomId("org");
+      const plain = await anOrgEndpoint(store(), orgId, { secret: "whsec_plain-one" });
+      await store().webhooks.rotateSecret(orgId, plain.id, "whsec_plain-two", instant(60_000));
+      const done = await anOrgEndpoint(store(), orgId, { secret: "sealed:whsec_done" });
+      const seal = (secret: string) => (secret.startsWith("sealed:") ? null : `sealed:${secret}`);
+      assert.ok((await store().webhooks.resealSecrets(seal)) >= 1);
+      const rotated = await store().webhooks.get(orgId, plain.id);
+      assert.equal(rotated?.secret, "sealed:whsec_plain-two");
+      assert.deepEqual(rotated?.previousSecret, { secret: "sealed:whsec_plain-one", expiresAt: instant(60_000) });
+      assert.equal((await store().webhooks.get(orgId, done.id))?.secret, "sealed:whsec_done", "left as it was");
+      assert.equal(await store().webhooks.resealSecrets(seal), 0, "nothing left to reseal");
+    });
+
     it("update replaces the fields given, keeps the rest; a pending delivery is leased with the new url; foreign: null", async () => {
       const orgId = randomId("org");
       const endpoint = await anOrgEndpoint(store(), orgId, { description: "old", failingSince: instant(1) });

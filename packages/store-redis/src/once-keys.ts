@@ -1,0 +1,15 @@
+/**
+ * OnceKeys on Redis: `SET key 1 PX ttl NX`, one command on one key, so of simultaneous calls
+ * from any number of instances exactly one sets it. Redis forgets the key when it expires.
+ */
+import type { OnceKeys } from "@lintel/core/adapters";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { redisKeys } from "./keys.js";
+
+export function createRedisOnceKeys(redis: RedisClient): OnceKeys {
+  return {
+    rememberOnce: (key, ttlMs) =>
+      guard(async () => (await redis.set(redisKeys.once(key), "1", "PX", Math.max(1, Math.ceil(ttlMs)), "NX")) === "OK"),
+  };
+}
