@@ -2,11 +2,13 @@
 /**
  * The `lintel` command (this package's `bin`): `lintel serve` runs the server (configured by
  * the environment, as `node dist/main.js`), `lintel seed` loads a fixture file into Redis,
- * `lintel keys` makes, revokes and lists API keys. From a packed or published package:
+ * `lintel keys` makes, revokes and lists API keys, `lintel reseal` seals a Redis store's
+ * webhook secrets under the first of DATA_KEYS. From a packed or published package:
  * `npx @lintel/server keys generate …`, `npx @lintel/server serve`.
  */
 import { EXIT, runCli, UsageError } from "./cli-support.js";
 import { keys, KEYS_USAGE } from "./keys.js";
+import { reseal, RESEAL_USAGE } from "./reseal.js";
 import { seed, SEED_USAGE } from "./seed.js";
 
 const USAGE = `Usage: lintel <command> [options]
@@ -16,7 +18,8 @@ Commands:
            FIXTURE, …; docs/contract.md lists them); in memory without FIXTURE it serves the
            built-in demo data
   seed     loads a fixture file into Redis (lintel seed --help)
-  keys     creates, revokes, lists and generates API keys (lintel keys --help)`;
+  keys     creates, revokes, lists and generates API keys (lintel keys --help)
+  reseal   seals every webhook secret of a Redis store under the first of DATA_KEYS (lintel reseal --help)`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === "serve") {
@@ -31,6 +34,8 @@ if (command === "serve") {
   runCli(SEED_USAGE, () => seed(rest));
 } else if (command === "keys") {
   runCli(KEYS_USAGE, () => keys(rest));
+} else if (command === "reseal") {
+  runCli(RESEAL_USAGE, () => reseal(rest));
 } else {
   runCli(USAGE, async () => {
     if (command === undefined) {
@@ -41,6 +46,6 @@ if (command === "serve") {
       console.log(USAGE);
       return EXIT.ok;
     }
-    throw new UsageError(`unknown command ${JSON.stringify(command)} (serve, seed, keys)`);
+    throw new UsageError(`unknown command ${JSON.stringify(command)} (serve, seed, keys, reseal)`);
   });
 }

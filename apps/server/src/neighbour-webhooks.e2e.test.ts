@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { call, TEST_REDIS_URL, testConfig, testFixture } from "./e2e.test-support.js";
-import { createWebhookSender } from "./http-webhook-sender.js";
+import { createWebhookSender } from "@lintel/api";
 import { startServer, type RunningServer } from "./server.js";
 
 const ON_REDIS = process.env["STORE"] === "redis";

@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /**
- * `npm run -s reseal`: seals every webhook secret of a Redis store under the first of DATA_KEYS,
+ * `lintel reseal` (`npm run -s reseal` in the repository): seals every webhook secret of a Redis store under the first of DATA_KEYS,
  * the secrets a store holds plain (written before data keys) and those sealed under an older key.
  * Run it after putting a new key first in DATA_KEYS (every instance restarted with the new list);
  * then the old key can be dropped. Kept Idempotency-Key answers are not rewritten: they expire
@@ -10,19 +9,21 @@ import { parseArgs } from "node:util";
 import { createLintel } from "@lintel/core";
 import { DataKeyError, parseDataKeys } from "@lintel/domain";
 import { createSimulatedLockProvider } from "@lintel/store-memory";
-import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, runCli, UsageError, withRedisStore } from "./cli-support.js";
+import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 
-const USAGE = `usage: npm run -s reseal [-- --redis-url URL | --cluster-nodes h:p,...]
+export const RESEAL_USAGE = `Usage: lintel reseal [--redis-url URL | --cluster-nodes h:p,...]
+       (in Lintel's repository: npm run -s reseal [-- options])
 
 Seals every webhook secret of the store under the first of DATA_KEYS (the environment's,
 a comma list of 32-byte keys, hex or base64; the first seals, every one opens).
 
 ${REDIS_USAGE}`;
 
-runCli(USAGE, async () => {
-  const { values } = parseArgs({ options: REDIS_OPTIONS, strict: true });
+/** `lintel reseal ARGS`: the exit code. */
+export async function reseal(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: REDIS_OPTIONS, strict: true });
   if (values.help === true) {
-    console.log(USAGE);
+    console.log(RESEAL_USAGE);
     return EXIT.ok;
   }
   const keys = parseDataKeys(process.env["DATA_KEYS"] ?? "");
@@ -48,4 +49,4 @@ runCli(USAGE, async () => {
   if (resealed === null) return EXIT.failed;
   console.log(`resealed the secrets of ${resealed} webhook endpoint${resealed === 1 ? "" : "s"} under the first data key`);
   return EXIT.ok;
-});
+}

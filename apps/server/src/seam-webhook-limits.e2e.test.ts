@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { rawGet, RawConnection, type RawAnswer } from "@lintel/testkit/raw-http";
 import { assertProblem, testConfig, testFixture } from "./e2e.test-support.js";
-import { createLogger } from "./logger.js";
+import { createLogger } from "@lintel/api";
 import { startServer, type RunningServer } from "./server.js";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
