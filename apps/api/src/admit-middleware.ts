@@ -1,5 +1,5 @@
 /**
- * The gate in front of every `/v1` operation (SPEC 2, 3): asks the core to admit the request
+ * The gate in front of every `/v1` operation: asks the core to admit the request
  * (address budget for failed keys → key → key budget → scope), writes the RateLimit headers
  * whenever a key was found, and answers the refusal as a problem.
  */
@@ -11,7 +11,7 @@ import type { LintelContext, LintelState } from "./lintel-state.js";
 import { sendProblem } from "./problem-response.js";
 
 /**
- * The client address (SPEC 2): the socket's; behind `trustedProxies` trusted proxies, the
+ * The client address: the socket's; behind `trustedProxies` trusted proxies, the
  * X-Forwarded-For entry that many places from the right (what the nearest trusted proxy saw),
  * never one the client could have written itself. Anything but an IP address falls back to
  * the socket's address, so a budget name never holds raw header text.

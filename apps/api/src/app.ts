@@ -126,7 +126,7 @@ export function createApp({
   if (metrics !== null) app.use(measureRequests(metrics));
   app.use(requestLog(logger, config.trustedProxies));
   app.use(errorBoundary(logger, metrics === null ? undefined : () => metrics.storeError()));
-  // Checked with the route, before the key (SPEC 4): a target over 8 KiB is refused whatever its path.
+  // Checked with the route, before the key: a target over 8 KiB is refused whatever its path.
   app.use(async (ctx, next) => {
     if (ctx.req.url !== undefined && ctx.req.url.length > MAX_REQUEST_TARGET_CHARS) {
       sendProblem(ctx, "uri_too_long", `The request target (path and query) must be at most ${MAX_REQUEST_TARGET_CHARS} characters.`);

@@ -1,6 +1,6 @@
 /**
  * What Node's HTTP server answers before Koa sees a request, as problems with an
- * `x-request-id` (SPEC 4) instead of Node's bare answers or a silent close:
+ * `x-request-id` instead of Node's bare answers or a silent close:
  * - a request Node's parser refuses (`clientError`): 400 invalid_request; headers over Node's
  *   16 KiB limit 431 headers_too_large, or 414 uri_too_long when its request target is over
  *   8 KiB; headers or request not in within the timeouts 408 request_timeout. Answers still in
@@ -37,7 +37,7 @@ type ParseError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: num
 
 /**
  * True when the head that overflowed Node's 16 KiB limit is a request line over
- * MAX_REQUEST_TARGET_CHARS (SPEC 4 asks for 414, not 431): the line that starts after the last
+ * MAX_REQUEST_TARGET_CHARS (the contract asks for 414, not 431): the line that starts after the last
  * blank line before the error position, as far as the bytes Node kept show it.
  */
 function requestLineTooLong(error: ParseError): boolean {

@@ -1,5 +1,5 @@
 /**
- * The human documentation the server serves (SPEC 4, 5.8): `/docs`, the API reference, and
+ * The human documentation the server serves: `/docs`, the API reference, and
  * `/docs/errors`, one anchor per problem so every problem `type` URI resolves.
  */
 import { PROBLEMS } from "@lintel/domain";
@@ -69,7 +69,7 @@ errors are explained on <a href="${escapeHtml(docsUrl)}/errors">the errors page<
   );
 }
 
-/** `/docs/errors`: one section with `id="<anchor>"` per problem of SPEC 4. */
+/** `/docs/errors`: one section with `id="<anchor>"` per problem. */
 export function errorsPage(): string {
   const sections = Object.entries(PROBLEMS)
     .map(

@@ -1,5 +1,5 @@
 /**
- * The `/v1` endpoints (SPEC 5), each declared once: route, scope, request and response schemas,
+ * The `/v1` endpoints, each declared once: route, scope, request and response schemas,
  * the use case it runs, the view of its value, and the problems it can answer. The router and
  * the OpenAPI document both read this table, and `endpoint()` checks each row's problems against
  * its use case's codes at compile time, so the document cannot promise a problem that cannot
@@ -113,7 +113,7 @@ export interface Endpoint {
     readonly pattern?: string;
   }[];
   readonly response: GenericSchema;
-  /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304 (SPEC 5.8). */
+  /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304. */
   readonly etag?: true;
   /** OpenAPI tag: the resource the operation belongs to. */
   readonly tag: "Units" | "Templates" | "Locks" | "Events" | "Webhooks";

@@ -1,5 +1,5 @@
 /**
- * The valibot schemas and views of events and webhook endpoints (SPEC 5.10): request schemas
+ * The valibot schemas and views of events and webhook endpoints: request schemas
  * for the queries and the create body, response schemas for what the routes answer (the OpenAPI
  * document is generated from them), and the views that turn records into those answers: never
  * an org id, never a secret but in the create answer.

@@ -4,7 +4,7 @@
  * 2027 around DST edges; a lock shared by units in different zones; 50+ locks with equal
  * createdAt runs and inactive ones, of real vendors and simulated ones, two of which
  * (`simulate-timeout`, `simulate-failure`) the server's simulator never answers or fails;
- * templates with {{variables}}. Fixture-file JSON without keys (SPEC 6): it goes through the
+ * templates with {{variables}}. Fixture-file JSON without keys: it goes through the
  * same `parseFixture` as FIXTURE=<file>, so the examples are answers the demo really gives.
  */
 

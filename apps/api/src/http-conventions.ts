@@ -1,5 +1,5 @@
 /**
- * The HTTP conventions of SPEC 5.8 on every `/v1` answer: `Cache-Control`, compression of
+ * The HTTP conventions on every `/v1` answer: `Cache-Control`, compression of
  * bodies of 1 KiB or more (gzip or br, `Vary: Accept-Encoding`), and an `ETag` with 304 on
  * GETs of one resource.
  */
@@ -36,7 +36,7 @@ const ENCODERS = {
 } as const;
 
 /**
- * gzip or br for bodies of 1 KiB or more (SPEC 5.8), `Vary: Accept-Encoding` on every answer.
+ * gzip or br for bodies of 1 KiB or more, `Vary: Accept-Encoding` on every answer.
  * gzip wins when a client accepts both equally (every client has it); br when the client
  * prefers it. Lintel's bodies are in memory and bounded (a page is at most 100 records), so
  * they are compressed in one synchronous call: koa-compress's zlib stream per answer cost

@@ -45,7 +45,7 @@ export const HTTP_LIMITS: HttpLimits = {
   // Honest clients send their headers in one packet; 10 s covers a slow mobile link many times
   // over, and a slowloris socket is gone in ≤ 11 s instead of 90 s.
   headersTimeoutMs: 10_000,
-  // Bodies are at most 16 KiB (SPEC 4, 413): 20 s is ~8 kbit/s. Handling time is bounded
+  // Bodies are at most 16 KiB (413): 20 s is ~8 kbit/s. Handling time is bounded
   // elsewhere (store 1 s, LOCK_PROVIDER_TIMEOUT_MS), this bounds only how long the client sends.
   requestTimeoutMs: 20_000,
   connectionsCheckingIntervalMs: 1_000,
@@ -69,7 +69,7 @@ export const HTTP_LIMITS: HttpLimits = {
   drainDeadlineMs: 10_000,
 };
 
-/** SPEC 4: a request target (path and query) longer than this is 414 uri_too_long. */
+/** a request target (path and query) longer than this is 414 uri_too_long. */
 export const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 
 /**

@@ -9,7 +9,7 @@ import type { LintelContext } from "./lintel-state.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-/** 1–255 printable ASCII characters (SPEC 5.2). */
+/** 1–255 printable ASCII characters. */
 const KEY_SHAPE = /^[\x20-\x7E]{1,255}$/;
 
 /** The request's Idempotency-Key: absent, well formed, or the reason it is refused. */
@@ -28,7 +28,7 @@ function readKey(ctx: LintelContext): { readonly key?: string; readonly invalid?
  * `run` (the plain use case); with one, `runOnce` (through core's `once`), whose result
  * `render` writes as it writes a first answer, so a repeat gets the same status and body; a kept
  * problem names the first request's id, and the header, set from the state, says the same
- * (SPEC 4), with `Idempotent-Replayed: true`. Answers 400 for a malformed key.
+ * as the contract says, with `Idempotent-Replayed: true`. Answers 400 for a malformed key.
  */
 export async function answerOnce<R extends Result<unknown>>(
   ctx: LintelContext,

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (SPEC 5.8), served on METRICS_PORT by a listener of their own, never on
+ * Prometheus metrics, served on METRICS_PORT by a listener of their own, never on
  * the API port. Each server has its own registry, so several can run in one process (tests).
  */
 import { createServer, type Server } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * Examples for the OpenAPI document (SPEC 5.8: every operation with examples), taken from the
+ * Examples for the OpenAPI document (every operation with examples), taken from the
  * example records (example-records.ts, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */

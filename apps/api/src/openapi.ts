@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.2 document of the API (SPEC 5.8), generated from the same valibot schemas the
+ * The OpenAPI 3.2 document of the API, generated from the same valibot schemas the
  * routes validate with (`endpoints.ts`, `schemas.ts`; the shapes of the records and of the
  * computed answers are `@lintel/domain`'s), so the two cannot disagree. Every header an answer
  * may carry is declared on it, and every input string has a `maxLength`: outside tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
@@ -70,7 +70,7 @@ function problemContent(codes: readonly ProblemCode[], docsUrl: string, invalidP
   return { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" }, examples } };
 }
 
-/** On every 401 (SPEC 2; RFC 9110 requires a challenge there). */
+/** On every 401 (RFC 9110 requires a challenge there). */
 const WWW_AUTHENTICATE_HEADER = {
   description: "The challenge: the key goes in the x-api-key header.",
   schema: { type: "string", const: API_KEY_CHALLENGE },
@@ -126,7 +126,7 @@ const REQUEST_ID_HEADER = {
   required: true,
   schema: { type: "string", maxLength: 128 },
 };
-/** On every answer to a key that was found good (SPEC 3). */
+/** On every answer to a key that was found good. */
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": { description: '"default";q=<requests>;w=<window seconds>', required: true, schema: { type: "string" } },
   RateLimit: { description: '"default";r=<remaining>;t=<seconds until the budget is full>', required: true, schema: { type: "string" } },
@@ -293,7 +293,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
   };
 }
 
-/** The operations without a key (SPEC 5.8); like every endpoint they refuse query parameters (400). */
+/** The operations without a key; like every endpoint they refuse query parameters (400). */
 function operational(
   operationId: string,
   summary: string,

@@ -1,5 +1,5 @@
 /**
- * Writing problems (SPEC 4): every error answer is `application/problem+json` built by the
+ * Writing problems: every error answer is `application/problem+json` built by the
  * domain's `problemBody`, with the request id of this request and the configured DOCS_URL.
  */
 import { echo, PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
@@ -12,7 +12,7 @@ export interface ProblemExtras {
   readonly currentVersion?: number | undefined;
 }
 
-/** The `WWW-Authenticate` challenge of every 401 (SPEC 2; RFC 9110 requires one on a 401). */
+/** The `WWW-Authenticate` challenge of every 401 (RFC 9110 requires one on a 401). */
 export const API_KEY_CHALLENGE = 'ApiKey header="x-api-key"';
 
 /** Answers the request with the problem `code`. */

@@ -1,5 +1,5 @@
 /**
- * Strict query strings (SPEC 5): every parameter at most once, unknown parameters refused,
+ * Strict query strings: every parameter at most once, unknown parameters refused,
  * values checked by the endpoint's valibot schema. Every problem is reported at once as
  * `invalidParams`, so a client can fix them all in one go.
  */

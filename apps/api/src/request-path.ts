@@ -4,7 +4,7 @@
  * decoded before routing: `/v1/%6Cocks` is `/v1/locks`, as `/v1/locks/lock%5Fgate` already was
  * `lock_gate` once the router decoded the parameter. A malformed encoding (`%ZZ`, or octets that
  * are not UTF-8) is left alone for routing; if it lands in a path parameter, the parameter is
- * refused with the others (400, after admission, SPEC 2's order), never looked up as it is.
+ * refused with the others (400, after admission, the contract's order), never looked up as it is.
  */
 import type { Middleware } from "koa";
 import type { InvalidParam } from "@lintel/domain";

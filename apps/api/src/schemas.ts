@@ -1,5 +1,5 @@
 /**
- * The valibot schemas of the HTTP contract (SPEC 5). Request schemas validate every query
+ * The valibot schemas of the HTTP contract. Request schemas validate every query
  * string and body; response schemas describe what the routes answer. `openapi.ts` turns the
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */

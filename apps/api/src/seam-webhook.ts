@@ -1,5 +1,5 @@
 /**
- * `POST /webhooks/seam` (SPEC 5.10): Seam's events, signed by Svix with SEAM_WEBHOOK_SECRET
+ * `POST /webhooks/seam`: Seam's events, signed by Svix with SEAM_WEBHOOK_SECRET
  * (`svix-id`, `svix-timestamp` within 5 minutes either way, `svix-signature` listing one or more
  * `v1,` signatures). A `lock.*` or `device.*` event of a device that active non-simulated locks
  * use refreshes their state through the lock-state reader, which observes `lock.state_changed`.

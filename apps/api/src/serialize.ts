@@ -1,5 +1,5 @@
 /**
- * Records as the API shows them (SPEC 1, 5): fields are picked one by one, so an owner id
+ * Records as the API shows them: fields are picked one by one, so an owner id
  * (`orgId`) or any field a store adds can never leak into a response. Each view's type is the
  * output of the response schema the OpenAPI document is made from, itself the record's schema
  * of `@lintel/domain` less what is never shown: one description per shape. The computed answers

@@ -1,5 +1,5 @@
 /**
- * The `/v1` routes (SPEC 5): admission, then strict parameters, then the use case, whose
+ * The `/v1` routes: admission, then strict parameters, then the use case, whose
  * `Result` becomes either the JSON answer or a problem. Nothing here decides business rules.
  */
 import type Router from "@koa/router";
@@ -47,7 +47,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     if (!result.ok) {
       const { code, detail, invalidParams, retryAfterSeconds, currentVersion, providerFailure } = result.problem;
       if (providerFailure !== undefined) {
-        // The detail names the provider and what happened, and never holds a credential (SPEC 5.7).
+        // The detail names the provider and what happened, and never holds a credential.
         const { provider, reason } = providerFailure;
         logger.warn({ requestId: ctx.state.requestId, provider, reason, detail }, "lock provider unavailable");
       }

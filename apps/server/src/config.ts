@@ -1,5 +1,5 @@
 /**
- * Server configuration (SPEC 6): every environment variable is read and validated once, at
+ * Server configuration: every environment variable is read and validated once, at
  * start. A bad value stops the server with a message that names the variable, e.g.
  * `Invalid configuration: PORT must be an integer 1..65535 (got "abc")`. An empty variable
  * counts as unset (so `PORT=` in a compose file means "the default").
@@ -39,7 +39,7 @@ export interface Config {
   readonly dataKeys: readonly Uint8Array[];
   /** RATE_LIMIT: the request budget of keys without their own. */
   readonly rateLimit: RatePolicy;
-  /** FAILED_KEY_LIMIT: the per-address budget for failed key attempts (SPEC 2; default 30 per 60 s). */
+  /** FAILED_KEY_LIMIT: the per-address budget for failed key attempts (default 30 per 60 s). */
   readonly failedAuthLimit: RatePolicy;
   /** No trailing slash. */
   readonly publicBaseUrl: string;
@@ -53,9 +53,9 @@ export interface Config {
   readonly metricsPort: number | null;
   /** METRICS_HOST: the metrics listener's own address (default 127.0.0.1, whatever HOST is). */
   readonly metricsHost: string;
-  /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read (SPEC 5.7); null = not configured. */
+  /** SEAM_API_KEY / SEAM_ENDPOINT: how locks of real vendors are read; null = not configured. */
   readonly seam: SeamConfig | null;
-  /** Webhooks out and Seam's webhooks in (SPEC 5.10). */
+  /** Webhooks out and Seam's webhooks in. */
   readonly webhooks: WebhookConfig;
 }
 
@@ -81,7 +81,7 @@ export type ConfigLoading =
   | { readonly ok: true; readonly config: Config; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] };
 
-/** FAILED_KEY_LIMIT unset: 30 failed key attempts per client address per 60 s (SPEC 2). */
+/** FAILED_KEY_LIMIT unset: 30 failed key attempts per client address per 60 s. */
 export const FAILED_AUTH_LIMIT: RatePolicy = { requests: 30, windowSeconds: 60 };
 
 const integerIn = (min: number, max: number, message: string) =>

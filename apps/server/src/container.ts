@@ -27,7 +27,7 @@ import { withSimulatedFaults } from "./simulated-faults.js";
 import { token, typed, type Resolver } from "./typed-container.js";
 
 /**
- * SPEC 5.7: `simulated` locks go to the simulator (with its demo faults), every other provider
+ * `simulated` locks go to the simulator (with its demo faults), every other provider
  * to Seam when SEAM_API_KEY is set, else to a refusal that names the missing setting.
  */
 function lockProviderFor(config: Config, clock: Clock): LockProvider {

@@ -57,7 +57,7 @@ export const DEMO_KEYS: readonly DemoKey[] = KEY_SPECS.map((spec, index) => ({
   usable: !("expiresAt" in spec) && !("revokedAt" in spec),
 }));
 
-/** The demo fixture as fixture-file JSON (SPEC 6). */
+/** The demo fixture as fixture-file JSON. */
 export function demoFixture(): Record<string, unknown> {
   return {
     ...exampleRecords(),

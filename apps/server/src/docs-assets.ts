@@ -1,7 +1,7 @@
 /**
  * The renderer `/docs` runs in the browser: Redoc's standalone bundle, read once from
  * node_modules and served by Lintel itself, so the reference works with no network beyond the
- * server (SPEC 5.8). It lives here, not in `@lintel/api`, so an embedding of the Koa app
+ * server. It lives here, not in `@lintel/api`, so an embedding of the Koa app
  * installs no renderer unless it asks for this one (`createApp({ docsRenderer: redocRenderer })`).
  */
 import { readFileSync } from "node:fs";

@@ -75,7 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
     // Add only: a record the store already has stays as it is, so a restart never undoes a
-    // set_timezone or a revocation made since (SPEC 6). Updating is the seed CLI's --update.
+    // set_timezone or a revocation made since. Updating is the seed CLI's --update.
     if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data, { mode: "add" });
     lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);

@@ -1,5 +1,5 @@
 /**
- * Provider faults on demand, so the 503 of SPEC 5.7 can be seen from outside (demo data, a
+ * Provider faults on demand, so the 503 can be seen from outside (demo data, a
  * hand-written fixture): a lock whose `providerDeviceId` is `simulate-timeout` never gets an
  * answer (the reader's LOCK_PROVIDER_TIMEOUT_MS deadline ends the call), and one whose
  * `providerDeviceId` is `simulate-failure` gets a provider error. Every other lock goes to the

@@ -1,5 +1,5 @@
 /**
- * `LintelProblem`: what the client throws for every error answer of the API (SPEC 4's
+ * `LintelProblem`: what the client throws for every error answer of the API (the contract's
  * problem+json), with the fields an integrator branches on.
  */
 

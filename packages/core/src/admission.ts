@@ -1,5 +1,5 @@
 /**
- * Admission of one /v1 request (SPEC 2 and 3): address budget for failed keys (skipped for a key
+ * Admission of one /v1 request: address budget for failed keys (skipped for a key
  * found good lately, good-keys.ts) → key (401) → key budget (429) → scope (403). The 401 answer
  * is the same whatever was wrong with the key.
  */
@@ -78,7 +78,7 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     const addressBucket = failedAuthBucket(request.clientAddress);
     // A malformed key (or none) is judged bad without a lookup; a well-formed one by its hash.
     const hash = request.apiKey !== undefined && isWellFormedApiKey(request.apiKey) ? hashApiKey(request.apiKey) : null;
-    // SPEC 2: a spent address budget refuses the request before any key lookup, unless its key
+    // a spent address budget refuses the request before any key lookup, unless its key
     // was found good lately (the other tenants behind a shared address). Such a key skips only
     // this refusal: it is looked up and judged below like any other.
     if (hash === null || !goodKeys.has(hash)) {

@@ -1,5 +1,5 @@
 /**
- * The ports of events and webhooks (SPEC 5.10). The store is the delivery engine: an event is
+ * The ports of events and webhooks. The store is the delivery engine: an event is
  * stored with one pending delivery per enabled endpoint of its org whose `eventTypes` want it,
  * in the same atomic step as the change it describes (a crash right after the change loses
  * nothing); due attempts are leased, so one instance at a time makes an attempt and a dead
@@ -46,7 +46,7 @@ export type ObservationSwap =
    */
   | { readonly swapped: false; readonly current: LockObservation | null };
 
-/** The last observed state of each lock (SPEC 5.10, `lock.state_changed`), shared by every instance. */
+/** The last observed state of each lock (`lock.state_changed`), shared by every instance. */
 export interface LockObservations {
   /** The last state observed for the org's lock, or null when none was. */
   last(orgId: string, lockId: string): Promise<LockObservation | null>;

@@ -1,5 +1,5 @@
 /**
- * What an `update` load writes over a record the store already has (SPEC 6): the fixture's
+ * What an `update` load writes over a record the store already has: the fixture's
  * record, except that a unit's `version` never goes back and a key's `revokedAt` stays set.
  * The memory store calls these; the Redis scripts (store-redis/src/fixture-scripts.ts) do the
  * same in Lua. A merge answers `null` when the stored record is already what it would write.

@@ -1,5 +1,5 @@
 /**
- * The fixture rules of SPEC 1 and 6, as an input layer over the records' own schemas
+ * The fixture rules, as an input layer over the records' own schemas
  * (`@lintel/domain`): pure, no I/O. A record's fixture schema holds one input rule per field of
  * its record schema (the compiler checks that every field has one), then fills in defaults,
  * then ends in the record schema itself, so what a fixture yields is a record as described

@@ -1,6 +1,6 @@
 /**
- * The fixture loader's judge (SPEC 6): checks a parsed JSON fixture against every rule of
- * SPEC 1 (per record: the valibot schemas of `fixture-schemas.ts`; across records: ids,
+ * The fixture loader's judge: checks a parsed JSON fixture against every rule of
+ * the contract (per record: the valibot schemas of `fixture-schemas.ts`; across records: ids,
  * references, per-org uniqueness) and returns normalized records, or every error found (each
  * naming its record).
  * All or nothing: a fixture with any error yields no data.

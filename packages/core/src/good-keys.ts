@@ -1,5 +1,5 @@
 /**
- * The keys this instance has found good lately (SPEC 2): a request whose key is remembered here
+ * The keys this instance has found good lately: a request whose key is remembered here
  * is not refused for its address's spent failed-key budget, so one client's bad keys never lock
  * out the other tenants behind the same address (a load balancer, a NAT). Being remembered only
  * skips that refusal: the key is still looked up and judged on every request.

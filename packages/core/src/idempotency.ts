@@ -1,5 +1,5 @@
 /**
- * Safe retries (SPEC 5.2, the IETF Idempotency-Key draft as Stripe behaves): the first request
+ * Safe retries (the IETF Idempotency-Key draft as Stripe behaves): the first request
  * with a key runs its use case and, when the result is one to keep (a success or a version
  * conflict), the result is stored with the request's fingerprint and id for 24 h. The same key
  * with the same fingerprint gets that result again (the adapter renders it as it rendered the

@@ -1,4 +1,4 @@
-/** RFC 3339 text to the canonical instant form the stores and the API use (SPEC 1). */
+/** RFC 3339 text to the canonical instant form the stores and the API use. */
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 

@@ -1,5 +1,5 @@
 /**
- * A provider's webhook names a device, not a lock (SPEC 5.10, Seam's `device_id`): the locks it
+ * A provider's webhook names a device, not a lock (Seam's `device_id`): the locks it
  * concerns are found by `providerDeviceId` across orgs (the store's {@link LockDevices}), and
  * each is read again through the lock-state reader (its reused answer dropped, a call in flight
  * shared), whose fresh answer is observed for `lock.state_changed`.

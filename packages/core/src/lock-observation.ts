@@ -1,5 +1,5 @@
 /**
- * `lock.state_changed` (SPEC 5.10): every state read fresh from a provider (a state read, a
+ * `lock.state_changed`: every state read fresh from a provider (a state read, a
  * provider's webhook) is compared with the last one observed for the lock, kept in the store and
  * shared by every instance. The first observation is stored without an event; a change is
  * stored with its event by a compare-and-set, so when several instances observe one change at

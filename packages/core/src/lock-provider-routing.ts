@@ -1,6 +1,6 @@
 /**
  * One lock provider port in front of several: each lock goes to the provider registered for
- * its `provider` name, every other name to a fallback (SPEC 5.7: `simulated` → the simulator,
+ * its `provider` name, every other name to a fallback (`simulated` → the simulator,
  * every real vendor → Seam, or a refusal when Seam is not configured).
  */
 import type { LockProvider } from "./ports.js";

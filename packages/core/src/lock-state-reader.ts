@@ -1,5 +1,5 @@
 /**
- * Live lock state through a provider port (SPEC 5.7): an answer is reused for at most
+ * Live lock state through a provider port: an answer is reused for at most
  * `ttlMs`, concurrent reads of one lock share one provider call, and a provider that fails
  * or does not answer within `timeoutMs` is reported as {@link ProviderUnavailableError}.
  */

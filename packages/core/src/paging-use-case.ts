@@ -1,5 +1,5 @@
 /**
- * Keyset pages behind an opaque cursor (SPEC 5.4, 5.5, 5.9): the cursor names the position of
+ * Keyset pages behind an opaque cursor: the cursor names the position of
  * the last row returned and is bound to the Org and the list (and the list's subject, such as
  * the unit of a schedule), so a foreign or edited one is refused.
  */

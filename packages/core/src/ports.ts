@@ -65,7 +65,7 @@ export interface OrgDirectory {
 }
 
 /**
- * Request budgets (SPEC 3): one GCRA bucket per name, implementing the law of the domain's
+ * Request budgets: one GCRA bucket per name, implementing the law of the domain's
  * `consumeBudget`. Exact under concurrency, and across instances when the store is shared;
  * the time is the store's own (Redis `TIME`, the memory adapter's clock).
  */
@@ -209,7 +209,7 @@ export const DEVICE_LOCKS_LIMIT = 100;
 
 /**
  * Locks by their provider's device id, across orgs: a provider's webhook names a device, not a
- * lock or an org (SPEC 5.10). The stores index every lock a fixture load writes.
+ * lock or an org. The stores index every lock a fixture load writes.
  */
 export interface LockDevices {
   /**

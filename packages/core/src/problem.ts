@@ -1,5 +1,5 @@
 /**
- * How use cases answer: a value on success, a {@link Problem} (SPEC 4 code + safe detail) on
+ * How use cases answer: a value on success, a {@link Problem} (the contract code + safe detail) on
  * an expected failure. Each use case names the codes it can answer (`Result<T, C>`), so an
  * adapter that declares more — or fewer — does not compile. Thrown errors are bugs or store
  * outages, never a Problem.
@@ -48,5 +48,5 @@ export function fail<C extends ProblemCode>(code: C, detail: string, extras: Omi
 
 /** The 404 for an unknown or foreign record: the same words whichever it is. */
 export function notFound(what: "unit" | "lock" | "template", id: string): Failure<"not_found"> {
-  return fail("not_found", `No ${what} '${echo(id)}'.`); // the id is the client's: quoted to 100 characters (SPEC 4)
+  return fail("not_found", `No ${what} '${echo(id)}'.`); // the id is the client's: quoted to 100 characters
 }

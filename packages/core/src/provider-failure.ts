@@ -1,5 +1,5 @@
 /**
- * What went wrong when a lock provider was asked for a lock's live state (SPEC 5.7). Every
+ * What went wrong when a lock provider was asked for a lock's live state. Every
  * failure is answered 503 `unavailable`, and its message is the problem's `detail`: it names
  * the provider and what happened, and never holds a credential.
  */

@@ -1,5 +1,5 @@
 /**
- * The time-zone use cases (SPEC 5.1, 5.2): read a unit, its items and the units their locks
+ * The time-zone use cases: read a unit, its items and the units their locks
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
  * applies it only if the unit's version is still the one the plan was made from.
  */
@@ -125,7 +125,7 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
   ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">> {
     const zone = canonicalTimeZone(command.timeZone);
     if (zone === null) return badZone("timeZone", command.timeZone);
-    // SPEC 5.2: a version is an integer 1..2^53−1; a huge or fractional one is refused, never "stale".
+    // a version is an integer 1..2^53−1; a huge or fractional one is refused, never "stale".
     if (!Number.isSafeInteger(command.expectedVersion) || command.expectedVersion < 1) {
       const reason = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
       return fail("invalid_request", reason, { invalidParams: [{ name: "expectedVersion", reason }] });

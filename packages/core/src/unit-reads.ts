@@ -1,5 +1,5 @@
 /**
- * The units read side (SPEC 5.9): list and get units, and page a unit's schedule from an
+ * The units read side: list and get units, and page a unit's schedule from an
  * instant. A schedule cursor is bound to its unit (the cursor's subject) and carries the `from`
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.

@@ -1,5 +1,5 @@
 /**
- * The webhook dispatcher (SPEC 5.10): leases due attempts from the store (any org), signs and
+ * The webhook dispatcher: leases due attempts from the store (any org), signs and
  * sends each through the {@link WebhookSender}, decides the outcome and records it. The store is
  * the engine: a lease keeps other instances off an attempt for `leaseMs`, so the attempts of an
  * instance that died are taken over once their leases run out; nothing waits in this process's
@@ -88,7 +88,7 @@ export interface WebhookDispatcher {
   stop(graceMs: number): Promise<void>;
 }
 
-/** The outcome of an attempt at `nowMs` that got `response`, by SPEC 5.10's rules. */
+/** The outcome of an attempt at `nowMs` that got `response`, by the delivery rules (2xx delivered, 410 gone, else retried on the schedule). */
 export function decideAttempt(
   attempt: Pick<LeasedAttempt, "delivery" | "endpoint">,
   response: WebhookResponse,

@@ -1,5 +1,5 @@
 /**
- * The events an attempt's outcome emits (SPEC 5.10): `webhook_delivery.failed` when a
+ * The events an attempt's outcome emits: `webhook_delivery.failed` when a
  * delivery's retries are spent, `webhook_endpoint.disabled` when an enabled endpoint is disabled
  * (a 410, or 5 days of failures). The store keeps them in the same step as the outcome and
  * delivers them to the org's other endpoints that want them. A delivery of one of these (or of

@@ -1,5 +1,5 @@
 /**
- * The rules an endpoint's fields follow, whether it is created or updated (SPEC 5.10), and the
+ * The rules an endpoint's fields follow, whether it is created or updated, and the
  * problems the webhook use cases answer.
  */
 import { echo, EVENT_TYPES } from "@lintel/domain";

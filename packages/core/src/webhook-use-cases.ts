@@ -1,5 +1,5 @@
 /**
- * Events and webhook endpoints (SPEC 5.10): list and get the org's events, create, list, get,
+ * Events and webhook endpoints: list and get the org's events, create, list, get,
  * delete and enable its endpoints, and list an endpoint's deliveries. Every list is newest first
  * (createdAt, then id, descending) behind a cursor bound to the org and the list: the events'
  * to their `type` filter too, the deliveries' to their endpoint. Events and deliveries are kept

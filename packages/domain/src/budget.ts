@@ -1,5 +1,5 @@
 /**
- * The request-budget law (SPEC 3) as a pure function: GCRA over a theoretical arrival time.
+ * The request-budget law as a pure function: GCRA over a theoretical arrival time.
  * A policy of `requests` per `windowSeconds` lets a full budget of `requests` go at once and
  * then refills one request every `windowSeconds / requests` (in whole microseconds, see
  * {@link budgetIntervalMicros}). All arithmetic is on integer microseconds, exact in a double

@@ -1,5 +1,5 @@
 /**
- * Pagination cursors (SPEC 5.5): the position of the last row returned, encrypted and
+ * Pagination cursors: the position of the last row returned, encrypted and
  * authenticated with AES-256-GCM and bound to one org and one list, so a cursor can be
  * neither read, edited, nor replayed against another org or list.
  *

@@ -1,5 +1,5 @@
 /**
- * Events and webhook endpoints (SPEC 5.10) as plain data: what changed in an org, who is told,
+ * Events and webhook endpoints as plain data: what changed in an org, who is told,
  * and how each telling went. Instants are RFC 3339 UTC strings with milliseconds, like every
  * record (`records.ts`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
  */

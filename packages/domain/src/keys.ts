@@ -1,5 +1,5 @@
 /**
- * API keys and scopes (SPEC 2). A key is `lnt_` + 34 random base-62 characters + a 6-character
+ * API keys and scopes. A key is `lnt_` + 34 random base-62 characters + a 6-character
  * base-62 CRC-32 of those 34, so a mistyped key is refused before any store lookup. Only the
  * SHA-256 of the whole key is ever stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Human labels of instants and ranges (SPEC 5.1), en-US, plain spaces only:
+ * Human labels of instants and ranges, en-US, plain spaces only:
  * `Tue, Dec 1, 2026, 10:00 AM EST`, `Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST`,
  * `Tue, Dec 1, 2026, 10:00 PM EST – Wed, Dec 2, 2026, 1:00 AM EST`.
  * They say what Intl's en-US parts say (not its literals, whose spacing — U+202F before AM,

@@ -28,7 +28,7 @@ export function unitPosition(unit: Pick<Unit, "urlKey">): string {
 }
 
 /**
- * Schedule items: startAt asc, then kind, then key (SPEC 5.9, as the preview orders them).
+ * Schedule items: startAt asc, then kind, then key (as the preview orders them).
  * startAt is fixed-width RFC 3339 UTC without '|', and no kind is a prefix of another, so the
  * plain order of `startAt|kind:id` is exactly that order.
  */

@@ -1,5 +1,5 @@
 /**
- * The pure half of a unit's time-zone change (SPEC 5.1 and 5.2): what the preview shows and
+ * The pure half of a unit's time-zone change: what the preview shows and
  * which instants `set_timezone` rewrites under keep-wall-clock. Both come from one plan, so the
  * rewrite touches exactly the items the preview listed.
  */
@@ -29,7 +29,7 @@ export interface PreviewInput {
 }
 
 /**
- * What a client should look at before applying keep-wall-clock to an item (SPEC 5.1), as stable
+ * What a client should look at before applying keep-wall-clock to an item, as stable
  * codes. `duration_changed`: the keep-wall-clock instants are not as far apart as today's
  * (a fall-back overlap or a spring-forward gap between them, or a gap pushing the start past
  * the end), e.g. a one-hour tour that would last no time at all.
@@ -256,7 +256,7 @@ function plan(input: PreviewInput): { preview: TimezonePreview; planned: readonl
 }
 
 /**
- * The preview of SPEC 5.1 for a change of the unit's zone to `proposedTimeZone` (what
+ * The preview for a change of the unit's zone to `proposedTimeZone` (what
  * {@link planTimezoneChange} returns as `preview`, without building the rewrites).
  */
 export function previewTimezoneChange(input: PreviewInput): TimezonePreview {
@@ -264,8 +264,8 @@ export function previewTimezoneChange(input: PreviewInput): TimezonePreview {
 }
 
 /**
- * Plans a change of the unit's zone to `proposedTimeZone`: the preview of SPEC 5.1 and the
- * keep-wall-clock rewrites of SPEC 5.2. A null current zone is read as UTC. Throws RangeError
+ * Plans a change of the unit's zone to `proposedTimeZone`: the preview and the
+ * keep-wall-clock rewrites. A null current zone is read as UTC. Throws RangeError
  * only on data the store should never hold (an unknown stored zone, an unparsable instant).
  */
 export function planTimezoneChange(input: PreviewInput): TimezoneChangePlan {

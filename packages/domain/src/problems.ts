@@ -1,7 +1,7 @@
 /**
  * The problem catalog: every error code with its status, title and docs anchor. The rows of
- * SPEC 4, then the answers the HTTP server gives before a request reaches a route (408, 417,
- * 431: statuses SPEC 4 has no row for; see docs/decisions.md, "HTTP server edge").
+ * the contract, then the answers the HTTP server gives before a request reaches a route (408, 417,
+ * 431: statuses the contract has no row for; see docs/decisions.md, "HTTP server edge").
  */
 
 export const PROBLEMS = {
@@ -169,7 +169,7 @@ const bytes = (body: ProblemBody) => new TextEncoder().encode(JSON.stringify(bod
 
 /**
  * The problem+json body for `code`; `docsUrl` is the DOCS_URL setting (no trailing slash).
- * Whatever it is given, the body keeps SPEC 4's bounds: parameter names quoted at most
+ * Whatever it is given, the body keeps the contract's bounds: parameter names quoted at most
  * {@link MAX_ECHO_CHARS} characters, details and reasons clipped, at most
  * {@link MAX_INVALID_PARAMS} `invalidParams`, fewer when the body would reach
  * {@link MAX_PROBLEM_BYTES}.

@@ -1,5 +1,5 @@
 /**
- * The records of SPEC section 1, each described once: a valibot schema per record shape, from
+ * The records of the contract, each described once: a valibot schema per record shape, from
  * which the TypeScript types, the fixture's rules (`@lintel/core`) and the API's response
  * schemas and OpenAPI document (`@lintel/api`) are derived. Instants are RFC 3339 UTC strings
  * with milliseconds (`2026-12-01T15:00:00.000Z`); ids are opaque strings matching
@@ -18,7 +18,7 @@ export const URL_KEY_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** An RFC 3339 instant in UTC with milliseconds. */
 export type Instant = string;
 
-/** The scopes an API key may hold (SPEC 2). */
+/** The scopes an API key may hold. */
 export const SCOPES = [
   "units:write",
   "units:read",

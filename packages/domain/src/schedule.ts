@@ -1,5 +1,5 @@
 /**
- * A unit's schedule as SPEC 5.9 serves it: the items whose end is after an instant, each with
+ * A unit's schedule as the contract serves it: the items whose end is after an instant, each with
  * its instants read in the unit's zone. Stores page it by `schedulePosition` (paging.ts); the
  * rules here say which rows a page may skip and how an entry reads.
  */

@@ -1,5 +1,5 @@
 /**
- * Keep-wall-clock (SPEC 5.1): the same local date and time read in another zone, resolved as
+ * Keep-wall-clock: the same local date and time read in another zone, resolved as
  * TC39 Temporal's `compatible` disambiguation does. Instants are epoch milliseconds.
  */
 import { DAY_MS, dayStrings, hourMinute, MAX_DAY, MIN_DAY, twoDigits } from "./calendar-strings.js";

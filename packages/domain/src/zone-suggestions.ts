@@ -1,5 +1,5 @@
 /**
- * What a refused zone name probably meant (SPEC 5.1): up to three real zones, from a table of
+ * What a refused zone name probably meant: up to three real zones, from a table of
  * common abbreviations (`BST` is British Summer Time to whoever typed it, not ICU's Dhaka), a
  * city written alone (`Berlin`, `new york`), or the closest names by edit distance
  * (`Europe/Berln`). Every suggestion is a zone.tab name, so it is accepted as it is.

@@ -1,5 +1,5 @@
 /**
- * A Seam device as Lintel's LockState (SPEC 5.7). Pure: the mapping choices are in
+ * A Seam device as Lintel's LockState. Pure: the mapping choices are in
  * docs/decisions.md ("Seam device → LockState").
  */
 import type { Device } from "@seamapi/http";

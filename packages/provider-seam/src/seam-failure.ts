@@ -1,6 +1,6 @@
 /**
  * What Seam's client threw, as a {@link ProviderUnavailableError} that says what happened
- * (SPEC 5.7). The client's errors carry the request (with the `Authorization` header) as their
+ *. The client's errors carry the request (with the `Authorization` header) as their
  * cause, so nothing of them is kept but the status, the Seam error type and request id, and a
  * `Retry-After`: never the error object itself.
  */

@@ -1,6 +1,6 @@
 /**
  * The {@link LockProvider} for real vendors (August, Yale, Schlage, igloohome, …) through Seam
- * (SPEC 5.7), with Seam's official client: a lock's `providerDeviceId` is its Seam `device_id`.
+ * as the contract says, with Seam's official client: a lock's `providerDeviceId` is its Seam `device_id`.
  *
  * Each read gets a client bound to the read's AbortSignal, so when the lock-state reader gives
  * up (LOCK_PROVIDER_TIMEOUT_MS) the request and the client's own retries stop with it. The

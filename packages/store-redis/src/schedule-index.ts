@@ -1,5 +1,5 @@
 /**
- * The read indexes of units (SPEC 5.9) on Redis, and the Lua every writer of units or items
+ * The read indexes of units on Redis, and the Lua every writer of units or items
  * shares to keep them right:
  * - `units:order`, a BYLEX set of the org's urlKeys (exactly the fields of `unitkeys`);
  * - per unit, `schedule`, a BYLEX set of `startAt|kind:id` (the item's `schedulePosition`), and

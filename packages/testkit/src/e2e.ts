@@ -282,7 +282,7 @@ export function withoutRequestId(body: Record<string, unknown>): Record<string, 
 }
 
 /**
- * `answer` is a SPEC 4 problem: `status` and `code`, problem+json with every required field,
+ * `answer` is a the contract problem: `status` and `code`, problem+json with every required field,
  * and the requestId of its X-Request-Id header.
  */
 export function assertProblem(answer: Answer, status: number, code: string): void {

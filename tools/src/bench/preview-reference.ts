@@ -1,5 +1,5 @@
 /**
- * The yardstick for the domain's preview engine: SPEC 5.1's preview written the straightforward
+ * The yardstick for the domain's preview engine: the contract's preview written the straightforward
  * way, with the Temporal polyfill for zone arithmetic and Intl for labels, with no caches. The
  * preview benchmark checks that both agree on every item before timing them.
  */
@@ -46,7 +46,7 @@ function keepWallClock(instant: Temporal.Instant, from: string, to: string): Tem
 const rfc3339 = (zoned: Temporal.ZonedDateTime) => zoned.toString({ timeZoneName: "never", smallestUnit: "second" });
 const iso = (instant: Temporal.Instant) => instant.toString({ fractionalSecondDigits: 3 });
 
-/** SPEC 5.1's preview of `input` (zones already canonical). */
+/** the contract's preview of `input` (zones already canonical). */
 export function referencePreview(input: PreviewInput): TimezonePreview {
   const current = input.unit.timeZone ?? "UTC";
   const proposed = input.proposedTimeZone;

@@ -1,5 +1,5 @@
 /**
- * Exact budgets at scale (SPEC 3): two real server processes share one Redis; 1,000 concurrent
+ * Exact budgets at scale: two real server processes share one Redis; 1,000 concurrent
  * requests, split over both, spend one key's budget of 100 (100 per 3600 s, so nothing refills
  * while a round runs). Exactly 100 may be answered 200, each with its own RateLimit remaining
  * (99 … 0), and the rest 429. Three rounds, each with a fresh key; then the same on a 3-master

@@ -1,5 +1,5 @@
 /**
- * Sending a fuzz case over a raw socket and judging every answer against SPEC 4: no 5xx; every
+ * Sending a fuzz case over a raw socket and judging every answer against no 5xx; every
  * non-2xx (but 304) a complete problem+json whose type, title and status match the catalog;
  * `x-request-id` on every answer, equal to the body's requestId (and to a well-formed id the
  * client sent); nothing that looks like a stack trace, a file path or an internal error name.
@@ -78,7 +78,7 @@ export async function sendCase(c: FuzzCase, port: number, docsUrl: string): Prom
   return { exchange: result, failures: judge(c, bytes, result, docsUrl) };
 }
 
-/** Every way the answers to `c`, sent as `bytes`, break SPEC 4 (empty when they hold). */
+/** Every way the answers to `c`, sent as `bytes`, break the contract (empty when they hold). */
 export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: string): string[] {
   const [first] = result.responses;
   // Node takes a half-close as the client aborting (httpAllowHalfOpen is off): an answer may or may not come.
@@ -144,7 +144,7 @@ function oddExpect(c: FuzzCase, headers: readonly FuzzHeader[]): boolean {
   return c.method !== "CONNECT" && expect.length > 0 && !/(?:^|\W)100-continue(?:$|\W)/i.test(expect.join(", "));
 }
 
-/** SPEC 4 and 5.8 headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */
+/** the contract headers of an answer the app itself wrote: Cache-Control on /v1, Allow on 405, Retry-After on 429 and 503. */
 function judgeConventions(c: FuzzCase, { status, headers, json }: RawAnswer): string[] {
   const failures: string[] = [];
   const cacheControl = headers.get("cache-control");
@@ -194,7 +194,7 @@ function judgeResponse(c: FuzzCase, response: RawAnswer, docsUrl: string): strin
   return [...failures, ...judgeBounds(c, response)];
 }
 
-/** SPEC 4: at most 100 characters of anything the client sent, at most 20 invalidParams, a body under 4 KiB. */
+/** at most 100 characters of anything the client sent, at most 20 invalidParams, a body under 4 KiB. */
 function judgeBounds(c: FuzzCase, { text, json }: RawAnswer): string[] {
   const failures: string[] = [];
   if (Buffer.byteLength(text) >= 4096) failures.push(`a problem of ${Buffer.byteLength(text)} bytes`);

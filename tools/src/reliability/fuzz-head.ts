@@ -20,7 +20,7 @@ import { isValidHeaderValue, type FuzzHeader } from "./fuzz-requests.js";
 
 /** Node's default --max-http-header-size: the counted bytes of a head must stay below it. */
 export const MAX_HEADER_BYTES = 16 * 1024;
-/** SPEC 4: a longer request target is 414 uri_too_long. */
+/** a longer request target is 414 uri_too_long. */
 const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
@@ -48,7 +48,7 @@ export function readRequest(bytes: Buffer): RequestReading {
   const [method = "", target = "", ...rest] = text.slice(0, lineEnd).split(" ");
   if (!METHODS.includes(method) || !/^[\x21-\x7e]+$/.test(target) || rest.join(" ") !== "HTTP/1.1") return { refused: 400 };
   let counted = target.length;
-  // A head over the limit is 414 when its target is over 8 KiB (SPEC 4), else 431.
+  // A head over the limit is 414 when its target is over 8 KiB, else 431.
   const overflow = target.length > MAX_REQUEST_TARGET_CHARS ? 414 : 431;
   if (counted >= MAX_HEADER_BYTES) return { refused: overflow };
   const headers: FuzzHeader[] = [];

@@ -1,6 +1,6 @@
 /**
  * HTTP fuzz of the real server process: seeded hostile requests over raw loopback sockets, each
- * answer judged against SPEC 4 (see fuzz-check.ts). Prints the seed, the counts by status and
+ * answer judged against the contract (see fuzz-check.ts). Prints the seed, the counts by status and
  * every failure with its seed and case number; exits 1 when anything failed. Bounded: at most
  * 100,000 requests, 3 s each; the server it starts it also stops.
  *

@@ -153,7 +153,7 @@ export function unknownLike(name: string, world: World): string {
   throw new Error(`no unknown look-alike of ${name}`);
 }
 
-/** The unit `name` means for `org` (its id first, else its urlKey, SPEC 5.1), if any. */
+/** The unit `name` means for `org` (its id first, else its urlKey, the contract), if any. */
 export function resolveUnit(org: WorldOrg, name: string): WorldUnit | undefined {
   return org.units.find((unit) => unit.id === name) ?? org.units.find((unit) => unit.urlKey === name);
 }

@@ -80,7 +80,7 @@ const KEY_OPTIONS = {
   json: { type: "boolean" },
 } as const;
 
-/** `generate`: a key and its fixture record (SPEC 6: `apiKeys[].key` holds the plain key), no store. */
+/** `generate`: a key and its fixture record (`apiKeys[].key` holds the plain key), no store. */
 async function generate(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { ...KEY_OPTIONS, id: { type: "string" } } });
   const now = Date.now();

@@ -1,5 +1,5 @@
 /**
- * Seeds a Redis store from a fixture file (SPEC 6), with the same judge as FIXTURE=<file>:
+ * Seeds a Redis store from a fixture file, with the same judge as FIXTURE=<file>:
  * a fixture that breaks any rule is refused whole (every error printed, nothing written);
  * a good one is loaded in dependency-ordered chunks, with progress on stderr. By default only
  * the records the store lacks are added (as at a server's start); --update also rewrites the
@@ -21,7 +21,7 @@ import { describeLoad } from "./load-report.js";
 export const SEED_USAGE = `Usage: lintel seed --fixture <file> [options]
        (in Lintel's repository: npm run -s seed -- --fixture <file> [options])
 
-Loads a fixture file (the FIXTURE format of SPEC 6) into Redis. By default it only adds the
+Loads a fixture file (the FIXTURE format) into Redis. By default it only adds the
 records whose id the store does not have yet; the ones it has are left exactly as they are
 (a set_timezone or a revocation made since stays). A fixture with any error is refused whole
 and nothing is written.
@@ -62,7 +62,7 @@ export async function seed(args: string[]): Promise<number> {
   const chunkSize = Number(chunkText);
   const redis = redisConfigFrom(values, process.env);
 
-  // The judge of FIXTURE=<file> (SPEC 6: the same loader), so both accept and refuse the same files.
+  // The judge of FIXTURE=<file> (the same loader), so both accept and refuse the same files.
   let fixture: FixtureData;
   try {
     fixture = await readFixtureFile(values.fixture);

@@ -9,7 +9,7 @@ type Store = { locks: LockDirectory; fixtures: FixtureSink } & Closable;
 
 const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Locks in list order, straight from SPEC 5.5 (not from `lockPosition`): createdAt desc, lockId desc. */
+/** Locks in list order, straight from the contract (not from `lockPosition`): createdAt desc, lockId desc. */
 function inListOrder(locks: readonly Lock[]): Lock[] {
   return [...locks].sort((a, b) => codeUnitOrder(b.createdAt, a.createdAt) || codeUnitOrder(b.lockId, a.lockId));
 }

@@ -22,7 +22,7 @@ export function randomInt(low: number, high: number): number {
   return low + Math.floor(Math.random() * (high - low + 1));
 }
 
-/** The instant `ms` after 2026-01-01, as SPEC 1 writes instants. */
+/** The instant `ms` after 2026-01-01, as the contract writes instants. */
 export function instant(ms: number): string {
   return new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 }

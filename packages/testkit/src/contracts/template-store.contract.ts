@@ -26,7 +26,7 @@ const SORT_ORDERS = [
   7,
 ];
 
-/** Templates in list order, straight from SPEC 5.4 (not from `templatePosition`): sortOrder asc, id asc. */
+/** Templates in list order, straight from the contract (not from `templatePosition`): sortOrder asc, id asc. */
 function inListOrder(templates: readonly Template[]): Template[] {
   return [...templates].sort((a, b) => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

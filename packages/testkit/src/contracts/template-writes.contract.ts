@@ -9,7 +9,7 @@ import { assertEvents, aWriteEvent, deleteCheck as checkOf, NOW, templateDeleted
 const created = (template: Template) => aWriteEvent(template.orgId, "template.created", { template });
 const updated = (template: Template, previous: Template) => aWriteEvent(template.orgId, "template.updated", { template, previous });
 
-/** Templates in list order, from SPEC 5.4: sortOrder asc, id asc. */
+/** Templates in list order, from sortOrder asc, id asc. */
 const inListOrder = (templates: readonly Template[]) =>
   [...templates].sort((a, b) => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((t) => t.id);
 
