@@ -48,7 +48,7 @@ export function bannerText(
     lines.push(fixtureSource === "none" ? "  no fixture loaded" : `  fixture: ${fixtureSource}`);
     if (report !== null) {
       const { added, kept } = countOutcomes(report);
-      const note = kept === 0 ? "" : `; ${kept} the store already had left as they are (\`npm run seed -- --update\` rewrites them)`;
+      const note = kept === 0 ? "" : `; ${kept} the store already had left as they are`;
       lines.push(`  ${added} records added${note}`);
     }
     return lines.join("\n");

@@ -75,8 +75,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
     // Add only: a record the store already has stays as it is, so a restart never undoes a
-    // set_timezone or a revocation made since. Updating is the seed CLI's --update.
-    if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data, { mode: "add" });
+    // change made since.
+    if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data);
     lintel = container.resolve(TOKENS.lintel);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)

@@ -476,7 +476,7 @@ describe("e2e: Seam's webhooks in, for a lock seeded after start (Redis)", () =>
       data: { lockId: string };
     }[];
 
-  it("finds the lock by its device id, and by its new one after an update", async () => {
+  it("finds the lock by its device id", async () => {
     const first = fake.addLock("Door", { locked: true, door_open: false, online: true });
     const lock = doorLock(lockId, fixture.orgA, first);
     const store = createRedisStore(redis);
@@ -488,14 +488,5 @@ describe("e2e: Seam's webhooks in, for a lock seeded after start (Redis)", () =>
       (await stateEvents()).map((event) => event.data.lockId),
       [lockId],
     );
-
-    // The lock is given another device: a webhook for it is this lock's; one for the old device no longer is.
-    const second = fake.addLock("Door", { locked: true, door_open: false, online: true });
-    await store.fixtures.load(only([{ ...lock, providerDeviceId: second }]), { mode: "update" });
-    fake.updateLock(first, { locked: true });
-    await webhookFor(first);
-    assert.equal((await stateEvents()).length, 1);
-    await webhookFor(second);
-    assert.equal((await stateEvents()).length, 2);
   });
 });

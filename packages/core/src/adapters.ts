@@ -2,12 +2,13 @@
  * `@lintel/core/adapters`: what a store, a lock provider or an HTTP adapter implements or
  * shares: the ports (one interface per need, each with a contract suite in `@lintel/testkit`),
  * the records and outcomes they exchange, and the helpers the memory and Redis stores share so
- * they decide alike (a delivery after an attempt, a fixture record merged over a stored one).
+ * they decide alike (a delivery after an attempt), and the fixture loader over their load steps.
  */
 export {
   DEVICE_LOCKS_LIMIT,
   type ApiKeyStore,
   type ChargedKey,
+  type FixtureRecords,
   type FixtureSink,
   type Health,
   type IdempotencyClaim,
@@ -15,6 +16,7 @@ export {
   type ItemChange,
   type ItemRewrite,
   type KeptResult,
+  type LoadOutcome,
   type LockDevices,
   type LockDirectory,
   type OnceKeys,
@@ -46,8 +48,7 @@ export {
   type RetryOutcome,
   type WebhookStore,
 } from "./event-ports.js";
-export { mergeApiKey, mergeUnit, sameRecord } from "./fixture-merge.js";
-export { emptyLoadReport } from "./fixture-report.js";
+export { createFixtureLoader, type FixtureLoadSteps } from "./fixture-load.js";
 export { observeLockState } from "./lock-observation.js";
 export { createLockStateReader, type LockStateReaderOptions } from "./lock-state-reader.js";
 export { refreshDevice, type DeviceRefresh } from "./lock-devices.js";

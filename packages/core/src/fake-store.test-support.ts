@@ -18,7 +18,7 @@ function page<T>(rows: readonly T[], positionOf: (row: T) => string, direction: 
 
 const withoutOrg = ({ orgId: _org, ...item }: FixtureItem): ScheduleItem => item;
 
-/** Every store port over `data`, on `clock` (budgets); `fixtures.load` appends. */
+/** Every store port over `data`, on `clock` (budgets); the writes and loads are unsupported. */
 export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
   const units = new Map<string, Unit>(data.units.map((unit) => [unit.id, unit]));
   const items: FixtureItem[] = [...data.items];
@@ -86,6 +86,8 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       createUnit: async () => unsupported(),
       updateUnit: async () => unsupported(),
       writeItem: async () => unsupported(),
+      loadUnit: async () => unsupported(),
+      loadItem: async () => unsupported(),
     },
     locks: {
       listActive: async (orgId, after, limit) =>
@@ -115,6 +117,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       create: async () => unsupported(),
       update: async () => unsupported(),
       delete: async () => unsupported(),
+      loadTemplate: async () => unsupported(),
     },
     fixtures: { load: async () => unsupported() },
     health: { ping: async () => {} },

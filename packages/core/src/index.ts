@@ -65,11 +65,10 @@ export {
   type FixtureItem,
   type FixtureListOutcome,
   type FixtureLoadList,
-  type FixtureLoadMode,
-  type FixtureLoadOptions,
   type FixtureLoadReport,
+  type LoadOutcome,
 } from "./ports.js";
-export { countOutcomes, mergeLoadReports } from "./fixture-report.js";
+export { countOutcomes } from "./fixture-load.js";
 export { FixtureConflictError, type UrlKeyConflict } from "./fixture-conflict.js";
 
 // Webhook delivery: the dispatcher an application runs beside its Lintel, and how it sends.

@@ -188,6 +188,20 @@ export interface UnitStore {
    * meanwhile is never named). Otherwise change nothing and say why.
    */
   writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome>;
+  /**
+   * A fixture's unit, added as given (its version kept) by createUnit's step with no event,
+   * unless the store has its id (in any org: `kept`, unchanged). `url_key_taken`, nothing
+   * stored, when another unit of the org has its urlKey.
+   */
+  loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken">;
+  /**
+   * A fixture's item, added to its unit of `orgId` by writeItem's `put` step with no event and
+   * no version bump, unless the store has its kind and id (`kept`, unchanged) or the API
+   * deleted it in the org (`kept`: it stays deleted), or its unit is not the org's (`kept`:
+   * the unit stayed in the org that had it). No item limit, no template check (the fixture's
+   * references were checked whole by `parseFixture`).
+   */
+  loadItem(orgId: string, item: ScheduleItem): Promise<LoadOutcome>;
 }
 
 /** Locks of an org. */
@@ -246,6 +260,11 @@ export interface TemplateStore {
    * scheduled message whose sendAt is after `nowIso` names it, and stores `event`.
    */
   delete(orgId: string, templateId: string, check: TemplateDeleteCheck, event: LintelEvent): Promise<TemplateWriteOutcome>;
+  /**
+   * A fixture's template, added by create's step with no event and no limit, unless the store
+   * has its id (`kept`, unchanged) or the API deleted it in its org (`kept`: it stays deleted).
+   */
+  loadTemplate(template: Template): Promise<LoadOutcome>;
 }
 
 /** What {@link TemplateStore.delete} checks before it deletes. */
@@ -317,47 +336,45 @@ export const FIXTURE_LOAD_LISTS = ["orgs", "units", "locks", "templates", "items
 export type FixtureLoadList = (typeof FIXTURE_LOAD_LISTS)[number];
 
 /**
- * How a load treats a record whose id the store already has (under any org):
- * - `add` leaves it exactly as it is (a restart never undoes a set_timezone or a revocation);
- * - `update` rewrites it from the fixture, except that a unit's `version` never goes back (a
- *   unit that changes gets `max(fixture version, stored version + 1)`, one that doesn't keeps
- *   its stored version) and a key's stored `revokedAt` wins over the fixture's.
+ * What a load did with one record: `added`, or `kept`: the store has its id (in any org) and
+ * keeps its record exactly as it is, or the API deleted it (a load never adds it back). So a
+ * restart never undoes a change made since.
  */
-export type FixtureLoadMode = "add" | "update";
+export type LoadOutcome = "added" | "kept";
 
-/** How a fixture load treats records the store already has, and whether it writes at all. */
-export interface FixtureLoadOptions {
-  /** `add` when absent. */
-  readonly mode?: FixtureLoadMode;
-  /** Decide every record as the load would, write nothing, and report. */
-  readonly dryRun?: boolean;
-}
-
-/** What a load did (or, dry, would do) with the records of one list, by id (items as `<kind>:<id>`). */
+/** What a load did with the records of one list, by id (items as `<kind>:<id>`). */
 export interface FixtureListOutcome {
   readonly added: string[];
-  readonly updated: string[];
-  /** The store's record stays exactly as it is: in `add` mode every record it has, in `update` mode those with nothing to change. */
   readonly kept: string[];
 }
 
-/** What a fixture load did (or, in a dry run, would do), list by list. */
+/** What a fixture load did, list by list. */
 export type FixtureLoadReport = Readonly<Record<FixtureLoadList, FixtureListOutcome>>;
 
-/** Writes a validated fixture into a store, record by record, as `options.mode` says (see {@link FixtureLoadMode}). */
+/** Loads a validated fixture into a store: core's loader (`createFixtureLoader`) over the stores' `load…` steps. */
 export interface FixtureSink {
   /**
-   * Loads `data` (or, with `dryRun`, only decides) and reports each record's outcome. The
-   * decision on a record and its write are one atomic step of the store, so a change made
-   * meanwhile (a set_timezone, a revocation) is never overwritten by a stale read.
-   *
-   * A load (dry or not) in which a unit the load would write takes a urlKey that another
-   * stored unit of its org holds (and keeps) is refused whole with a `FixtureConflictError`
-   * naming each such unit, before anything is written: the store never has two units with one
-   * urlKey. (On Redis, a conflict that appears only while the load runs, from a concurrent
-   * load, is refused by the unit's own script and reported the same way after the load.)
+   * Adds the records whose ids the store lacks, keeping the fixture's ids and versions, with no
+   * events and no version bumps; keeps the rest exactly as they are ({@link LoadOutcome}). A load
+   * in which a unit the store lacks takes a urlKey another stored unit of its org holds is
+   * refused whole with a `FixtureConflictError` naming each such unit, before anything is
+   * written. (A holder that appears only while the load runs, from a concurrent load or a
+   * createUnit, is refused by the unit's own step and reported the same way after the load.)
    */
-  load(data: FixtureData, options?: FixtureLoadOptions): Promise<FixtureLoadReport>;
+  load(data: FixtureData): Promise<FixtureLoadReport>;
+}
+
+/**
+ * The add-only load steps of the records that have no API writes: orgs, locks, API keys. Each
+ * adds the record unless the store has its id (in any org), in one atomic step of the store.
+ */
+export interface FixtureRecords {
+  /** Adds the org unless the store has its id. */
+  loadOrg(org: Org): Promise<LoadOutcome>;
+  /** Adds the lock, listed when active and indexed under its device (see {@link LockDevices}). */
+  loadLock(lock: Lock): Promise<LoadOutcome>;
+  /** Adds the key unless the store has its id or its hash (a stored key keeps its revocation and budget). */
+  loadApiKey(key: ApiKeyRecord): Promise<LoadOutcome>;
 }
 
 /**
@@ -381,7 +398,7 @@ export interface Health {
 
 /**
  * Every port a store adapter offers (memory, Redis): the store-backed ports of `LintelPorts`,
- * plus the fixture sink that seeds them.
+ * plus the fixture loader that seeds them (core's `createFixtureLoader` over the adapter's steps).
  */
 export interface LintelStore {
   readonly apiKeys: ApiKeyStore;

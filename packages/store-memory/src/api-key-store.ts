@@ -18,7 +18,7 @@ function keyRecord(r: ApiKeyRecord): ApiKeyRecord {
   };
 }
 
-/** Stores or replaces a key by id (state-level, shared with the fixture sink). */
+/** Stores or replaces a key by id (state-level, shared with the fixture load). */
 export function putApiKey(state: MemoryState, record: ApiKeyRecord): void {
   const old = state.apiKeys.get(record.id);
   if (old !== undefined && state.keyIdByHash.get(old.hash) === old.id) state.keyIdByHash.delete(old.hash);

@@ -1,5 +1,5 @@
-// The memory store merges each load into its sorted lists once; this model run checks the merge
-// against the plain rule (last record per id wins; a list is its org's current rows, sorted).
+// The memory store keeps its lists sorted as loads add to them; this model run checks them
+// against the plain rule (the first record per id stays; a list is its org's rows, sorted).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import * as fc from "fast-check";
@@ -48,16 +48,16 @@ const load: fc.Arbitrary<FixtureData> = fc
   .record({ locks: fc.array(lock, { maxLength: 12 }), templates: fc.array(template, { maxLength: 12 }) })
   .map(({ locks, templates }) => ({ orgs: [], apiKeys: [], units: [], items: [], locks, templates }));
 
-/** The last record loaded under each id. */
-function lastById<T>(records: Map<string, T>, loaded: readonly T[], idOf: (row: T) => string): void {
-  for (const row of loaded) records.set(idOf(row), row);
+/** The first record loaded under each id: a load adds only what the store lacks. */
+function firstById<T>(records: Map<string, T>, loaded: readonly T[], idOf: (row: T) => string): void {
+  for (const row of loaded) if (!records.has(idOf(row))) records.set(idOf(row), row);
 }
 
 function sorted<T>(rows: T[], positionOf: (row: T) => string, direction: "asc" | "desc"): T[] {
   return rows.sort((a, b) => comparePositions(positionOf(a), positionOf(b), direction));
 }
 
-describe("memory store: lists after batched loads", () => {
+describe("memory store: lists after loads", () => {
   it("property (model): after any sequence of loads each list is its org's current rows in list order", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(load, { minLength: 1, maxLength: 6 }), async (loads) => {
@@ -65,9 +65,9 @@ describe("memory store: lists after batched loads", () => {
         const locks = new Map<string, Lock>();
         const templates = new Map<string, Template>();
         for (const data of loads) {
-          await store.fixtures.load(data, { mode: "update" }); // the model: the last record of an id wins
-          lastById(locks, data.locks, (l) => l.lockId);
-          lastById(templates, data.templates, (t) => t.id);
+          await store.fixtures.load(data);
+          firstById(locks, data.locks, (l) => l.lockId);
+          firstById(templates, data.templates, (t) => t.id);
           for (const orgId of ORGS) {
             const active = [...locks.values()].filter((l) => l.orgId === orgId && l.status === "active");
             assert.deepEqual(await store.locks.listActive(orgId, null, 100), sorted(active, lockPosition, LIST_DIRECTION.locks));

@@ -1,4 +1,4 @@
-/** LockDevices in memory: lock ids by provider device id, kept by the fixture sink as it writes locks. */
+/** LockDevices in memory: lock ids by provider device id, kept as fixture loads write locks. */
 import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { MemoryState } from "./memory-state.js";

@@ -1,8 +1,9 @@
 /** Every memory adapter on one shared state (tests that must reach into the state build it here). */
 import type { LintelStore } from "@lintel/core";
+import { createFixtureLoader } from "@lintel/core/adapters";
 import { createMemoryApiKeyStore } from "./api-key-store.js";
 import { createMemoryEventLog, createMemoryLockObservations } from "./event-log.js";
-import { createMemoryFixtureSink } from "./fixture-sink.js";
+import { createMemoryFixtureRecords } from "./fixture-records.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
@@ -17,15 +18,17 @@ import { createMemoryWebhookStore } from "./webhook-store.js";
 /** The memory adapters of every port, sharing `state`. */
 export function memoryStoreOn(state: MemoryState): LintelStore {
   const budget = createMemoryRequestBudget(state);
+  const units = createMemoryUnitStore(state);
+  const templates = createMemoryTemplateStore(state);
   return {
     apiKeys: createMemoryApiKeyStore(state, budget),
     orgs: createMemoryOrgDirectory(state),
     budget,
-    units: createMemoryUnitStore(state),
+    units,
     locks: createMemoryLockDirectory(state),
     devices: createMemoryLockDevices(state),
-    templates: createMemoryTemplateStore(state),
-    fixtures: createMemoryFixtureSink(state),
+    templates,
+    fixtures: createFixtureLoader({ units, templates, records: createMemoryFixtureRecords(state) }),
     health: { async ping() {} },
     idempotency: createMemoryIdempotencyStore(state),
     onceKeys: createMemoryOnceKeys(state),

@@ -21,7 +21,7 @@ export function putTemplates(state: MemoryState, templates: readonly Template[])
 
 /**
  * True when a scheduled message of the org sent after `nowIso` names the template. The org is the
- * message's unit's now (a fixture may move a unit to another org). A scan: templates are deleted
+ * message's unit's. A scan: templates are deleted
  * rarely, and memory holds one process's data.
  */
 function namedByFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): boolean {
@@ -51,6 +51,11 @@ export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
       putTemplates(state, [template]);
       appendEvent(state.events, template.orgId, event);
       return { ok: true };
+    },
+    async loadTemplate(template) {
+      if (state.templates.has(template.id) || state.deleted.has(deletedSlot(template.orgId, `template:${template.id}`))) return "kept";
+      putTemplates(state, [template]);
+      return "added";
     },
     async update(template, expectedUpdatedAt, event) {
       const current = own(template.orgId, template.id);

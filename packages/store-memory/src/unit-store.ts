@@ -92,6 +92,12 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
     return unit !== undefined && unit.orgId === orgId ? unit : undefined;
   };
   const order = orderIndex(state);
+  /** Stores a new unit, the step createUnit and loadUnit share; false, storing nothing, when its urlKey is taken. */
+  const addUnit = (unit: Unit): boolean => {
+    if (state.unitIdByUrlKey.has(urlKeySlot(unit.orgId, unit.urlKey))) return false;
+    putUnits(state, [unit]);
+    return true;
+  };
 
   return {
     async findByIdOrKey(orgId, idOrKey) {
@@ -118,10 +124,13 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       return item !== undefined && item.unitId === unitId && ownUnit(orgId, unitId) !== undefined ? scheduleItem(item) : null;
     },
     async createUnit(unit, event) {
-      if (state.unitIdByUrlKey.has(urlKeySlot(unit.orgId, unit.urlKey))) return { ok: false, reason: "url_key_taken" };
-      putUnits(state, [unit]);
+      if (!addUnit(unit)) return { ok: false, reason: "url_key_taken" };
       appendEvent(state.events, unit.orgId, event);
       return { ok: true, unit: state.units.get(unit.id) ?? unit };
+    },
+    async loadUnit(unit) {
+      if (state.units.has(unit.id)) return "kept";
+      return addUnit(unit) ? "added" : "url_key_taken";
     },
     async updateUnit(orgId, unitId, change): Promise<UnitWriteOutcome> {
       const unit = ownUnit(orgId, unitId);
@@ -158,6 +167,13 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       replaceUnit(state, updated);
       appendEvent(state.events, orgId, change.event);
       return { ok: true, unit: updated };
+    },
+    async loadItem(orgId, item) {
+      const key = itemKey(item.kind, item.id);
+      if (state.items.has(key) || state.deleted.has(deletedSlot(orgId, `item:${key}`))) return "kept";
+      if (ownUnit(orgId, item.unitId) === undefined) return "kept"; // its unit stayed in the org that had it
+      putItem(state, { ...item, orgId });
+      return "added";
     },
     async setTimeZone(orgId, unitId, change) {
       const unit = ownUnit(orgId, unitId);

@@ -4,9 +4,10 @@
  * docs/redis-key-layout.md.
  */
 import { createLintel, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
+import { createFixtureLoader } from "@lintel/core/adapters";
 import { createRedisApiKeyStore } from "./api-key-store.js";
 import { COMMAND_TIMEOUT_MS, type RedisClient } from "./client.js";
-import { createRedisFixtureSink } from "./fixture-sink.js";
+import { createRedisFixtureRecords } from "./fixture-records.js";
 import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
@@ -41,15 +42,17 @@ export interface RedisStoreOptions {
 /** The Redis adapters of every port, sharing `redis`. */
 export function createRedisStore(redis: RedisClient, options: RedisStoreOptions = {}): RedisStore {
   const apiKeys = createRedisApiKeyStore(redis);
+  const units = createRedisUnitStore(redis);
+  const templates = createRedisTemplateStore(redis);
   return {
     apiKeys,
     orgs: createRedisOrgDirectory(redis),
     budget: createRedisRequestBudget(redis),
-    units: createRedisUnitStore(redis),
+    units,
     locks: createRedisLockDirectory(redis),
     devices: createRedisLockDevices(redis),
-    templates: createRedisTemplateStore(redis),
-    fixtures: createRedisFixtureSink(redis),
+    templates,
+    fixtures: createFixtureLoader({ units, templates, records: createRedisFixtureRecords(redis) }),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
     onceKeys: createRedisOnceKeys(redis),

@@ -6,7 +6,7 @@
 
 import type { EventType } from "@lintel/domain";
 
-/** The fixture records kept under their org's tag, whose current org the owner index names. */
+/** The fixture records kept under their org's tag, whose org the owner index names. */
 export type OwnedType = "unit" | "lock" | "template" | "item";
 
 const orgTag = (orgId: string): string => `lintel:{org:${orgId}}`;
@@ -94,8 +94,8 @@ export const redisKeys = {
   /** String: key id → SHA-256, so revoke works with the id alone. */
   apiKeyHashById: (keyId: string) => `lintel:apikeyid:${keyId}`,
   /**
-   * String: the org that holds a record of a fixture type now (`item` ids are `<kind>:<id>`), so
-   * a reload under another org can first take it out of the old one. No hash tag: spreads.
+   * String: the org a fixture load first put a record of this type in (`item` ids are
+   * `<kind>:<id>`), so a load naming another org keeps it there (fixture-records.ts). No hash tag: spreads.
    */
   owner: (type: OwnedType, id: string) => `lintel:owner:${type}:${id}`,
   /**

@@ -1,7 +1,7 @@
 /**
  * LockDevices on Redis: one set per provider device id, `lintel:lockdevice:<deviceId>`, of
  * `<orgId>/<lockId>` members. It has no hash tag, since a lookup spans orgs, so in a cluster it
- * lives in another slot than the lock records: no script can write both, and the fixture sink
+ * lives in another slot than the lock records: no script can write both, and a fixture load
  * writes an entry and its record in separate steps.
  *
  * The order of those steps: the entry first, then the record; stale entries are removed only
@@ -10,11 +10,10 @@
  * missing entry would lose a provider's event for good; a stale one costs a read, since the
  * reader checks every entry against its record (still in that org, still that device, active).
  */
-import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core/adapters";
+import { DEVICE_LOCKS_LIMIT, type LoadOutcome, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
-import type { LoadOutcome } from "./fixture-scripts.js";
 import { redisKeys } from "./keys.js";
 import { recordDecoder } from "./record-decoder.js";
 
@@ -37,12 +36,10 @@ async function storedDevice(redis: RedisClient, orgId: string, lockId: string): 
 }
 
 /**
- * Writes `lock` by `write` (its fixture script) with its device entry around it: the entry of
+ * Writes `lock` by `write` (its load script) with its device entry around it: the entry of
  * the fixture's device first, then the record, then, from the record as it now stands (a kept
  * record may name another device), the entry it needs is ensured (this also indexes a record
- * stored before the index existed) and the entries it no longer needs are removed. A
- * concurrent load of the same lock with another device id could see its entry removed here
- * between its write and ours; the next load of that lock restores it.
+ * stored before the index existed) and the entries it no longer needs are removed.
  */
 export async function writeLockWithDevice(redis: RedisClient, lock: Lock, write: () => Promise<LoadOutcome>): Promise<LoadOutcome> {
   const entry = entryOf(lock.orgId, lock.lockId);
@@ -55,13 +52,6 @@ export async function writeLockWithDevice(redis: RedisClient, lock: Lock, write:
     if (device !== null && device !== now) await redis.srem(redisKeys.lockDevice(device), entry);
   }
   return outcome;
-}
-
-/** Takes a lock out of `orgId` by `leave` (an org move), then its entry out of the device index. */
-export async function leaveWithDevice(redis: RedisClient, orgId: string, lockId: string, leave: () => Promise<void>): Promise<void> {
-  const device = await storedDevice(redis, orgId, lockId);
-  await leave();
-  if (device !== null) await redis.srem(redisKeys.lockDevice(device), entryOf(orgId, lockId));
 }
 
 /** Lock devices in Redis. */

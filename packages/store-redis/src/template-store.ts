@@ -33,5 +33,6 @@ export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
     create: (template, event) => guard(() => writes.create(template, event)),
     update: (template, expectedUpdatedAt, event) => guard(() => writes.update(template, expectedUpdatedAt, event)),
     delete: (orgId, templateId, check, event) => guard(() => writes.delete(orgId, templateId, check, event)),
+    loadTemplate: (template) => guard(() => writes.loadTemplate(template)),
   };
 }

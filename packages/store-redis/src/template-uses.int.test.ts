@@ -9,7 +9,7 @@ import { useTestRedis } from "./redis.test-support.js";
 describe("Redis template uses index", () => {
   const redis = useTestRedis();
 
-  test("a load fills in the entry of a kept message stored before the index existed (a dry run writes none)", async () => {
+  test("a load fills in the entry of a kept message stored before the index existed", async () => {
     const store = createRedisStore(redis());
     const orgId = randomId("org");
     const unit = aUnit(orgId);
@@ -22,8 +22,6 @@ describe("Redis template uses index", () => {
     assert.deepEqual(await redis().zrange(uses, 0, -1), [member]);
 
     await redis().del(uses); // as a message stored before this index existed
-    await store.fixtures.load(data, { dryRun: true });
-    assert.equal(await redis().exists(uses), 0);
     const report = await store.fixtures.load(data);
     assert.deepEqual(report.items.kept, [`scheduled_message:${message.id}`]);
     assert.deepEqual(await redis().zrange(uses, 0, -1), [member]);

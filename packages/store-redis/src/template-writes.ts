@@ -1,31 +1,52 @@
 /**
  * The writes of TemplateStore on Redis: create, update and delete, each one Lua script over
  * keys of the org's slot that checks, writes the record, its list position (`templates:order`
- * and `templates:pos`, as the fixture load keeps them) and stores the event with its
- * deliveries (event-append.ts). A refusal changes nothing and stores no event.
+ * and `templates:pos`) and stores the event with its deliveries (event-append.ts). A refusal
+ * changes nothing and stores no event. A fixture's template is loaded by create's Lua
+ * (addTemplate) without the event.
  */
 import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
-import { type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
+import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
 import type { LintelEvent, Template } from "@lintel/domain";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+
+/** Lua that stores the new template ARGV[1] (JSON ARGV[2], position ARGV[3]) in KEYS[1..3] (records, order, positions). */
+const ADD_TEMPLATE_LUA = `
+local function addTemplate()
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('ZADD', KEYS[2], 0, ARGV[3])
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+end
+`;
 
 // KEYS: templates hash, order zset, positions hash, then appendKeys. ARGV: id, JSON, position,
 // the template limit, then appendArgs. The id is new (the use case makes it): one already
 // stored is a bug, and overwriting it would leave its old position in the order.
 const CREATE_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
+    ADD_TEMPLATE_LUA +
     `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.error_reply('create: template ' .. ARGV[1] .. ' exists') end
 if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return 'too_many_templates' end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], 0, ARGV[3])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+addTemplate()
 appendEvent(4, 5)
 return 'ok'
+`,
+);
+
+// KEYS: create's three, the org's deleted set. ARGV: id, JSON, position. A fixture's template:
+// kept when stored or deleted through the API, added by create's step (no event, no limit) otherwise.
+const LOAD_SCRIPT = new LuaScript(
+  ADD_TEMPLATE_LUA +
+    `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('SISMEMBER', KEYS[4], 'template:' .. ARGV[1]) == 1 then return 'kept' end
+addTemplate()
+return 'added'
 `,
 );
 
@@ -89,7 +110,7 @@ function outcomeOf(reply: unknown): TemplateWriteOutcome {
   }
 }
 
-/** The template writes on `redis`. */
+/** The template writes and loads on `redis`. */
 export function redisTemplateWrites(redis: RedisClient) {
   const listed = (orgId: string) => [redisKeys.templates(orgId), redisKeys.templateOrder(orgId), redisKeys.templatePositions(orgId)];
 
@@ -98,6 +119,14 @@ export function redisTemplateWrites(redis: RedisClient) {
       const { id, orgId } = template;
       const args = [id, JSON.stringify(template), templatePosition(template), MAX_TEMPLATES_PER_ORG, ...appendArgs(orgId, event)];
       return outcomeOf(await CREATE_SCRIPT.run(redis, [...listed(orgId), ...appendKeys(orgId)], args));
+    },
+
+    loadTemplate(template: Template): Promise<LoadOutcome> {
+      const { id, orgId } = template;
+      return loadOwned(redis, "template", id, orgId, async () => {
+        const keys = [...listed(orgId), redisKeys.deleted(orgId)];
+        return (await LOAD_SCRIPT.run(redis, keys, [id, JSON.stringify(template), templatePosition(template)])) as LoadOutcome;
+      });
     },
 
     async update(template: Template, expectedUpdatedAt: string, event: LintelEvent): Promise<TemplateWriteOutcome> {

@@ -16,15 +16,6 @@ describe("Redis unit store", () => {
     assert.equal(await store().units.findByIdOrKey(orgId, "nope"), null);
   });
 
-  test("a reloaded unit with a new urlKey is no longer found by the old one", async () => {
-    const orgId = randomId("org");
-    const unit = aUnit(orgId);
-    await store().fixtures.load(fixture({ units: [unit] }));
-    await store().fixtures.load(fixture({ units: [{ ...unit, urlKey: "renamed-unit" }] }), { mode: "update" });
-    assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null);
-    assert.equal((await store().units.findByIdOrKey(orgId, "renamed-unit"))?.id, unit.id);
-  });
-
   test("setTimeZone checks the version, rewrites the named items and bumps the version", async () => {
     const orgId = randomId("org");
     const unit = aUnit(orgId);
@@ -91,19 +82,6 @@ describe("Redis unit store", () => {
     );
     assert.equal(outcomes.filter((o) => o.ok).length, 1);
     assert.equal((await store().units.findByIdOrKey(orgId, unit.id))?.version, 2);
-  });
-
-  test("an item reloaded under another unit leaves its old unit", async () => {
-    const orgId = randomId("org");
-    const [first, second] = [aUnit(orgId), aUnit(orgId)];
-    const item = anItem(first, "tour");
-    await store().fixtures.load(fixture({ units: [first, second], items: [item] }));
-    await store().fixtures.load(fixture({ items: [{ ...item, unitId: second.id }] }), { mode: "update" });
-    assert.deepEqual(await store().units.itemsOf(orgId, first.id), []);
-    assert.deepEqual(
-      (await store().units.itemsOf(orgId, second.id)).map((i) => i.id),
-      [item.id],
-    );
   });
 
   test("getMany leaves out unknown and foreign ids", async () => {

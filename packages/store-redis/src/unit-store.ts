@@ -136,5 +136,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
     createUnit: (unit, event) => guard(() => writes.createUnit(unit, event)),
     updateUnit: (orgId, unitId, change) => guard(() => writes.updateUnit(orgId, unitId, change)),
     writeItem: (orgId, unitId, change) => guard(() => writes.writeItem(orgId, unitId, change)),
+    loadUnit: (unit) => guard(() => writes.loadUnit(unit)),
+    loadItem: (orgId, item) => guard(() => writes.loadItem(orgId, item)),
   };
 }

@@ -3,31 +3,52 @@
  * Each is one Lua script over keys of the org's slot that checks, writes the record and every
  * index it is in (urlKey index and order; schedule, span, item → unit, template uses), bumps
  * the unit's version and stores the event with its deliveries (event-append.ts): nothing or
- * everything changes, and a refusal stores no event.
+ * everything changes, and a refusal stores no event. A fixture's unit or item is loaded by the
+ * same Lua (addUnit, putItem) without the event and the version bump.
  */
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type ItemChange, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
+import { type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
-import type { LintelEvent, Unit } from "@lintel/domain";
+import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
+
+/** Lua that stores a new unit ARGV[1] (JSON ARGV[2], urlKey ARGV[3]) in KEYS[1..3] (units, urlKey index, urlKey order). */
+const ADD_UNIT_LUA = `
+local function addUnit()
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+  redis.call('ZADD', KEYS[3], 0, ARGV[3])
+end
+`;
 
 // KEYS: units hash, urlKey index, urlKey order, then appendKeys. ARGV: unit id, unit JSON,
 // urlKey, then appendArgs. The id is new (the use case makes it): one already stored is a bug,
 // and overwriting it would leave its old urlKey pointing at the new record.
 const CREATE_UNIT_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
+    ADD_UNIT_LUA +
     `
 if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return {'url_key_taken'} end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.error_reply('createUnit: unit ' .. ARGV[1] .. ' exists') end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
-redis.call('ZADD', KEYS[3], 0, ARGV[3])
+addUnit()
 appendEvent(4, 4)
 return {'ok', ARGV[2]}
+`,
+);
+
+// KEYS and ARGV: createUnit's, without the event's. A fixture's unit: kept when stored, as given otherwise.
+const LOAD_UNIT_SCRIPT = new LuaScript(
+  ADD_UNIT_LUA +
+    `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'kept' end
+if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'url_key_taken' end
+addUnit()
+return 'added'
 `,
 );
 
@@ -66,6 +87,17 @@ return {'ok', encoded}
 `,
 );
 
+/** Lua that stores an item JSON under `field` in its unit's hash and every index it is in (the caller drops an old item's entries first). */
+const PUT_ITEM_LUA = `
+local function putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
+  redis.call('HSET', items, field, json)
+  redis.call('ZADD', schedule, 0, scheduleMember(field, json))
+  raiseSpan(span, spanMs)
+  redis.call('HSET', itemUnits, field, unitId)
+  addUse(uses, field, json)
+end
+`;
+
 // KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
 // templates hash, template uses, the org's deleted set (a delete is remembered there, so no
 // fixture load adds the item back), then appendKeys. ARGV: unit id, expectedVersion, 'put' or
@@ -75,6 +107,7 @@ return {'ok', encoded}
 // unit doesn't have is not_found. A put of an item another unit holds is a bug (ids are new).
 const WRITE_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
+    PUT_ITEM_LUA +
     APPEND_EVENT_LUA +
     AT_VERSION_LUA +
     `
@@ -95,11 +128,7 @@ if old then
   dropUse(KEYS[7], field, old)
 end
 if ARGV[3] == 'put' then
-  redis.call('HSET', KEYS[2], field, ARGV[5])
-  redis.call('ZADD', KEYS[3], 0, scheduleMember(field, ARGV[5]))
-  raiseSpan(KEYS[4], ARGV[6])
-  redis.call('HSET', KEYS[5], field, ARGV[1])
-  addUse(KEYS[7], field, ARGV[5])
+  putItem(KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], ARGV[1], field, ARGV[5], ARGV[6])
 else
   redis.call('HDEL', KEYS[2], field)
   redis.call('HDEL', KEYS[5], field)
@@ -110,6 +139,27 @@ local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
 appendEvent(9, 9)
 return {'ok', encoded}
+`,
+);
+
+// KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
+// template uses, the org's deleted set. ARGV: unit id, field, item JSON, span ms. A fixture's
+// item: kept when the org has it or deleted it, or has no such unit; added by writeItem's put
+// otherwise. A kept message of the unit still gets the use its stored JSON names (ZADD: a no-op
+// when present), so a load fills in the uses of messages stored before that index existed.
+const LOAD_ITEM_SCRIPT = new LuaScript(
+  SCHEDULE_LUA +
+    PUT_ITEM_LUA +
+    `
+if redis.call('SISMEMBER', KEYS[7], 'item:' .. ARGV[2]) == 1 then return 'kept' end
+if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then
+  local old = redis.call('HGET', KEYS[2], ARGV[2])
+  if old then addUse(KEYS[6], ARGV[2], old) end
+  return 'kept'
+end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'kept' end
+putItem(KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+return 'added'
 `,
 );
 
@@ -133,14 +183,38 @@ function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOu
   }
 }
 
-/** The unit writes on `redis`, answering units decoded with `parseUnit`. */
+/** The unit writes and loads on `redis`, answering units decoded with `parseUnit`. */
 export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) => Unit) {
-  const unitKeys = (orgId: string) => [redisKeys.units(orgId), redisKeys.unitKeys(orgId), redisKeys.unitOrder(orgId), ...appendKeys(orgId)];
+  const unitIndexes = (orgId: string) => [redisKeys.units(orgId), redisKeys.unitKeys(orgId), redisKeys.unitOrder(orgId)];
+  const unitKeys = (orgId: string) => [...unitIndexes(orgId), ...appendKeys(orgId)];
 
   return {
     async createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome> {
       const args = [unit.id, JSON.stringify(unit), unit.urlKey, ...appendArgs(unit.orgId, event)];
       return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as Reply, parseUnit);
+    },
+
+    loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken"> {
+      return loadOwned(redis, "unit", unit.id, unit.orgId, async () => {
+        const args = [unit.id, JSON.stringify(unit), unit.urlKey];
+        return (await LOAD_UNIT_SCRIPT.run(redis, unitIndexes(unit.orgId), args)) as LoadOutcome | "url_key_taken";
+      });
+    },
+
+    loadItem(orgId: string, item: ScheduleItem): Promise<LoadOutcome> {
+      const field = `${item.kind}:${item.id}`;
+      return loadOwned(redis, "item", field, orgId, async () => {
+        const keys = [
+          redisKeys.units(orgId),
+          redisKeys.items(orgId, item.unitId),
+          redisKeys.schedule(orgId, item.unitId),
+          redisKeys.scheduleSpan(orgId, item.unitId),
+          redisKeys.itemUnits(orgId),
+          redisKeys.templateUses(orgId),
+          redisKeys.deleted(orgId),
+        ];
+        return (await LOAD_ITEM_SCRIPT.run(redis, keys, [item.unitId, field, JSON.stringify(item), itemSpanMs(item)])) as LoadOutcome;
+      });
     },
 
     async updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome> {

@@ -1,30 +1,15 @@
-/**
- * What the seed CLI prints about a load: the totals, then per list the counts and (for a dry
- * run) the ids that would change, at most a few per list so a large fixture stays readable.
- */
-import { countOutcomes, FIXTURE_LOAD_LISTS, type FixtureLoadReport } from "@lintel/core";
+/** What the seed CLI prints about a load (of several chunks): the totals, then the counts per list. */
+import { FIXTURE_LOAD_LISTS, type FixtureLoadReport } from "@lintel/core";
 
-/** Ids shown per list and outcome; the rest are counted. */
-export const IDS_SHOWN = 10;
-
-function someIds(ids: readonly string[]): string {
-  const shown = ids.slice(0, IDS_SHOWN).join(", ");
-  return ids.length > IDS_SHOWN ? `${shown}, … and ${ids.length - IDS_SHOWN} more` : shown;
-}
-
-/** The report as lines; `dryRun` words it as what would happen and lists the ids that would change. */
-export function describeLoad(report: FixtureLoadReport, options: { readonly dryRun: boolean; readonly update: boolean }): string[] {
-  const total = countOutcomes(report);
-  const verb = options.dryRun ? "would be " : "";
-  const keptMeans = options.update ? "nothing to change" : "already in the store, left as they are";
-  const lines = [`${total.added} ${verb}added, ${total.updated} ${verb}updated, ${total.kept} kept (${keptMeans})`];
-  for (const list of FIXTURE_LOAD_LISTS) {
-    const { added, updated, kept } = report[list];
-    if (added.length + updated.length + kept.length === 0) continue;
-    lines.push(`  ${list}: ${added.length} added, ${updated.length} updated, ${kept.length} kept`);
-    if (!options.dryRun) continue;
-    if (added.length > 0) lines.push(`    add: ${someIds(added)}`);
-    if (updated.length > 0) lines.push(`    update: ${someIds(updated)}`);
-  }
-  return lines;
+/** The reports as lines: totals first, then each list that had records. */
+export function describeLoad(reports: readonly FixtureLoadReport[]): string[] {
+  const count = (list: (typeof FIXTURE_LOAD_LISTS)[number], outcome: "added" | "kept") =>
+    reports.reduce((n, report) => n + report[list][outcome].length, 0);
+  const lists = FIXTURE_LOAD_LISTS.map((list) => ({ list, added: count(list, "added"), kept: count(list, "kept") }));
+  const added = lists.reduce((n, l) => n + l.added, 0);
+  const kept = lists.reduce((n, l) => n + l.kept, 0);
+  return [
+    `${added} added, ${kept} kept (already in the store, or deleted through the API: left as they are)`,
+    ...lists.filter((l) => l.added + l.kept > 0).map((l) => `  ${l.list}: ${l.added} added, ${l.kept} kept`),
+  ];
 }

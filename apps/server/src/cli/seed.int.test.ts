@@ -83,7 +83,7 @@ describe("seed CLI", () => {
     const run = await runTool("seed", ["--fixture", await fixtureFile("good.json", fixtureFor(orgId, key))]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /^seeded 8\/8 records$/m);
-    assert.match(run.stdout, /Loaded 8 records from .*: 8 added, 0 updated, 0 kept/);
+    assert.match(run.stdout, /Loaded 8 records from .*: 8 added, 0 kept/);
 
     const unit = await store.units.findByIdOrKey(orgId, "first-home");
     assert.equal(unit?.id, `${orgId}_u1`);
@@ -117,7 +117,7 @@ describe("seed CLI", () => {
     assert.deepEqual(first.stderr.trim().split("\n"), ["seeded 3/8 records", "seeded 6/8 records", "seeded 8/8 records"]);
     const again = await runTool("seed", ["--fixture", path, "--chunk-size", "3"]);
     assert.equal(again.code, 0, again.stderr);
-    assert.match(again.stdout, /: 0 added, 0 updated, 8 kept/);
+    assert.match(again.stdout, /: 0 added, 8 kept/);
     assert.equal((await store.locks.listActive(orgId, null, 10)).length, 2);
     assert.equal((await store.units.itemsOf(orgId, `${orgId}_u1`)).length, 1);
   });
@@ -132,69 +132,10 @@ describe("seed CLI", () => {
     assert.equal(await store.apiKeys.revoke(`${orgId}_key`, "2026-04-01T00:00:00.000Z"), true);
     const again = await runTool("seed", ["--fixture", path]);
     assert.equal(again.code, 0, again.stderr);
-    assert.match(again.stdout, /: 0 added, 0 updated, 8 kept \(already in the store, left as they are\)/);
+    assert.match(again.stdout, /: 0 added, 8 kept \(already in the store, or deleted through the API: left as they are\)/);
     const unit = await store.units.findByIdOrKey(orgId, `${orgId}_u1`);
     assert.deepEqual([unit?.timeZone, unit?.version], ["Asia/Tokyo", 2]);
     assert.equal((await store.apiKeys.findByHash(hashApiKey(key)))?.revokedAt, "2026-04-01T00:00:00.000Z");
-  });
-
-  it("--update rewrites changed records, never moving a unit's version back nor clearing a revocation", async () => {
-    const orgId = randomOrgId();
-    const key = generateApiKey();
-    const fixture = fixtureFor(orgId, key);
-    assert.equal((await runTool("seed", ["--fixture", await fixtureFile("before.json", fixture)])).code, 0);
-    assert.equal(
-      (
-        await store.units.setTimeZone(orgId, `${orgId}_u1`, {
-          expectedVersion: 1,
-          timeZone: "Asia/Tokyo",
-          rewrites: [],
-          event: aTimezoneEvent({ id: `${orgId}_u1`, orgId }),
-        })
-      ).ok,
-      true,
-    );
-    assert.equal(await store.apiKeys.revoke(`${orgId}_key`, "2026-04-01T00:00:00.000Z"), true);
-    const changed = {
-      ...fixture,
-      units: [{ ...fixture.units[0], address: "9 Main St" }, fixture.units[1]],
-      apiKeys: [{ ...fixture.apiKeys[0], name: "renamed" }],
-    };
-    const run = await runTool("seed", ["--fixture", await fixtureFile("after.json", changed), "--update"]);
-    assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /: 0 added, 2 updated, 6 kept \(nothing to change\)/);
-    assert.match(run.stdout, /^ {2}units: 0 added, 1 updated, 1 kept$/m);
-    const unit = await store.units.findByIdOrKey(orgId, `${orgId}_u1`);
-    assert.deepEqual([unit?.address, unit?.timeZone, unit?.version], ["9 Main St", "America/Chicago", 3]);
-    const record = await store.apiKeys.findByHash(hashApiKey(key));
-    assert.deepEqual([record?.name, record?.revokedAt], ["renamed", "2026-04-01T00:00:00.000Z"]);
-  });
-
-  it("--dry-run prints what would be added and updated, with ids, and writes nothing", async () => {
-    const orgId = randomOrgId();
-    const fixture = fixtureFor(orgId, generateApiKey());
-    const path = await fixtureFile("dry.json", fixture);
-    const dry = await runTool("seed", ["--fixture", path, "--dry-run"]);
-    assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /^Dry run, nothing written: of 8 records in .*, 8 would be added, 0 would be updated, 0 kept/);
-    assert.match(dry.stdout, new RegExp(`^ {4}add: ${orgId}_u1, ${orgId}_u2$`, "m"));
-    assert.match(dry.stderr, /^checked 8\/8 records$/m);
-    for (const written of [
-      redisKeys.org(orgId),
-      redisKeys.units(orgId),
-      redisKeys.locks(orgId),
-      redisKeys.apiKeyHashById(`${orgId}_key`),
-    ]) {
-      assert.equal(await redis.exists(written), 0, `a dry run wrote ${written}`);
-    }
-
-    assert.equal((await runTool("seed", ["--fixture", path])).code, 0);
-    const renamed = { ...fixture, locks: [{ ...fixture.locks[0], name: "Side" }, fixture.locks[1]] };
-    const update = await runTool("seed", ["--fixture", await fixtureFile("dry-update.json", renamed), "--update", "--dry-run"]);
-    assert.equal(update.code, 0, update.stderr);
-    assert.match(update.stdout, /0 would be added, 1 would be updated, 7 kept/);
-    assert.match(update.stdout, new RegExp(`^ {4}update: ${orgId}_l1$`, "m"));
-    assert.equal((await store.locks.getActive(orgId, `${orgId}_l1`))?.name, "Front");
   });
 
   it("refuses a fixture with one bad record whole: exit 1, the record named, nothing written", async () => {
@@ -253,7 +194,7 @@ describe("seed CLI", () => {
     const key = generateApiKey();
     const path = await fixtureFile("corrupt.json", fixtureFor(orgId, key));
     assert.equal((await runTool("seed", ["--fixture", path])).code, 0);
-    await redis.hset(redisKeys.apiKeyByHash(hashApiKey(key)), "orgId", "{not json");
+    await redis.hset(redisKeys.units(orgId), `${orgId}_u1`, "{not json");
     const run = await runTool("seed", ["--fixture", path]);
     assert.equal(run.code, 1, run.stderr);
     assert.doesNotMatch(run.stderr, /unavailable/);

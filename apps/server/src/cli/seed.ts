@@ -1,18 +1,15 @@
 /**
  * Seeds a Redis store from a fixture file, with the same judge as FIXTURE=<file>:
  * a fixture that breaks any rule is refused whole (every error printed, nothing written);
- * a good one is loaded in dependency-ordered chunks, with progress on stderr. By default only
- * the records the store lacks are added (as at a server's start); --update also rewrites the
- * ones it has, never moving a unit's version back nor clearing a revocation; --dry-run says
- * what would change and writes nothing.
+ * a good one is loaded in dependency-ordered chunks, with progress on stderr. Only the records
+ * the store lacks are added (as at a server's start): the ones it has stay as they are.
  *
- *   lintel seed --fixture <file> [--update] [--dry-run] [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
+ *   lintel seed --fixture <file> [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
  *
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import { FixtureConflictError, mergeLoadReports, type FixtureData } from "@lintel/core";
-import { emptyLoadReport } from "@lintel/core/adapters";
+import { FixtureConflictError, type FixtureData, type FixtureLoadReport } from "@lintel/core";
 import { FixtureRefusedError, readFixtureFile } from "../fixture-file.js";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";
@@ -21,17 +18,12 @@ import { describeLoad } from "./load-report.js";
 export const SEED_USAGE = `Usage: lintel seed --fixture <file> [options]
        (in Lintel's repository: npm run -s seed -- --fixture <file> [options])
 
-Loads a fixture file (the FIXTURE format) into Redis. By default it only adds the
-records whose id the store does not have yet; the ones it has are left exactly as they are
-(a set_timezone or a revocation made since stays). A fixture with any error is refused whole
-and nothing is written.
+Loads a fixture file (the FIXTURE format) into Redis. It only adds the records
+whose id the store does not have yet; the ones it has are left exactly as they are, and one
+the API deleted stays deleted (any change made since stays). A fixture with any error is
+refused whole and nothing is written.
 
   --fixture FILE           the fixture JSON (required)
-  --update                 also rewrite the records the store has, from the fixture; a unit's
-                           version never goes back (a changed unit gets max(fixture version,
-                           stored version + 1)) and a key's revokedAt, once set, stays
-  --dry-run                print what would be added and updated (counts, and ids per list);
-                           write nothing
   --chunk-size N           records per load call, progress after each (default 1000)
 ${REDIS_USAGE}
 
@@ -45,8 +37,6 @@ export async function seed(args: string[]): Promise<number> {
       ...REDIS_OPTIONS,
       fixture: { type: "string" },
       "chunk-size": { type: "string" },
-      update: { type: "boolean", default: false },
-      "dry-run": { type: "boolean", default: false },
     },
     allowPositionals: true,
   });
@@ -74,28 +64,23 @@ export async function seed(args: string[]): Promise<number> {
   }
 
   const total = countRecords(fixture);
-  const update = values.update === true;
-  const dryRun = values["dry-run"] === true;
-  const report = emptyLoadReport();
+  const reports: FixtureLoadReport[] = [];
   let done = 0;
   try {
     await withRedisStore(redis, async (store) => {
       for (const chunk of fixtureChunks(fixture, chunkSize)) {
-        mergeLoadReports(report, await store.fixtures.load(chunk, { mode: update ? "update" : "add", dryRun }));
+        reports.push(await store.fixtures.load(chunk));
         done += countRecords(chunk);
-        console.error(`${dryRun ? "checked" : "seeded"} ${done}/${total} records`);
+        console.error(`seeded ${done}/${total} records`);
       }
     });
   } catch (error) {
     // A unit would take a urlKey another unit of its org holds: that chunk is refused whole.
     if (!(error instanceof FixtureConflictError)) throw error;
-    console.error(`${error.message} (${done} records of earlier chunks were ${dryRun ? "checked" : "loaded"}.)`);
+    console.error(`${error.message} (${done} records of earlier chunks were loaded.)`);
     return EXIT.failed;
   }
-  const [totals, ...lists] = describeLoad(report, { dryRun, update });
-  const head = dryRun
-    ? `Dry run, nothing written: of ${total} records in ${values.fixture},`
-    : `Loaded ${total} records from ${values.fixture}:`;
-  console.log([`${head} ${totals}.`, ...lists].join("\n"));
+  const [totals, ...lists] = describeLoad(reports);
+  console.log([`Loaded ${total} records from ${values.fixture}: ${totals}.`, ...lists].join("\n"));
   return EXIT.ok;
 }

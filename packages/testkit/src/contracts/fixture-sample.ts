@@ -30,12 +30,10 @@ export function sample() {
   return { orgId, unit, lock, other, templates, tour, key, data };
 }
 
-export const UPDATE = { mode: "update" } as const;
-
 /** The report of a load where each list's records all went one way (`ids` by list). */
-export function allWent(outcome: "added" | "updated" | "kept", ids: Partial<Record<keyof FixtureLoadReport, string[]>>): FixtureLoadReport {
+export function allWent(outcome: "added" | "kept", ids: Partial<Record<keyof FixtureLoadReport, string[]>>): FixtureLoadReport {
   const lists = ["orgs", "units", "locks", "templates", "items", "apiKeys"] as const;
-  const none = { added: [], updated: [], kept: [] };
+  const none = { added: [], kept: [] };
   return Object.fromEntries(lists.map((list) => [list, { ...none, [outcome]: ids[list] ?? [] }])) as unknown as FixtureLoadReport;
 }
 

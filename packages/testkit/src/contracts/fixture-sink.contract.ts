@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
-import { aTemplate, aUnit, eachTestStore, fixture, instant, itemView, randomId, randomUrlKey } from "./seed.js";
+import { FixtureConflictError } from "@lintel/core";
+import { anApiKey, anItem, aUnit, eachTestStore, fixture, instant, itemView, randomId } from "./seed.js";
+import { aTimezoneEvent } from "./event-seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
-import { describeFixtureModesContract } from "./fixture-modes.contract.js";
-import { allWent, idsOf, sample, UPDATE, type Store } from "./fixture-sample.js";
+import { allWent, idsOf, sample, type Store } from "./fixture-sample.js";
 
 /**
- * The contract of the `FixtureSink` port: a load adds the records whose ids the store lacks and
- * leaves the others exactly as they are (a restart never undoes a change made since); an
- * `update` load rewrites them too, never moving a unit's version back nor clearing a
- * revocation; a dry run decides the same way and writes nothing.
+ * The contract of the `FixtureSink` port (core's loader over the stores' `load…` steps): a load
+ * adds the records whose ids the store lacks, as the fixture gives them, and leaves the others
+ * exactly as they are, so a restart never undoes a change made since. A unit that would take a
+ * urlKey another stored unit of its org holds refuses the load before anything is written.
  */
 export function describeFixtureSinkContract(name: string, makeStore: () => Promise<Store>, runner: TestRunner = nodeTestRunner): void {
-  describeFixtureModesContract(name, makeStore, runner);
   const { describe, it } = runner;
   describe(`${name}: FixtureSink contract`, () => {
     const store = eachTestStore(makeStore, runner);
@@ -27,159 +27,157 @@ export function describeFixtureSinkContract(name: string, makeStore: () => Promi
       assert.equal((await store().apiKeys.listByOrg(orgId)).length, 1);
     });
 
-    it("an update load replaces records by id, moving them in their lists", async () => {
-      const { orgId, unit, lock, other, templates, tour, key, data } = sample();
-      await store().fixtures.load(data);
-      const movedLock = { ...lock, name: "Back door", createdAt: instant(3000), updatedAt: instant(3000) };
-      const movedTemplate = { ...(templates[0] ?? aTemplate(orgId)), sortOrder: 9, body: "new" };
-      const renamedUnit = { ...unit, address: "14 Elm St", urlKey: randomUrlKey(), version: 7 };
-      const retitled = { ...tour, title: "Evening tour", startAt: instant(5000), endAt: instant(6000) };
-      const rescoped = { ...key, scopes: ["messages:read" as const] };
-      await store().fixtures.load(
-        fixture({ units: [renamedUnit], locks: [movedLock], templates: [movedTemplate], items: [retitled], apiKeys: [rescoped] }),
-        UPDATE,
-      );
-      assert.deepEqual(
-        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
-        [lock.lockId, other.lockId],
-      );
-      assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), movedLock);
-      const listedTemplates = await store().templates.list(orgId, null, 100);
-      assert.deepEqual(
-        listedTemplates.map((t) => t.id),
-        [templates[1]?.id, movedTemplate.id],
-      );
-      assert.deepEqual(await store().templates.get(orgId, movedTemplate.id), movedTemplate);
-      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), renamedUnit);
-      assert.deepEqual(await store().units.findByIdOrKey(orgId, renamedUnit.urlKey), renamedUnit);
-      assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null, "the old urlKey still finds the unit");
-      assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [itemView(retitled)]);
-      assert.deepEqual(await store().apiKeys.findByHash(key.hash), rescoped);
+    it("a load stores each record as the fixture gives it, a unit's version included", async () => {
+      const { orgId, unit, lock, templates, tour, key, data } = sample();
+      const versioned = { ...unit, version: 7 };
+      await store().fixtures.load({ ...data, units: [versioned] });
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), versioned);
+      assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
+      assert.deepEqual(await store().templates.list(orgId, null, 100), templates);
+      assert.deepEqual(await store().units.getItem(orgId, unit.id, tour.kind, tour.id), itemView(tour));
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
     });
 
-    it("reloading a lock as inactive takes it out of the list, and as active puts it back", async () => {
-      const { orgId, lock, other, data } = sample();
+    it("a load leaves every record the store already has exactly as it is, whatever the fixture says now", async () => {
+      const s = sample();
+      const { orgId, unit, lock, templates, tour, key, data } = s;
       await store().fixtures.load(data);
-      await store().fixtures.load(fixture({ locks: [{ ...lock, status: "inactive" }] }), UPDATE);
-      assert.deepEqual(
-        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
-        [other.lockId],
-      );
-      assert.equal(await store().locks.getActive(orgId, lock.lockId), null);
-      await store().fixtures.load(fixture({ locks: [lock] }), UPDATE);
-      assert.deepEqual(
-        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
-        [other.lockId, lock.lockId],
-      );
+      const changed = fixture({
+        orgs: [{ id: orgId, name: "Renamed" }],
+        units: [{ ...unit, address: "14 Elm St", timeZone: "Europe/Paris", version: 5 }],
+        locks: [{ ...lock, name: "Back door", status: "inactive" }, s.other],
+        templates: templates.map((t) => ({ ...t, body: "changed" })),
+        items: [{ ...tour, title: "Evening tour", startAt: instant(5000), endAt: instant(6000) }],
+        apiKeys: [{ ...key, scopes: ["messages:read"], revokedAt: instant(1) }],
+      });
+      assert.deepEqual(await store().fixtures.load(changed), allWent("kept", idsOf(s)));
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
+      assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
+      assert.deepEqual(await store().templates.list(orgId, null, 100), templates);
+      assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [itemView(tour)]);
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
     });
 
-    it("an item reloaded under another unit moves there", async () => {
-      const { orgId, unit, tour, data } = sample();
+    it("loading the same fixture after a set_timezone and a revocation keeps both", async () => {
+      const s = sample();
+      const { orgId, unit, tour, key, data } = s;
+      await store().fixtures.load(data);
+      const rewrites = [{ kind: tour.kind, id: tour.id, startAt: instant(7000), endAt: instant(8000) }];
+      const changed = await store().units.setTimeZone(orgId, unit.id, {
+        expectedVersion: 1,
+        timeZone: "Asia/Tokyo",
+        rewrites,
+        event: aTimezoneEvent(unit),
+      });
+      assert.equal(changed.ok, true);
+      assert.equal(await store().apiKeys.revoke(key.id, instant(9000)), true);
+      assert.deepEqual(await store().fixtures.load(data), allWent("kept", idsOf(s)));
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), { ...unit, timeZone: "Asia/Tokyo", version: 2 });
+      assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [
+        itemView({ ...tour, startAt: instant(7000), endAt: instant(8000) }),
+      ]);
+      assert.equal((await store().apiKeys.findByHash(key.hash))?.revokedAt, instant(9000));
+    });
+
+    it("a load adds what is missing next to what it keeps", async () => {
+      const { orgId, unit, key, data } = sample();
       await store().fixtures.load(data);
       const second = aUnit(orgId);
-      const moved = { ...tour, unitId: second.id };
-      await store().fixtures.load(fixture({ units: [second], items: [moved] }), UPDATE);
-      assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
-      assert.deepEqual((await store().units.itemsOf(orgId, second.id)).map(itemView), [itemView(moved)]);
+      const item = anItem(second, "code");
+      const onKept = anItem(unit, "tour");
+      const newKey = anApiKey(orgId);
+      const report = await store().fixtures.load(fixture({ units: [unit, second], items: [item, onKept], apiKeys: [key, newKey] }));
+      assert.deepEqual(report.units, { added: [second.id], kept: [unit.id] });
+      assert.deepEqual(report.items, { added: [`code:${item.id}`, `tour:${onKept.id}`], kept: [] });
+      assert.deepEqual(report.apiKeys, { added: [newKey.id], kept: [key.id] });
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, second.id), second);
+      assert.deepEqual((await store().units.itemsOf(orgId, second.id)).map(itemView), [itemView(item)]);
+      assert.deepEqual(await store().units.getItem(orgId, unit.id, onKept.kind, onKept.id), itemView(onKept));
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit, "an item loaded onto a stored unit bumped its version");
+      assert.deepEqual(await store().apiKeys.findByHash(newKey.hash), newKey);
     });
 
-    it("a unit reloaded under another org moves there, with its items", async () => {
-      const { orgId, unit, tour, data } = sample();
+    it("a load leaves a record another org holds in that org", async () => {
+      const { orgId, unit, lock, templates, tour, key, data } = sample();
       await store().fixtures.load(data);
       const newOrg = randomId("org");
-      const moved = { ...unit, orgId: newOrg };
-      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], units: [moved] }), UPDATE);
-      assert.equal(await store().units.findByIdOrKey(orgId, unit.id), null);
-      assert.equal(await store().units.findByIdOrKey(orgId, unit.urlKey), null);
-      assert.deepEqual(await store().units.getMany(orgId, [unit.id]), []);
-      assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
-      const counted = { ...moved, version: 2 }; // a move changes the unit: its version goes on from the old org's
-      assert.deepEqual(await store().units.findByIdOrKey(newOrg, unit.id), counted);
-      assert.deepEqual(await store().units.findByIdOrKey(newOrg, unit.urlKey), counted);
-      assert.deepEqual((await store().units.itemsOf(newOrg, unit.id)).map(itemView), [itemView(tour)]);
-    });
-
-    it("an active lock reloaded under another org leaves the old org's list for the new one's", async () => {
-      const { orgId, lock, other, data } = sample();
-      await store().fixtures.load(data);
-      const newOrg = randomId("org");
-      const moved = { ...lock, orgId: newOrg, unitIds: [] };
-      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], locks: [moved] }), UPDATE);
-      assert.deepEqual(
-        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
-        [other.lockId],
+      const [template] = templates;
+      assert.ok(template !== undefined);
+      const moved = aUnit(newOrg);
+      const report = await store().fixtures.load(
+        fixture({
+          orgs: [{ id: newOrg, name: "New" }],
+          units: [{ ...unit, orgId: newOrg }, moved],
+          locks: [{ ...lock, orgId: newOrg, unitIds: [] }],
+          templates: [{ ...template, orgId: newOrg }],
+          items: [{ ...tour, unitId: moved.id, orgId: newOrg, lockId: null }],
+          apiKeys: [{ ...key, orgId: newOrg }],
+        }),
       );
-      assert.equal(await store().locks.getActive(orgId, lock.lockId), null);
-      assert.deepEqual(await store().locks.getMany(orgId, [lock.lockId]), []);
-      assert.deepEqual(await store().locks.listActive(newOrg, null, 100), [moved]);
-      assert.deepEqual(await store().locks.getActive(newOrg, lock.lockId), moved);
-    });
-
-    it("a template reloaded under another org leaves the old org's list for the new one's", async () => {
-      const { orgId, templates, data } = sample();
-      await store().fixtures.load(data);
-      const [first, second] = templates;
-      assert.ok(first !== undefined && second !== undefined);
-      const newOrg = randomId("org");
-      const moved = { ...first, orgId: newOrg };
-      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], templates: [moved] }), UPDATE);
-      assert.deepEqual(
-        (await store().templates.list(orgId, null, 100)).map((t) => t.id),
-        [second.id],
-      );
-      assert.equal(await store().templates.get(orgId, first.id), null);
-      assert.deepEqual(await store().templates.list(newOrg, null, 100), [moved]);
-      assert.deepEqual(await store().templates.get(newOrg, first.id), moved);
-    });
-
-    it("an item reloaded under a unit of another org leaves its old unit for the new one", async () => {
-      const { orgId, unit, tour, data } = sample();
-      await store().fixtures.load(data);
-      const newOrg = randomId("org");
-      const target = aUnit(newOrg);
-      const moved = { ...tour, unitId: target.id, orgId: newOrg, lockId: null };
-      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], units: [target], items: [moved] }), UPDATE);
-      assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
-      assert.deepEqual((await store().units.itemsOf(newOrg, target.id)).map(itemView), [itemView(moved)]);
-    });
-
-    it("an API key reloaded under another org answers for the new org only", async () => {
-      const { orgId, key, data } = sample();
-      await store().fixtures.load(data);
-      const newOrg = randomId("org");
-      const moved = { ...key, orgId: newOrg };
-      await store().fixtures.load(fixture({ orgs: [{ id: newOrg, name: "New" }], apiKeys: [moved] }), UPDATE);
-      assert.deepEqual(await store().apiKeys.findByHash(key.hash), moved);
-      assert.deepEqual(await store().apiKeys.listByOrg(orgId), []);
-      assert.deepEqual(await store().apiKeys.listByOrg(newOrg), [moved]);
-    });
-
-    it("records moved to another org and back are listed once, in their first org only", async () => {
-      const { orgId, unit, lock, other, templates, tour, data } = sample();
-      await store().fixtures.load(data);
-      const newOrg = randomId("org");
-      const away = fixture({
-        orgs: [{ id: newOrg, name: "New" }],
-        units: [{ ...unit, orgId: newOrg }],
-        locks: [{ ...lock, orgId: newOrg }],
-        templates: templates.map((t) => ({ ...t, orgId: newOrg })),
-        items: [{ ...tour, orgId: newOrg }],
-      });
-      await store().fixtures.load(away, UPDATE);
-      await store().fixtures.load(fixture({ units: [unit], locks: [lock], templates, items: [tour] }), UPDATE);
-      assert.deepEqual(
-        (await store().locks.listActive(orgId, null, 100)).map((l) => l.lockId),
-        [other.lockId, lock.lockId],
-      );
-      assert.deepEqual(
-        (await store().templates.list(orgId, null, 100)).map((t) => t.id),
-        templates.map((t) => t.id),
-      );
-      assert.deepEqual((await store().units.itemsOf(orgId, unit.id)).map(itemView), [itemView(tour)]);
+      assert.deepEqual(report.units, { added: [moved.id], kept: [unit.id] });
+      assert.deepEqual(report.locks.kept, [lock.lockId]);
+      assert.deepEqual(report.templates.kept, [template.id]);
+      assert.deepEqual(report.items.kept, [`${tour.kind}:${tour.id}`]);
+      assert.deepEqual(report.apiKeys.kept, [key.id]);
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), unit);
+      assert.equal(await store().units.findByIdOrKey(newOrg, unit.id), null);
+      assert.deepEqual(await store().locks.getActive(orgId, lock.lockId), lock);
       assert.deepEqual(await store().locks.listActive(newOrg, null, 100), []);
       assert.deepEqual(await store().templates.list(newOrg, null, 100), []);
-      assert.equal(await store().units.findByIdOrKey(newOrg, unit.urlKey), null);
-      assert.deepEqual(await store().units.itemsOf(newOrg, unit.id), []);
+      assert.deepEqual(await store().units.itemsOf(newOrg, moved.id), []);
+      assert.deepEqual(await store().apiKeys.findByHash(key.hash), key);
+    });
+
+    it("loads racing a set_timezone and a revocation never undo them", async () => {
+      const { orgId, unit, key, data } = sample();
+      await store().fixtures.load(data);
+      const change = { expectedVersion: 1, timeZone: "Asia/Tokyo", rewrites: [], event: aTimezoneEvent(unit) };
+      const [changed, revoked] = await Promise.all([
+        store().units.setTimeZone(orgId, unit.id, change),
+        store().apiKeys.revoke(key.id, instant(9000)),
+        ...Array.from({ length: 6 }, () => store().fixtures.load(data)),
+      ]);
+      const after = { ...unit, timeZone: "Asia/Tokyo", version: 2 };
+      assert.deepEqual([changed, revoked], [{ ok: true, unit: after }, true]);
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), after);
+      assert.equal((await store().apiKeys.findByHash(key.hash))?.revokedAt, instant(9000));
+    });
+
+    it("a new unit taking a urlKey a stored unit of its org holds is refused, naming it, and nothing is loaded", async () => {
+      const { orgId, unit, data } = sample();
+      await store().fixtures.load(data);
+      const taker = aUnit(orgId, { urlKey: unit.urlKey });
+      const innocent = aUnit(orgId);
+      const refusal = (error: unknown) =>
+        error instanceof FixtureConflictError &&
+        error.message.includes(taker.id) &&
+        error.message.includes(unit.id) &&
+        error.conflicts.length === 1 &&
+        !error.partly;
+      await assert.rejects(store().fixtures.load(fixture({ units: [innocent, taker], items: [anItem(innocent, "tour")] })), refusal);
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), unit);
+      assert.equal(await store().units.findByIdOrKey(orgId, taker.id), null);
+      assert.equal(await store().units.findByIdOrKey(orgId, innocent.id), null, "a refused load wrote a unit");
+      assert.equal((await store().units.listUnits(orgId, null, 100)).filter((u) => u.urlKey === unit.urlKey).length, 1);
+    });
+
+    it("loadUnit of a unit whose urlKey another unit of its org holds stores nothing: a holder that appears during a load", async () => {
+      const { orgId, unit, data } = sample();
+      await store().fixtures.load(data);
+      const taker = aUnit(orgId, { urlKey: unit.urlKey });
+      assert.equal(await store().units.loadUnit(taker), "url_key_taken");
+      assert.equal(await store().units.findByIdOrKey(orgId, taker.id), null);
+      assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.urlKey), unit);
+    });
+
+    it("the same urlKey in another org, or a stored unit the load keeps, is no conflict", async () => {
+      const { unit, data } = sample();
+      await store().fixtures.load(data);
+      const elsewhere = aUnit(randomId("org"), { urlKey: unit.urlKey });
+      const renamed = { ...unit, urlKey: "taken-by-nobody" };
+      const report = await store().fixtures.load(fixture({ units: [elsewhere, renamed] }));
+      assert.deepEqual(report.units, { added: [elsewhere.id], kept: [unit.id] });
+      assert.deepEqual(await store().units.findByIdOrKey(elsewhere.orgId, unit.urlKey), elsewhere);
     });
   });
 }

@@ -124,16 +124,13 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       assert.equal(many.find((l) => l.lockId === inactive.lockId)?.status, "inactive");
     });
 
-    it("a reader sees every lock that existed for the whole read once, in order, while locks are added and deactivated", async () => {
+    it("a reader sees every lock that existed for the whole read once, in order, while locks are added", async () => {
       const { orgId, locks } = await seedOrg(store(), 40);
-      const deactivated = new Set<string>();
       const added: Lock[] = [];
-      const seen = await walk(store().locks, orgId, async (page) => {
+      const seen = await walk(store().locks, orgId, async () => {
         const fresh = Array.from({ length: 2 }, () => aLock(orgId, { createdAt: instant(randomInt(0, 4) * 1000) }));
         added.push(...fresh);
-        const victim = locks[(page * 7) % locks.length] as Lock;
-        deactivated.add(victim.lockId);
-        await store().fixtures.load(fixture({ locks: [...fresh, { ...victim, status: "inactive" }] }), { mode: "update" });
+        await store().fixtures.load(fixture({ locks: fresh }));
       });
       assert.equal(new Set(seen).size, seen.length, "a lock was seen twice");
       const position = new Map([...locks, ...added].map((l) => [l.lockId, lockPosition(l)]));
@@ -141,9 +138,7 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       for (let i = 1; i < positions.length; i++) {
         assert.ok(comparePositions(positions[i - 1] ?? "", positions[i] ?? "", LIST_DIRECTION.locks) < 0, "out of order");
       }
-      for (const lock of locks) {
-        if (!deactivated.has(lock.lockId)) assert.ok(seen.includes(lock.lockId), `missed ${lock.lockId}`);
-      }
+      for (const lock of locks) assert.ok(seen.includes(lock.lockId), `missed ${lock.lockId}`);
     });
   });
 }
