@@ -5,14 +5,12 @@
 // text anywhere. Always on Redis, whatever STORE is: only a store that outlives the process holds
 // a copy worth reading.
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { createRedisClient, whenReady, type RedisClient } from "@lintel/store-redis";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
+import { startWebhookReceiver, until, type WebhookReceiver } from "./webhook-receiver.test-support.js";
 
 /** Every value under the keys matching `pattern`, whatever their type, as one text. */
 async function everything(redis: RedisClient, pattern: string): Promise<string> {
@@ -37,22 +35,13 @@ describe("e2e: secrets at rest on Redis", () => {
   const fixture = testFixture();
   const { keys, units, orgA, p } = fixture;
   const env: Record<string, string> = { ...processStoreEnv("redis"), WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1" };
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   let server: ServerChild | undefined;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let redis: RedisClient;
 
   before(async () => {
     env["FIXTURE"] = await writeFixture(fixture.json);
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    }).listen(0, "127.0.0.1");
-    await once(receiver, "listening");
+    receiver = await startWebhookReceiver();
     const [port = 0] = await freePorts(1);
     server = await spawnServer(port, env);
     redis = createRedisClient({ url: env["REDIS_URL"] ?? "" });
@@ -62,8 +51,7 @@ describe("e2e: secrets at rest on Redis", () => {
   after(async () => {
     await server?.stop();
     await redis?.quit();
-    receiver?.closeAllConnections();
-    receiver?.close();
+    await receiver?.close();
   });
 
   it("a webhook secret and its rotation are in no Redis key in plain text, kept answers included; deliveries still verify", async () => {
@@ -75,7 +63,7 @@ describe("e2e: secrets at rest on Redis", () => {
         headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
         body: JSON.stringify(body),
       });
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const url = receiver.url("/hook");
     const created = await post("/v1/webhook_endpoints", { url, eventTypes: ["unit.updated"] }, `${p}-hook`);
     assert.equal(created.status, 201, created.text);
     const first = created.json.secret as string;
@@ -88,9 +76,7 @@ describe("e2e: secrets at rest on Redis", () => {
 
     const change = await post("/v1/units/update_unit", { unitIdOrKey: units.york.id, address: "2 Broadway, New York" }, `${p}-update`);
     assert.equal(change.status, 200, change.text);
-    for (let waited = 0; received.length === 0 && waited < 8000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-    const [delivery] = received;
-    assert.ok(delivery, "the change was delivered");
+    const delivery = await until("the change's delivery", () => receiver.at("/hook")[0]);
     const headers = Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
     for (const secret of [first, second]) assert.ok(new Webhook(secret).verify(delivery.body, headers), "signed with each secret");
 
