@@ -48,6 +48,7 @@ export {
   type RetryOutcome,
   type WebhookStore,
 } from "./event-ports.js";
+export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./lock-code-ports.js";
 export { createFixtureLoader, type FixtureLoadSteps } from "./fixture-load.js";
 export { observeLockState } from "./lock-observation.js";
 export { createLockStateReader, type LockStateReaderOptions } from "./lock-state-reader.js";

@@ -52,6 +52,7 @@ export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhook-operatio
 
 // Lock providers and live lock states.
 export type { LockProvider } from "./ports.js";
+export type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "./lock-code-ports.js";
 export { ProviderUnavailableError, type ProviderFailure, type ProviderFailureReason } from "./provider-failure.js";
 export { routeLockProviders, unconfiguredLockProvider } from "./lock-provider-routing.js";
 export type { LockStateReader } from "./lock-state-reader.js";

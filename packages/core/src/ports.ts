@@ -13,6 +13,7 @@ import type {
   LintelEvent,
   Lock,
   LockState,
+  LockSync,
   Org,
   RatePolicy,
   ScheduleItem,
@@ -20,6 +21,7 @@ import type {
   Unit,
 } from "@lintel/domain";
 import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
+import type { CodeWork, LockCodeOutbox } from "./lock-code-ports.js";
 import type { Result } from "./problem.js";
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
@@ -93,6 +95,12 @@ export interface TimeZoneChange {
   readonly expectedVersion: number;
   readonly timeZone: string;
   readonly rewrites: readonly ItemRewrite[];
+  /**
+   * The lock work of every code the rewrites move (see {@link LockCodeOutbox}), stored with the
+   * change; each such code's `lockSync` becomes `codeLockSync` (pending). None when absent.
+   */
+  readonly codeWork?: readonly CodeWork[] | undefined;
+  readonly codeLockSync?: LockSync | undefined;
   /** Stored with its deliveries only when the change applies. */
   readonly event: LintelEvent;
 }
@@ -135,6 +143,8 @@ export interface ItemChange {
   readonly expectedVersion: number;
   readonly op: "put" | "delete";
   readonly item: ScheduleItem;
+  /** A code's lock work (see {@link LockCodeOutbox}), stored with the change; null for the other kinds. */
+  readonly work?: CodeWork | null | undefined;
   /** Stored with its deliveries only when the change applies. */
   readonly event: LintelEvent;
 }
@@ -199,9 +209,9 @@ export interface UnitStore {
    * no version bump, unless the store has its kind and id (`kept`, unchanged) or the API
    * deleted it in the org (`kept`: it stays deleted), or its unit is not the org's (`kept`:
    * the unit stayed in the org that had it). No item limit, no template check (the fixture's
-   * references were checked whole by `parseFixture`).
+   * references were checked whole by `parseFixture`). A code's `work` is stored with it when it is added.
    */
-  loadItem(orgId: string, item: ScheduleItem): Promise<LoadOutcome>;
+  loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null): Promise<LoadOutcome>;
 }
 
 /** Locks of an org. */
@@ -415,6 +425,7 @@ export interface LintelStore {
   readonly events: EventLog;
   readonly observations: LockObservations;
   readonly webhooks: WebhookStore;
+  readonly lockCodes: LockCodeOutbox;
 }
 
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   "template.deleted",
   "webhook_delivery.failed",
   "webhook_endpoint.disabled",
+  "access_code.synced",
+  "access_code.sync_failed",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -123,6 +125,9 @@ export const TemplateDataSchema = v.strictObject({ template: ServedTemplateSchem
 /** `data` of `template.updated`: the template after and before. */
 export const TemplateUpdatedDataSchema = v.strictObject({ template: ServedTemplateSchema, previous: ServedTemplateSchema });
 
+/** `data` of `access_code.synced` and `access_code.sync_failed`: the code's unit and entry (its `code` null: read the PIN from the schedule). */
+export const AccessCodeSyncDataSchema = v.strictObject({ unitId: v.string(), item: ScheduleEntrySchema });
+
 /** Why an endpoint was disabled: it answered 410, or it kept failing for 5 days. */
 export type DisabledReason = "gone" | "failing";
 
@@ -214,6 +219,8 @@ export const EventRecordSchema = v.pipe(
     eventOf("template.deleted", TemplateDataSchema),
     eventOf("webhook_delivery.failed", WebhookDeliveryFailedDataSchema),
     eventOf("webhook_endpoint.disabled", WebhookEndpointDisabledDataSchema),
+    eventOf("access_code.synced", AccessCodeSyncDataSchema),
+    eventOf("access_code.sync_failed", AccessCodeSyncDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );

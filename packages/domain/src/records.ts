@@ -47,6 +47,14 @@ export const DOOR_STATES = ["open", "closed", "unknown"] as const;
 /** One of {@link DOOR_STATES}. */
 export type DoorState = (typeof DOOR_STATES)[number];
 
+/** Where a code stands with its lock's provider: the latest change not yet accepted, accepted, or given up on. */
+export const LOCK_SYNC_STATUSES = ["pending", "set", "failed"] as const;
+/** One of {@link LOCK_SYNC_STATUSES}. */
+export type LockSyncStatus = (typeof LOCK_SYNC_STATUSES)[number];
+
+/** A code's PIN: 4 to 8 digits. */
+export const PIN_PATTERN = /^[0-9]{4,8}$/;
+
 /** The kinds of schedule item. */
 export const ITEM_KINDS = ["tour", "code", "open_house", "scheduled_message"] as const;
 /** One of {@link ITEM_KINDS}. */
@@ -155,10 +163,24 @@ export const TemplateRecordSchema = v.strictObject({
 export type Template = Readonly<v.InferOutput<typeof TemplateRecordSchema>>;
 
 /**
+ * Where a code stands with its lock: `pending` (the latest change is not yet accepted by the
+ * lock's provider), `set` (the provider accepted the code as last described) or `failed`
+ * (`error` names the provider and what happened). Changing it is not a change of the schedule.
+ */
+export const LockSyncSchema = v.strictObject({
+  status: v.picklist(LOCK_SYNC_STATUSES),
+  error: v.pipe(v.nullable(v.string()), v.description("Which provider and what happened, when failed; else null.")),
+  updatedAt: InstantSchema,
+});
+/** A code's standing with its lock ({@link LockSyncSchema}). */
+export type LockSync = Readonly<v.InferOutput<typeof LockSyncSchema>>;
+
+/**
  * One schedule item of a unit, in the shape every kind shares. Tours and open houses have
  * `title`, codes have `name` (held here as `title`), messages have `sendAt` (held here as
  * both `startAt` and `endAt`). `lockId` is null where the item has no lock; a message never
- * has one. `templateId` is only meaningful for messages.
+ * has one. `templateId` is only meaningful for messages. A code holds its PIN in `code`, sealed at rest
+ * (the stores keep it as given; the core seals and opens it), and `lockSync`.
  */
 export const ScheduleItemRecordSchema = v.strictObject({
   kind: v.picklist(ITEM_KINDS),
@@ -169,6 +191,8 @@ export const ScheduleItemRecordSchema = v.strictObject({
   endAt: InstantSchema,
   lockId: v.nullable(id("The lock the item uses.")),
   templateId: v.exactOptional(v.nullable(id("The template a message is written from."))),
+  code: v.exactOptional(v.pipe(v.string(), v.description("A code's PIN, sealed under the data keys."))),
+  lockSync: v.exactOptional(LockSyncSchema),
 });
 /** A schedule item ({@link ScheduleItemRecordSchema}). */
 export type ScheduleItem = Readonly<v.InferOutput<typeof ScheduleItemRecordSchema>>;

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { isoInstant } from "./iso-instant.js";
 import { rangeLabel } from "./labels.js";
-import { InstantSchema, ITEM_KINDS, type ScheduleItem } from "./records.js";
+import { InstantSchema, ITEM_KINDS, LockSyncSchema, type ScheduleItem } from "./records.js";
 import { formatZonedDateTime } from "./wall-clock.js";
 
 const localDateTime = v.pipe(
@@ -27,12 +27,20 @@ export const ScheduleEntrySchema = v.strictObject({
   localEnd: localDateTime,
   label: v.pipe(v.string(), v.description("The range in the unit's zone, e.g. Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST.")),
   templateId: v.pipe(v.nullable(v.string()), v.description("A scheduled message's template, else null.")),
+  code: v.pipe(
+    v.nullable(v.string()),
+    v.description("A code's PIN (4-8 digits); null for other kinds, and in events (read it from the schedule)."),
+  ),
+  lockSync: v.pipe(v.nullable(LockSyncSchema), v.description("Where a code stands with its lock; null for other kinds.")),
 });
 /** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
 export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;
 
-/** The entry of `item` for a unit whose zone is `timeZone` (null reads as UTC). */
-export function scheduleEntry(item: ScheduleItem, timeZone: string | null): ScheduleEntry {
+/**
+ * The entry of `item` for a unit whose zone is `timeZone` (null reads as UTC). A code's entry
+ * shows `pin` (its PIN opened; null in events) and its `lockSync`.
+ */
+export function scheduleEntry(item: ScheduleItem, timeZone: string | null, pin: string | null = null): ScheduleEntry {
   const zone = timeZone ?? "UTC";
   const startMs = Date.parse(item.startAt);
   const endMs = Date.parse(item.endAt);
@@ -48,6 +56,8 @@ export function scheduleEntry(item: ScheduleItem, timeZone: string | null): Sche
     localEnd: formatZonedDateTime(endMs, zone),
     label: rangeLabel(startMs, endMs, zone),
     templateId: item.templateId ?? null,
+    code: item.kind === "code" ? pin : null,
+    lockSync: item.kind === "code" ? (item.lockSync ?? null) : null,
   };
 }
 

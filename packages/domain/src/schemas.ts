@@ -8,6 +8,7 @@ export {
   InstantSchema,
   LockRecordSchema,
   LockStateRecordSchema,
+  LockSyncSchema,
   OrgRecordSchema,
   RatePolicySchema,
   ScheduleItemRecordSchema,
@@ -16,6 +17,7 @@ export {
   ZoneSchema,
 } from "./records.js";
 export {
+  AccessCodeSyncDataSchema,
   DeliveryRecordSchema,
   EventRecordSchema,
   LockStateChangedDataSchema,
