@@ -133,6 +133,14 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       get: async (orgId, eventId) => events.find((e) => e.orgId === orgId && e.id === eventId) ?? null,
     },
     observations: { last: async () => unsupported(), swap: async () => unsupported() },
+    // No code work: the lock-code worker finds none (its own tests run on the memory store).
+    lockCodes: {
+      lease: async () => [],
+      finish: async () => unsupported(),
+      pending: async () => ({ count: 0, oldestPendingMs: null }),
+      placedCode: async () => null,
+      reportLockSync: async () => unsupported(),
+    },
     webhooks: {
       create: async () => unsupported(),
       list: async () => unsupported(),

@@ -13,10 +13,13 @@ import {
   type FixtureRecords,
   type FixtureSink,
   type LoadOutcome,
+  systemClock,
+  type Clock,
   type TemplateStore,
   type UnitStore,
 } from "./ports.js";
 import type { Unit } from "@lintel/domain";
+import { codeWorkOf } from "./lock-code-work.js";
 
 /** Records loaded at once: enough to fill a Redis pipeline, few enough not to flood it. */
 const BATCH = 256;
@@ -26,6 +29,8 @@ export interface FixtureLoadSteps {
   readonly units: UnitStore;
   readonly templates: TemplateStore;
   readonly records: FixtureRecords;
+  /** When a loaded code's work is due. Default: the system clock. */
+  readonly clock?: Clock | undefined;
 }
 
 /** How many records went each way, all lists together. */
@@ -67,6 +72,7 @@ async function urlKeyConflicts(units: UnitStore, rows: readonly Unit[]): Promise
 
 /** The fixture sink of a store whose steps are `steps`. */
 export function createFixtureLoader(steps: FixtureLoadSteps): FixtureSink {
+  const now = () => (steps.clock ?? systemClock).now();
   return {
     async load(data: FixtureData) {
       const report = Object.fromEntries(FIXTURE_LOAD_LISTS.map((list) => [list, { added: [], kept: [] }])) as unknown as FixtureLoadReport;
@@ -109,7 +115,8 @@ export function createFixtureLoader(steps: FixtureLoadSteps): FixtureSink {
         data.items,
         (item) => `${item.kind}:${item.id}`,
         report.items,
-        ({ orgId, ...item }) => steps.units.loadItem(orgId, item),
+        ({ orgId, ...item }) =>
+          steps.units.loadItem(orgId, item, item.kind === "code" ? codeWorkOf(orgId, item, "put", new Date(now()).toISOString()) : null),
       );
       await loadAll(
         data.apiKeys,

@@ -15,6 +15,7 @@ import {
   ID_PATTERN,
   isWellFormedApiKey,
   LOCK_STATUSES,
+  PIN_PATTERN,
   refusedZoneReason,
   SCOPES,
   URL_KEY_PATTERN,
@@ -256,7 +257,9 @@ const outOfOrder = (issue: v.BaseIssue<unknown>) => {
 
 const span = { startAt: instant, endAt: instant };
 const tourLike = v.object(named({ ...itemOwner, title: nonEmptyText, ...span, lockId: nullableId }), recordMessage);
-const code = v.object(named({ ...itemOwner, name: nonEmptyText, ...span, lockId: id }), recordMessage);
+/** A code's PIN: optional (Lintel makes one); never echoed in a message. */
+const pin = (name: string) => v.optional(v.pipe(v.string(), v.regex(PIN_PATTERN, `${name} must be 4 to 8 digits`)));
+const code = v.object(named({ ...itemOwner, name: nonEmptyText, ...span, lockId: id, code: pin }), recordMessage);
 
 /** Every item list's schema; the judge reads `title`/`name` and `sendAt` into the common item shape. */
 export const itemFixtureSchemas = {

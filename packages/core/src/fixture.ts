@@ -95,14 +95,17 @@ function itemOf(kind: ItemKind, record: Record<string, unknown>): FixtureItem {
     const { title, sendAt, templateId } = record as { title: string; sendAt: string; templateId: string | null };
     return { kind, id, unitId, orgId, title, startAt: sendAt, endAt: sendAt, lockId: null, templateId };
   }
-  const { title, name, startAt, endAt, lockId } = record as {
+  const { title, name, startAt, endAt, lockId, code } = record as {
     title?: string;
     name?: string;
     startAt: string;
     endAt: string;
     lockId: string | null;
+    code?: string;
   };
-  return { kind, id, unitId, orgId, title: title ?? name ?? "", startAt, endAt, lockId };
+  const item = { kind, id, unitId, orgId, title: title ?? name ?? "", startAt, endAt, lockId };
+  // A code's PIN as the fixture gives it (plain: `lintel.loadFixture` seals it, or makes one when absent).
+  return code === undefined ? item : { ...item, code };
 }
 
 /** Indexes records by id, reporting duplicates. */

@@ -54,7 +54,12 @@ export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhook-operatio
 export type { LockProvider } from "./ports.js";
 export type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "./lock-code-ports.js";
 export { ProviderUnavailableError, type ProviderFailure, type ProviderFailureReason } from "./provider-failure.js";
-export { routeLockProviders, unconfiguredLockProvider } from "./lock-provider-routing.js";
+export {
+  routeLockCodeProgrammers,
+  routeLockProviders,
+  unconfiguredLockCodeProgrammer,
+  unconfiguredLockProvider,
+} from "./lock-provider-routing.js";
 export type { LockStateReader } from "./lock-state-reader.js";
 export type { LockProviderObserver } from "./lock-provider-observer.js";
 

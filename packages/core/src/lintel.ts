@@ -6,7 +6,9 @@
 import type { DeliveryRecord, LintelEvent, Lock, LockState, Template, TimezonePreview, Unit, WebhookEndpointRecord } from "@lintel/domain";
 import type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission.js";
 import type { IdempotentOutcome } from "./idempotency.js";
+import type { AccessCodeReport } from "./lock-code-reports.js";
 import type { LockStateReader } from "./lock-state-reader.js";
+import type { FixtureData, FixtureLoadReport } from "./ports.js";
 import type { PageQuery } from "./paging-use-case.js";
 import type { Result } from "./problem.js";
 import type {
@@ -27,6 +29,7 @@ export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./ad
 export type { Failure, Problem, Result, Success } from "./problem.js";
 export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./timezone-change.js";
 export type { PageQuery } from "./paging-use-case.js";
+export type { AccessCodeReport } from "./lock-code-reports.js";
 export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
 export type { IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
 export type {
@@ -187,10 +190,20 @@ export interface Lintel {
   sendTestWebhook(caller: Caller, endpointId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">>;
   /** True when the store answers (`/readyz`). */
   ready(): Promise<boolean>;
+  /**
+   * Loads a fixture (`parseFixture`'s data) into the store, adding only what it lacks: codes get
+   * their PIN sealed (one made when the fixture has none) and go to their locks like any other.
+   */
+  loadFixture(data: FixtureData): Promise<FixtureLoadReport>;
+  /**
+   * A lock provider's word on a code it holds (from its webhook): the code becomes `set` or
+   * `failed` unless a change of it is still on its way. Answers how many codes changed.
+   */
+  reportAccessCode(report: AccessCodeReport): Promise<number>;
   /** The live lock states this Lintel reads through (a provider's webhook refreshes a lock with it). */
   readonly lockStates: LockStateReader;
   /**
-   * Stops the Lintel's background work (webhook delivery): attempts in flight get `graceMs`
+   * Stops the Lintel's background work (webhook delivery, codes to locks): attempts in flight get `graceMs`
    * (default 0) to finish, the rest are made again later (by another instance, or after a restart).
    */
   close(graceMs?: number): Promise<void>;

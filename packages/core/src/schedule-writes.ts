@@ -8,10 +8,11 @@
  * `expectedVersion` given by the caller is checked as set_timezone checks it. Without one, a
  * write that lost a race to another change of the unit reads again and retries (a few times).
  */
-import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { ItemKind, LintelEvent, ProblemCode, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
+import { canonicalTimeZone, PIN_PATTERN, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import type { DataCipher, ItemKind, LintelEvent, ProblemCode, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
+import { codeWorkOf, openPin, pendingCode } from "./lock-code-work.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
@@ -19,6 +20,8 @@ export interface ScheduleWritePorts {
   readonly units: UnitStore;
   readonly locks: LockDirectory;
   readonly clock: Clock;
+  /** Seals and opens the codes' PINs. */
+  readonly secrets: DataCipher;
 }
 
 /** A new unit: its urlKey (unique in the org), address, and zone (any tzdb spelling; absent or null = none). */
@@ -39,7 +42,8 @@ export interface UpdateUnitCommand {
 /**
  * The fields of a schedule item as a write gives them: `title` (a code's name), `startAt` and
  * `endAt` (tours, codes, open houses; canonical UTC instants), `sendAt` (messages), `lockId`
- * (tours and open houses may clear it with null; a code must have one), `templateId` (messages).
+ * (tours and open houses may clear it with null; a code must have one), `templateId` (messages),
+ * `code` (a code's PIN, 4–8 digits; made when a new code has none).
  */
 export interface ItemFields {
   readonly title?: string | undefined;
@@ -48,6 +52,7 @@ export interface ItemFields {
   readonly sendAt?: string | undefined;
   readonly lockId?: string | null | undefined;
   readonly templateId?: string | null | undefined;
+  readonly code?: string | undefined;
 }
 
 /** A new item of `kind` at a unit. */
@@ -81,10 +86,10 @@ export interface ItemWriteResult {
 const KIND_FIELDS: Readonly<Record<ItemKind, readonly (keyof ItemFields)[]>> = {
   tour: ["title", "startAt", "endAt", "lockId"],
   open_house: ["title", "startAt", "endAt", "lockId"],
-  code: ["title", "startAt", "endAt", "lockId"],
+  code: ["title", "startAt", "endAt", "lockId", "code"],
   scheduled_message: ["title", "sendAt", "templateId"],
 };
-const ALL_FIELDS: readonly (keyof ItemFields)[] = ["title", "startAt", "endAt", "sendAt", "lockId", "templateId"];
+const ALL_FIELDS: readonly (keyof ItemFields)[] = ["title", "startAt", "endAt", "sendAt", "lockId", "templateId", "code"];
 const ID_PREFIX: Readonly<Record<ItemKind, "tour_" | "code_" | "oh_" | "msg_">> = {
   tour: "tour_",
   code: "code_",
@@ -199,6 +204,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     if (endAt <= startAt) return invalid("endAt", "must be after startAt");
     const lockId = fields.lockId === undefined ? (previous?.lockId ?? null) : fields.lockId;
     if (kind === "code" && lockId === null) return invalid("lockId", "is required: a code is programmed on a lock");
+    // The PIN itself is never echoed in a problem.
+    if (fields.code !== undefined && !PIN_PATTERN.test(fields.code)) return invalid("code", "must be 4 to 8 digits");
     return succeed<ScheduleItem>({ ...base, title, startAt, endAt, lockId });
   }
 
@@ -252,6 +259,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     unitIdOrKey: string,
   ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found"> | { readonly lost: number }> {
     const after = { ...unit, version: unit.version + 1 };
+    // Events carry a code's entry without its PIN; the answer shows it.
     const entry = scheduleEntry(item, unit.timeZone);
     const data =
       previous === null
@@ -261,9 +269,10 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       expectedVersion: unit.version,
       op,
       item,
+      work: item.kind === "code" ? codeWorkOf(caller.orgId, item, op, nowIso()) : null,
       event: event(caller.orgId, type, data),
     });
-    if (outcome.ok) return succeed({ item: entry, unit: outcome.unit });
+    if (outcome.ok) return succeed({ item: scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)), unit: outcome.unit });
     return refusal(outcome, unitIdOrKey) as Failure<"invalid_request" | "not_found"> | { lost: number };
   }
 
@@ -277,7 +286,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       if (!made.ok) return made;
       const lockRefused = await lockProblem(caller, unit, made.value.lockId);
       if (lockRefused !== null) return lockRefused;
-      return writeItem(caller, unit, "put", made.value, "schedule.item_created", null, command.unitIdOrKey);
+      const item = command.kind === "code" ? pendingCode(made.value, command.code, ports.secrets, nowIso()) : made.value;
+      return writeItem(caller, unit, "put", item, "schedule.item_created", null, command.unitIdOrKey);
     });
   }
 
@@ -295,15 +305,18 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const previous = found.value;
       const made = applyFields(previous.kind, previous, command, previous);
       if (!made.ok) return made;
-      const item = made.value;
+      const pin = openPin(previous, ports.secrets);
       const same =
         ALL_FIELDS.every((name) => command[name] === undefined) ||
-        (item.title === previous.title &&
-          item.startAt === previous.startAt &&
-          item.endAt === previous.endAt &&
-          item.lockId === previous.lockId &&
-          (item.templateId ?? null) === (previous.templateId ?? null));
-      if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone), unit }); // changes nothing
+        (made.value.title === previous.title &&
+          made.value.startAt === previous.startAt &&
+          made.value.endAt === previous.endAt &&
+          made.value.lockId === previous.lockId &&
+          (made.value.templateId ?? null) === (previous.templateId ?? null) &&
+          (command.code === undefined || command.code === pin));
+      if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
+      // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
+      const item = previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
       if (item.lockId !== previous.lockId) {
         const lockRefused = await lockProblem(caller, unit, item.lockId);
         if (lockRefused !== null) return lockRefused;

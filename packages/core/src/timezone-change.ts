@@ -8,6 +8,7 @@ import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPre
 import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
+import { codeWorkOf, pendingLockSync } from "./lock-code-work.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
@@ -148,10 +149,19 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     const event = timezoneChangedEvent(unit, zone, command.policy, input.items, rewrites, ports.clock.now());
     // Past the request's store deadline the write is not sent; a write sent in time but answered
     // late may still apply (the client's retry meets the version check, or replays with its key).
+    // Every code the change moves goes to its lock again, in the same step.
+    const nowIso = new Date(ports.clock.now()).toISOString();
+    const codes = new Map(input.items.flatMap((item) => (item.kind === "code" ? [[item.id, item] as const] : [])));
+    const codeWork = rewrites.flatMap((rewrite) => {
+      const code = rewrite.kind === "code" ? codes.get(rewrite.id) : undefined;
+      return code === undefined ? [] : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
+    });
     const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
       expectedVersion: command.expectedVersion,
       timeZone: zone,
       rewrites,
+      codeWork,
+      codeLockSync: pendingLockSync(nowIso),
       event,
     });
     // Lost a race: another change landed between the read and the write (the store says where it is now).

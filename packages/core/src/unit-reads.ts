@@ -4,7 +4,8 @@
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.
  */
-import { isoInstant, parseCanonicalInstant, scheduleEntry } from "@lintel/domain";
+import { isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain";
+import { openPin } from "./lock-code-work.js";
 import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
@@ -34,7 +35,10 @@ function splitSchedulePosition(text: string): { fromIso: string; after: string }
 }
 
 /** Builds the units read use cases. */
-export function createUnitReads(ports: { readonly units: UnitStore; readonly clock: Clock }, cursors: CursorCodec) {
+export function createUnitReads(
+  ports: { readonly units: UnitStore; readonly clock: Clock; readonly secrets: DataCipher },
+  cursors: CursorCodec,
+) {
   const unitList = { list: "units", fetch: ports.units.listUnits.bind(ports.units), positionOf: unitPosition } as const;
 
   return {
@@ -72,7 +76,7 @@ export function createUnitReads(ports: { readonly units: UnitStore; readonly clo
         positionOf: schedulePosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after, query.limit, (position) => `${fromIso}|${position}`);
-      const items = page.rows.map((item) => scheduleEntry(item, unit.timeZone));
+      const items = page.rows.map((item) => scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)));
       return succeed({ unit, items, nextCursor: page.nextCursor });
     },
   };

@@ -131,6 +131,7 @@ export {
 } from "./keys.js";
 export { consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState, type BudgetStep } from "./budget.js";
 export {
+  DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
   DEFAULT_RETRY_SCHEDULE_SECONDS,
   generateWebhookSecret,
   nextAttemptDelayMs,

@@ -14,6 +14,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 /** The delays between delivery attempts, in seconds: Seam's and Svix's schedule. */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
+/** The delays between attempts to program a code on its lock, seconds (ACCESS_CODE_SYNC_RETRY_SCHEDULE's default). */
+export const DEFAULT_CODE_SYNC_SCHEDULE_SECONDS: readonly number[] = [5, 30, 120, 600, 3600];
 
 /** A fresh signing secret: `whsec_` + base64 of 32 random bytes. */
 export function generateWebhookSecret(bytes: Uint8Array = randomBytes(32)): string {
