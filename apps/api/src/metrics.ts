@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { Middleware } from "koa";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { AttemptReport, LockProviderObserver } from "@lintel/core";
+import type { AttemptReport, CodeAttemptReport, LockProviderObserver } from "@lintel/core";
 
 /** What the server counts; the lock-state reader calls {@link LockProviderObserver.providerCalled}. */
 export interface Metrics extends LockProviderObserver {
@@ -21,6 +21,10 @@ export interface Metrics extends LockProviderObserver {
    * total of pending deliveries dropped unsettled (the memory store's caps).
    */
   webhooksPending(count: number, oldestAgeMs: number | null, dropped: number): void;
+  /** Records one attempt to program a code on its lock: its provider and outcome. */
+  codeAttempted(report: CodeAttemptReport): void;
+  /** Code work pending (all orgs), and how long the oldest has been pending (ms; null when none). */
+  codesPending(count: number, oldestAgeMs: number | null): void;
 }
 
 /** A fresh registry with Lintel's metrics and the default process metrics. */
@@ -90,6 +94,22 @@ export function createMetrics(): Metrics {
     help: "Pending webhook deliveries the store dropped before they settled (memory store past its caps; 0 on Redis).",
     registers: [registry],
   });
+  const codeAttempts = new Counter({
+    name: "lintel_access_code_sync_attempts_total",
+    help: "Attempts to program a code on its lock, by provider and outcome (set, removed, retry, failed, lease_lost).",
+    labelNames: ["provider", "outcome"],
+    registers: [registry],
+  });
+  const codesPending = new Gauge({
+    name: "lintel_access_code_sync_pending",
+    help: "Codes whose latest change is not yet on their lock (all orgs).",
+    registers: [registry],
+  });
+  const oldestCode = new Gauge({
+    name: "lintel_access_code_sync_oldest_pending_age_seconds",
+    help: "How long the oldest pending change of a code has waited (0 when none).",
+    registers: [registry],
+  });
   let droppedSeen = 0;
   return {
     registry,
@@ -104,6 +124,13 @@ export function createMetrics(): Metrics {
       // The store keeps the total; the counter adds what is new since the last reading.
       if (droppedTotal > droppedSeen) dropped.inc(droppedTotal - droppedSeen);
       droppedSeen = droppedTotal;
+    },
+    codeAttempted(report) {
+      codeAttempts.inc({ provider: report.provider, outcome: report.outcome });
+    },
+    codesPending(count, oldestAgeMs) {
+      codesPending.set(count);
+      oldestCode.set(oldestAgeMs === null ? 0 : oldestAgeMs / 1000);
     },
     providerCalled(provider, outcome) {
       providerCalls.inc({ provider });

@@ -34,9 +34,10 @@ const units = demo.units
   .filter((u) => u.orgId === ORG)
   .sort((a, b) => (a.urlKey < b.urlKey ? -1 : 1))
   .slice(0, 2);
+const EXAMPLE_LOCK_SYNC = { status: "set", error: null, updatedAt: "2026-01-01T12:00:01.204Z" } as const;
 const schedule = demo.items
   .filter((item) => item.unitId === unit.id)
-  .map((item) => scheduleEntry(item, unit.timeZone))
+  .map((item) => scheduleEntry(item.kind === "code" ? { ...item, lockSync: EXAMPLE_LOCK_SYNC } : item, unit.timeZone, item.code ?? null))
   .sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0))
   .slice(0, 2);
 const preview = planTimezoneChange({

@@ -3,6 +3,9 @@
  * (`svix-id`, `svix-timestamp` within 5 minutes either way, `svix-signature` listing one or more
  * `v1,` signatures). A `lock.*` or `device.*` event of a device that active non-simulated locks
  * use refreshes their state through the lock-state reader, which observes `lock.state_changed`.
+ * `access_code.set_on_device`, `access_code.failed_to_set_on_device` and
+ * `access_code.removed_from_device` of a code Lintel put on the device make it `set` or `failed`
+ * (unless a change of it is still on its way).
  * Answers 204 for every signed event (a device it does not know included), 400 for a missing or
  * wrong signature, a stale timestamp or a body that is not JSON. No API key: the signature is
  * the credential, and the secret never reaches a log line or an answer.
@@ -17,7 +20,7 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS, type Lock } from "@lintel/domain";
-import { type Clock, type LockStateReader } from "@lintel/core";
+import { type AccessCodeReport, type Clock, type LockStateReader } from "@lintel/core";
 import { refreshDevice, type LockDevices, type OnceKeys } from "@lintel/core/adapters";
 import { readTextBody } from "./json-body.js";
 import type { LintelContext } from "./lintel-state.js";
@@ -29,6 +32,8 @@ export interface SeamWebhookDependencies {
   readonly secret: string;
   readonly devices: LockDevices;
   readonly lockStates: LockStateReader;
+  /** Applies Seam's word on a code it holds (`lintel.reportAccessCode`). */
+  readonly reportAccessCode: (report: AccessCodeReport) => Promise<number>;
   /** The store's: message ids taken and devices read lately, shared by every instance. */
   readonly onceKeys: OnceKeys;
   readonly clock: Clock;
@@ -40,6 +45,23 @@ export const LOCK_REFRESH_WINDOW_MS = 1_000;
 
 /** A OnceKeys key of bounded length, whatever the length of the id the client sent. */
 const onceKey = (kind: string, id: string) => `seam:${kind}:${createHash("sha256").update(id).digest("base64url")}`;
+
+/** Seam's access-code events and the `lockSync` status each makes. */
+const ACCESS_CODE_EVENTS: Readonly<Record<string, { status: "set" | "failed"; words: string | null }>> = {
+  "access_code.set_on_device": { status: "set", words: null },
+  "access_code.failed_to_set_on_device": { status: "failed", words: "(through Seam) could not set the code on the device (access_code.failed_to_set_on_device)." },
+  "access_code.removed_from_device": { status: "failed", words: "(through Seam) reports the code was removed from the device (access_code.removed_from_device)." },
+};
+
+/** The report an access-code event of Seam makes, or null for any other event. */
+function accessCodeReport(fields: Record<string, unknown>, type: string): AccessCodeReport | null {
+  const known = ACCESS_CODE_EVENTS[type];
+  const deviceId = fields["device_id"];
+  const codeId = fields["access_code_id"];
+  if (known === undefined || typeof deviceId !== "string" || typeof codeId !== "string") return null;
+  if (deviceId === "" || codeId === "" || deviceId.length > 200 || codeId.length > 200) return null;
+  return { providerDeviceId: deviceId, providerCodeId: codeId, status: known.status, error: known.words };
+}
 
 /** The route's handler. */
 export function seamWebhook(deps: SeamWebhookDependencies) {
@@ -92,6 +114,11 @@ export function seamWebhook(deps: SeamWebhookDependencies) {
     const type = typeof fields["event_type"] === "string" ? fields["event_type"] : "";
     if (typeof deviceId === "string" && deviceId !== "" && (type.startsWith("lock.") || type.startsWith("device."))) {
       await refresh(deviceId, type, ctx.state.requestId);
+    }
+    const report = accessCodeReport(fields, type);
+    if (report !== null) {
+      const changed = await deps.reportAccessCode(report);
+      deps.logger.info({ requestId: ctx.state.requestId, eventType: type, changed }, "seam webhook: access code");
     }
     ctx.status = 204;
   };

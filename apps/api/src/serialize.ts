@@ -71,6 +71,8 @@ export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
     localEnd: entry.localEnd,
     label: entry.label,
     templateId: entry.templateId,
+    code: entry.code,
+    lockSync: entry.lockSync === null ? null : { status: entry.lockSync.status, error: entry.lockSync.error, updatedAt: entry.lockSync.updatedAt },
   };
 }
 

@@ -6,7 +6,7 @@
  * case's to check.
  */
 import * as v from "valibot";
-import { URL_KEY_PATTERN } from "@lintel/domain";
+import { PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
 import { normalizeInstant } from "@lintel/core/adapters";
 import { INPUT_MAX_LENGTH } from "./schemas.js";
 
@@ -113,6 +113,13 @@ const itemFields = {
     v.nullable(id("lockId", "An active lock of the organization that serves the unit (a code needs one; null clears it on an update).")),
   ),
   templateId: v.optional(v.nullable(id("templateId", "A template of the organization (scheduled messages; null clears it on an update)."))),
+  code: v.optional(
+    v.pipe(
+      v.string("code must be a string of 4 to 8 digits"),
+      v.regex(PIN_PATTERN, "code must be 4 to 8 digits"),
+      v.description("A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits)."),
+    ),
+  ),
 };
 
 export const createScheduleItemBodySchema = v.strictObject({
@@ -121,7 +128,7 @@ export const createScheduleItemBodySchema = v.strictObject({
   kind: v.pipe(
     v.picklist(["tour", "code", "open_house", "scheduled_message"], "kind must be tour, code, open_house or scheduled_message"),
     v.description(
-      "tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?",
+      "tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId, code?; scheduled_message: title, sendAt, templateId?",
     ),
   ),
   ...itemFields,

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as v from "valibot";
 import {
+  DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
   DEFAULT_RETRY_SCHEDULE_SECONDS,
   MIN_CURSOR_SECRET_LENGTH,
   parseRatePolicy,
@@ -57,6 +58,8 @@ export interface Config {
   readonly seam: SeamConfig | null;
   /** Webhooks out and Seam's webhooks in. */
   readonly webhooks: WebhookConfig;
+  /** ACCESS_CODE_SYNC_RETRY_SCHEDULE: delays between attempts to program a code on its lock, seconds. */
+  readonly codeSyncRetryScheduleSeconds: readonly number[];
 }
 
 /** WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE and SEAM_WEBHOOK_SECRET. */
@@ -162,6 +165,11 @@ const VARIABLES = {
   WEBHOOK_RETRY_SCHEDULE: v.pipe(
     v.string(),
     v.check((text) => parseRetrySchedule(text) !== null, "be a comma list of 1 to 20 delays in whole seconds, e.g. 5,300,1800"),
+    v.transform((text) => parseRetrySchedule(text) as number[]),
+  ),
+  ACCESS_CODE_SYNC_RETRY_SCHEDULE: v.pipe(
+    v.string(),
+    v.check((text) => parseRetrySchedule(text) !== null, "be a comma list of 1 to 20 delays in whole seconds, e.g. 5,30,120"),
     v.transform((text) => parseRetrySchedule(text) as number[]),
   ),
   SEAM_WEBHOOK_SECRET: v.pipe(v.string(), v.regex(/^\S{8,}$/, "be Seam's webhook secret (whsec_…)")),
@@ -287,6 +295,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         retryScheduleSeconds: p.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE_SECONDS,
         seamWebhookSecret: p.SEAM_WEBHOOK_SECRET ?? null,
       },
+      codeSyncRetryScheduleSeconds: p.ACCESS_CODE_SYNC_RETRY_SCHEDULE ?? DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
     },
   };
 }

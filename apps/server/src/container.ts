@@ -8,17 +8,20 @@ import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
 import {
   createLintel,
+  routeLockCodeProgrammers,
   routeLockProviders,
   systemClock,
+  unconfiguredLockCodeProgrammer,
   unconfiguredLockProvider,
   type Clock,
   type Lintel,
   type LintelStore,
+  type LockCodeProgrammer,
   type LockProvider,
   type WebhookSender,
 } from "@lintel/core";
-import { createSeamLockProvider } from "@lintel/provider-seam";
-import { createMemoryStore, createSimulatedLockProvider } from "@lintel/store-memory";
+import { createSeamLockCodeProgrammer, createSeamLockProvider } from "@lintel/provider-seam";
+import { createMemoryStore, createSimulatedLockCodeProgrammer, createSimulatedLockProvider } from "@lintel/store-memory";
 import { COMMAND_TIMEOUT_MS } from "@lintel/store-redis";
 import type { Config } from "./config.js";
 import { createLogger, createMetrics, createWebhookSender, type Metrics } from "@lintel/api";
@@ -44,6 +47,19 @@ function lockProviderFor(config: Config, clock: Clock): LockProvider {
   return routeLockProviders({ simulated: withSimulatedFaults(createSimulatedLockProvider({ clock })) }, vendors);
 }
 
+/**
+ * Codes on `simulated` locks go to the simulator, every other provider's through Seam when
+ * SEAM_API_KEY is set, else to a refusal that names the missing setting (the code is `failed` at once).
+ */
+function lockCodeProgrammerFor(config: Config, clock: Clock): LockCodeProgrammer {
+  const seam = config.seam;
+  const vendors =
+    seam === null
+      ? unconfiguredLockCodeProgrammer("is programmed through Seam, and SEAM_API_KEY is not set.")
+      : createSeamLockCodeProgrammer({ apiKey: seam.apiKey, endpoint: seam.endpoint ?? undefined, timeoutMs: config.lockProviderTimeoutMs, clock });
+  return routeLockCodeProgrammers({ simulated: createSimulatedLockCodeProgrammer() }, vendors);
+}
+
 /** Test and embedding hooks: replace or wrap what the container would build. */
 export interface Overrides {
   readonly clock?: Clock;
@@ -55,6 +71,8 @@ export interface Overrides {
   readonly webhookSender?: WebhookSender;
   /** The dispatcher's poll interval, ms (tests); default 400. */
   readonly webhookPollMs?: number;
+  /** The lock-code worker's poll interval, ms (tests); default 400. */
+  readonly codeSyncPollMs?: number;
   /** How long a rotated-out webhook secret keeps signing, ms (default 24 h): tests shorten it. */
   readonly webhookSecretOverlapMs?: number;
   /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
@@ -98,7 +116,19 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   c.once(TOKENS.lintel, (c) => {
     const logger = c.resolve(TOKENS.logger);
     const metrics = c.resolve(TOKENS.metrics);
+    // Once per outage, not once per poll nor once per worker (webhooks, codes): the first failure with its error, then the recovery.
     let storeFailing = false;
+    const outage = {
+      failed(error: unknown) {
+        if (!storeFailing)
+          logger.error({ err: error }, "background work (webhooks, codes): a store call failed; further failures are not logged until it recovers");
+        storeFailing = true;
+      },
+      recovered() {
+        if (storeFailing) logger.info("background work (webhooks, codes): the store answers again (recovered)");
+        storeFailing = false;
+      },
+    };
     return createLintel({
       store: c.resolve(TOKENS.store),
       lockProvider: c.resolve(TOKENS.lockProvider),
@@ -125,16 +155,22 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
             logger.info({ endpointId, eventId, deliveryId, attempt, status, outcome, error, ms }, "webhook attempt");
           },
           pending: (count, oldestAgeMs, dropped) => metrics?.webhooksPending(count, oldestAgeMs, dropped),
-          // Once per outage, not once per poll: the first failure with its error, then the recovery.
-          failed(error) {
-            if (!storeFailing)
-              logger.error({ err: error }, "webhook dispatcher: a store call failed; further failures are not logged until it recovers");
-            storeFailing = true;
+          ...outage,
+        },
+      },
+      lockCodeProgrammer: lockCodeProgrammerFor(config, c.resolve(TOKENS.clock)),
+      lockCodeSync: {
+        retryScheduleSeconds: config.codeSyncRetryScheduleSeconds,
+        pollMs: overrides.codeSyncPollMs,
+        observer: {
+          // One line per attempt: ids, provider, outcome, the failure's words and time; never the PIN.
+          attempted(report) {
+            metrics?.codeAttempted(report);
+            const { orgId, codeId, lockId, provider, op, outcome, error, ms } = report;
+            logger.info({ orgId, codeId, lockId, provider, op, outcome, error, ms }, "access code attempt");
           },
-          recovered() {
-            if (storeFailing) logger.info("webhook dispatcher: the store answers again (recovered)");
-            storeFailing = false;
-          },
+          pending: (count, oldestAgeMs) => metrics?.codesPending(count, oldestAgeMs),
+          ...outage,
         },
       },
       observationFailed: (error) => logger.error({ err: error }, "lock.state_changed: observing a state failed"),

@@ -30,7 +30,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const dispatcherLines = () => logLines.filter((line) => String(line["msg"]).startsWith("webhook dispatcher"));
+const dispatcherLines = () => logLines.filter((line) => String(line["msg"]).startsWith("background work"));
 
 describe("e2e: the webhook dispatcher's log during a store outage", () => {
   it("two outages of 600 ms: for each, one error line with the stack when it starts and one line when the store is back", async () => {

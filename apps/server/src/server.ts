@@ -74,10 +74,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (redis !== null) await redis.ready();
     const fixture = await fixtureFor(config, options);
     fixtureSource = fixture.source;
-    // Add only: a record the store already has stays as it is, so a restart never undoes a
-    // change made since.
-    if (fixture.data !== null) fixtureReport = await container.resolve(TOKENS.store).fixtures.load(fixture.data);
     lintel = container.resolve(TOKENS.lintel);
+    // Add only: a record the store already has stays as it is, so a restart never undoes a
+    // change made since. Through the Lintel: a code's PIN is sealed and its work written with it.
+    if (fixture.data !== null) fixtureReport = await lintel.loadFixture(fixture.data);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
@@ -90,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             // The store's device index: locks seeded at start, by the seed CLI or later, across orgs.
             devices: container.resolve(TOKENS.store).devices,
             lockStates: lintel.lockStates,
+            reportAccessCode: lintel.reportAccessCode.bind(lintel),
             onceKeys: container.resolve(TOKENS.store).onceKeys,
             clock: container.resolve(TOKENS.clock),
           };

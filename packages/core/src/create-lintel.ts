@@ -18,8 +18,7 @@ import type { Lintel } from "./lintel.js";
 import type { LockCodeProgrammer } from "./lock-code-ports.js";
 import { applyAccessCodeReport } from "./lock-code-reports.js";
 import { createLockCodeSync, type LockCodeSyncOptions } from "./lock-code-sync.js";
-import { pendingCode } from "./lock-code-work.js";
-import { unconfiguredLockCodeProgrammer } from "./lock-provider-routing.js";
+import { sealFixtureCodes } from "./lock-code-work.js";
 import { observeLockState } from "./lock-observation.js";
 import type { LockProviderObserver } from "./lock-provider-observer.js";
 import { createLockStateReader } from "./lock-state-reader.js";
@@ -80,8 +79,9 @@ export interface LintelSetup {
   /** How long a rotated-out webhook secret keeps signing, ms. Default 24 h (`WEBHOOK_SECRET_OVERLAP_MS`). */
   readonly webhookSecretOverlapMs?: number | undefined;
   /**
-   * Writes codes on locks (`routeLockCodeProgrammers` over the simulator, Seam, …). Default: none,
-   * so every code fails at once saying so (`createMemoryLintel` gives the simulator's).
+   * Writes codes on locks (`routeLockCodeProgrammers` over the simulator, Seam, …). With one, the
+   * Lintel programs codes itself from creation until `close()`. Without, no code can be created or
+   * changed (the refusal says so) and stored codes stay `pending` for an instance that has one.
    */
   readonly lockCodeProgrammer?: LockCodeProgrammer | undefined;
   /** How codes go to their locks: the retry schedule (default 5, 30, 120, 600, 3600 s, ACCESS_CODE_SYNC_RETRY_SCHEDULE), the poll, an observer. */
@@ -119,27 +119,23 @@ export function createLintel(setup: LintelSetup): Lintel {
     dispatcher?.wake(); // its deliveries are due now
     setup.eventCreated?.();
   };
-  // Codes go to their locks from creation to close(), like webhooks: the work is in the store.
-  const codeSync = createLockCodeSync(
-    {
-      lockCodes: store.lockCodes,
-      locks: store.locks,
-      units: store.units,
-      programmer: setup.lockCodeProgrammer ?? unconfiguredLockCodeProgrammer("is not programmed: this Lintel was given no lockCodeProgrammer."),
-      clock,
-      secrets,
-      eventStored: eventCreated,
-    },
-    setup.lockCodeSync,
-  );
-  codeSync.start();
+  // With a programmer, codes go to their locks from creation to close(), like webhooks: the work is in the store.
+  const programmer = setup.lockCodeProgrammer;
+  const codeSync =
+    programmer === undefined
+      ? undefined
+      : createLockCodeSync(
+          { lockCodes: store.lockCodes, locks: store.locks, units: store.units, programmer, clock, secrets, eventStored: eventCreated },
+          setup.lockCodeSync,
+        );
+  codeSync?.start();
   const told =
     <A extends unknown[], R extends { readonly ok: boolean }>(run: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       const result = await run(...args);
       if (result.ok) {
         eventCreated(); // its event is stored with it
-        codeSync.wake(); // and a code's work, if it wrote one
+        codeSync?.wake(); // and a code's work, if it wrote one
       }
       return result;
     };
@@ -167,7 +163,7 @@ export function createLintel(setup: LintelSetup): Lintel {
   const once = createIdempotency(store.idempotency, () => scope.getStore(), secrets);
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
   const unitReads = createUnitReads({ units: stores.units, clock, secrets }, cursors);
-  const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock, secrets });
+  const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock, secrets, programsCodes: programmer !== undefined });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
   const webhooks = createWebhookUseCases(
     { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock, secrets },
@@ -254,10 +250,8 @@ export function createLintel(setup: LintelSetup): Lintel {
     },
     lockStates,
     async loadFixture(data) {
-      const nowIso = new Date(clock.now()).toISOString();
-      const items = data.items.map((item) => (item.kind === "code" ? { ...pendingCode(item, item.code, secrets, nowIso), orgId: item.orgId } : item));
-      const report = await store.fixtures.load({ ...data, items });
-      codeSync.wake();
+      const report = await store.fixtures.load(sealFixtureCodes(data, secrets, clock.now()));
+      codeSync?.wake();
       return report;
     },
     async reportAccessCode(report) {
@@ -272,7 +266,7 @@ export function createLintel(setup: LintelSetup): Lintel {
       return store.webhooks.resealSecrets((secret) => (secrets.sealedUnderFirst(secret) ? null : secrets.seal(secrets.open(secret))));
     },
     async close(graceMs = 0) {
-      await Promise.all([dispatcher?.stop(graceMs), codeSync.stop(graceMs)]);
+      await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs)]);
     },
   };
 }

@@ -8,6 +8,7 @@
 // Building and calling a Lintel.
 export { createLintel, LOCK_STATE_TTL_MS, type LintelSetup } from "./create-lintel.js";
 export type {
+  AccessCodeReport,
   Admission,
   AdmissionOutcome,
   AdmissionRequest,
@@ -75,6 +76,7 @@ export {
   type LoadOutcome,
 } from "./ports.js";
 export { countOutcomes } from "./fixture-load.js";
+export { sealFixtureCodes } from "./lock-code-work.js";
 export { FixtureConflictError, type UrlKeyConflict } from "./fixture-conflict.js";
 
 // Webhook delivery: the dispatcher an application runs beside its Lintel, and how it sends.
@@ -88,3 +90,6 @@ export {
   type WebhookDispatcherOptions,
 } from "./webhook-dispatcher.js";
 export type { WebhookRequest, WebhookResponse, WebhookSender } from "./webhook-sender.js";
+
+// Codes on locks: what `createLintel`'s `lockCodeSync` takes and what its observer hears.
+export { CODE_WORK_LEASE_MS, type CodeAttemptReport, type LockCodeSyncObserver, type LockCodeSyncOptions } from "./lock-code-sync.js";

@@ -7,6 +7,7 @@
 import type { DataCipher, LockSync, ScheduleItem } from "@lintel/domain";
 import { randomId, randomPin } from "./event-ids.js";
 import type { CodeWork } from "./lock-code-ports.js";
+import type { FixtureData } from "./ports.js";
 
 /** A code's `lockSync` while its latest change is not yet accepted by the provider. */
 export function pendingLockSync(nowIso: string): LockSync {
@@ -40,4 +41,14 @@ export function pendingCode(item: ScheduleItem, pin: string | undefined, secrets
 /** The PIN of a stored code, opened; null for other kinds and for a code stored without one. */
 export function openPin(item: ScheduleItem, secrets: DataCipher): string | null {
   return item.kind === "code" && item.code !== undefined && item.code !== "" ? secrets.open(item.code) : null;
+}
+
+/**
+ * A fixture's data with every code's PIN sealed (a new PIN for a code without one) and its
+ * `lockSync` pending: what `FixtureSink.load` stores (the seed command and `lintel.loadFixture`).
+ */
+export function sealFixtureCodes(data: FixtureData, secrets: DataCipher, nowMs: number): FixtureData {
+  const nowIso = new Date(nowMs).toISOString();
+  const items = data.items.map((item) => (item.kind === "code" ? { ...pendingCode(item, item.code, secrets, nowIso), orgId: item.orgId } : item));
+  return { ...data, items };
 }

@@ -22,6 +22,8 @@ export interface ScheduleWritePorts {
   readonly clock: Clock;
   /** Seals and opens the codes' PINs. */
   readonly secrets: DataCipher;
+  /** False when nothing programs codes on locks: a code is then neither created nor changed. */
+  readonly programsCodes: boolean;
 }
 
 /** A new unit: its urlKey (unique in the org), address, and zone (any tzdb spelling; absent or null = none). */
@@ -188,6 +190,9 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
   ) {
     for (const name of ALL_FIELDS) {
       if (fields[name] !== undefined && !KIND_FIELDS[kind].includes(name)) return invalid(name, `is not a field of a ${kind}`);
+    }
+    if (kind === "code" && !ports.programsCodes) {
+      return invalid("kind", "codes are not written here: this Lintel programs no locks (it was made without a lockCodeProgrammer)");
     }
     const title = fields.title ?? previous?.title;
     if (title === undefined) return invalid("title", "is required");

@@ -2,14 +2,16 @@
  * Seeds a Redis store from a fixture file, with the same judge as FIXTURE=<file>:
  * a fixture that breaks any rule is refused whole (every error printed, nothing written);
  * a good one is loaded in dependency-ordered chunks, with progress on stderr. Only the records
- * the store lacks are added (as at a server's start): the ones it has stay as they are.
+ * the store lacks are added (as at a server's start): the ones it has stay as they are. Codes'
+ * PINs are sealed under the first of DATA_KEYS (required when the fixture has codes), as a server sealing them would.
  *
  *   lintel seed --fixture <file> [--redis-url URL | --cluster-nodes h:p,h:p] [--chunk-size N]
  *
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import { FixtureConflictError, type FixtureData, type FixtureLoadReport } from "@lintel/core";
+import { FixtureConflictError, sealFixtureCodes, type FixtureData, type FixtureLoadReport } from "@lintel/core";
+import { createDataCipher, parseDataKeys } from "@lintel/domain";
 import { FixtureRefusedError, readFixtureFile } from "../fixture-file.js";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";
@@ -21,7 +23,9 @@ export const SEED_USAGE = `Usage: lintel seed --fixture <file> [options]
 Loads a fixture file (the FIXTURE format) into Redis. It only adds the records
 whose id the store does not have yet; the ones it has are left exactly as they are, and one
 the API deleted stays deleted (any change made since stays). A fixture with any error is
-refused whole and nothing is written.
+refused whole and nothing is written. The PINs of its codes are sealed under the first
+of DATA_KEYS (the environment's; required when the fixture has codes), and the codes go to their
+locks once a server runs.
 
   --fixture FILE           the fixture JSON (required)
   --chunk-size N           records per load call, progress after each (default 1000)
@@ -63,6 +67,11 @@ export async function seed(args: string[]): Promise<number> {
     return EXIT.failed;
   }
 
+  if (fixture.items.some((item) => item.kind === "code")) {
+    const keys = parseDataKeys(process.env["DATA_KEYS"] ?? "");
+    if (!keys.ok) throw new UsageError(`DATA_KEYS ${keys.reason} (the fixture has codes, whose PINs are sealed under it)`);
+    fixture = sealFixtureCodes(fixture, createDataCipher(keys.keys), Date.now());
+  }
   const total = countRecords(fixture);
   const reports: FixtureLoadReport[] = [];
   let done = 0;
