@@ -48,7 +48,13 @@ export interface OrgLease<R> {
 }
 
 /** Up to `max` due jobs (due at or before `nowMs`) across orgs, dealt as the module comment says. */
-export async function leaseAcrossOrgs<R>(redis: RedisClient, how: OrgLease<R>, nowMs: number, max: number, share?: LeaseShare): Promise<R[]> {
+export async function leaseAcrossOrgs<R>(
+  redis: RedisClient,
+  how: OrgLease<R>,
+  nowMs: number,
+  max: number,
+  share?: LeaseShare,
+): Promise<R[]> {
   const orgs = shuffled([...how.orgs]);
   const due = await Promise.all(orgs.map((orgId) => redis.zcount(how.dueKey(orgId), "-inf", nowMs)));
   const quotas = inTurn(

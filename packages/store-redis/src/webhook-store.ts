@@ -144,7 +144,13 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       guard(async () => {
         const orgs = await orgsWithEndpoints();
         const dueKey = redisKeys.dueDeliveries;
-        return leaseAcrossOrgs(redis, { orgs, dueKey, leaseIn: (orgId, quota) => leaseIn(orgId, nowMs, leaseMs, quota, share) }, nowMs, max, share);
+        return leaseAcrossOrgs(
+          redis,
+          { orgs, dueKey, leaseIn: (orgId, quota) => leaseIn(orgId, nowMs, leaseMs, quota, share) },
+          nowMs,
+          max,
+          share,
+        );
       }),
 
     finish: (attempt, outcome, event) =>

@@ -30,7 +30,11 @@ const shareOf = (room: Record<string, number>, skip: Record<string, readonly str
  * of their change: one work record per code (newer replaces older, keeping its pendingSince and
  * any lease held), leased once at a time across callers, finished only under its lease.
  */
-export function describeLockCodeOutboxContract(name: string, makeStore: () => Promise<LockCodeStore>, runner: TestRunner = nodeTestRunner): void {
+export function describeLockCodeOutboxContract(
+  name: string,
+  makeStore: () => Promise<LockCodeStore>,
+  runner: TestRunner = nodeTestRunner,
+): void {
   const { describe, it } = runner;
   describe(`${name}: LockCodeOutbox contract`, () => {
     const store = eachTestStore(makeStore, runner);
@@ -127,7 +131,10 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
       const { orgId, unit, item } = await oneCode();
       const [leased] = await store().lockCodes.lease(NOW, LEASE, 10);
       const event = syncEvent(orgId, item, true);
-      assert.equal(await store().lockCodes.finish(leased!, { kind: "failed", placed: null, lockSync: lockSyncOf("failed", 9), event }), true);
+      assert.equal(
+        await store().lockCodes.finish(leased!, { kind: "failed", placed: null, lockSync: lockSyncOf("failed", 9), event }),
+        true,
+      );
       assert.deepEqual((await store().units.getItem(orgId, unit.id, "code", item.id))?.lockSync, lockSyncOf("failed", 9));
       assert.deepEqual(await eventIdsOf(store(), orgId, "access_code.sync_failed"), [event.id]);
       assert.deepEqual(await store().lockCodes.pending(), { count: 0, oldestPendingMs: null });
@@ -139,7 +146,11 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
       await store().lockCodes.finish((await store().lockCodes.lease(NOW, LEASE, 10))[0]!, done(orgId, item, placed));
       await writeCode(store(), orgId, item, workOf(orgId, item, 3_000, { op: "delete" }), "delete");
       assert.equal(await store().units.getItem(orgId, unit.id, "code", item.id), null);
-      assert.deepEqual(await store().lockCodes.placedCode(orgId, placed.providerCodeId), { unitId: unit.id, codeId: item.id, workPending: true });
+      assert.deepEqual(await store().lockCodes.placedCode(orgId, placed.providerCodeId), {
+        unitId: unit.id,
+        codeId: item.id,
+        workPending: true,
+      });
       const [leased] = await store().lockCodes.lease(NOW, LEASE, 10);
       assert.equal(leased?.work.op, "delete");
       assert.deepEqual(leased?.placed, placed);
@@ -154,11 +165,23 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
       const { orgId, unit, item, lock } = await oneCode();
       const p1 = placedOn(lock);
       const p2 = placedOn(lock);
-      await store().lockCodes.finish((await store().lockCodes.lease(NOW, LEASE, 10))[0]!, { kind: "retry", placed: p1, nextAttemptAt: instant(0) });
-      assert.deepEqual(await store().lockCodes.placedCode(orgId, p1.providerCodeId), { unitId: unit.id, codeId: item.id, workPending: true });
+      await store().lockCodes.finish((await store().lockCodes.lease(NOW, LEASE, 10))[0]!, {
+        kind: "retry",
+        placed: p1,
+        nextAttemptAt: instant(0),
+      });
+      assert.deepEqual(await store().lockCodes.placedCode(orgId, p1.providerCodeId), {
+        unitId: unit.id,
+        codeId: item.id,
+        workPending: true,
+      });
       await store().lockCodes.finish((await store().lockCodes.lease(NOW, LEASE, 10))[0]!, done(orgId, item, p2));
       assert.equal(await store().lockCodes.placedCode(orgId, p1.providerCodeId), null);
-      assert.deepEqual(await store().lockCodes.placedCode(orgId, p2.providerCodeId), { unitId: unit.id, codeId: item.id, workPending: false });
+      assert.deepEqual(await store().lockCodes.placedCode(orgId, p2.providerCodeId), {
+        unitId: unit.id,
+        codeId: item.id,
+        workPending: false,
+      });
       assert.equal(await store().lockCodes.placedCode(randomId("org"), p2.providerCodeId), null);
     });
 
@@ -178,13 +201,25 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
     it("a lease with a share keeps to the org's room, skips the locks named, takes one per lock, and serves orgs in turn", async () => {
       const a = await seedLocks(store(), 2);
       const b = await seedLocks(store(), 1);
-      for (const [org, lockAt] of [[a, 0], [a, 0], [a, 1], [b, 0], [b, 0]] as const) {
+      for (const [org, lockAt] of [
+        [a, 0],
+        [a, 0],
+        [a, 1],
+        [b, 0],
+        [b, 0],
+      ] as const) {
         const item = aCode(org.unit, org.locks[lockAt]!);
         await writeCode(store(), org.orgId, item, workOf(org.orgId, item));
       }
-      const perOrg = (leased: readonly LeasedCodeWork[]) => [a.orgId, b.orgId].map((orgId) => leased.filter((one) => one.work.orgId === orgId).length);
+      const perOrg = (leased: readonly LeasedCodeWork[]) =>
+        [a.orgId, b.orgId].map((orgId) => leased.filter((one) => one.work.orgId === orgId).length);
       assert.deepEqual(perOrg(await store().lockCodes.lease(NOW, LEASE, 2)), [1, 1], "in turn: one of each org first");
-      const skipped = await store().lockCodes.lease(NOW + LEASE, LEASE, 100, shareOf({ [a.orgId]: 1 }, { [b.orgId]: [b.locks[0]!.lockId] }));
+      const skipped = await store().lockCodes.lease(
+        NOW + LEASE,
+        LEASE,
+        100,
+        shareOf({ [a.orgId]: 1 }, { [b.orgId]: [b.locks[0]!.lockId] }),
+      );
       assert.deepEqual(perOrg(skipped), [1, 0], "room 1 for A, B's one lock skipped");
       const rest = await store().lockCodes.lease(NOW + 2 * LEASE, LEASE, 100, shareOf({}));
       assert.deepEqual(perOrg(rest), [2, 1], "one per lock: A's two locks, B's one");
@@ -208,7 +243,10 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
       });
       assert.equal(outcome.ok, true);
       assert.deepEqual(await store().units.getItem(orgId, unit.id, "code", item.id), { ...moved, lockSync: lockSyncOf("pending", 4_000) });
-      assert.deepEqual((await store().lockCodes.lease(NOW, LEASE, 10)).map((one) => one.work), [work]);
+      assert.deepEqual(
+        (await store().lockCodes.lease(NOW, LEASE, 10)).map((one) => one.work),
+        [work],
+      );
     });
 
     it("loadItem stores a code's work only when it adds the code", async () => {
@@ -217,7 +255,10 @@ export function describeLockCodeOutboxContract(name: string, makeStore: () => Pr
       const work = workOf(orgId, item);
       assert.equal(await store().units.loadItem(orgId, item, work), "added");
       assert.equal(await store().units.loadItem(orgId, item, workOf(orgId, item, 2_000)), "kept");
-      assert.deepEqual((await store().lockCodes.lease(NOW, LEASE, 10)).map((one) => one.work), [work]);
+      assert.deepEqual(
+        (await store().lockCodes.lease(NOW, LEASE, 10)).map((one) => one.work),
+        [work],
+      );
     });
 
     it("pending counts work waiting or leased and answers the oldest pendingSince", async () => {

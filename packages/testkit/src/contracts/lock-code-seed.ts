@@ -37,7 +37,12 @@ export async function seedLocks(store: LockCodeStore, locks = 1): Promise<{ orgI
 
 /** A code of the unit on `lock`, pending, as the port takes it (no org). */
 export function aCode(unit: Pick<Unit, "id" | "orgId">, lock: Lock, over: Partial<ScheduleItem> = {}): ScheduleItem {
-  const { orgId: _org, ...item } = anItem(unit, "code", { lockId: lock.lockId, code: "sealed:v1:pin", lockSync: lockSyncOf("pending"), ...over });
+  const { orgId: _org, ...item } = anItem(unit, "code", {
+    lockId: lock.lockId,
+    code: "sealed:v1:pin",
+    lockSync: lockSyncOf("pending"),
+    ...over,
+  });
   return item;
 }
 
