@@ -9,6 +9,7 @@ import {
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
+  describeLockCodeOutboxContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
   describeOnceKeysContract,
@@ -44,6 +45,7 @@ describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
+describeLockCodeOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
   const at = Date.now();

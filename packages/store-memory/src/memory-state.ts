@@ -8,6 +8,7 @@ import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureItem } from "@lintel/core";
 import type { KeptResult } from "@lintel/core/adapters";
 import { createEventState, type EventState } from "./event-state.js";
+import { createCodeState, type CodeState } from "./lock-code-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
@@ -41,6 +42,8 @@ export interface MemoryState {
   readonly onceKeys: Map<string, number>;
   /** Events, observations, webhook endpoints and deliveries. */
   readonly events: EventState;
+  /** Lock code work and what the providers hold for codes. */
+  readonly codes: CodeState;
   /** What the API deleted, by {@link deletedSlot}: a fixture load never adds it back to that org. */
   readonly deleted: Set<string>;
 }
@@ -76,6 +79,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     idempotency: new Map(),
     onceKeys: new Map(),
     events: createEventState(),
+    codes: createCodeState(),
     deleted: new Set(),
   };
 }

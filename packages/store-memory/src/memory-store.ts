@@ -7,6 +7,7 @@ import { createMemoryFixtureRecords } from "./fixture-records.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
+import { createMemoryLockCodeOutbox } from "./lock-code-outbox.js";
 import { createMemoryOnceKeys } from "./once-keys.js";
 import type { MemoryState } from "./memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
@@ -35,5 +36,6 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     events: createMemoryEventLog(state.events),
     observations: createMemoryLockObservations(state.events),
     webhooks: createMemoryWebhookStore(state.events),
+    lockCodes: createMemoryLockCodeOutbox(state),
   };
 }

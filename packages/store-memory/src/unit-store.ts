@@ -1,6 +1,6 @@
 /** Units and their schedule items in memory. */
 import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
-import type { ScheduleItem, Unit } from "@lintel/domain";
+import type { LockSync, ScheduleItem, Unit } from "@lintel/domain";
 import { MAX_ITEMS_PER_UNIT, type FixtureItem } from "@lintel/core";
 import { type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
 import {
@@ -14,6 +14,7 @@ import {
   type OrderedIndex,
 } from "./memory-state.js";
 import { appendEvent } from "./event-state.js";
+import { writeCodeWork } from "./lock-code-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Unit> {
@@ -80,6 +81,17 @@ export function putItems(state: MemoryState, items: readonly FixtureItem[]): voi
       pickMany(keys, (key) => state.items.get(key)),
     );
   }
+}
+
+/**
+ * Sets the `lockSync` of the org's code `codeId` at `unitId` (its schedule position stays; no
+ * version bump); false when the unit has no such code.
+ */
+export function setCodeLockSync(state: MemoryState, orgId: string, unitId: string, codeId: string, lockSync: LockSync): boolean {
+  const item = state.items.get(itemKey("code", codeId));
+  if (item === undefined || item.unitId !== unitId || item.orgId !== orgId) return false;
+  putItem(state, { ...item, lockSync: { ...lockSync } });
+  return true;
 }
 
 function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
@@ -163,16 +175,18 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         state.itemKeysByUnit.get(unitId)?.delete(key);
         removeScheduled(state.schedules, old);
       }
+      if (change.work) writeCodeWork(state.codes, change.work);
       const updated = { ...unit, version: unit.version + 1 };
       replaceUnit(state, updated);
       appendEvent(state.events, orgId, change.event);
       return { ok: true, unit: updated };
     },
-    async loadItem(orgId, item) {
+    async loadItem(orgId, item, work) {
       const key = itemKey(item.kind, item.id);
       if (state.items.has(key) || state.deleted.has(deletedSlot(orgId, `item:${key}`))) return "kept";
       if (ownUnit(orgId, item.unitId) === undefined) return "kept"; // its unit stayed in the org that had it
       putItem(state, { ...item, orgId });
+      if (work) writeCodeWork(state.codes, work);
       return "added";
     },
     async setTimeZone(orgId, unitId, change) {
@@ -185,6 +199,10 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         const item = state.items.get(key);
         if (item === undefined || !own?.has(key)) continue;
         putItem(state, { ...item, startAt: rewrite.startAt, endAt: rewrite.endAt });
+      }
+      for (const work of change.codeWork ?? []) {
+        writeCodeWork(state.codes, work);
+        if (change.codeLockSync !== undefined) setCodeLockSync(state, orgId, unitId, work.codeId, change.codeLockSync);
       }
       const updated = { ...unit, timeZone: change.timeZone, version: unit.version + 1 };
       replaceUnit(state, updated);

@@ -25,6 +25,7 @@ import {
   type EventState,
   type MemoryDelivery,
 } from "./event-state.js";
+import { leaseInTurn } from "./lease-turns.js";
 
 /** The endpoint as an attempt's outcome leaves it (`failingSince` counts from the first failure since a success). */
 function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome): WebhookEndpointRecord {
@@ -188,40 +189,16 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         if (ofOrg === undefined) due.set(delivery.record.orgId, [delivery]);
         else ofOrg.push(delivery);
       }
-      // Orgs in turn, from a different one each call: one each, then a second each, ...
-      const orgs = [...due.keys()];
-      const first = orgs.length === 0 ? 0 : turn++ % orgs.length;
-      let queues = [...orgs.slice(first), ...orgs.slice(0, first)].map((orgId) => ({
-        orgId,
-        due: (due.get(orgId) ?? []).sort((a, b) => (a.dueMs ?? 0) - (b.dueMs ?? 0)),
-        at: 0,
-        room: share === undefined ? Infinity : share.roomOf(orgId),
-        skipped: new Set(share?.skipOf(orgId)),
-      }));
       const token = randomUUID();
-      const leased: LeasedAttempt[] = [];
-      /** The org's next due attempt it may take, leased; null when none is left. */
-      const nextOf = (queue: (typeof queues)[number]): LeasedAttempt | null => {
-        while (queue.room > 0 && queue.at < queue.due.length) {
-          const delivery = queue.due[queue.at++] as MemoryDelivery;
-          if (queue.skipped.has(delivery.record.endpointId)) continue;
-          const attempt = leaseOne(delivery, nowMs, leaseMs, token);
-          if (attempt === null) continue;
-          queue.room -= 1;
-          if (share !== undefined) queue.skipped.add(delivery.record.endpointId); // one per endpoint
-          return attempt;
-        }
-        return null;
-      };
-      while (leased.length < max && queues.length > 0) {
-        queues = queues.filter((queue) => {
-          if (leased.length >= max) return true;
-          const attempt = nextOf(queue);
-          if (attempt !== null) leased.push(attempt);
-          return attempt !== null;
-        });
-      }
-      return leased;
+      return leaseInTurn({
+        due,
+        turn: turn++,
+        max,
+        share,
+        laneOf: (delivery) => delivery.record.endpointId,
+        dueMsOf: (delivery) => delivery.dueMs ?? 0,
+        take: (delivery) => leaseOne(delivery, nowMs, leaseMs, token),
+      });
     },
     async finish(attempt, outcome, event) {
       const { orgId, endpointId, id } = attempt.delivery;

@@ -7,6 +7,7 @@ import {
   describeFixtureSinkContract,
   describeHealthContract,
   describeIdempotencyStoreContract,
+  describeLockCodeOutboxContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
   describeOnceKeysContract,
@@ -37,14 +38,15 @@ describeFixtureSinkContract("redis", makeStore);
 describeHealthContract("redis", makeStore);
 describeIdempotencyStoreContract("redis", makeStore);
 describeOnceKeysContract("redis", makeStore);
-// A delivery group per test: lease and pending then see that test's orgs only, never another
-// run's (nor a server's on the same Redis).
+// A delivery group per test: lease and pending (of webhooks and of lock code work) then see
+// that test's orgs only, never another run's (nor a server's on the same Redis).
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
+describeLockCodeOutboxContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");
 });

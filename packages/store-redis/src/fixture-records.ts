@@ -48,21 +48,26 @@ export async function loadOwned<O extends string>(
   return load();
 }
 
-export function createRedisFixtureRecords(redis: RedisClient): FixtureRecords {
+/**
+ * The load steps on `redis`. A lock's org joins `group`'s set of orgs that may have lock code
+ * work (`lockCodeOrgs`) before the lock is written, whether the lock is added or kept.
+ */
+export function createRedisFixtureRecords(redis: RedisClient, group: string): FixtureRecords {
   return {
     loadOrg: (org) => guard(async () => ((await redis.set(redisKeys.org(org.id), JSON.stringify(org), "NX")) === null ? "kept" : "added")),
 
     loadLock: (lock) =>
-      guard(() =>
-        loadOwned(redis, "lock", lock.lockId, lock.orgId, () =>
+      guard(async () => {
+        await redis.sadd(redisKeys.lockCodeOrgs(group), lock.orgId);
+        return loadOwned(redis, "lock", lock.lockId, lock.orgId, () =>
           // The device index spans orgs, so it is written in steps of its own (lock-devices.ts).
           writeLockWithDevice(redis, lock, async () => {
             const keys = [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)];
             const args = [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"];
             return (await LOAD_LOCK_SCRIPT.run(redis, keys, args)) as LoadOutcome;
           }),
-        ),
-      ),
+        );
+      }),
 
     // The id → hash index and the org set follow the record, in the order ApiKeyStore.put uses:
     // a crash midway leaves at worst an unreachable record.

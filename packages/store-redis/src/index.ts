@@ -12,6 +12,7 @@ import { createRedisHealth } from "./health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
+import { createRedisLockCodeOutbox } from "./lock-code-outbox.js";
 import { createRedisOnceKeys } from "./once-keys.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
@@ -33,14 +34,17 @@ export interface RedisStoreOptions {
   /**
    * The delivery group (default `default`): the orgs whose endpoints were created through a store
    * of this group are those whose due deliveries its `webhooks.lease` and `webhooks.pending`
-   * look at. Every instance that shares the deliveries uses one group; a test takes a fresh
-   * one, so it never leases (nor is leased) another's deliveries on a shared Redis.
+   * look at, and the orgs whose locks were loaded through it are those whose lock code work its
+   * `lockCodes.lease` and `lockCodes.pending` look at. Every instance that shares the work uses
+   * one group; a test takes a fresh one, so it never leases (nor is leased) another's work on a
+   * shared Redis.
    */
   readonly deliveryGroup?: string;
 }
 
 /** The Redis adapters of every port, sharing `redis`. */
 export function createRedisStore(redis: RedisClient, options: RedisStoreOptions = {}): RedisStore {
+  const group = options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP;
   const apiKeys = createRedisApiKeyStore(redis);
   const units = createRedisUnitStore(redis);
   const templates = createRedisTemplateStore(redis);
@@ -52,13 +56,14 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     locks: createRedisLockDirectory(redis),
     devices: createRedisLockDevices(redis),
     templates,
-    fixtures: createFixtureLoader({ units, templates, records: createRedisFixtureRecords(redis) }),
+    fixtures: createFixtureLoader({ units, templates, records: createRedisFixtureRecords(redis, group) }),
     health: createRedisHealth(redis),
     idempotency: createRedisIdempotencyStore(redis),
     onceKeys: createRedisOnceKeys(redis),
     events: createRedisEventLog(redis),
     observations: createRedisLockObservations(redis),
-    webhooks: createRedisWebhookStore(redis, options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP),
+    webhooks: createRedisWebhookStore(redis, group),
+    lockCodes: createRedisLockCodeOutbox(redis, group),
   };
 }
 

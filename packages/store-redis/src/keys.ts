@@ -87,6 +87,27 @@ export const redisKeys = {
    * race an endpoint being created); `lease` and `pending` look at their due deliveries. No hash tag.
    */
   webhookOrgs: (group: string) => `lintel:webhooks:orgs:${group}`,
+  /** Hash: code id → the code's lock work (CodeWork JSON): one record per code, waiting or leased. */
+  codeWork: (orgId: string) => `${orgTag(orgId)}:codes:work`,
+  /** Sorted set: code id of every work record scored by when it is due in ms (a lease moves it to the lease's end). */
+  codeWorkDue: (orgId: string) => `${orgTag(orgId)}:codes:due`,
+  /** Hash: code id → when its work is due by its own `nextAttemptAt` (ms), to restore once a lease held on older work ends. */
+  codeWorkNext: (orgId: string) => `${orgTag(orgId)}:codes:next`,
+  /** Hash: code id → the token of the lease held on its work. */
+  codeWorkLeases: (orgId: string) => `${orgTag(orgId)}:codes:leases`,
+  /** Sorted set: code id of every work record scored by its `pendingSince` in ms (the oldest pending change is its first). */
+  codeWorkPending: (orgId: string) => `${orgTag(orgId)}:codes:pending`,
+  /** Hash: code id → what the lock's provider holds for it (PlacedCode JSON). */
+  placedCodes: (orgId: string) => `${orgTag(orgId)}:codes:placed`,
+  /** Hash: the provider's id of a code → JSON `{ unitId, codeId }`: one entry per field of `placedCodes`. */
+  placedCodeIds: (orgId: string) => `${orgTag(orgId)}:codes:providerids`,
+  /**
+   * Set: the orgs that had a lock loaded through a store of this group (the delivery group), so
+   * may have lock code work (a code names a lock of its org). Added to by every lock load, kept
+   * or added, before the lock is written; never removed. `lockCodes.lease` and `pending` look at
+   * these orgs' work. No hash tag.
+   */
+  lockCodeOrgs: (group: string) => `lintel:lockcodes:orgs:${group}`,
   /** Set: ids of the org's API keys. */
   orgApiKeys: (orgId: string) => `${orgTag(orgId)}:apikeys`,
   /** Hash: one API key record by the SHA-256 of the key (each field JSON). No hash tag: spreads. */

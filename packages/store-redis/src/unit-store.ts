@@ -13,6 +13,7 @@ import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./ev
 import { readRecords } from "./hash-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./lock-code-scripts.js";
 import { recordDecoder } from "./record-decoder.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 import { redisUnitWrites } from "./unit-writes.js";
@@ -26,16 +27,20 @@ return false
 `);
 
 // KEYS: units hash, the unit's items hash, its schedule zset, its span, the org's template
-// uses, then appendKeys. ARGV: unitId, expectedVersion, timeZone, appendArgs (the event), then
-// (item field, startAt, endAt, span ms) per rewrite. The event and its deliveries are stored by
+// uses, then codeWorkKeys, then appendKeys. ARGV: unitId, expectedVersion, timeZone, appendArgs
+// (the event), the codes' lockSync JSON ('' for none), how many code works, then codeWorkArgs
+// of each (without the leading '1'), then (item field, startAt, endAt, span ms) per rewrite. Each
+// code work is stored and its moved code gets the lockSync, after the rewrites. The event and its deliveries are stored by
 // the same script, only when the change applies. A rewrite naming an item this unit doesn't
 // have is skipped (the contract: another unit's item is never touched). Checks come before
 // writes; a moved item moves in the schedule (and a message in the template uses) in the same
 // script. A stale version is answered with the unit as stored, so the caller learns its version.
-const REWRITES_FROM = 4 + APPEND_ARG_COUNT;
+const LOCK_SYNC_AT = 4 + APPEND_ARG_COUNT;
 const SET_TIME_ZONE_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     APPEND_EVENT_LUA +
+    WRITE_WORK_LUA +
+    SET_LOCK_SYNC_LUA +
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
@@ -45,7 +50,9 @@ unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-for i = ${REWRITES_FROM}, #ARGV, 4 do
+local works = tonumber(ARGV[${LOCK_SYNC_AT} + 1])
+local worksFrom = ${LOCK_SYNC_AT} + 2
+for i = worksFrom + 4 * works, #ARGV, 4 do
   local old = redis.call('HGET', KEYS[2], ARGV[i])
   if old then
     local item = cjson.decode(old)
@@ -61,7 +68,11 @@ for i = ${REWRITES_FROM}, #ARGV, 4 do
     addUse(KEYS[5], ARGV[i], json)
   end
 end
-appendEvent(6, 4)
+for i = worksFrom, worksFrom + 4 * works - 1, 4 do
+  writeWork(6, ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3])
+  if ARGV[${LOCK_SYNC_AT}] ~= '' then setLockSync(KEYS[2], 'code:' .. ARGV[i], ARGV[${LOCK_SYNC_AT}]) end
+end
+appendEvent(11, 4)
 return {'ok', encoded}
 `,
 );
@@ -103,6 +114,9 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
     setTimeZone: (orgId, unitId, change) =>
       guard(async (): Promise<SetTimeZoneOutcome> => {
         const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone, ...appendArgs(orgId, change.event)];
+        const codeWork = change.codeWork ?? [];
+        args.push(change.codeLockSync === undefined ? "" : JSON.stringify(change.codeLockSync), codeWork.length);
+        for (const work of codeWork) args.push(...codeWorkArgs(work).slice(1));
         for (const rewrite of change.rewrites) {
           args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt, itemSpanMs(rewrite));
         }
@@ -114,6 +128,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
             redisKeys.schedule(orgId, unitId),
             redisKeys.scheduleSpan(orgId, unitId),
             redisKeys.templateUses(orgId),
+            ...codeWorkKeys(orgId),
             ...appendKeys(orgId),
           ],
           args,
@@ -137,6 +152,6 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
     updateUnit: (orgId, unitId, change) => guard(() => writes.updateUnit(orgId, unitId, change)),
     writeItem: (orgId, unitId, change) => guard(() => writes.writeItem(orgId, unitId, change)),
     loadUnit: (unit) => guard(() => writes.loadUnit(unit)),
-    loadItem: (orgId, item) => guard(() => writes.loadItem(orgId, item)),
+    loadItem: (orgId, item, work) => guard(() => writes.loadItem(orgId, item, work)),
   };
 }

@@ -7,14 +7,15 @@
  * same Lua (addUnit, putItem) without the event and the version bump.
  */
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
+import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
 import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./lock-code-scripts.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
 
 /** Lua that stores a new unit ARGV[1] (JSON ARGV[2], urlKey ARGV[3]) in KEYS[1..3] (units, urlKey index, urlKey order). */
@@ -100,14 +101,18 @@ end
 
 // KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
 // templates hash, template uses, the org's deleted set (a delete is remembered there, so no
-// fixture load adds the item back), then appendKeys. ARGV: unit id, expectedVersion, 'put' or
-// 'delete', field, item JSON, span ms, templateId ('' for none), the item limit, then appendArgs.
+// fixture load adds the item back), then codeWorkKeys, then appendKeys. ARGV: unit id,
+// expectedVersion, 'put' or 'delete', field, item JSON, span ms, templateId ('' for none), the
+// item limit, then appendArgs, then codeWorkArgs (a code's work, stored when the write applies;
+// a deleted code's work stays for the worker, as does what its provider holds).
 // The template is checked here, in the step that writes the message, so a template deleted
 // meanwhile (its delete checks the uses in one step too) is never named. A delete of an item the
 // unit doesn't have is not_found. A put of an item another unit holds is a bug (ids are new).
+const WORK_ARGS_FROM = 9 + APPEND_ARG_COUNT;
 const WRITE_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     PUT_ITEM_LUA +
+    WRITE_WORK_LUA +
     APPEND_EVENT_LUA +
     AT_VERSION_LUA +
     `
@@ -134,22 +139,24 @@ else
   redis.call('HDEL', KEYS[5], field)
   redis.call('SADD', KEYS[8], 'item:' .. field)
 end
+writeWorkAt(9, ${WORK_ARGS_FROM})
 unit.version = unit.version + 1
 local encoded = cjson.encode(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
-appendEvent(9, 9)
+appendEvent(14, 9)
 return {'ok', encoded}
 `,
 );
 
 // KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
-// template uses, the org's deleted set. ARGV: unit id, field, item JSON, span ms. A fixture's
-// item: kept when the org has it or deleted it, or has no such unit; added by writeItem's put
-// otherwise. A kept message of the unit still gets the use its stored JSON names (ZADD: a no-op
+// template uses, the org's deleted set, then codeWorkKeys. ARGV: unit id, field, item JSON, span
+// ms, then codeWorkArgs. A fixture's item: kept when the org has it or deleted it, or has no such
+// unit; added by writeItem's put otherwise, with a code's work. A kept message of the unit still gets the use its stored JSON names (ZADD: a no-op
 // when present), so a load fills in the uses of messages stored before that index existed.
 const LOAD_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     PUT_ITEM_LUA +
+    WRITE_WORK_LUA +
     `
 if redis.call('SISMEMBER', KEYS[7], 'item:' .. ARGV[2]) == 1 then return 'kept' end
 if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then
@@ -159,6 +166,7 @@ if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then
 end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'kept' end
 putItem(KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+writeWorkAt(8, 5)
 return 'added'
 `,
 );
@@ -201,7 +209,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
       });
     },
 
-    loadItem(orgId: string, item: ScheduleItem): Promise<LoadOutcome> {
+    loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null): Promise<LoadOutcome> {
       const field = `${item.kind}:${item.id}`;
       return loadOwned(redis, "item", field, orgId, async () => {
         const keys = [
@@ -212,8 +220,10 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
           redisKeys.itemUnits(orgId),
           redisKeys.templateUses(orgId),
           redisKeys.deleted(orgId),
+          ...codeWorkKeys(orgId),
         ];
-        return (await LOAD_ITEM_SCRIPT.run(redis, keys, [item.unitId, field, JSON.stringify(item), itemSpanMs(item)])) as LoadOutcome;
+        const args = [item.unitId, field, JSON.stringify(item), itemSpanMs(item), ...codeWorkArgs(work)];
+        return (await LOAD_ITEM_SCRIPT.run(redis, keys, args)) as LoadOutcome;
       });
     },
 
@@ -235,6 +245,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         redisKeys.templates(orgId),
         redisKeys.templateUses(orgId),
         redisKeys.deleted(orgId),
+        ...codeWorkKeys(orgId),
         ...appendKeys(orgId),
       ];
       const args = [
@@ -247,6 +258,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         templateId,
         MAX_ITEMS_PER_UNIT,
         ...appendArgs(orgId, change.event),
+        ...codeWorkArgs(change.work),
       ];
       return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as Reply, parseUnit);
     },

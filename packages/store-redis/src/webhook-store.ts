@@ -22,6 +22,7 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
 import { RESEAL_SECRETS } from "./webhook-op-scripts.js";
 import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
@@ -30,34 +31,6 @@ import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINIS
 
 /** The delivery group of a store made without one. */
 export const DEFAULT_DELIVERY_GROUP = "default";
-
-/** The orgs in a random order, so no org's due work waits behind another's on every call. */
-function shuffled<T>(rows: T[]): T[] {
-  for (let i = rows.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [rows[i], rows[j]] = [rows[j] as T, rows[i] as T];
-  }
-  return rows;
-}
-
-/** How many of an org's due deliveries a lease with a share looks at, at most (past the skipped endpoints'). */
-const SCAN_WITH_SHARE = 500;
-
-/** `max` dealt in turn, one at a time, to takers that can take at most `caps[i]` each. */
-export function inTurn(max: number, caps: readonly number[]): number[] {
-  const dealt = caps.map(() => 0);
-  for (let left = max, gave = true; left > 0 && gave;) {
-    gave = false;
-    for (const [i, cap] of caps.entries()) {
-      if (left === 0) break;
-      if ((dealt[i] ?? 0) >= cap) continue;
-      dealt[i] = (dealt[i] ?? 0) + 1;
-      left -= 1;
-      gave = true;
-    }
-  }
-  return dealt;
-}
 
 /** Webhook endpoints, deliveries and leases in Redis; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELIVERY_GROUP): WebhookStore {
@@ -169,18 +142,15 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
 
     lease: (nowMs, leaseMs, max, share) =>
       guard(async () => {
-        const orgs = shuffled(await orgsWithEndpoints());
-        // One round trip (every count sent before any answer) finds the orgs with due work; only those run the script.
-        const due = await Promise.all(orgs.map((orgId) => redis.zcount(redisKeys.dueDeliveries(orgId), "-inf", nowMs)));
-        const quotas = inTurn(
+        const orgs = await orgsWithEndpoints();
+        const dueKey = redisKeys.dueDeliveries;
+        return leaseAcrossOrgs(
+          redis,
+          { orgs, dueKey, leaseIn: (orgId, quota) => leaseIn(orgId, nowMs, leaseMs, quota, share) },
+          nowMs,
           max,
-          orgs.map((orgId, i) => Math.min(due[i] ?? 0, share === undefined ? Infinity : share.roomOf(orgId))),
+          share,
         );
-        // Each org's script in the same round trip: an org's quota comes from the counts, not from what another got.
-        const leased = await Promise.all(
-          orgs.flatMap((orgId, i) => ((quotas[i] ?? 0) > 0 ? [leaseIn(orgId, nowMs, leaseMs, quotas[i] ?? 0, share)] : [])),
-        );
-        return leased.flat();
       }),
 
     finish: (attempt, outcome, event) =>

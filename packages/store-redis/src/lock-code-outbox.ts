@@ -1,0 +1,128 @@
+/**
+ * LockCodeOutbox on Redis. Each org's code work, placed codes and their index live under its
+ * hash tag (keys.ts), so the unit writes store work in their own script (lock-code-scripts.ts)
+ * and `finish` and `reportLockSync` are one script each in the org's slot, event included.
+ *
+ * Finding the orgs with work across cluster slots: a code must name a lock of its org, and every
+ * lock comes from a fixture load, so the set of orgs with a lock loaded through a store of this
+ * group (`lockCodeOrgs`, written by `loadLock` before the lock, kept or added: a store from
+ * before this set existed is covered on the next load) holds every org that can have work. As
+ * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load. An
+ * org without work costs one ZCOUNT per `lease` and one ZCARD per `pending`, pipelined.
+ */
+import { randomUUID } from "node:crypto";
+import type { PlacedCode } from "@lintel/core";
+import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox } from "@lintel/core/adapters";
+import type { RedisClient } from "./client.js";
+import { guard } from "./errors.js";
+import { appendArgs, appendKeys } from "./event-append.js";
+import { redisKeys } from "./keys.js";
+import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC } from "./lock-code-scripts.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
+
+/** Lock code work on `redis`; `group` names the set of orgs `lease` and `pending` look at. */
+export function createRedisLockCodeOutbox(redis: RedisClient, group: string): LockCodeOutbox {
+  const orgsWithLocks = () => redis.smembers(redisKeys.lockCodeOrgs(group));
+
+  /** Leases up to `max` of the org's due work; with `share`, one per lock and none of the skipped. */
+  async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedCodeWork[]> {
+    const lease = randomUUID();
+    const keys = [redisKeys.codeWorkDue(orgId), redisKeys.codeWork(orgId), redisKeys.codeWorkLeases(orgId), redisKeys.placedCodes(orgId)];
+    const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
+    const args = [nowMs, nowMs + leaseMs, max, lease, scan, share === undefined ? "0" : "1", ...(share?.skipOf(orgId) ?? [])];
+    const reply = (await LEASE_CODE_WORK.run(redis, keys, args)) as string[];
+    const leased: LeasedCodeWork[] = [];
+    for (let i = 0; i + 1 < reply.length; i += 2) {
+      const placed = reply[i + 1] as string;
+      leased.push({
+        work: JSON.parse(reply[i] as string) as CodeWork,
+        placed: placed === "" ? null : (JSON.parse(placed) as PlacedCode),
+        lease,
+      });
+    }
+    return leased;
+  }
+
+  return {
+    lease: (nowMs, leaseMs, max, share) =>
+      guard(async () => {
+        const how = {
+          orgs: await orgsWithLocks(),
+          dueKey: redisKeys.codeWorkDue,
+          leaseIn: (orgId: string, quota: number) => leaseIn(orgId, nowMs, leaseMs, quota, share),
+        };
+        return leaseAcrossOrgs(redis, how, nowMs, max, share);
+      }),
+
+    finish: (leased, outcome) =>
+      guard(async () => {
+        const { orgId, unitId, codeId, workId } = leased.work;
+        const keys = [
+          redisKeys.codeWork(orgId),
+          redisKeys.codeWorkDue(orgId),
+          redisKeys.codeWorkNext(orgId),
+          redisKeys.codeWorkLeases(orgId),
+          redisKeys.codeWorkPending(orgId),
+          redisKeys.placedCodes(orgId),
+          redisKeys.placedCodeIds(orgId),
+          redisKeys.items(orgId, unitId),
+          ...appendKeys(orgId),
+        ];
+        const { placed } = outcome;
+        const retryAt = outcome.kind === "retry" ? outcome.nextAttemptAt : "";
+        const lockSync = outcome.kind === "retry" || outcome.lockSync === null ? "" : JSON.stringify(outcome.lockSync);
+        const event = outcome.kind === "retry" ? null : outcome.event;
+        const args: (string | number)[] = [
+          codeId,
+          leased.lease,
+          workId,
+          outcome.kind,
+          placed === null ? "" : JSON.stringify(placed),
+          placed === null ? "" : placed.providerCodeId,
+          JSON.stringify({ unitId, codeId }),
+          retryAt,
+          retryAt === "" ? "" : Date.parse(retryAt),
+          lockSync,
+          ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]),
+        ];
+        return (await FINISH_CODE_WORK.run(redis, keys, args)) === 1;
+      }),
+
+    pending: () =>
+      guard(async () => {
+        const orgs = await orgsWithLocks();
+        const counts = await Promise.all(
+          orgs.map(async (orgId) => {
+            const key = redisKeys.codeWorkPending(orgId);
+            const [count, oldest] = await Promise.all([redis.zcard(key), redis.zrange(key, 0, 0, "WITHSCORES")]);
+            return { count, oldestPendingMs: oldest[1] === undefined ? null : Number(oldest[1]) };
+          }),
+        );
+        let count = 0;
+        let oldestPendingMs: number | null = null;
+        for (const org of counts) {
+          count += org.count;
+          if (org.oldestPendingMs !== null && (oldestPendingMs === null || org.oldestPendingMs < oldestPendingMs)) {
+            oldestPendingMs = org.oldestPendingMs;
+          }
+        }
+        return { count, oldestPendingMs };
+      }),
+
+    placedCode: (orgId, providerCodeId) =>
+      guard(async () => {
+        const keys = [redisKeys.placedCodeIds(orgId), redisKeys.codeWork(orgId)];
+        const reply = (await PLACED_CODE.run(redis, keys, [providerCodeId])) as [string, string] | null;
+        if (reply === null) return null;
+        const { unitId, codeId } = JSON.parse(reply[0]) as { unitId: string; codeId: string };
+        return { unitId, codeId, workPending: reply[1] === "1" };
+      }),
+
+    reportLockSync: (orgId, unitId, codeId, lockSync, event) =>
+      guard(async () => {
+        const keys = [redisKeys.codeWork(orgId), redisKeys.items(orgId, unitId), ...appendKeys(orgId)];
+        const args = [codeId, JSON.stringify(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
+        return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
+      }),
+  };
+}
