@@ -158,13 +158,6 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       finish: async () => unsupported(),
       pending: async () => unsupported(),
     },
-    lockCodes: {
-      lease: async () => unsupported(),
-      finish: async () => unsupported(),
-      pending: async () => unsupported(),
-      placedCode: async () => unsupported(),
-      reportLockSync: async () => unsupported(),
-    },
   };
 }
 
