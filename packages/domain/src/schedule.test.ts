@@ -117,6 +117,8 @@ describe("schedule", () => {
       localEnd: "2026-12-01T15:00:00+00:00",
       label: "Tue, Dec 1, 2026, 3:00 PM UTC",
       templateId: null,
+      code: null,
+      lockSync: null,
     });
     assert.equal(scheduleEntry({ ...message, templateId: "tpl_1" }, null).templateId, "tpl_1", "a message's template");
     const entry = scheduleEntry({ ...message, kind: "tour", endAt: "2026-12-01T16:00:00.000Z" }, "America/New_York");
@@ -135,4 +137,25 @@ describe("schedule", () => {
     assert.equal(codec.decode(text, { orgId: "org_1", list: "schedule" }).ok, false);
     assert.equal(codec.decode(codec.encode("x", { orgId: "org_1", list: "schedule" }), bound).ok, false);
   });
+});
+
+it("scheduleEntry: a code shows the PIN it is given (null when none, as in events) and its lockSync; other kinds never do", () => {
+  const lockSync = { status: "pending", error: null, updatedAt: "2026-12-01T10:00:00.000Z" } as const;
+  const code = {
+    kind: "code",
+    id: "c1",
+    unitId: "u1",
+    title: "Guest",
+    lockId: "lk1",
+    startAt: "2026-12-01T15:00:00.000Z",
+    endAt: "2026-12-01T16:00:00.000Z",
+    code: "enc1.sealed",
+    lockSync,
+  } as const;
+  assert.equal(scheduleEntry(code, null, "482913").code, "482913");
+  assert.equal(scheduleEntry(code, null).code, null, "no PIN given: null, never the sealed text");
+  assert.deepEqual(scheduleEntry(code, null).lockSync, lockSync);
+  const tour = { ...code, kind: "tour" } as const;
+  assert.equal(scheduleEntry(tour, null, "482913").code, null);
+  assert.equal(scheduleEntry(tour, null).lockSync, null);
 });
