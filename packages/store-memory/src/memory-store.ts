@@ -1,6 +1,6 @@
 /** Every memory adapter on one shared state (tests that must reach into the state build it here). */
 import type { LintelStore } from "@lintel/core";
-import { createFixtureLoader } from "@lintel/core/adapters";
+import { createFixtureLoader, type LockCodeOutbox } from "@lintel/core/adapters";
 import { createMemoryApiKeyStore } from "./api-key-store.js";
 import { createMemoryEventLog, createMemoryLockObservations } from "./event-log.js";
 import { createMemoryFixtureRecords } from "./fixture-records.js";
@@ -14,6 +14,17 @@ import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";
 import { createMemoryUnitStore } from "./unit-store.js";
 import { createMemoryWebhookStore } from "./webhook-store.js";
+
+// TEMPORARY, branch codes-seam only: a LockCodeOutbox that refuses every call, so that this package
+// builds while LintelStore.lockCodes is in progress. The store engineer's real one replaces it at merge.
+const notHere = () => Promise.reject(new Error("lockCodes is not implemented in this build (temporary stub)."));
+const lockCodesNotHere: LockCodeOutbox = {
+  lease: notHere,
+  finish: notHere,
+  pending: notHere,
+  placedCode: notHere,
+  reportLockSync: notHere,
+};
 
 /** The memory adapters of every port, sharing `state`. */
 export function memoryStoreOn(state: MemoryState): LintelStore {
@@ -35,5 +46,6 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     events: createMemoryEventLog(state.events),
     observations: createMemoryLockObservations(state.events),
     webhooks: createMemoryWebhookStore(state.events),
+    lockCodes: lockCodesNotHere,
   };
 }
