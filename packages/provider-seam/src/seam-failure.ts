@@ -8,6 +8,15 @@ import { isSeamHttpApiError, isSeamHttpUnauthorizedError } from "@seamapi/http";
 import { ProviderUnavailableError, type ProviderFailure } from "@lintel/core";
 import type { Lock } from "@lintel/domain";
 
+/**
+ * What Lintel asked Seam about: a lock (reading its state, putting a code on it), or an access
+ * code Seam holds on a lock's device (changing or removing it).
+ */
+export interface SeamSubject extends Pick<Lock, "provider" | "providerDeviceId"> {
+  /** Seam's `access_code_id`, when the request was about an access code Seam holds. */
+  readonly providerCodeId?: string | undefined;
+}
+
 /** The parts of an axios error (Seam's client is axios) that are safe to read. */
 interface HttpFailure {
   readonly response?: { readonly status?: unknown; readonly headers?: unknown };
@@ -51,14 +60,23 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
-function failureOf(error: unknown, lock: Lock, timeoutMs: number, nowMs: number): Omit<ProviderFailure, "provider"> {
+const timedOut = (timeoutMs: number): Omit<ProviderFailure, "provider"> => ({
+  reason: "timeout",
+  what: `(through Seam) did not answer within ${timeoutMs} ms.`,
+});
+
+function failureOf(error: unknown, subject: SeamSubject, timeoutMs: number, nowMs: number): Omit<ProviderFailure, "provider"> {
   if (isSeamHttpUnauthorizedError(error)) {
     return { reason: "credentials_refused", what: "(through Seam) refused the credentials: Seam answered 401 to SEAM_API_KEY." };
   }
   const status = statusOf(error);
   const seamRequest = isSeamHttpApiError(error) && error.requestId !== "" ? ` (Seam request ${error.requestId})` : "";
   if (status === 404 || (isSeamHttpApiError(error) && error.code === "device_not_found")) {
-    return { reason: "device_unknown", what: `(through Seam) does not know device "${lock.providerDeviceId}"${seamRequest}.` };
+    const unknown =
+      subject.providerCodeId === undefined
+        ? `device "${subject.providerDeviceId}"`
+        : `access code "${subject.providerCodeId}" on device "${subject.providerDeviceId}"`;
+    return { reason: "device_unknown", what: `(through Seam) does not know ${unknown}${seamRequest}.` };
   }
   if (status === 429) {
     const retryAfter = retryAfterOf(error, nowMs);
@@ -70,13 +88,20 @@ function failureOf(error: unknown, lock: Lock, timeoutMs: number, nowMs: number)
     return { reason: "failed", what: `(through Seam) failed: Seam answered HTTP ${status}${type}${seamRequest}.` };
   }
   const code = transportCodeOf(error);
-  if (code !== undefined && TIMEOUT_CODES.has(code)) {
-    return { reason: "timeout", what: `(through Seam) did not answer within ${timeoutMs} ms.` };
-  }
+  if (code !== undefined && TIMEOUT_CODES.has(code)) return timedOut(timeoutMs);
   return { reason: "failed", what: `(through Seam) failed: Seam could not be reached${code === undefined ? "" : ` (${code})`}.` };
 }
 
-/** `error`, thrown by Seam's client while reading `lock`, as the error Lintel answers 503 with. */
-export function seamFailure(error: unknown, lock: Lock, timeoutMs: number, nowMs: number): ProviderUnavailableError {
-  return new ProviderUnavailableError({ provider: lock.provider, ...failureOf(error, lock, timeoutMs, nowMs) });
+/**
+ * `error`, thrown by Seam's client while asking about `subject` (a lock, or an access code on
+ * one), as the error Lintel answers 503 with. A 404 is `device_unknown` (for an access code:
+ * Seam no longer has it).
+ */
+export function seamFailure(error: unknown, subject: SeamSubject, timeoutMs: number, nowMs: number): ProviderUnavailableError {
+  return new ProviderUnavailableError({ provider: subject.provider, ...failureOf(error, subject, timeoutMs, nowMs) });
+}
+
+/** Seam did not answer about `subject` within `timeoutMs`: the `timeout` failure, worded as any other. */
+export function seamTimeout(subject: SeamSubject, timeoutMs: number): ProviderUnavailableError {
+  return new ProviderUnavailableError({ provider: subject.provider, ...timedOut(timeoutMs) });
 }

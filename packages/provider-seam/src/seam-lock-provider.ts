@@ -7,8 +7,8 @@
  * client retries transport errors and 5xx within that budget, never a 429: Seam's Retry-After
  * is passed on to our caller instead.
  */
-import { SeamHttp, type SeamHttpOptionsWithApiKey } from "@seamapi/http";
 import type { Clock, LockProvider } from "@lintel/core";
+import { seamClient } from "./seam-client.js";
 import { lockStateFromSeamDevice } from "./seam-device-state.js";
 import { seamFailure } from "./seam-failure.js";
 
@@ -23,24 +23,9 @@ export interface SeamLockProviderOptions {
   readonly clock: Clock;
 }
 
-type RetryCondition = NonNullable<NonNullable<SeamHttpOptionsWithApiKey["axiosRetryOptions"]>["retryCondition"]>;
-
-/** Transport errors and 5xx are worth another try within the deadline; a 429 or a 4xx is not. */
-const retryable: RetryCondition = (error) => {
-  if (error.code === "ERR_CANCELED") return false;
-  const status = error.response?.status;
-  return status === undefined || status >= 500;
-};
-
 /** Reads live lock state from Seam; see {@link SeamLockProviderOptions}. */
 export function createSeamLockProvider(options: SeamLockProviderOptions): LockProvider {
-  const clientFor = (signal: AbortSignal) =>
-    SeamHttp.fromApiKey(options.apiKey, {
-      ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-      timeout: options.timeoutMs,
-      axiosOptions: { signal },
-      axiosRetryOptions: { retries: 2, retryCondition: retryable },
-    });
+  const clientFor = (signal: AbortSignal) => seamClient(options, { timeoutMs: options.timeoutMs, signal, retries: 2 });
   return {
     async readState(lock, signal) {
       signal.throwIfAborted();

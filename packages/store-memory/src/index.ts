@@ -53,3 +53,8 @@ export {
   type SimulatedLockProvider,
   type SimulatedLockProviderOptions,
 } from "./simulated-lock-provider.js";
+export {
+  createSimulatedLockCodeProgrammer,
+  type SimulatedLockCodeProgrammer,
+  type SimulatedLockCodeProgrammerOptions,
+} from "./simulated-lock-code-programmer.js";

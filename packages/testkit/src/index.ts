@@ -8,6 +8,7 @@
  * - `@lintel/testkit/raw-http`: HTTP/1.1 over a plain socket, answers parsed from the bytes;
  * - `@lintel/testkit/e2e`: a test fixture with fresh ids, a server package's server started on
  *   port 0 with it (`startTestServer(lintelServer)`), and a fetch wrapper;
- * - `@lintel/testkit/seam`: Seam's own fake (`@seamapi/fake-seam-connect`) on a loopback port.
+ * - `@lintel/testkit/seam`: Seam's own fake (`@seamapi/fake-seam-connect`) on a loopback port,
+ *   and a proxy in front of it that can fail or stall (`startSeamProxy`).
  */
 export * from "./contracts/index.js";

@@ -4,6 +4,8 @@
  * `demo:seam` script talk to it exactly as they would talk to Seam (`@lintel/testkit/seam`).
  */
 import "./slow-buffer-shim.js"; // first: the fake cannot load on Node 26 without it
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createFake } from "@seamapi/fake-seam-connect";
 import type { Device } from "@seamapi/http";
 
@@ -20,6 +22,23 @@ export interface FakeLockProperties {
   readonly battery?: { readonly level: number; readonly status: "critical" | "low" | "good" | "full" } | undefined;
 }
 
+/**
+ * An access code as Seam's fake holds it (the fields Lintel sends and reads). The fake keeps
+ * `starts_at`/`ends_at` as `new Date(sent).toISOString()` and stores any `code` it is given,
+ * without checking its length or that it is digits.
+ */
+export interface FakeAccessCode {
+  readonly access_code_id: string;
+  readonly device_id: string;
+  readonly name: string;
+  /** The PIN. */
+  readonly code: string;
+  /** `time_bound` when created or last updated with both times, else `ongoing`. */
+  readonly type: "time_bound" | "ongoing";
+  readonly starts_at?: string | undefined;
+  readonly ends_at?: string | undefined;
+}
+
 export interface FakeSeam {
   /** SEAM_ENDPOINT for the fake: a loopback URL. */
   readonly endpoint: string;
@@ -31,6 +50,8 @@ export interface FakeSeam {
   addLock(name: string, properties: FakeLockProperties, issues?: Pick<Device, "errors" | "warnings">): string;
   /** Changes a device as its vendor's cloud would report it. */
   updateLock(deviceId: string, properties: FakeLockProperties): void;
+  /** The access codes the fake holds on the device, oldest first (read from its database). */
+  accessCodesOn(deviceId: string): readonly FakeAccessCode[];
   /** Every `/devices/get` of the workspace answers 503 until {@link recover}. */
   simulateOutage(): void;
   recover(): void;
@@ -62,6 +83,23 @@ export async function startFakeSeam(): Promise<FakeSeam> {
     updateLock(deviceId, properties) {
       db().updateDevice({ device_id: deviceId, properties });
     },
+    accessCodesOn(deviceId) {
+      return db()
+        .access_codes.filter((accessCode) => accessCode.device_id === deviceId)
+        .map((accessCode) => {
+          const { access_code_id, device_id, name, code, type } = accessCode as unknown as FakeAccessCode;
+          const { starts_at, ends_at } = accessCode as { starts_at?: string; ends_at?: string };
+          return {
+            access_code_id,
+            device_id,
+            name,
+            code,
+            type,
+            ...(starts_at === undefined ? {} : { starts_at }),
+            ...(ends_at === undefined ? {} : { ends_at }),
+          };
+        });
+    },
     simulateOutage() {
       db().simulateWorkspaceOutage(workspaceId, { routes: ["/devices/get"] });
     },
@@ -69,5 +107,89 @@ export async function startFakeSeam(): Promise<FakeSeam> {
       db().simulateWorkspaceOutageRecovery(workspaceId);
     },
     close: () => fake.stopServer(),
+  };
+}
+
+/** What {@link SeamProxy.failWith} answers instead of forwarding. */
+export interface SeamProxyFailure {
+  /** The HTTP status, e.g. 503 (Seam unreachable) or 429 (rate-limited). */
+  readonly status: number;
+  /** A `Retry-After` header to send with it (delta-seconds or an HTTP date). */
+  readonly retryAfter?: string | undefined;
+  /** Only requests whose path starts with this fail (e.g. `/access_codes/`); all when absent. */
+  readonly pathPrefix?: string | undefined;
+}
+
+/** A loopback HTTP proxy in front of Seam (or its fake) that can be told to fail or stall. */
+export interface SeamProxy {
+  /** SEAM_ENDPOINT through the proxy. */
+  readonly endpoint: string;
+  /** `"METHOD /path"` of every request the proxy received, oldest first (failed or not). */
+  readonly requests: readonly string[];
+  /**
+   * From now on, answers `failure` (a status, or a status with Retry-After and a path prefix)
+   * with a Seam-style JSON error instead of forwarding; `null` forwards again.
+   */
+  failWith(failure: number | SeamProxyFailure | null): void;
+  /**
+   * From now on, holds each request `ms` before forwarding it (`null`: at once). A request whose
+   * client gave up meanwhile is never forwarded, so a test can tell an aborted request from one that reached Seam.
+   */
+  stall(ms: number | null): void;
+  close(): Promise<void>;
+}
+
+/** Starts a {@link SeamProxy} to `target` (e.g. a {@link FakeSeam}'s `endpoint`) on a free loopback port. */
+export async function startSeamProxy(target: string): Promise<SeamProxy> {
+  const upstream = new URL(target);
+  const requests: string[] = [];
+  let failure: SeamProxyFailure | null = null;
+  let stallMs: number | null = null;
+
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
+    const outbound = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    outbound.on("error", () => res.destroy());
+    req.pipe(outbound);
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    requests.push(`${req.method ?? "GET"} ${path}`);
+    if (failure !== null && (failure.pathPrefix === undefined || path.startsWith(failure.pathPrefix))) {
+      const { status, retryAfter } = failure;
+      req.resume();
+      res.writeHead(status, { "content-type": "application/json", ...(retryAfter === undefined ? {} : { "retry-after": retryAfter }) });
+      res.end(
+        JSON.stringify({
+          error: { type: status === 429 ? "rate_limited" : "service_unavailable", message: `The proxy answered ${status}.` },
+        }),
+      );
+      return;
+    }
+    if (stallMs === null) return forward(req, res);
+    let gaveUp = false;
+    res.on("close", () => (gaveUp = !res.writableFinished));
+    setTimeout(() => (gaveUp ? req.destroy() : forward(req, res)), stallMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    failWith(next) {
+      failure = typeof next === "number" ? { status: next } : next;
+    },
+    stall(ms) {
+      stallMs = ms;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }
