@@ -116,6 +116,7 @@ const itemFields = {
   code: v.optional(
     v.pipe(
       v.string("code must be a string of 4 to 8 digits"),
+      v.maxLength(8, "code must be 4 to 8 digits"),
       v.regex(PIN_PATTERN, "code must be 4 to 8 digits"),
       v.description("A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits)."),
     ),

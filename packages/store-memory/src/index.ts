@@ -7,6 +7,7 @@ import { createLintel, systemClock, type Clock, type FixtureData, type Lintel, t
 import { createMemoryState } from "./memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
+import { createSimulatedLockCodeProgrammer } from "./simulated-lock-code-programmer.js";
 
 /** Every port in one process's memory. */
 export type MemoryStore = LintelStore;
@@ -30,20 +31,21 @@ export interface MemoryLintel {
 
 /**
  * A working Lintel in one call: a fresh memory store (loaded with `fixture`), the simulated
- * lock provider unless `lockProvider` is given, and a random cursor secret unless
+ * lock provider and code programmer unless `lockProvider` / `lockCodeProgrammer` are given, and a random cursor secret unless
  * `cursorSecrets` is given (cursors then stop working when the process ends).
  */
 export async function createMemoryLintel(options: MemoryLintelOptions = {}): Promise<MemoryLintel> {
   const clock = options.clock ?? systemClock;
   const store = createMemoryStore({ clock });
-  if (options.fixture !== undefined) await store.fixtures.load(options.fixture);
   const lintel = createLintel({
     ...options,
     clock,
     store,
     lockProvider: options.lockProvider ?? createSimulatedLockProvider({ clock }),
+    lockCodeProgrammer: options.lockCodeProgrammer ?? createSimulatedLockCodeProgrammer(),
     cursorSecrets: options.cursorSecrets ?? [randomBytes(32).toString("hex")],
   });
+  if (options.fixture !== undefined) await lintel.loadFixture(options.fixture);
   return { lintel, store };
 }
 
