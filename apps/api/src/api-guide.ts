@@ -112,7 +112,8 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
    organization whose \`unitIds\` include the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`. Locks come from
    their provider, so a unit created a minute ago has none yet; in the demo, \`chicago-loft\` is served by \`lock_006\`
    (and \`lock_012\`, \`lock_018\`, …). \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone:
-   the demo's items on that gate are why a preview of \`chicago-loft\` says \`conflict\`.
+   the demo's items on that gate are why a preview of \`chicago-loft\` says \`conflict\`. Give the PIN in \`code\` (4–8
+   digits) or leave it out for 6 random digits; the answer shows it, with \`lockSync\` (see "Codes on locks" below).
 
 \`\`\`sh
 curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
@@ -246,6 +247,17 @@ credentials, does not know the device, rate-limited us — its \`Retry-After\` i
 \`providerDeviceId\` of \`simulate-timeout\` never answers (503 after \`LOCK_PROVIDER_TIMEOUT_MS\`), \`simulate-failure\`
 fails at once.
 
+## Codes on locks
+
+Every code is programmed on its lock by Lintel: on create, on every change of its PIN, name, instants or lock, on a
+\`set_timezone\` that moves it, and it is removed when deleted. A code's \`lockSync\` says where it stands: \`pending\`
+(its latest change is on its way; writes never wait for the lock's provider), \`set\` (the provider accepted it as last
+described) or \`failed\` (\`error\` names the provider and what happened, after the retries of about 75 minutes; a provider the
+server is not configured for fails at once). \`access_code.synced\` and \`access_code.sync_failed\` (\`{ unitId, item }\`) say
+when it becomes \`set\` or \`failed\`. Events never carry the PIN (\`code: null\`): read it from the schedule. A \`failed\` code
+is sent again by any \`update_schedule_item\` of it, even one that changes none of its fields (once the provider is
+reachable or configured again).
+
 ## Support
 
 Quote the \`requestId\` of the answer (the \`x-request-id\` header) to your operator's support: it finds the request in
@@ -283,8 +295,8 @@ export const TAGS = [
     description:
       "Changes in the organization (scope `events:read`), kept 30 days, exactly as webhooks deliver them: `unit.created`, `unit.updated`, " +
       "`unit.timezone_changed`, `schedule.item_created`, `schedule.item_updated`, `schedule.item_deleted`, `template.created`, " +
-      "`template.updated`, `template.deleted`, `lock.state_changed`, and of webhook delivery: `webhook_delivery.failed` and " +
-      "`webhook_endpoint.disabled`.",
+      "`template.updated`, `template.deleted`, `lock.state_changed`, of codes on locks: `access_code.synced` and `access_code.sync_failed`, " +
+      "and of webhook delivery: `webhook_delivery.failed` and `webhook_endpoint.disabled`.",
   },
   {
     name: "Webhooks",

@@ -875,6 +875,20 @@ export interface components {
             label: string;
             /** @description A scheduled message's template, else null. */
             templateId: string | null;
+            /** @description A code's PIN (4-8 digits); null for other kinds, and in events (read it from the schedule). */
+            code: string | null;
+            /** @description Where a code stands with its lock; null for other kinds. */
+            lockSync: {
+                /** @enum {string} */
+                status: "pending" | "set" | "failed";
+                /** @description Which provider and what happened, when failed; else null. */
+                error: string | null;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 instant in UTC with milliseconds.
+                 */
+                updatedAt: string;
+            } | null;
         };
         Problem: {
             /** @description {DOCS_URL}/errors#<anchor> */
@@ -1174,12 +1188,40 @@ export interface components {
             data: {
                 webhookEndpoint: components["schemas"]["WebhookEndpoint"];
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "access_code.synced";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unitId: string;
+                item: components["schemas"]["ScheduleEntry"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "access_code.sync_failed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unitId: string;
+                item: components["schemas"]["ScheduleEntry"];
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1199,7 +1241,7 @@ export interface components {
              * @description The event's type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made since the delivery was queued (a retry or a recover queues it again, from 0). */
@@ -2263,7 +2305,7 @@ export interface operations {
                     /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
                     expectedVersion?: number;
                     /**
-                     * @description tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId; scheduled_message: title, sendAt, templateId?
+                     * @description tour and open_house: title, startAt, endAt, lockId?; code: title, startAt, endAt, lockId, code?; scheduled_message: title, sendAt, templateId?
                      * @enum {string}
                      */
                     kind: "tour" | "code" | "open_house" | "scheduled_message";
@@ -2274,6 +2316,8 @@ export interface operations {
                     sendAt?: string;
                     lockId?: string | null;
                     templateId?: string | null;
+                    /** @description A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits). */
+                    code?: string;
                 };
             };
         };
@@ -2305,7 +2349,9 @@ export interface operations {
                      *         "localStart": "2025-06-01T10:00:00-05:00",
                      *         "localEnd": "2025-06-01T11:00:00-05:00",
                      *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
-                     *         "templateId": null
+                     *         "templateId": null,
+                     *         "code": null,
+                     *         "lockSync": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -2543,6 +2589,8 @@ export interface operations {
                     sendAt?: string;
                     lockId?: string | null;
                     templateId?: string | null;
+                    /** @description A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits). */
+                    code?: string;
                 };
             };
         };
@@ -2574,7 +2622,9 @@ export interface operations {
                      *         "localStart": "2025-06-01T10:00:00-05:00",
                      *         "localEnd": "2025-06-01T11:00:00-05:00",
                      *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
-                     *         "templateId": null
+                     *         "templateId": null,
+                     *         "code": null,
+                     *         "lockSync": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -3456,7 +3506,9 @@ export interface operations {
                      *           "localStart": "2025-06-01T10:00:00-05:00",
                      *           "localEnd": "2025-06-01T11:00:00-05:00",
                      *           "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
-                     *           "templateId": null
+                     *           "templateId": null,
+                     *           "code": null,
+                     *           "lockSync": null
                      *         },
                      *         {
                      *           "key": "code:code_chi_cleaner",
@@ -3469,7 +3521,13 @@ export interface operations {
                      *           "localStart": "2027-03-13T08:00:00-06:00",
                      *           "localEnd": "2027-03-14T21:00:00-05:00",
                      *           "label": "Sat, Mar 13, 2027, 8:00 AM CST – Sun, Mar 14, 2027, 9:00 PM CDT",
-                     *           "templateId": null
+                     *           "templateId": null,
+                     *           "code": null,
+                     *           "lockSync": {
+                     *             "status": "set",
+                     *             "error": null,
+                     *             "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
@@ -5314,7 +5372,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -5902,7 +5960,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6322,7 +6380,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url?: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "*")[];
+                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "*")[];
                     description?: string | null;
                 };
             };

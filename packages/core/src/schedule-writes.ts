@@ -311,14 +311,16 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const made = applyFields(previous.kind, previous, command, previous);
       if (!made.ok) return made;
       const pin = openPin(previous, ports.secrets);
+      // A failed code is sent to its lock again by any update of it, even one that changes nothing.
       const same =
-        ALL_FIELDS.every((name) => command[name] === undefined) ||
-        (made.value.title === previous.title &&
-          made.value.startAt === previous.startAt &&
-          made.value.endAt === previous.endAt &&
-          made.value.lockId === previous.lockId &&
-          (made.value.templateId ?? null) === (previous.templateId ?? null) &&
-          (command.code === undefined || command.code === pin));
+        previous.lockSync?.status !== "failed" &&
+        (ALL_FIELDS.every((name) => command[name] === undefined) ||
+          (made.value.title === previous.title &&
+            made.value.startAt === previous.startAt &&
+            made.value.endAt === previous.endAt &&
+            made.value.lockId === previous.lockId &&
+            (made.value.templateId ?? null) === (previous.templateId ?? null) &&
+            (command.code === undefined || command.code === pin)));
       if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
       // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
       const item = previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
