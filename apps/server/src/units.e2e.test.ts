@@ -151,9 +151,13 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
       localEnd: "2027-06-01T11:00:00-05:00",
       label: "Tue, Jun 1, 2027, 10:00 AM – 11:00 AM CDT",
       templateId: null,
+      code: null,
+      lockSync: null,
     });
     assert.equal(answer.json.items[1].endAt, answer.json.items[1].startAt, "a message's sendAt twice");
     assert.equal(answer.json.items[3].title, "Cleaner", "a code's name");
+    assert.match(answer.json.items[3].code, /^[0-9]{6}$/, "a fixture's code without a PIN gets 6 digits");
+    assert.ok(["pending", "set", "failed"].includes(answer.json.items[3].lockSync.status), "a code's lockSync");
     const utc = await call(base, `/v1/units/list_schedule?unitIdOrKey=${units.none.id}`, { key: keys.admin });
     assert.equal(utc.json.items[0].localStart, "2027-03-14T02:30:00+00:00");
     assert.equal(utc.json.items[0].label, "Sun, Mar 14, 2027, 2:30 AM – 3:00 AM UTC");

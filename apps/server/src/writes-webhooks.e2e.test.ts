@@ -104,7 +104,8 @@ describe("e2e: the writes' events at a webhook receiver", () => {
       return event;
     });
     assert.deepEqual(delivered.map((event) => event.type).sort(), [...WRITE_EVENT_TYPES].sort(), "each type exactly once");
-    const stored = await allEvents(server.url, key);
+    // The fixture's codes were programmed on their locks meanwhile (access_code.synced, not subscribed to here).
+    const stored = (await allEvents(server.url, key)).filter((event) => (WRITE_EVENT_TYPES as readonly string[]).includes(event.type));
     assert.deepEqual(delivered.map((event) => event.id).sort(), stored.map((event) => event.id).sort(), "the org's events, no other");
     for (const request of receiver.received) {
       const id = String(request.headers["webhook-id"]);

@@ -68,7 +68,9 @@ describe(`client: events and webhook endpoints (STORE=${process.env["STORE"] ?? 
     const events = [];
     for await (const event of lintel.events.list({ limit: 2 })) events.push(event);
     assert.deepEqual(events, await manualWalk(server, "/v1/events", "events", server.fixture.keys.admin));
-    assert.deepEqual(events.map((e) => e.id).sort(), verified.map((e) => e.id).sort());
+    // The fixture's codes were programmed on their locks meanwhile (access_code.synced): only the zone changes were delivered here.
+    const zoneChanges = events.filter((event) => event.type === "unit.timezone_changed");
+    assert.deepEqual(zoneChanges.map((e) => e.id).sort(), verified.map((e) => e.id).sort());
     assert.deepEqual(await lintel.events.get(events[0]?.id ?? ""), events[0]);
     const deliveries = await lintel.webhookEndpoints.listDeliveries(webhookEndpoint.id, { limit: 2 }).toArray();
     assert.deepEqual(
