@@ -57,7 +57,7 @@ it(
       for (const ratio of [memoryPerBare, redisPerMemory]) assert.match(ratio!, /^\d+\.\d{2}$/, rows[0]);
 
       // It wrote its fixture to Redis, and took every key of it out again.
-      assert.match(stdout, /^removed [1-9]\d* Redis keys of the bench orgs and [1-9]\d* entries of theirs in the lock-device index$/m);
+      assert.match(stdout, /^removed [1-9]\d* Redis keys of the bench orgs and [1-9]\d* entries of theirs in the global indexes$/m);
       const client = new Redis(redisUrl);
       try {
         assert.deepEqual(await client.keys("*"), [], "the bench left keys in Redis");
