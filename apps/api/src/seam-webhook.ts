@@ -49,8 +49,14 @@ const onceKey = (kind: string, id: string) => `seam:${kind}:${createHash("sha256
 /** Seam's access-code events and the `lockSync` status each makes. */
 const ACCESS_CODE_EVENTS: Readonly<Record<string, { status: "set" | "failed"; words: string | null }>> = {
   "access_code.set_on_device": { status: "set", words: null },
-  "access_code.failed_to_set_on_device": { status: "failed", words: "(through Seam) could not set the code on the device (access_code.failed_to_set_on_device)." },
-  "access_code.removed_from_device": { status: "failed", words: "(through Seam) reports the code was removed from the device (access_code.removed_from_device)." },
+  "access_code.failed_to_set_on_device": {
+    status: "failed",
+    words: "(through Seam) could not set the code on the device (access_code.failed_to_set_on_device).",
+  },
+  "access_code.removed_from_device": {
+    status: "failed",
+    words: "(through Seam) reports the code was removed from the device (access_code.removed_from_device).",
+  },
 };
 
 /** The report an access-code event of Seam makes, or null for any other event. */

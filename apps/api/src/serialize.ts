@@ -72,7 +72,8 @@ export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
     label: entry.label,
     templateId: entry.templateId,
     code: entry.code,
-    lockSync: entry.lockSync === null ? null : { status: entry.lockSync.status, error: entry.lockSync.error, updatedAt: entry.lockSync.updatedAt },
+    lockSync:
+      entry.lockSync === null ? null : { status: entry.lockSync.status, error: entry.lockSync.error, updatedAt: entry.lockSync.updatedAt },
   };
 }
 

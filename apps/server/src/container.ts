@@ -56,7 +56,12 @@ function lockCodeProgrammerFor(config: Config, clock: Clock): LockCodeProgrammer
   const vendors =
     seam === null
       ? unconfiguredLockCodeProgrammer("is programmed through Seam, and SEAM_API_KEY is not set.")
-      : createSeamLockCodeProgrammer({ apiKey: seam.apiKey, endpoint: seam.endpoint ?? undefined, timeoutMs: config.lockProviderTimeoutMs, clock });
+      : createSeamLockCodeProgrammer({
+          apiKey: seam.apiKey,
+          endpoint: seam.endpoint ?? undefined,
+          timeoutMs: config.lockProviderTimeoutMs,
+          clock,
+        });
   return routeLockCodeProgrammers({ simulated: createSimulatedLockCodeProgrammer() }, vendors);
 }
 
@@ -121,7 +126,10 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
     const outage = {
       failed(error: unknown) {
         if (!storeFailing)
-          logger.error({ err: error }, "background work (webhooks, codes): a store call failed; further failures are not logged until it recovers");
+          logger.error(
+            { err: error },
+            "background work (webhooks, codes): a store call failed; further failures are not logged until it recovers",
+          );
         storeFailing = true;
       },
       recovered() {

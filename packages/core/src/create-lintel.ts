@@ -163,7 +163,13 @@ export function createLintel(setup: LintelSetup): Lintel {
   const once = createIdempotency(store.idempotency, () => scope.getStore(), secrets);
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
   const unitReads = createUnitReads({ units: stores.units, clock, secrets }, cursors);
-  const writes = createScheduleWrites({ units: stores.units, locks: stores.locks, clock, secrets, programsCodes: programmer !== undefined });
+  const writes = createScheduleWrites({
+    units: stores.units,
+    locks: stores.locks,
+    clock,
+    secrets,
+    programsCodes: programmer !== undefined,
+  });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
   const webhooks = createWebhookUseCases(
     { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock, secrets },
@@ -255,7 +261,10 @@ export function createLintel(setup: LintelSetup): Lintel {
       return report;
     },
     async reportAccessCode(report) {
-      const changed = await applyAccessCodeReport({ devices: store.devices, lockCodes: store.lockCodes, units: store.units, clock }, report);
+      const changed = await applyAccessCodeReport(
+        { devices: store.devices, lockCodes: store.lockCodes, units: store.units, clock },
+        report,
+      );
       if (changed > 0) eventCreated();
       return changed;
     },

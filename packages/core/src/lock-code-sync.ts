@@ -13,7 +13,15 @@
  * code is `failed` (`access_code.sync_failed`) with the failure's words. A provider that is not
  * configured fails at once: only the operator can fix it.
  */
-import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, isoInstant, nextAttemptDelayMs, scheduleEntry, type DataCipher, type LintelEvent, type LockSync } from "@lintel/domain";
+import {
+  DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
+  isoInstant,
+  nextAttemptDelayMs,
+  scheduleEntry,
+  type DataCipher,
+  type LintelEvent,
+  type LockSync,
+} from "@lintel/domain";
 import { randomId } from "./event-ids.js";
 import { createLeasedWorker, type LeasedWorker } from "./leased-worker.js";
 import type { CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "./lock-code-ports.js";
@@ -90,7 +98,16 @@ export async function codeSyncEvent(
   lockSync: LockSync,
 ): Promise<LintelEvent> {
   const [unit] = await units.getMany(work.orgId, [work.unitId]);
-  const item = { kind: "code", id: work.codeId, unitId: work.unitId, title: work.name, startAt: work.startAt, endAt: work.endAt, lockId: work.lockId, lockSync } as const;
+  const item = {
+    kind: "code",
+    id: work.codeId,
+    unitId: work.unitId,
+    title: work.name,
+    startAt: work.startAt,
+    endAt: work.endAt,
+    lockId: work.lockId,
+    lockSync,
+  } as const;
   return {
     id: randomId("evt_"),
     orgId: work.orgId,
@@ -122,11 +139,19 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
     const { work } = leased;
     const [lock] = await ports.locks.getMany(work.orgId, [work.lockId]);
     if (lock === undefined || lock.status !== "active") {
-      throw new ProviderUnavailableError({ provider: lock?.provider ?? "unknown", reason: "not_configured", what: `has no active lock ${work.lockId} for this code.` });
+      throw new ProviderUnavailableError({
+        provider: lock?.provider ?? "unknown",
+        reason: "not_configured",
+        what: `has no active lock ${work.lockId} for this code.`,
+      });
     }
     held.provider = lock.provider;
     if (work.code === "") {
-      throw new ProviderUnavailableError({ provider: lock.provider, reason: "not_configured", what: "was not sent this code: it has no PIN (give it one with update_schedule_item)." });
+      throw new ProviderUnavailableError({
+        provider: lock.provider,
+        reason: "not_configured",
+        what: "was not sent this code: it has no PIN (give it one with update_schedule_item).",
+      });
     }
     const code = { name: work.name, code: secrets.open(work.code), startAt: work.startAt, endAt: work.endAt };
     if (held.placed !== null && (held.placed.provider !== lock.provider || held.placed.providerDeviceId !== lock.providerDeviceId)) {

@@ -49,6 +49,8 @@ export function openPin(item: ScheduleItem, secrets: DataCipher): string | null 
  */
 export function sealFixtureCodes(data: FixtureData, secrets: DataCipher, nowMs: number): FixtureData {
   const nowIso = new Date(nowMs).toISOString();
-  const items = data.items.map((item) => (item.kind === "code" ? { ...pendingCode(item, item.code, secrets, nowIso), orgId: item.orgId } : item));
+  const items = data.items.map((item) =>
+    item.kind === "code" ? { ...pendingCode(item, item.code, secrets, nowIso), orgId: item.orgId } : item,
+  );
   return { ...data, items };
 }

@@ -323,7 +323,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
             (command.code === undefined || command.code === pin)));
       if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
       // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
-      const item = previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
+      const item =
+        previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
       if (item.lockId !== previous.lockId) {
         const lockRefused = await lockProblem(caller, unit, item.lockId);
         if (lockRefused !== null) return lockRefused;

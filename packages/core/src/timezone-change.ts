@@ -154,7 +154,9 @@ export function createTimezoneChange(ports: TimezoneChangePorts) {
     const codes = new Map(input.items.flatMap((item) => (item.kind === "code" ? [[item.id, item] as const] : [])));
     const codeWork = rewrites.flatMap((rewrite) => {
       const code = rewrite.kind === "code" ? codes.get(rewrite.id) : undefined;
-      return code === undefined ? [] : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
+      return code === undefined
+        ? []
+        : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
     });
     const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
       expectedVersion: command.expectedVersion,
