@@ -52,6 +52,7 @@ export interface CodeAttemptReport {
 
 /** Hears what the worker does (the server's log and metrics). */
 export interface LockCodeSyncObserver {
+  /** After every attempt. */
   attempted(report: CodeAttemptReport): void;
   /** Every few seconds: work pending, and how long the oldest has been pending (ms; null when none). */
   pending(count: number, oldestAgeMs: number | null): void;
