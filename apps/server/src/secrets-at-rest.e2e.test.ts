@@ -2,12 +2,14 @@
 // rotates its secret, both with an Idempotency-Key (so the kept answers show the secrets too),
 // and delivers to a receiver that verifies with the secrets; then every Redis key of the org and
 // of the key's kept answers is read whole (SCAN, then each type's read): no secret is in plain
-// text anywhere. Always on Redis, whatever STORE is: only a store that outlives the process holds
-// a copy worth reading.
+// text anywhere. Codes' PINs likewise: codes made with known PINs (one with an Idempotency-Key, so
+// a kept answer shows its PIN) and moved by a keep_wall_clock set_timezone (so their lock work is
+// written again) are in no key in plain text. Always on Redis, whatever STORE is: only a store
+// that outlives the process holds a copy worth reading.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { createRedisClient, whenReady, type RedisClient } from "@lintel/store-redis";
+import { createRedisClient, redisKeys, whenReady, type RedisClient } from "@lintel/store-redis";
 import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
 import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
 import { startWebhookReceiver, until, type WebhookReceiver } from "./webhook-receiver.test-support.js";
@@ -33,7 +35,7 @@ async function everything(redis: RedisClient, pattern: string): Promise<string> 
 
 describe("e2e: secrets at rest on Redis", () => {
   const fixture = testFixture();
-  const { keys, units, orgA, p } = fixture;
+  const { keys, units, locks, orgA, p } = fixture;
   const env: Record<string, string> = { ...processStoreEnv("redis"), WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1" };
   let server: ServerChild | undefined;
   let receiver: WebhookReceiver;
@@ -88,5 +90,74 @@ describe("e2e: secrets at rest on Redis", () => {
       assert.ok(!stored.includes(JSON.stringify(secret).slice(1, -1)), "not even escaped");
     }
     assert.ok(!stored.includes("whsec_"), "nothing that looks like a secret");
+  });
+
+  it("codes' PINs, in the codes, their lock work and a kept answer, are in no Redis key in plain text", async (t) => {
+    const base = server?.url ?? "";
+    const post = (path: string, body: unknown, idempotencyKey?: string) =>
+      call(base, path, {
+        method: "POST",
+        key: keys.admin,
+        headers: { "content-type": "application/json", ...(idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }) },
+        body: JSON.stringify(body),
+      });
+    const unit = units.chicago;
+    const lockId = locks[0]?.lockId ?? "";
+    const pins = ["73910428", "58206417", "26053791"];
+    // Work is written by every change of a code and done at once by the simulator: read it as it
+    // comes and goes, so the check below also covers work records the final scan may not see.
+    const seenWork: string[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) seenWork.push(JSON.stringify(await redis.hgetall(redisKeys.codeWork(orgA))));
+    })();
+    const made: { key: string; version: number }[] = [];
+    try {
+      for (const [i, pin] of pins.entries()) {
+        const body = {
+          unitIdOrKey: unit.id,
+          kind: "code",
+          title: `Guest ${i}`,
+          startAt: `2027-0${i + 3}-01T15:00:00-05:00`,
+          endAt: `2027-0${i + 3}-03T11:00:00-05:00`,
+          lockId,
+          code: pin,
+        };
+        const idempotencyKey = i === 1 ? `${p}-code` : undefined;
+        const created = await post("/v1/units/create_schedule_item", body, idempotencyKey);
+        assert.equal(created.status, 201, created.text);
+        assert.equal(created.json.item.code, pin, "the answer shows the PIN given");
+        made.push({ key: created.json.item.key as string, version: created.json.unit.version as number });
+        if (idempotencyKey !== undefined) {
+          const replayed = await post("/v1/units/create_schedule_item", body, idempotencyKey);
+          assert.equal(replayed.status, 201, replayed.text);
+          assert.equal(replayed.json.item.code, pin, "a replay shows the PIN (opened from the sealed kept answer)");
+        }
+      }
+      const moved = await post("/v1/units/set_timezone", {
+        unitIdOrKey: unit.id,
+        timeZone: "America/New_York",
+        expectedVersion: made.at(-1)?.version,
+        policy: "keep_wall_clock",
+      });
+      assert.equal(moved.status, 200, moved.text);
+      assert.ok((moved.json.moved as number) >= pins.length, "the codes moved: their work is written again");
+      // Each code's latest work done: what the simulator holds is placed, and no work is left.
+      await until("the codes' work done", async () =>
+        (await redis.hlen(redisKeys.placedCodes(orgA))) >= pins.length && (await redis.hlen(redisKeys.codeWork(orgA))) === 0
+          ? true
+          : undefined,
+      );
+    } finally {
+      watching = false;
+      await watcher;
+    }
+
+    t.diagnostic(`work records read while they came and went: ${seenWork.filter((text) => text.includes("enc1.")).length}`);
+    const stored =
+      (await everything(redis, `*{org:${orgA}}*`)) + (await everything(redis, `lintel:idem2:{${p}_key_admin}:*`)) + seenWork.join("\n");
+    for (const { key } of made) assert.ok(stored.includes(key.slice("code:".length)), "the scan read the codes' records");
+    assert.ok(stored.includes("enc1."), "and the sealed PINs and kept answers");
+    for (const pin of pins) assert.ok(!stored.includes(pin), `no PIN in plain text (${pin})`);
   });
 });

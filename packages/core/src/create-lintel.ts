@@ -45,8 +45,8 @@ export interface LintelSetup {
   /** Cursor key material, each at least 32 characters: the first encrypts, all decrypt (rotation). */
   readonly cursorSecrets: readonly string[];
   /**
-   * Data keys (32 bytes each; `parseDataKeys` reads DATA_KEYS): webhook secrets and kept answers
-   * are sealed at rest under the first, opened with any. Default: one random key for this Lintel,
+   * Data keys (32 bytes each; `parseDataKeys` reads DATA_KEYS): webhook secrets, codes' PINs and
+   * kept answers are sealed at rest under the first, opened with any. Default: one random key for this Lintel,
    * which is right only for a store that ends with the process (memory); a store that outlives
    * it needs the same keys on every start and instance.
    */
@@ -105,7 +105,7 @@ export function createLintel(setup: LintelSetup): Lintel {
   // No deadline (the memory store never blocks): the use cases reach the store itself, at no cost.
   const stores = ms === undefined ? store : racedStores(store, scope);
   const sender = setup.webhookSender;
-  // Secrets at rest (webhook secrets, kept answers) are sealed under the data keys.
+  // Secrets at rest (webhook secrets, PINs, kept answers) are sealed under the data keys.
   const secrets = createDataCipher(setup.dataKeys ?? [randomDataKey()]);
   const dispatcher =
     sender === undefined
@@ -269,10 +269,13 @@ export function createLintel(setup: LintelSetup): Lintel {
       return changed;
     },
     async resealSecrets() {
-      // Every secret must open before any is rewritten: one sealed under a key not given stops
-      // the run with nothing changed, rather than half the store under a key that may be lost.
-      await store.webhooks.resealSecrets((secret) => (secrets.open(secret), null));
-      return store.webhooks.resealSecrets((secret) => (secrets.sealedUnderFirst(secret) ? null : secrets.seal(secrets.open(secret))));
+      // Every secret and PIN must open before any is rewritten: one sealed under a key not given
+      // stops the run with nothing changed, rather than half the store under a key that may be lost.
+      const check = (sealed: string) => (secrets.open(sealed), null);
+      await store.webhooks.resealSecrets(check);
+      await store.lockCodes.resealPins(check);
+      const reseal = (sealed: string) => (secrets.sealedUnderFirst(sealed) ? null : secrets.seal(secrets.open(sealed)));
+      return (await store.webhooks.resealSecrets(reseal)) + (await store.lockCodes.resealPins(reseal));
     },
     async close(graceMs = 0) {
       await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs)]);

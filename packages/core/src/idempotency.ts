@@ -1,7 +1,8 @@
 /**
  * Safe retries (the IETF Idempotency-Key draft as Stripe behaves): the first request
  * with a key runs its use case and, when the result is one to keep (a success or a version
- * conflict), the result is stored with the request's fingerprint and id for 24 h. The same key
+ * conflict), the result is stored with the request's fingerprint and id for 24 h (both sealed
+ * under the data keys: a request's body may hold a PIN). The same key
  * with the same fingerprint gets that result again (the adapter renders it as it rendered the
  * first); with another fingerprint, 422 `idempotency_key_reused`; while the first still runs,
  * 409 `idempotency_in_progress`. Any other result or a thrown error frees the key, so it may be
@@ -73,8 +74,10 @@ export function createIdempotency(store: IdempotencyStore, deadline: () => Store
     run: () => Promise<R>,
   ): Promise<IdempotentOutcome<R>> {
     const within = deadline() ?? unbounded;
-    const claim = await within(() => store.begin(scope, key, fingerprint, IDEMPOTENCY_LEASE_MS));
-    if (claim.state !== "claimed" && claim.fingerprint !== fingerprint) {
+    // The fingerprint holds the request's body (a code's PIN, say): stored sealed like the kept
+    // result, compared opened (one stored before data keys opens as itself).
+    const claim = await within(() => store.begin(scope, key, cipher.seal(fingerprint), IDEMPOTENCY_LEASE_MS));
+    if (claim.state !== "claimed" && cipher.open(claim.fingerprint) !== fingerprint) {
       return {
         ok: false,
         problem: {

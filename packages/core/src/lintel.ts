@@ -208,9 +208,11 @@ export interface Lintel {
    */
   close(graceMs?: number): Promise<void>;
   /**
-   * Seals every stored webhook secret under the first data key: secrets a store holds plain
-   * (written before data keys) and those sealed under an older key. Run after putting a new key
-   * first in DATA_KEYS; then the old key can go. Answers how many endpoints changed.
+   * Seals every stored webhook secret and every code's PIN (in the code and in its lock work)
+   * under the first data key: those a store holds plain (written before data keys) and those
+   * sealed under an older key. Each must open first: one sealed under a key not given rejects
+   * with `DataKeyError` and nothing is changed. Run after putting a new key first in DATA_KEYS;
+   * then the old key can go. Answers how many records changed (endpoints, codes, work records).
    */
   resealSecrets(): Promise<number>;
 }

@@ -96,6 +96,14 @@ export interface LockCodeOutbox {
    * `lockSync.status`; false when nothing was written.
    */
   reportLockSync(orgId: string, unitId: string, codeId: string, lockSync: LockSync, event: LintelEvent | null): Promise<boolean>;
+  /**
+   * Rewrites every stored PIN of every org this store serves as `reseal` says (null: leave it):
+   * the `code` of each code item and of each work record (a code stored without a PIN, empty, is
+   * not visited). Each record in one atomic step that applies only while its PIN is still the one
+   * read (a change meanwhile wins); answers how many records (items and work) changed. What
+   * re-sealing PINs under a new first data key runs on, beside `WebhookStore.resealSecrets`.
+   */
+  resealPins(reseal: (sealed: string) => string | null): Promise<number>;
 }
 
 /** A code as the provider should hold it. */

@@ -10,7 +10,7 @@ import { appendEvent } from "./event-state.js";
 import { leaseInTurn } from "./lease-turns.js";
 import { codeSlot, setPlaced, type MemoryCodeWork } from "./lock-code-state.js";
 import type { MemoryState } from "./memory-state.js";
-import { setCodeLockSync } from "./unit-store.js";
+import { resealItemPins, setCodeLockSync } from "./unit-store.js";
 
 /** The lock code outbox over the shared state. */
 export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
@@ -89,6 +89,18 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
       setCodeLockSync(state, orgId, unitId, codeId, lockSync);
       if (event !== null) appendEvent(state.events, orgId, event);
       return true;
+    },
+
+    async resealPins(reseal) {
+      let changed = resealItemPins(state, reseal);
+      for (const entry of codes.work.values()) {
+        if (entry.work.code === "") continue;
+        const code = reseal(entry.work.code);
+        if (code === null) continue;
+        entry.work = { ...entry.work, code };
+        changed += 1;
+      }
+      return changed;
     },
   };
 }

@@ -2,11 +2,12 @@
 // a data key's rotation, over the memory store and createLintel with a sender that records what
 // it sends: plain secrets keep signing; resealSecrets seals them under the first key; after a
 // new key is put first, resealing moves them to it, and a Lintel with the new key alone still signs.
+// A code's PIN (in the code and in its lock work) is re-sealed under a new first key the same way.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createLintel, type WebhookRequest, type WebhookSender } from "@lintel/core";
-import { checkWebhookSignature, DataKeyError, randomDataKey, type LintelEvent } from "@lintel/domain";
-import { anEndpoint, randomId } from "@lintel/testkit";
+import { checkWebhookSignature, createDataCipher, DataKeyError, randomDataKey, type LintelEvent } from "@lintel/domain";
+import { aLock, anEndpoint, anItem, aUnit, fixture, randomId } from "@lintel/testkit";
 import { createMemoryStore } from "./index.js";
 import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
 
@@ -93,5 +94,49 @@ describe("secrets at rest: upgrading a store with plain secrets, and rotating th
     const newOnly = lintelOver(store, [newKey]);
     assert.ok(signedWith(await deliverOne(store, orgId, newOnly.sent), SECRET), "the old key can go");
     await newOnly.lintel.close();
+  });
+
+  it("a code's PIN, in the code and in its lock work, is re-sealed under a new first key", async () => {
+    const PIN = "73910428";
+    const store = createMemoryStore();
+    const orgId = randomId("org");
+    const unit = aUnit(orgId);
+    const lock = aLock(orgId, { unitIds: [unit.id] });
+    const code = anItem(unit, "code", { lockId: lock.lockId, code: PIN });
+    const [oldKey, newKey] = [randomDataKey(), randomDataKey()];
+    let at = Date.now() + 86_400_000;
+    const stored = async () => {
+      const item = await store.units.getItem(orgId, unit.id, "code", code.id);
+      // A lease is the outbox's one read of work: no worker runs here, so it is still there.
+      const [leased] = await store.lockCodes.lease((at += 60_000), 1, 10);
+      assert.equal(leased?.work.codeId, code.id, "the load wrote the code's work");
+      return { item: item?.code ?? "", work: leased?.work.code ?? "" };
+    };
+
+    const first = lintelOver(store, [oldKey]);
+    await first.lintel.loadFixture(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit], locks: [lock], items: [code] }));
+    const before = await stored();
+    for (const sealed of [before.item, before.work]) {
+      assert.match(sealed, /^enc1\./);
+      assert.ok(!sealed.includes(PIN));
+      assert.equal(createDataCipher([oldKey]).open(sealed), PIN);
+    }
+    assert.equal(await first.lintel.resealSecrets(), 0, "already under the first key");
+    await first.lintel.close();
+
+    const missingKey = lintelOver(store, [newKey]);
+    await assert.rejects(missingKey.lintel.resealSecrets(), DataKeyError, "a PIN sealed under a key not given stops the run");
+    await missingKey.lintel.close();
+    assert.deepEqual(await stored(), before, "and changes nothing");
+
+    const rotating = lintelOver(store, [newKey, oldKey]);
+    assert.equal(await rotating.lintel.resealSecrets(), 2, "the code and its work, moved under the new first key");
+    assert.equal(await rotating.lintel.resealSecrets(), 0, "nothing left to move");
+    await rotating.lintel.close();
+    const after = await stored();
+    for (const sealed of [after.item, after.work]) {
+      assert.ok(createDataCipher([newKey]).sealedUnderFirst(sealed));
+      assert.equal(createDataCipher([newKey]).open(sealed), PIN, "the old key can go");
+    }
   });
 });

@@ -94,6 +94,19 @@ export function setCodeLockSync(state: MemoryState, orgId: string, unitId: strin
   return true;
 }
 
+/** Rewrites the PIN of every code item (of any org) as `reseal` says (null: leave it); answers how many changed. */
+export function resealItemPins(state: MemoryState, reseal: (sealed: string) => string | null): number {
+  let changed = 0;
+  for (const item of [...state.items.values()]) {
+    if (item.kind !== "code" || item.code === undefined || item.code === "") continue;
+    const code = reseal(item.code);
+    if (code === null) continue;
+    putItem(state, { ...item, code });
+    changed += 1;
+  }
+  return changed;
+}
+
 function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
   return item;
 }

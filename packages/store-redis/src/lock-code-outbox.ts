@@ -9,6 +9,11 @@
  * before this set existed is covered on the next load) holds every org that can have work. As
  * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load. An
  * org without work costs one ZCOUNT per `lease` and one ZCARD per `pending`, pipelined.
+ *
+ * `resealPins` walks the same set of orgs (a code names a lock of its org, so an org with codes
+ * is in it), each org's units and each unit's code items, and each org's work, all by
+ * SSCAN/HSCAN in batches of {@link SCAN_BATCH}; each PIN replaced is one small script on its
+ * record's hash ({@link RESEAL_PIN}), so nothing is held or read whole however large the store.
  */
 import { randomUUID } from "node:crypto";
 import type { PlacedCode } from "@lintel/core";
@@ -17,12 +22,30 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
-import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC } from "./lock-code-scripts.js";
+import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC, RESEAL_PIN } from "./lock-code-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
 
 /** Lock code work on `redis`; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisLockCodeOutbox(redis: RedisClient, group: string): LockCodeOutbox {
   const orgsWithLocks = () => redis.smembers(redisKeys.lockCodeOrgs(group));
+
+  /** Replaces the PIN of each record of the hash `key` (its fields matching `match`) that `reseal` answers for; how many changed. */
+  async function resealIn(key: string, match: string, reseal: (sealed: string) => string | null): Promise<number> {
+    let changed = 0;
+    await eachScanned(
+      (cursor) => redis.hscan(key, cursor, "MATCH", match, "COUNT", SCAN_BATCH),
+      async (entries) => {
+        for (let i = 0; i + 1 < entries.length; i += 2) {
+          const code = (JSON.parse(entries[i + 1] as string) as { code?: unknown }).code;
+          if (typeof code !== "string" || code === "") continue;
+          const resealed = reseal(code);
+          if (resealed === null) continue;
+          changed += Number(await RESEAL_PIN.run(redis, [key], [entries[i] as string, code, resealed]));
+        }
+      },
+    );
+    return changed;
+  }
 
   /** Leases up to `max` of the org's due work; with `share`, one per lock and none of the skipped. */
   async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedCodeWork[]> {
@@ -124,5 +147,43 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Lo
         const args = [codeId, JSON.stringify(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
         return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
       }),
+
+    resealPins: (reseal) =>
+      guard(async () => {
+        let changed = 0;
+        await eachScanned(
+          (cursor) => redis.sscan(redisKeys.lockCodeOrgs(group), cursor, "COUNT", SCAN_BATCH),
+          async (orgIds) => {
+            for (const orgId of orgIds) {
+              await eachScanned(
+                (cursor) => redis.hscan(redisKeys.units(orgId), cursor, "COUNT", SCAN_BATCH),
+                async (units) => {
+                  for (let i = 0; i < units.length; i += 2) {
+                    changed += await resealIn(redisKeys.items(orgId, units[i] as string), "code:*", reseal);
+                  }
+                },
+              );
+              changed += await resealIn(redisKeys.codeWork(orgId), "*", reseal);
+            }
+          },
+        );
+        return changed;
+      }),
   };
+}
+
+/** How many entries one SSCAN/HSCAN of `resealPins` asks for. */
+const SCAN_BATCH = 100;
+
+/** Runs a SCAN-family command from cursor 0 to its end, handing each batch to `each` before the next is read. */
+async function eachScanned(
+  scan: (cursor: string) => Promise<[cursor: string, elements: string[]]>,
+  each: (elements: string[]) => Promise<void>,
+): Promise<void> {
+  let cursor = "0";
+  do {
+    const [next, elements] = await scan(cursor);
+    await each(elements);
+    cursor = next;
+  } while (cursor !== "0");
 }

@@ -180,3 +180,18 @@ if not entry then return false end
 local codeId = cjson.decode(entry).codeId
 return { entry, tostring(redis.call('HEXISTS', KEYS[2], codeId)) }
 `);
+
+/**
+ * KEYS: a hash of records with a PIN in `code` (a unit's items, or the org's work). ARGV: field,
+ * the PIN read, the PIN to store. Replaces the record's PIN only while it is still the one read
+ * (a change meanwhile wins); 1 when written.
+ */
+export const RESEAL_PIN = new LuaScript(`
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local record = cjson.decode(raw)
+if record.code ~= ARGV[2] then return 0 end
+record.code = ARGV[3]
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(record))
+return 1
+`);

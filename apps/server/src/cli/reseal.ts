@@ -1,6 +1,7 @@
 /**
- * `lintel reseal` (`npm run -s reseal` in the repository): seals every webhook secret of a Redis store under the first of DATA_KEYS,
- * the secrets a store holds plain (written before data keys) and those sealed under an older key.
+ * `lintel reseal` (`npm run -s reseal` in the repository): seals every webhook secret and PIN of a Redis store under the first of DATA_KEYS,
+ * those a store holds plain (written before data keys) and those sealed under an older key. PINs
+ * are codes' (in the code and in its lock work).
  * Run it after putting a new key first in DATA_KEYS (every instance restarted with the new list);
  * then the old key can be dropped. Kept Idempotency-Key answers are not rewritten: they expire
  * within 24 h, so keep the old key that long. Exit codes: 0 ok, 1 failed, 2 usage, 3 store unavailable.
@@ -14,8 +15,9 @@ import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedi
 export const RESEAL_USAGE = `Usage: lintel reseal [--redis-url URL | --cluster-nodes h:p,...]
        (in Lintel's repository: npm run -s reseal [-- options])
 
-Seals every webhook secret of the store under the first of DATA_KEYS (the environment's,
-a comma list of 32-byte keys, hex or base64; the first seals, every one opens).
+Seals every webhook secret and PIN (of codes and their lock work) of the store under the
+first of DATA_KEYS (the environment's, a comma list of 32-byte keys, hex or base64; the first
+seals, every one opens).
 
 ${REDIS_USAGE}`;
 
@@ -40,13 +42,15 @@ export async function reseal(args: string[]): Promise<number> {
       return await lintel.resealSecrets();
     } catch (error) {
       if (!(error instanceof DataKeyError)) throw error;
-      console.error(`error: ${error.message} Put every key that sealed a secret in DATA_KEYS (the new one first), then run this again.`);
+      console.error(
+        `error: ${error.message} Put every key that sealed a secret or PIN in DATA_KEYS (the new one first), then run this again.`,
+      );
       return null;
     } finally {
       await lintel.close();
     }
   });
   if (resealed === null) return EXIT.failed;
-  console.log(`resealed the secrets of ${resealed} webhook endpoint${resealed === 1 ? "" : "s"} under the first data key`);
+  console.log(`resealed the webhook secrets and PINs of ${resealed} record${resealed === 1 ? "" : "s"} under the first data key`);
   return EXIT.ok;
 }

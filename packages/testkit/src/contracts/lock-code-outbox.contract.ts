@@ -16,7 +16,7 @@ import {
   writeCode,
   type LockCodeStore,
 } from "./lock-code-seed.js";
-import { eachTestStore, fixture, instant, randomId } from "./seed.js";
+import { anItem, eachTestStore, fixture, instant, randomId } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 const codeIds = (leased: readonly LeasedCodeWork[]) => leased.map((one) => one.work.codeId).sort();
@@ -259,6 +259,31 @@ export function describeLockCodeOutboxContract(
         (await store().lockCodes.lease(NOW, LEASE, 10)).map((one) => one.work),
         [work],
       );
+    });
+
+    it("resealPins visits the PINs of items and of work, replaces each with what reseal answers, and counts them", async () => {
+      const { orgId, unit, locks } = await seedLocks(store(), 2);
+      const withWork = aCode(unit, locks[0]!, { code: "old:1111" });
+      const work = workOf(orgId, withWork);
+      await writeCode(store(), orgId, withWork, work);
+      const settled = aCode(unit, locks[1]!, { code: "old:2222", lockSync: lockSyncOf("set") });
+      await writeCode(store(), orgId, settled, null);
+      const current = aCode(unit, locks[1]!, { code: "new:3333" });
+      await writeCode(store(), orgId, current, null);
+      const { orgId: _org, ...withoutPin } = anItem(unit, "code", { lockId: locks[1]!.lockId });
+      await writeCode(store(), orgId, withoutPin, null);
+      const seen: string[] = [];
+      const reseal = (sealed: string) => (seen.push(sealed), sealed.startsWith("old:") ? `new:${sealed.slice(4)}` : null);
+      assert.equal(await store().lockCodes.resealPins(reseal), 3, "two items and one work record");
+      assert.deepEqual(seen.sort(), ["new:3333", "old:1111", "old:1111", "old:2222"], "every PIN once, none of a code without one");
+      const pinOf = async (id: string) => (await store().units.getItem(orgId, unit.id, "code", id))?.code;
+      assert.equal(await pinOf(withWork.id), "new:1111");
+      assert.equal(await pinOf(settled.id), "new:2222");
+      assert.equal(await pinOf(current.id), "new:3333", "left as it was");
+      assert.equal((await store().units.getItem(orgId, unit.id, "code", withoutPin.id))?.code, undefined);
+      const [leased] = await store().lockCodes.lease(NOW, LEASE, 10);
+      assert.deepEqual(leased?.work, { ...work, code: "new:1111" }, "the work's PIN, the rest as written");
+      assert.equal(await store().lockCodes.resealPins(reseal), 0, "nothing left to reseal");
     });
 
     it("pending counts work waiting or leased and answers the oldest pendingSince", async () => {
