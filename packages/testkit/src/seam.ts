@@ -120,12 +120,24 @@ export interface SeamProxyFailure {
   readonly pathPrefix?: string | undefined;
 }
 
+/** One request a {@link SeamProxy} received. */
+export interface SeamProxyExchange {
+  /** `"METHOD /path"`, as in {@link SeamProxy.requests}. */
+  readonly request: string;
+  /** The request's body as sent (JSON text for Seam's POSTs; the PIN is in it). */
+  readonly body: string;
+  /** True once it was sent on to the target (false: answered with a failure, or not yet, or its client gave up during a stall). */
+  readonly forwarded: boolean;
+}
+
 /** A loopback HTTP proxy in front of Seam (or its fake) that can be told to fail or stall. */
 export interface SeamProxy {
   /** SEAM_ENDPOINT through the proxy. */
   readonly endpoint: string;
   /** `"METHOD /path"` of every request the proxy received, oldest first (failed or not). */
   readonly requests: readonly string[];
+  /** Every request the proxy received with its body and whether it reached the target, oldest first. */
+  readonly exchanges: readonly SeamProxyExchange[];
   /**
    * From now on, answers `failure` (a status, or a status with Retry-After and a path prefix)
    * with a Seam-style JSON error instead of forwarding; `null` forwards again.
@@ -143,10 +155,12 @@ export interface SeamProxy {
 export async function startSeamProxy(target: string): Promise<SeamProxy> {
   const upstream = new URL(target);
   const requests: string[] = [];
+  const exchanges: { request: string; body: string; forwarded: boolean }[] = [];
   let failure: SeamProxyFailure | null = null;
   let stallMs: number | null = null;
 
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, exchange: { forwarded: boolean }) => {
+    exchange.forwarded = true;
     const outbound = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
@@ -155,32 +169,42 @@ export async function startSeamProxy(target: string): Promise<SeamProxy> {
       },
     );
     outbound.on("error", () => res.destroy());
-    req.pipe(outbound);
+    outbound.end(body);
   };
 
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
-    requests.push(`${req.method ?? "GET"} ${path}`);
-    if (failure !== null && (failure.pathPrefix === undefined || path.startsWith(failure.pathPrefix))) {
-      const { status, retryAfter } = failure;
-      req.resume();
-      res.writeHead(status, { "content-type": "application/json", ...(retryAfter === undefined ? {} : { "retry-after": retryAfter }) });
-      res.end(
-        JSON.stringify({
-          error: { type: status === 429 ? "rate_limited" : "service_unavailable", message: `The proxy answered ${status}.` },
-        }),
-      );
-      return;
-    }
-    if (stallMs === null) return forward(req, res);
+    const line = `${req.method ?? "GET"} ${path}`;
+    requests.push(line);
+    const exchange = { request: line, body: "", forwarded: false };
+    exchanges.push(exchange);
     let gaveUp = false;
     res.on("close", () => (gaveUp = !res.writableFinished));
-    setTimeout(() => (gaveUp ? req.destroy() : forward(req, res)), stallMs);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      exchange.body = body.toString("utf8");
+      // Decided once the body is in: a failure or a stall set meanwhile applies to it.
+      if (failure !== null && (failure.pathPrefix === undefined || path.startsWith(failure.pathPrefix))) {
+        const { status, retryAfter } = failure;
+        res.writeHead(status, { "content-type": "application/json", ...(retryAfter === undefined ? {} : { "retry-after": retryAfter }) });
+        res.end(
+          JSON.stringify({
+            error: { type: status === 429 ? "rate_limited" : "service_unavailable", message: `The proxy answered ${status}.` },
+          }),
+        );
+        return;
+      }
+      if (stallMs === null) return forward(req, res, body, exchange);
+      setTimeout(() => (gaveUp ? req.destroy() : forward(req, res, body, exchange)), stallMs);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    exchanges,
     failWith(next) {
       failure = typeof next === "number" ? { status: next } : next;
     },
