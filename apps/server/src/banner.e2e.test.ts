@@ -35,18 +35,18 @@ test("banner: says which store serves (a Redis URL without its credentials, or t
   const redis = bannerText(
     url,
     "none",
-    { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined },
+    { kind: "redis", url: "rediss://lintel:s3cret-pass@redis.internal:6380/2", clusterNodes: undefined, workGroup: "default" },
     null,
     "v24.1.0",
   );
   assert.match(redis, /^ {2}store: redis rediss:\/\/redis\.internal:6380\/2 {3}Node\.js v24\.1\.0$/m);
   assert.doesNotMatch(redis, /s3cret-pass|lintel:/, "no user name or password");
   assert.equal(
-    storeDescription({ kind: "redis", url: "redis://:only-password@10.0.0.9:6379", clusterNodes: undefined }),
+    storeDescription({ kind: "redis", url: "redis://:only-password@10.0.0.9:6379", clusterNodes: undefined, workGroup: "default" }),
     "redis redis://10.0.0.9:6379",
   );
   assert.equal(
-    storeDescription({ kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:6379", "10.0.0.2:6379"] }),
+    storeDescription({ kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:6379", "10.0.0.2:6379"], workGroup: "default" }),
     "redis cluster 10.0.0.1:6379,10.0.0.2:6379",
   );
 });

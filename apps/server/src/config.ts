@@ -23,7 +23,13 @@ export { LOG_LEVELS, type LogLevel };
 
 export type StoreConfig =
   | { readonly kind: "memory" }
-  | { readonly kind: "redis"; readonly url: string | undefined; readonly clusterNodes: readonly string[] | undefined };
+  | {
+      readonly kind: "redis";
+      readonly url: string | undefined;
+      readonly clusterNodes: readonly string[] | undefined;
+      /** WORK_GROUP: instances with the same group share webhook deliveries and code work (default `default`). */
+      readonly workGroup: string;
+    };
 
 /** Everything the server needs to know, validated. */
 export interface Config {
@@ -122,6 +128,7 @@ const VARIABLES = {
   METRICS_HOST: v.pipe(v.string(), v.regex(/^\S+$/, "be a host name or address")),
   STORE: v.picklist(["memory", "redis"], "be memory or redis"),
   REDIS_URL: v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, "be a redis:// or rediss:// URL")),
+  WORK_GROUP: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "be 1 to 64 letters, digits, _ or -")),
   REDIS_CLUSTER_NODES: v.pipe(
     v.string(),
     v.transform((text) => text.split(",").map((node) => node.trim())),
@@ -229,7 +236,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (p.REDIS_URL === undefined && p.REDIS_CLUSTER_NODES === undefined && !malformed("REDIS_URL", "REDIS_CLUSTER_NODES")) {
       errors.push("REDIS_URL is required with STORE=redis (or REDIS_CLUSTER_NODES for a Redis Cluster)");
     }
-    store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES };
+    store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES, workGroup: p.WORK_GROUP ?? "default" };
   }
 
   // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set (docs/decisions.md).
