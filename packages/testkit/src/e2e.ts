@@ -179,9 +179,14 @@ export type TestFixture = ReturnType<typeof testFixture>;
 /** The Redis of the e2e tests: REDIS_URL (the test runner sets it), else the default. */
 export const TEST_REDIS_URL = process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379";
 
+/** The WORK_GROUP of this test process's server processes: theirs alone on a shared Redis (each test file is a process). */
+const PROCESS_WORK_GROUP = `e2e-${randomBytes(6).toString("hex")}`;
+
 /**
  * The store variables of a server process (`spawnServer`) on `store` (by default the one this
- * run tests, STORE): Redis adds REDIS_URL and a CURSOR_SECRET, memory needs nothing.
+ * run tests, STORE): Redis adds REDIS_URL, a CURSOR_SECRET, DATA_KEYS and a WORK_GROUP shared by
+ * the servers of this test process only (so no other test's server takes their background
+ * work); memory needs nothing.
  */
 export function processStoreEnv(store = process.env["STORE"] ?? "memory"): Record<string, string> {
   return store === "redis"
@@ -190,6 +195,7 @@ export function processStoreEnv(store = process.env["STORE"] ?? "memory"): Recor
         REDIS_URL: TEST_REDIS_URL,
         CURSOR_SECRET: "e2e-process-secret-0123456789abcdefghij",
         DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+        WORK_GROUP: PROCESS_WORK_GROUP,
       }
     : {};
 }
