@@ -16,7 +16,8 @@
  *    tour writes (half creates, half updates: no lock work; the baseline), then as many code
  *    writes (half creates, half updates of those codes' PINs: pending lock work). RSS and heap
  *    used of each instance (process_resident_memory_bytes, nodejs_heap_size_used_bytes on its
- *    METRICS_PORT) at the start, after the tours and after the codes, each read after 2 s idle.
+ *    METRICS_PORT) at the start, after the tours and after the codes, each read after 2 s idle and a
+ *    full GC (asked of the instance's inspector: each server runs with `--inspect` on loopback).
  *
  *   npm run -s bench:codes [-- --codes 400 --connections 4 --locks 16 --pending 10000 --units 64 --log-level info]
  */
@@ -67,6 +68,8 @@ const signed = (bytes: number) => `${bytes >= 0 ? "+" : "−"}${mib(Math.abs(byt
 interface Instance {
   readonly url: string;
   readonly metrics: string;
+  /** The process's inspector (`--inspect` on a loopback port of its own): the memory phase asks it for a full GC before reading the heap. */
+  readonly inspector: string;
   readonly child: ChildProcess;
 }
 
@@ -78,8 +81,8 @@ async function lintel(
   apiKey: string,
   env: Record<string, string> = {},
 ): Promise<Instance> {
-  const [port = 0, metricsPort = 0] = await freePorts(2);
-  const child = spawn(process.execPath, [MAIN], {
+  const [port = 0, metricsPort = 0, inspectPort = 0] = await freePorts(3);
+  const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, MAIN], {
     env: {
       PATH: process.env["PATH"] ?? "",
       PORT: String(port),
@@ -106,7 +109,7 @@ async function lintel(
       () => true,
       () => false,
     );
-    if (up) return { url, metrics: `http://127.0.0.1:${metricsPort}/metrics`, child };
+    if (up) return { url, metrics: `http://127.0.0.1:${metricsPort}/metrics`, inspector: `http://127.0.0.1:${inspectPort}`, child };
     await sleep(50);
   }
   throw new Error(`Lintel did not listen: ${stderr}`);
@@ -130,7 +133,23 @@ interface Memory {
   readonly rss: number;
   readonly heapUsed: number;
 }
+/** A full garbage collection in the instance, through its inspector (Chrome DevTools Protocol over the WebSocket it lists). */
+async function collectGarbage(instance: Instance): Promise<void> {
+  const [target] = (await (await fetch(`${instance.inspector}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  if (target === undefined) throw new Error("the inspector lists no target");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
+    socket.onmessage = (message) => {
+      if ((JSON.parse(String(message.data)) as { id?: number }).id === 1) resolve();
+    };
+    socket.onerror = () => reject(new Error("the inspector's WebSocket failed"));
+  });
+  socket.close();
+}
+
 async function memoryOf(instance: Instance): Promise<Memory> {
+  await collectGarbage(instance);
   return { rss: await metric(instance, "process_resident_memory_bytes"), heapUsed: await metric(instance, "nodejs_heap_size_used_bytes") };
 }
 
@@ -347,7 +366,7 @@ async function memory(redisUrl: string, fake: FakeSeam, key: string): Promise<st
     `\nMemory while Seam answers 503 (ACCESS_CODE_SYNC_RETRY_SCHEDULE=3600): per instance ${perInstance.toLocaleString("en-US")} tour writes ` +
       `(${creates.toLocaleString("en-US")} creates, then updates; ${((2 * perInstance) / (tourMs / 1000)).toFixed(0)} writes/s over both), then as many code writes ` +
       `(${((2 * perInstance) / (codeMs / 1000)).toFixed(0)} writes/s); ${refused.toLocaleString("en-US")} refused requests at the proxy; ` +
-      `lintel_access_code_sync_pending ${pending.toLocaleString("en-US")} at the end. MiB, read after 2 s idle.`,
+      `lintel_access_code_sync_pending ${pending.toLocaleString("en-US")} at the end. MiB, read after 2 s idle and a full GC.`,
     `| instance | RSS start | after tours (Δ) | after codes (Δ vs tours) | heap used start | after tours (Δ) | after codes (Δ vs tours) |`,
     `|---|---:|---:|---:|---:|---:|---:|`,
   ];
