@@ -101,7 +101,12 @@ test("config: redis mode requires REDIS_URL (or cluster nodes) and a cursor secr
     DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
   });
   assert.ok(cluster.ok);
-  assert.deepEqual(cluster.config.store, { kind: "redis", url: undefined, clusterNodes: ["10.0.0.1:7000", "10.0.0.2:7001"], workGroup: "default" });
+  assert.deepEqual(cluster.config.store, {
+    kind: "redis",
+    url: undefined,
+    clusterNodes: ["10.0.0.1:7000", "10.0.0.2:7001"],
+    workGroup: "default",
+  });
   assert.equal(cluster.config.cursorSecretGenerated, false);
   const keys = "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988";
   const grouped = loadConfig({ STORE: "redis", REDIS_URL: "redis://r:6379", CURSOR_SECRET: SECRET, DATA_KEYS: keys, WORK_GROUP: "blue-2" });

@@ -109,7 +109,9 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
   // Metrics exist only when METRICS_PORT is set: without it nothing is counted.
   c.once(TOKENS.metrics, () => (config.metricsPort === null ? null : createMetrics()));
   c.once(TOKENS.redis, (c) =>
-    config.store.kind === "redis" ? openRedisStore(config.store, c.resolve(TOKENS.logger), overrides.webhookDeliveryGroup ?? config.store.workGroup) : null,
+    config.store.kind === "redis"
+      ? openRedisStore(config.store, c.resolve(TOKENS.logger), overrides.webhookDeliveryGroup ?? config.store.workGroup)
+      : null,
   );
   c.once(TOKENS.store, (c) => {
     const redis = c.resolve(TOKENS.redis);
