@@ -18,7 +18,7 @@ import type {
   ItemWriteResult,
   UpdateItemCommand,
   UpdateUnitCommand,
-} from "./schedule-writes.js";
+} from "./schedule-commands.js";
 import type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./template-writes.js";
 import type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult } from "./timezone-change.js";
 import type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
@@ -40,7 +40,7 @@ export type {
   ItemWriteResult,
   UpdateItemCommand,
   UpdateUnitCommand,
-} from "./schedule-writes.js";
+} from "./schedule-commands.js";
 export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./template-writes.js";
 
 /**

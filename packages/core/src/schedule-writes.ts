@@ -9,13 +9,23 @@
  * write that lost a race to another change of the unit reads again and retries (a few times).
  */
 import { canonicalTimeZone, PIN_PATTERN, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { DataCipher, ItemKind, LintelEvent, ProblemCode, ScheduleEntry, ScheduleItem, Unit } from "@lintel/domain";
+import type { DataCipher, ItemKind, LintelEvent, ProblemCode, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
+import type {
+  CreateItemCommand,
+  CreateUnitCommand,
+  DeleteItemCommand,
+  ItemFields,
+  ItemWriteResult,
+  UpdateItemCommand,
+  UpdateUnitCommand,
+} from "./schedule-commands.js";
 import { codeWorkOf, openPin, pendingCode } from "./lock-code-work.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
+/** What the schedule writes read and write through. */
 export interface ScheduleWritePorts {
   readonly units: UnitStore;
   readonly locks: LockDirectory;
@@ -24,64 +34,6 @@ export interface ScheduleWritePorts {
   readonly secrets: DataCipher;
   /** False when nothing programs codes on locks: a code is then neither created nor changed. */
   readonly programsCodes: boolean;
-}
-
-/** A new unit: its urlKey (unique in the org), address, and zone (any tzdb spelling; absent or null = none). */
-export interface CreateUnitCommand {
-  readonly urlKey: string;
-  readonly address: string;
-  readonly timeZone?: string | null | undefined;
-}
-
-/** A change of a unit's urlKey or address (its zone changes through set_timezone only). */
-export interface UpdateUnitCommand {
-  readonly unitIdOrKey: string;
-  readonly expectedVersion?: number | undefined;
-  readonly urlKey?: string | undefined;
-  readonly address?: string | undefined;
-}
-
-/**
- * The fields of a schedule item as a write gives them: `title` (a code's name), `startAt` and
- * `endAt` (tours, codes, open houses; canonical UTC instants), `sendAt` (messages), `lockId`
- * (tours and open houses may clear it with null; a code must have one), `templateId` (messages),
- * `code` (a code's PIN, 4–8 digits; made when a new code has none).
- */
-export interface ItemFields {
-  readonly title?: string | undefined;
-  readonly startAt?: string | undefined;
-  readonly endAt?: string | undefined;
-  readonly sendAt?: string | undefined;
-  readonly lockId?: string | null | undefined;
-  readonly templateId?: string | null | undefined;
-  readonly code?: string | undefined;
-}
-
-/** A new item of `kind` at a unit. */
-export interface CreateItemCommand extends ItemFields {
-  readonly unitIdOrKey: string;
-  readonly expectedVersion?: number | undefined;
-  readonly kind: ItemKind;
-}
-
-/** A change of an item, named by its unit and its key (`<kind>:<id>`): the fields given are set, the others kept. */
-export interface UpdateItemCommand extends ItemFields {
-  readonly unitIdOrKey: string;
-  readonly key: string;
-  readonly expectedVersion?: number | undefined;
-}
-
-/** The removal of an item, named by its unit and its key. */
-export interface DeleteItemCommand {
-  readonly unitIdOrKey: string;
-  readonly key: string;
-  readonly expectedVersion?: number | undefined;
-}
-
-/** What an item write answers: the item as a schedule entry, and the unit after the change. */
-export interface ItemWriteResult {
-  readonly item: ScheduleEntry;
-  readonly unit: Unit;
 }
 
 /** The fields each kind takes (the others are refused). */
