@@ -2,18 +2,19 @@
 // two instances deliver each event exactly once; a server killed with SIGKILL right after a
 // set_timezone still has its event delivered after a restart; a dead instance's leased attempt
 // is taken over by another within 30 s. Every delivery is verified with the `standardwebhooks`
-// npm package. Always on Redis, whatever STORE is (as restart and two-instances): only a store
-// that outlives a process can tell. The Redis is a private redis-server of this file, because a
-// server's dispatcher leases the due deliveries of every org of its delivery group (`default`,
-// which a server process cannot change): on the shared Redis the servers of other test files
-// (some without WEBHOOK_ALLOW_PRIVATE, which refuse 127.0.0.1) would lease these deliveries too.
+// npm package. A delivery sent by an instance killed before it recorded it counts both attempts.
+// Always on Redis, whatever STORE is (as restart and two-instances): only a store that outlives a
+// process can tell. The Redis is a private redis-server of this file, and its servers share this
+// file's WORK_GROUP too: a server's dispatcher leases the due deliveries of every org of its
+// group, and on a shared Redis the servers of other test files (some without
+// WEBHOOK_ALLOW_PRIVATE, which refuse 127.0.0.1) would lease these deliveries too.
 import assert from "node:assert/strict";
 import { rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { call, testFixture, type TestFixture } from "./e2e.test-support.js";
+import { call, processStoreEnv, testFixture, type TestFixture } from "./e2e.test-support.js";
 import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
 
 /** SPEC 5.10: the attempts of an instance that died are taken over by another within 30 s. */
@@ -127,6 +128,7 @@ describe("e2e: webhook delivery across server processes on one Redis", () => {
       CURSOR_SECRET: "webhooks-instances-secret-0123456789abcd",
       DATA_KEYS: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
       FIXTURE: fixturePath,
+      WORK_GROUP: processStoreEnv("redis")["WORK_GROUP"] ?? "webhooks-instances",
       WEBHOOK_ALLOW_PRIVATE: "true",
       LOG_LEVEL: "info",
     });
@@ -313,7 +315,60 @@ describe("e2e: webhook delivery across server processes on one Redis", () => {
         5_000,
       );
       const [recorded] = await deliveries(b.url, fixture, endpoint.id);
-      assert.deepEqual([recorded?.eventId, recorded?.status, recorded?.attempts], [eventId, "delivered", 1], "A's attempt never finished");
+      assert.deepEqual(
+        [recorded?.eventId, recorded?.status, recorded?.attempts],
+        [eventId, "delivered", 2],
+        "A's attempt never finished, yet it went out: counted",
+      );
+    } finally {
+      await Promise.all(servers.splice(0).map((server) => server.stop("SIGKILL")));
+      await receiver.close();
+    }
+  });
+
+  it("a delivery sent by an instance killed before it recorded it is recorded with attempts 2 after the takeover", async () => {
+    const receiver = await startReceiver();
+    try {
+      const fixture = testFixture();
+      const fixturePath = await writeFixture(fixture.json);
+      const [portA = 0, portB = 0] = await freePorts(2);
+      const a = await serve(portA, fixturePath);
+      const endpoint = await createEndpoint(a.url, fixture, receiver.url);
+      // A alone: its attempt reaches the receiver, which holds it open and answers nothing.
+      receiver.hold(true);
+      await setZone(a.url, fixture, fixture.units.york.id, "Asia/Tokyo", fixture.units.york.version);
+      const first = await until("A's attempt at the receiver", () => receiver.received[0], 10_000);
+      const eventId = first.headers["webhook-id"];
+      const b = await serve(portB, fixturePath);
+      // A dies with its attempt sent and not recorded; B takes it over and gets a 2xx.
+      receiver.hold(false);
+      await a.stop("SIGKILL");
+      await until(
+        "B's attempt answered",
+        () => receiver.received.find((r) => r.answered && r.headers["webhook-id"] === eventId),
+        TAKEOVER_BOUND_MS + 5_000,
+      );
+      const recorded = await until(
+        "the delivery recorded",
+        async () => (await deliveries(b.url, fixture, endpoint.id)).find((d) => d.status === "delivered"),
+        5_000,
+      );
+      assert.deepEqual(
+        receiver.received.map((r) => [r.headers["webhook-id"], r.answered]),
+        [
+          [eventId, false],
+          [eventId, true],
+        ],
+        "two requests of the same webhook-id reached the receiver: A's (held) and B's",
+      );
+      for (const request of receiver.received) verified(endpoint.secret, request);
+      assert.deepEqual([recorded.eventId, recorded.status, recorded.attempts], [eventId, "delivered", 2]);
+      const line = await until(
+        "B's log line for the attempt",
+        () => attemptLines(b).find((l) => l.eventId === eventId && l.outcome === "delivered"),
+        5_000,
+      );
+      assert.equal(line.attempt, 2, "B logs its attempt as the second");
     } finally {
       await Promise.all(servers.splice(0).map((server) => server.stop("SIGKILL")));
       await receiver.close();

@@ -33,6 +33,7 @@ export {
 } from "./ports.js";
 export {
   deliveryAfterAttempt,
+  deliveryLeased,
   firstDelivery,
   requeuedDelivery,
   type AttemptOutcome,

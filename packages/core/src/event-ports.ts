@@ -67,6 +67,10 @@ export interface LockObservations {
 
 /** One attempt an instance holds a lease on: everything it needs to make it. */
 export interface LeasedAttempt {
+  /**
+   * The delivery as the lease left it: this attempt already counted in `attempts` (1 for the
+   * first) and `lastAttemptAt` the lease's time (see {@link WebhookStore.lease}).
+   */
   readonly delivery: DeliveryRecord;
   readonly event: DeliverableEvent;
   /** The endpoint as it is now (with its secret, to sign; its url, checked again before sending). */
@@ -96,6 +100,11 @@ export interface AttemptOutcome {
     | { readonly kind: "failed" }
     | { readonly kind: "gone" }
     | { readonly kind: "failing" };
+  /**
+   * True when nothing went out: the endpoint was disabled before the attempt was sent, so the
+   * attempt the lease counted is taken back. Absent or false: the request was sent, or may have been.
+   */
+  readonly unsent?: boolean | undefined;
 }
 
 /** What `create` refuses. */
@@ -189,6 +198,14 @@ export interface WebhookStore {
    * runs out or it is finished. Each lease is a fresh token. A due delivery whose event aged out
    * or whose endpoint is gone is failed instead.
    *
+   * A lease counts an attempt, in the same atomic step: the delivery's `attempts` goes up by one
+   * and its `lastAttemptAt` becomes `nowMs`, and the attempt returned carries the delivery so.
+   * `attempts` counts the requests that went out or may have gone out: an instance that sent the
+   * request and died before `finish` leaves its attempt counted, and the lease that takes the
+   * delivery over when it ran out counts another (the receiver may have got two). An attempt cut
+   * short by shutdown, its lease left to run out, counts too (it may have been sent). Only an
+   * outcome marked `unsent` (nothing went out: the endpoint was disabled) takes the count back.
+   *
    * Orgs are served in turn: every org with due attempts gets one before any gets a second
    * (which orgs, when there are more than `max`, changes from call to call). With `share`, at
    * most `share.roomOf(org)` of an org, at most one attempt per endpoint, and none of the
@@ -196,7 +213,10 @@ export interface WebhookStore {
    */
   lease(nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedAttempt[]>;
   /**
-   * Records an attempt's outcome; false (nothing written) when the lease was lost. `event`, when
+   * Records an attempt's outcome (the attempt is already counted by the lease: `finish` adds none,
+   * and takes it back when the outcome is `unsent`); false (nothing written) when the lease was
+   * lost. A `gone` or `failing` outcome voids the leases of the endpoint's other pending deliveries
+   * (they fail): their `finish` returns false. `event`, when
    * given (`webhook_delivery.failed` with a `failed` outcome, `webhook_endpoint.disabled` with
    * `gone` or `failing`), is stored in the same atomic step with its deliveries to the org's
    * other endpoints that want it; a `webhook_endpoint.disabled` only when the endpoint was
@@ -231,15 +251,24 @@ export function firstDelivery(event: DeliverableEvent, endpointId: string, id: s
 }
 
 /**
- * The delivery as an attempt leaves it (what `finish` stores, on every store): one more attempt,
- * its time, status and error; pending again until `nextAttemptAt` for a retry, else settled.
+ * The delivery as a lease at `at` leaves it (what `lease` stores, on every store): one more
+ * attempt counted, made at `at`.
+ */
+export function deliveryLeased(delivery: DeliveryRecord, at: string): DeliveryRecord {
+  return { ...delivery, attempts: delivery.attempts + 1, lastAttemptAt: at };
+}
+
+/**
+ * The delivery as an attempt leaves it (what `finish` stores, on every store), from the leased
+ * one: the attempt its lease counted (taken back when `unsent`), its time, status and error;
+ * pending again until `nextAttemptAt` for a retry, else settled.
  */
 export function deliveryAfterAttempt(delivery: DeliveryRecord, outcome: AttemptOutcome): DeliveryRecord {
   const retry = outcome.result.kind === "retry" ? outcome.result.nextAttemptAt : null;
   return {
     ...delivery,
     status: outcome.result.kind === "delivered" ? "delivered" : retry === null ? "failed" : "pending",
-    attempts: delivery.attempts + 1,
+    attempts: outcome.unsent === true ? Math.max(0, delivery.attempts - 1) : delivery.attempts,
     lastAttemptAt: outcome.at,
     lastResponseStatus: outcome.responseStatus,
     lastError: outcome.error,

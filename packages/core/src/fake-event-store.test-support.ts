@@ -10,7 +10,7 @@ import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointReco
 import type { LintelStore } from "./ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
-import { firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
+import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
@@ -43,7 +43,9 @@ export function fakeEventStore() {
 
   const failPending = (endpointId: string) => {
     for (const d of deliveries.values()) {
-      if (d.endpointId === endpointId && d.status === "pending") deliveries.set(d.id, { ...d, status: "failed", nextAttemptAt: null });
+      if (d.endpointId !== endpointId || d.status !== "pending") continue;
+      deliveries.set(d.id, { ...d, status: "failed", nextAttemptAt: null });
+      leases.delete(d.id); // void: its finish returns false
     }
   };
 
@@ -122,7 +124,9 @@ export function fakeEventStore() {
           if (endpoint === undefined || event === undefined) return [];
           const lease = randomUUID();
           leases.set(delivery.id, { token: lease, untilMs: nowMs + leaseMs });
-          return [{ delivery, endpoint, event, lease }];
+          const leased = deliveryLeased(delivery, isoInstant(nowMs)); // the lease counts the attempt
+          deliveries.set(delivery.id, leased);
+          return [{ delivery: leased, endpoint, event, lease }];
         });
       },
       update: async (orgId, id, patch) => {
@@ -186,7 +190,7 @@ export function fakeEventStore() {
         const kind = outcome.result.kind;
         deliveries.set(d.id, {
           ...d,
-          attempts: d.attempts + 1,
+          attempts: outcome.unsent === true ? d.attempts - 1 : d.attempts,
           lastAttemptAt: outcome.at,
           lastResponseStatus: outcome.responseStatus,
           lastError: outcome.error,

@@ -174,9 +174,12 @@ describe("the webhook dispatcher, one attempt per endpoint", () => {
     } finally {
       await dispatcher.stop(0);
     }
-    // The attempts to A not made are still pending (under their leases), none lost nor counted.
+    // The attempts to A not made are still pending, none lost nor counted; the one cut short by
+    // shutdown (under its lease) stays counted: it may have been sent.
     const ofA = store.deliveriesOf().filter((d) => d.endpointId === "we_a");
-    assert.deepEqual(new Set(ofA.map((d) => [d.status, d.attempts].join())), new Set(["pending,0"]));
+    assert.equal(ofA.length, 30);
+    assert.equal(ofA.filter((d) => d.status === "pending" && d.attempts === 0).length, 29);
+    assert.equal(ofA.filter((d) => d.status === "pending" && d.attempts === 1).length, 1);
   });
 
   it("a healthy endpoint's backlog is sent one after another, none left to its lease's end", async () => {
@@ -210,15 +213,74 @@ describe("the webhook dispatcher, one attempt per endpoint", () => {
     const endpoint = await store.webhooks.get("org_a", "we_1");
     assert.equal(endpoint?.failingSince, null);
     const [delivery] = store.deliveriesOf();
-    assert.deepEqual([delivery?.status, delivery?.lastError], ["failed", "endpoint disabled"]);
+    assert.deepEqual(
+      [delivery?.status, delivery?.lastError, delivery?.attempts],
+      ["failed", "endpoint disabled", 0],
+      "not sent: not counted",
+    );
     assert.equal(reports[0]?.outcome, "failing");
+  });
+
+  it("a delivery taken over after a crash reports attempt 2 and its retry waits the schedule's second delay", async () => {
+    const { store, sent, reports, dispatcher, settle, advance } = await harness(() => ({ ok: true, status: 500 }));
+    store.append(event("evt_1"));
+    // Another instance leases it, sends it (maybe) and dies before its finish.
+    const [crashed] = await store.webhooks.lease(T0, 20_000, 1);
+    assert.equal(crashed?.delivery.attempts, 1);
+    await settle();
+    assert.equal(sent.length, 0, "under the dead instance's lease");
+    advance(20_000);
+    await settle();
+    await dispatcher.stop(100);
+    assert.equal(sent.length, 1);
+    assert.deepEqual(
+      reports.map((r) => [r.attempt, r.outcome]),
+      [[2, "retry"]],
+    );
+    const [delivery] = store.deliveriesOf();
+    assert.deepEqual(
+      [delivery?.status, delivery?.attempts, delivery?.nextAttemptAt],
+      ["pending", 2, isoInstant(T0 + 20_000 + 300_000)],
+      "the schedule's second delay (300 s), not its first",
+    );
+  });
+
+  it("an attempt whose endpoint was disabled meanwhile is not sent", async () => {
+    const { store, sent, reports, dispatcher, settle } = await harness(() => ({ ok: true, status: 200 }));
+    store.append(event("evt_1"));
+    store.append(event("evt_2"));
+    // Another instance holds evt_1's attempt; its receiver answers 410 right after this instance leased evt_2's.
+    const [other] = await store.webhooks.lease(T0, 20_000, 1);
+    assert.ok(other);
+    const lease = store.webhooks.lease.bind(store.webhooks);
+    let gone = false;
+    store.webhooks.lease = async (...args) => {
+      const leased = await lease(...args);
+      if (leased.length > 0 && !gone) {
+        gone = true;
+        const at = isoInstant(T0);
+        assert.equal(await store.webhooks.finish(other, { at, responseStatus: 410, error: "HTTP 410", result: { kind: "gone" } }), true);
+      }
+      return leased;
+    };
+    await settle();
+    await dispatcher.stop(100);
+    assert.ok(gone, "evt_2's attempt was leased with its endpoint enabled");
+    assert.equal(sent.length, 0, "nothing sent to the endpoint disabled meanwhile");
+    assert.deepEqual(
+      reports.map((r) => [r.deliveryId === other.delivery.id, r.outcome]),
+      [[false, "lease_lost"]],
+      "the gone finish voided its lease",
+    );
+    assert.deepEqual(new Set(store.deliveriesOf().map((d) => d.status)), new Set(["failed"]));
   });
 });
 
 describe("decideAttempt", () => {
   const endpoint = { failingSince: null } as const;
-  const delivery = { attempts: 0 } as const;
-  const decide = (response: WebhookResponse, failingSince: string | null = null, attempts = 0) =>
+  const delivery = { attempts: 1 } as const;
+  /** `attempts` as leased: 1 for the first attempt. */
+  const decide = (response: WebhookResponse, failingSince: string | null = null, attempts = 1) =>
     decideAttempt(
       { delivery: { ...delivery, attempts } as never, endpoint: { ...endpoint, failingSince } as never },
       response,
@@ -232,7 +294,8 @@ describe("decideAttempt", () => {
     assert.deepEqual(decide({ ok: true, status: 302 }).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 5000) });
     const timeout = decide({ ok: false, kind: "timeout", error: "timed out after 15 s" });
     assert.deepEqual([timeout.responseStatus, timeout.error], [null, "timed out after 15 s"]);
-    assert.equal(decide({ ok: true, status: 500 }, null, 2).result.kind, "failed");
+    assert.deepEqual(decide({ ok: true, status: 500 }, null, 2).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 300_000) });
+    assert.equal(decide({ ok: true, status: 500 }, null, 3).result.kind, "failed");
   });
 
   it("Retry-After counts on a 429 or 503 only", () => {

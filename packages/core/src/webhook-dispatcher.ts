@@ -31,7 +31,7 @@ export interface AttemptReport {
   readonly endpointId: string;
   readonly eventId: string;
   readonly deliveryId: string;
-  /** 1 for the first attempt of the delivery. */
+  /** 1 for the first attempt of the delivery (as the lease counted it: a taken-over attempt counts after the lost one). */
   readonly attempt: number;
   readonly status: number | null;
   /** The outcome recorded, or `lease_lost` when another instance had taken the attempt over meanwhile. */
@@ -88,7 +88,11 @@ export interface WebhookDispatcher {
   stop(graceMs: number): Promise<void>;
 }
 
-/** The outcome of an attempt at `nowMs` that got `response`, by the delivery rules (2xx delivered, 410 gone, else retried on the schedule). */
+/**
+ * The outcome of an attempt at `nowMs` that got `response`, by the delivery rules (2xx delivered,
+ * 410 gone, else retried on the schedule). `attempt.delivery` is the leased one: its `attempts`
+ * counts this attempt, so after the n-th attempt the retry waits the schedule's n-th delay.
+ */
 export function decideAttempt(
   attempt: Pick<LeasedAttempt, "delivery" | "endpoint">,
   response: WebhookResponse,
@@ -106,7 +110,7 @@ export function decideAttempt(
   const failingSince = attempt.endpoint.failingSince ?? at;
   if (nowMs - Date.parse(failingSince) >= WEBHOOK_FAILING_AFTER_MS) return { at, responseStatus, error, result: { kind: "failing" } };
   const retryAfter = response.ok && (response.status === 429 || response.status === 503) ? response.retryAfterSeconds : undefined;
-  const delay = nextAttemptDelayMs(attempt.delivery.attempts + 1, retryScheduleSeconds, random, retryAfter);
+  const delay = nextAttemptDelayMs(Math.max(1, attempt.delivery.attempts), retryScheduleSeconds, random, retryAfter);
   if (delay === null) return { at, responseStatus, error, result: { kind: "failed" } };
   return { at, responseStatus, error, result: { kind: "retry", nextAttemptAt: isoInstant(nowMs + delay) } };
 }
@@ -168,16 +172,23 @@ export function createWebhookDispatcher(
   let countedAt = -Infinity;
 
   /** Makes the attempt; false when the receiver failed it (its endpoint then rests). */
-  async function attempt(leased: LeasedAttempt, signal: AbortSignal): Promise<boolean> {
+  async function attempt(lease: LeasedAttempt, signal: AbortSignal): Promise<boolean> {
     const started = performance.now();
+    // The endpoint as the store has it now, not as leased: a 410 recorded by another attempt
+    // since (this instance's or another's) disabled it, and nothing more goes to it. One read.
+    // A deleted endpoint counts as gone (its deliveries failed with it, so the finish is void).
+    const now = lease.endpoint.status === "enabled" ? await webhooks.get(lease.delivery.orgId, lease.endpoint.id) : lease.endpoint;
+    const current: LeasedAttempt["endpoint"] = now ?? { ...lease.endpoint, status: "disabled", disabledReason: "gone" };
+    const leased: LeasedAttempt = { ...lease, endpoint: current };
     const { delivery, endpoint, event } = leased;
     let outcome: AttemptOutcome;
     if (endpoint.status !== "enabled") {
       // Not attempted, so not a failure of the receiver: `failed` would start its failingSince.
-      // Recording the disablement the lease saw (gone or failing) fails the delivery and leaves
-      // failingSince alone; the port has no "fail this delivery only" outcome.
+      // Recording the disablement (gone or failing; a deleted endpoint: gone) fails the delivery,
+      // leaves failingSince alone and takes back the attempt the lease counted (`unsent`); the
+      // port has no "fail this delivery only" outcome.
       const kind = endpoint.disabledReason ?? "gone";
-      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind } };
+      outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind }, unsent: true };
     } else {
       const body = eventBody(event);
       const response = await sender.send({
@@ -186,7 +197,8 @@ export function createWebhookDispatcher(
         body,
         signal,
       });
-      // Cut short by shutdown: not the receiver's failure. The lease runs out and the attempt is made again.
+      // Cut short by shutdown: not the receiver's failure. The lease runs out and the attempt is
+      // made again; this one stays counted (it may have been sent).
       if (signal.aborted) return true;
       outcome = decideAttempt(leased, response, clock.now(), options.retryScheduleSeconds, random);
     }
@@ -197,7 +209,7 @@ export function createWebhookDispatcher(
       endpointId: endpoint.id,
       eventId: event.id,
       deliveryId: delivery.id,
-      attempt: delivery.attempts + 1,
+      attempt: delivery.attempts,
       status: outcome.responseStatus,
       outcome: kept ? outcome.result.kind : "lease_lost",
       error: outcome.error,

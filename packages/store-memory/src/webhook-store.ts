@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import {
   deliveryAfterAttempt,
+  deliveryLeased,
   firstDelivery,
   requeuedDelivery,
   type AttemptOutcome,
@@ -68,7 +69,10 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
   };
 
   let turn = 0;
-  /** Leases `delivery` with `token` until `nowMs + leaseMs`; null (and failed) when its event aged out or its endpoint is gone. */
+  /**
+   * Leases `delivery` with `token` until `nowMs + leaseMs`, counting an attempt; null (and failed)
+   * when its event aged out or its endpoint is gone.
+   */
   const leaseOne = (delivery: MemoryDelivery, nowMs: number, leaseMs: number, token: string): LeasedAttempt | null => {
     const org = state.orgs.get(delivery.record.orgId);
     const { eventId, eventType } = delivery.record;
@@ -84,6 +88,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     }
     delivery.dueMs = nowMs + leaseMs;
     delivery.lease = token;
+    delivery.record = deliveryLeased(delivery.record, isoInstant(nowMs)); // the lease counts the attempt
     return { delivery: delivery.record, event, endpoint, lease: token };
   };
 
@@ -221,6 +226,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
           appendEvent(state, orgId, event, endpointId);
         }
         org.endpoints.set(endpointId, endpointAfter(endpoint, outcome));
+        // Fails the endpoint's other pending deliveries and voids their leases: their finish returns false.
         if (outcome.result.kind === "gone" || outcome.result.kind === "failing") failAllPending(orgId, endpointId);
       }
       return true;

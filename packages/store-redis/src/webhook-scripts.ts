@@ -86,17 +86,18 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
 
 /**
  * KEYS: due, deliveries, endpoints, events, leases, pending. ARGV: now ms, lease end ms, max,
- * token, how many due deliveries to look at, '1' for one per endpoint, then the endpoints to
- * skip. Leases the org's due deliveries (at most max) but the skipped endpoints': each moves to
- * the lease's end in the due ZSET and takes the token. Answers (delivery, event, endpoint) JSON
- * triples. A due delivery whose event aged out or whose endpoint is gone has nothing to send: it
+ * token, how many due deliveries to look at, '1' for one per endpoint, now as an ISO instant,
+ * then the endpoints to skip. Leases the org's due deliveries (at most max) but the skipped
+ * endpoints': each moves to the lease's end in the due ZSET, takes the token and counts an
+ * attempt (attempts + 1, lastAttemptAt now: a lease taken over counts another). Answers
+ * (delivery as leased, event, endpoint) JSON triples. A due delivery whose event aged out or whose endpoint is gone has nothing to send: it
  * fails, as in memory, and an earlier holder's lease on it is void (its `finish` writes nothing).
  */
 export const LEASE_DUE = new LuaScript(`
 local max = tonumber(ARGV[3])
 local onePerEndpoint = ARGV[6] == '1'
 local skipped = {}
-for i = 7, #ARGV do skipped[ARGV[i]] = true end
+for i = 8, #ARGV do skipped[ARGV[i]] = true end
 local out = {}
 local taken = 0
 for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[5]))) do
@@ -113,7 +114,11 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
     if event and endpoint then
       redis.call('ZADD', KEYS[1], ARGV[2], did)
       redis.call('HSET', KEYS[5], did, ARGV[4])
-      out[#out + 1] = raw
+      delivery.attempts = delivery.attempts + 1
+      delivery.lastAttemptAt = ARGV[7]
+      local leased = cjson.encode(delivery)
+      redis.call('HSET', KEYS[2], did, leased)
+      out[#out + 1] = leased
       out[#out + 1] = event
       out[#out + 1] = endpoint
       taken = taken + 1

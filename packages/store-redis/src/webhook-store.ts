@@ -2,7 +2,8 @@
  * WebhookStore on Redis. Each org's endpoints, deliveries and due attempts live under its hash
  * tag (keys.ts), so every change is one script in one slot; the set of orgs with endpoints
  * (one per delivery group) lets `lease` find due work across orgs and cluster slots. A lease
- * moves the due deliveries' scores to the lease's end and stamps them with a fresh token:
+ * moves the due deliveries' scores to the lease's end, counts an attempt on each, and
+ * stamps them with a fresh token:
  * another caller sees them again only once it ran out, and `finish` writes only while the
  * token still holds.
  *
@@ -16,7 +17,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type LeasedAttempt, type LeaseShare, type WebhookStore } from "@lintel/core/adapters";
-import type { DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+import { isoInstant, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
@@ -52,7 +53,8 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
     ];
     // Skipping endpoints means looking past their due deliveries, up to a bound.
     const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
-    const args = [nowMs, nowMs + leaseMs, max, lease, scan, share === undefined ? "0" : "1", ...(share?.skipOf(orgId) ?? [])];
+    const flag = share === undefined ? "0" : "1";
+    const args = [nowMs, nowMs + leaseMs, max, lease, scan, flag, isoInstant(nowMs), ...(share?.skipOf(orgId) ?? [])];
     const reply = (await LEASE_DUE.run(redis, keys, args)) as string[];
     const leased: LeasedAttempt[] = [];
     for (let i = 0; i + 2 < reply.length; i += 3) {

@@ -177,7 +177,65 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
       assert.equal(await store().webhooks.finish(holder, outcome(1600, { kind: "delivered" }, 204)), false, "finished once");
       const [delivered] = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
       assert.equal(delivered?.status, "delivered");
-      assert.equal(delivered?.attempts, 1);
+      assert.equal(delivered?.attempts, 2, "the stale lease's attempt may have gone out: counted");
+    });
+
+    it("an attempt is counted when leased: a lease that ran out and is taken over counts two", async () => {
+      const { orgId, endpoint } = await orgWithEndpoint(store());
+      await emit(store(), orgId, 0);
+      const [crashed] = (await store().webhooks.lease(T + 10, 1000, 100)).filter((a) => a.delivery.orgId === orgId);
+      assert.ok(crashed);
+      assert.deepEqual([crashed.delivery.attempts, crashed.delivery.lastAttemptAt], [1, instant(10)], "the lease carries its count");
+      const [stored] = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
+      assert.deepEqual(stored, crashed.delivery, "counted in the store at lease time, before any finish");
+      // Its holder died without finishing; the lease runs out and another caller takes it over.
+      const [takeover] = (await store().webhooks.lease(T + 1010, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
+      assert.ok(takeover);
+      assert.deepEqual([takeover.delivery.attempts, takeover.delivery.lastAttemptAt], [2, instant(1010)]);
+      assert.equal(await store().webhooks.finish(crashed, outcome(1020, { kind: "delivered" }, 200)), false);
+      assert.equal(await store().webhooks.finish(takeover, outcome(1100, { kind: "delivered" }, 200)), true);
+      const [delivered] = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
+      assert.deepEqual(
+        [delivered?.status, delivered?.attempts, delivered?.lastAttemptAt],
+        ["delivered", 2, instant(1100)],
+        "finish adds no attempt of its own",
+      );
+      // An attempt not sent (its endpoint disabled) takes its count back.
+      await emit(store(), orgId, 2000);
+      const [unsent] = (await store().webhooks.lease(T + 2000, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
+      assert.equal(unsent?.delivery.attempts, 1);
+      assert.equal(await store().webhooks.finish(unsent!, { ...outcome(2010, { kind: "failed" }, null), unsent: true }), true);
+      const [notSent] = await store().webhooks.deliveries(orgId, endpoint.id, null, 1);
+      assert.deepEqual([notSent?.id, notSent?.status, notSent?.attempts], [unsent?.delivery.id, "failed", 0]);
+      // retry starts the count over.
+      const requeued = await store().webhooks.retry(orgId, endpoint.id, delivered!.id, T + 3000);
+      assert.equal(requeued.ok && requeued.delivery.attempts, 0);
+      const [again] = (await store().webhooks.lease(T + 3000, LEASE, 100)).filter((a) => a.delivery.id === delivered!.id);
+      assert.equal(again?.delivery.attempts, 1);
+    });
+
+    it("after a gone finish, the endpoint's other leased deliveries' finish returns false", async () => {
+      const { orgId, endpoint } = await orgWithEndpoint(store());
+      for (const atMs of [0, 1, 2]) await emit(store(), orgId, atMs);
+      // Three holders (instances), one delivery each.
+      const held: LeasedAttempt[] = [];
+      for (let i = 0; i < 3; i++) {
+        const [one] = (await store().webhooks.lease(T + 10, LEASE, 1)).filter((a) => a.delivery.orgId === orgId);
+        if (one !== undefined) held.push(one);
+      }
+      // A shared store may hand the single slot to another org's due delivery: lease the rest in one go.
+      held.push(...(await store().webhooks.lease(T + 10, LEASE, 100)).filter((a) => a.delivery.orgId === orgId));
+      assert.equal(new Set(held.map((a) => a.delivery.id)).size, 3);
+      const [goneOne, ...others] = held as [LeasedAttempt, ...LeasedAttempt[]];
+      assert.equal(await store().webhooks.finish(goneOne, outcome(20, { kind: "gone" }, 410)), true);
+      const before = await store().webhooks.deliveries(orgId, endpoint.id, null, 10);
+      for (const other of others) {
+        assert.equal(await store().webhooks.finish(other, outcome(30, { kind: "delivered" }, 200)), false, "its lease is void");
+        assert.equal(await store().webhooks.finish(other, outcome(30, { kind: "retry", nextAttemptAt: instant(40) })), false);
+      }
+      assert.deepEqual(await store().webhooks.deliveries(orgId, endpoint.id, null, 10), before, "nothing written");
+      assert.deepEqual(new Set(before.map((d) => d.status)), new Set(["failed"]));
+      assert.deepEqual(ofOrg(await store().webhooks.lease(T + 100 * LEASE, LEASE, 100), orgId), [], "never leased again");
     });
 
     it("retry reschedules and marks the endpoint failing since; delivered settles it and clears failingSince", async () => {
@@ -199,7 +257,7 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
       assert.equal((await store().webhooks.get(orgId, endpoint.id))?.failingSince, instant(100));
       assert.deepEqual(ofOrg(await store().webhooks.lease(T + 5099, LEASE, 100), orgId), [], "due at nextAttemptAt");
       const [second] = (await store().webhooks.lease(T + 5100, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
-      assert.deepEqual(second?.delivery, retried);
+      assert.deepEqual(second?.delivery, { ...retried, attempts: 2, lastAttemptAt: instant(5100) }, "the lease counts the second attempt");
       assert.equal(await store().webhooks.finish(second!, outcome(5200, { kind: "retry", nextAttemptAt: instant(9000) }, null)), true);
       assert.equal((await store().webhooks.get(orgId, endpoint.id))?.failingSince, instant(100), "counted from the first failure");
       const [third] = (await store().webhooks.lease(T + 9000, LEASE, 100)).filter((a) => a.delivery.orgId === orgId);
