@@ -1,4 +1,4 @@
-// Codes on locks through crashes (SPEC 5.x, lock-code work): real server processes, Seam's own
+// Codes on locks through crashes (the lock-code work): real server processes, Seam's own
 // fake behind a proxy that can fail or stall, and a private redis-server with its append-only
 // file (fsync on every write). Two promises:
 //   - an instance killed with SIGKILL in the middle of a code's attempt: another instance takes
