@@ -150,6 +150,24 @@ describe("seam code programmer: codes on Seam's fake", () => {
     );
   });
 
+  it("a create whose answer was lost, made again: the code Seam holds (same PIN, name and instants) is adopted, not duplicated", async () => {
+    const lock = lockOn(fake.addLock("Porch", { online: true }));
+    const code = aCode();
+    const other = aCode(); // another code of the lock: never taken for this one
+    await programmer.create(lock, other, signal());
+    const first = await programmer.create(lock, code, signal());
+    const again = await programmer.create(lock, code, signal());
+    assert.equal(again, first);
+    assert.deepEqual(
+      fake
+        .accessCodesOn(lock.providerDeviceId)
+        .map((held) => held.code)
+        .sort(),
+      [code.code, other.code].sort(),
+      "still one code per PIN",
+    );
+  });
+
   it("wrong credentials → credentials_refused, for create, update and remove", async () => {
     const wrongKey = "seam_wrongkey_Zx81Qd2";
     const refused = createSeamLockCodeProgrammer({ apiKey: wrongKey, endpoint: fake.endpoint });

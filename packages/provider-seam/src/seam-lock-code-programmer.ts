@@ -43,6 +43,34 @@ function alreadyGone(error: unknown): boolean {
   );
 }
 
+/** What Seam lists of an access code: the fields a code of Lintel's is recognized by. */
+interface ListedCode {
+  readonly access_code_id: string;
+  readonly device_id: string;
+  readonly name?: string | null;
+  readonly code?: string | null;
+  readonly starts_at?: string | null;
+  readonly ends_at?: string | null;
+}
+
+/**
+ * The id of the code on `deviceId` that is exactly `code` (PIN, name, starts_at, ends_at), or
+ * null: a code that only shares the PIN is another one, never taken over.
+ */
+async function sameCodeOn(seam: ReturnType<typeof seamClient>, deviceId: string, code: ProgrammedCode): Promise<string | null> {
+  const listed = await seam.client.post<{ access_codes?: ListedCode[] }>("/access_codes/list", { device_id: deviceId });
+  const instant = (text: string | null | undefined) => (text === null || text === undefined ? NaN : Date.parse(text));
+  const match = (listed.data.access_codes ?? []).find(
+    (held) =>
+      held.device_id === deviceId &&
+      held.code === code.code &&
+      held.name === code.name &&
+      instant(held.starts_at) === Date.parse(code.startAt) &&
+      instant(held.ends_at) === Date.parse(code.endAt),
+  );
+  return match?.access_code_id ?? null;
+}
+
 /** Puts codes on locks, changes and removes them through Seam; see {@link SeamLockCodeProgrammerOptions}. */
 export function createSeamLockCodeProgrammer(options: SeamLockCodeProgrammerOptions): LockCodeProgrammer {
   const timeoutMs = options.timeoutMs ?? 3000;
@@ -69,8 +97,17 @@ export function createSeamLockCodeProgrammer(options: SeamLockCodeProgrammerOpti
   return {
     create(lock, code, signal) {
       return attempt(lock, signal, async (seam) => {
-        const created = await seam.accessCodes.create({ device_id: lock.providerDeviceId, ...seamCode(code) });
-        return created.access_code_id;
+        try {
+          const created = await seam.accessCodes.create({ device_id: lock.providerDeviceId, ...seamCode(code) });
+          return created.access_code_id;
+        } catch (error) {
+          // A create whose answer was lost (a timeout, a crash before its id was kept) put the code
+          // there already: Seam refuses the same PIN twice on a device. That very code is adopted.
+          if (!(isSeamHttpApiError(error) && error.statusCode === 409)) throw error;
+          const same = await sameCodeOn(seam, lock.providerDeviceId, code);
+          if (same === null) throw error;
+          return same;
+        }
       });
     },
     async update(placed, code, signal) {
