@@ -17,6 +17,7 @@ import { after, before, describe, it } from "node:test";
 import { startFakeSeam, startSeamProxy, type FakeSeam, type SeamProxy } from "@lintel/testkit/seam";
 import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child } from "@lintel/testkit/processes";
 import { call, testFixture, type TestFixture } from "./e2e.test-support.js";
+import { until } from "./webhook-receiver.test-support.js";
 
 /** A dead instance's code work is taken over within this of its death (lease 20 s + a poll, with room). */
 const TAKEOVER_BOUND_MS = 30_000;
@@ -50,16 +51,6 @@ interface Created {
   readonly startAt: string;
   readonly endAt: string;
   readonly deviceId: string;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The "access code attempt" log lines of a server's output (pino JSON on stdout). */

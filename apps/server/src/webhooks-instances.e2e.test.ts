@@ -16,6 +16,7 @@ import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, processStoreEnv, testFixture, type TestFixture } from "./e2e.test-support.js";
 import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { until } from "./webhook-receiver.test-support.js";
 
 /** SPEC 5.10: the attempts of an instance that died are taken over by another within 30 s. */
 const TAKEOVER_BOUND_MS = 30_000;
@@ -65,16 +66,6 @@ async function startReceiver(delayMs = 0) {
         server.closeAllConnections();
       }),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
