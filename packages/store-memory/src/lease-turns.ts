@@ -19,6 +19,24 @@ export interface TurnLease<J, R> {
   take(job: J): R | null;
 }
 
+/** The jobs of `rows` due at `nowMs` (a due time, not after it), by org. */
+export function dueByOrg<J>(
+  rows: Iterable<J>,
+  nowMs: number,
+  dueMsOf: (job: J) => number | null,
+  orgOf: (job: J) => string,
+): Map<string, J[]> {
+  const due = new Map<string, J[]>();
+  for (const job of rows) {
+    const dueMs = dueMsOf(job);
+    if (dueMs === null || dueMs > nowMs) continue;
+    const ofOrg = due.get(orgOf(job));
+    if (ofOrg === undefined) due.set(orgOf(job), [job]);
+    else ofOrg.push(job);
+  }
+  return due;
+}
+
 /** Up to `how.max` jobs leased in turn across orgs (see the module comment). */
 export function leaseInTurn<J, R>(how: TurnLease<J, R>): R[] {
   const { share } = how;

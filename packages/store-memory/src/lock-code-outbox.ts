@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";
 import { appendEvent } from "./event-state.js";
-import { leaseInTurn } from "./lease-turns.js";
+import { dueByOrg, leaseInTurn } from "./lease-turns.js";
 import { codeSlot, setPlaced, type MemoryCodeWork } from "./lock-code-state.js";
 import type { MemoryState } from "./memory-state.js";
 import { resealItemPins, setCodeLockSync } from "./unit-store.js";
@@ -18,13 +18,12 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
   let turn = 0;
   return {
     async lease(nowMs, leaseMs, max, share) {
-      const due = new Map<string, MemoryCodeWork[]>();
-      for (const entry of codes.work.values()) {
-        if (entry.dueMs > nowMs) continue;
-        const ofOrg = due.get(entry.work.orgId);
-        if (ofOrg === undefined) due.set(entry.work.orgId, [entry]);
-        else ofOrg.push(entry);
-      }
+      const due = dueByOrg(
+        codes.work.values(),
+        nowMs,
+        (entry) => entry.dueMs,
+        (entry) => entry.work.orgId,
+      );
       const token = randomUUID();
       return leaseInTurn({
         due,

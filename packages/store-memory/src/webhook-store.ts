@@ -26,7 +26,7 @@ import {
   type EventState,
   type MemoryDelivery,
 } from "./event-state.js";
-import { leaseInTurn } from "./lease-turns.js";
+import { dueByOrg, leaseInTurn } from "./lease-turns.js";
 
 /** The endpoint as an attempt's outcome leaves it (`failingSince` counts from the first failure since a success). */
 function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome): WebhookEndpointRecord {
@@ -187,13 +187,12 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       return rowsAfter(rows, (row) => newestFirstPosition(row.record), after, Math.max(0, limit), "desc").map((row) => row.record);
     },
     async lease(nowMs, leaseMs, max, share) {
-      const due = new Map<string, MemoryDelivery[]>();
-      for (const delivery of state.pending) {
-        if (delivery.dueMs === null || delivery.dueMs > nowMs) continue;
-        const ofOrg = due.get(delivery.record.orgId);
-        if (ofOrg === undefined) due.set(delivery.record.orgId, [delivery]);
-        else ofOrg.push(delivery);
-      }
+      const due = dueByOrg(
+        state.pending,
+        nowMs,
+        (delivery) => delivery.dueMs,
+        (delivery) => delivery.record.orgId,
+      );
       const token = randomUUID();
       return leaseInTurn({
         due,
