@@ -10,11 +10,22 @@
  * Exits 1 when a normal request failed or the server was not serving at the end.
  * Loopback only, about 10 s per server and path; it stops every process it starts.
  *
- * Usage: npm run -s reliability:pipelining [-- /healthz,/v1/openapi.json]
+ * `--rounds N` (default 1) floods each server N times in a row (8 reproduces the outside probe of
+ * memory kept after floods): the first round as above, every later one the same attack without
+ * the normal client. Before the first and after each round (the attacker gone, then a settle pause
+ * of SETTLE_MS, `--settle S` for another) it prints the server process's memory: RSS, heapTotal, heapUsed and external (Lintel:
+ * its Prometheus default metrics on METRICS_PORT=0; bare: its own `/__memory`, which also gives
+ * arrayBuffers) and how many connections the server still holds. MALLOC_*, GLIBC_TUNABLES and
+ * NODE_OPTIONS set for the script are passed on to both servers (glibc's allocator, e.g.
+ * MALLOC_ARENA_MAX=2; V8's heap, e.g. --max-old-space-size=256). `--gc` reads the memory after a
+ * full garbage collection (the servers run with the inspector on a loopback port for it): what is
+ * still reachable, apart from garbage not yet collected.
+ *
+ * Usage: npm run -s reliability:pipelining [-- [--rounds N] [--settle S] [--servers lintel,bare] [/healthz,/v1/openapi.json]]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -35,6 +46,8 @@ const NORMAL_TIMEOUT_MS = 30_000;
 const RSS_EVERY_MS = 50;
 /** A normal answer, on loopback: under this the server counts as recovered. */
 const RECOVERED_MS = 50;
+/** After a later round's attacker left: the pause before the server's memory is read (`--settle S`). */
+const SETTLE_MS = 2_000;
 
 /**
  * The bare server: node:http answering every request at once with a fixed body, the OpenAPI
@@ -45,13 +58,15 @@ const http = require("node:http");
 const doc = require("node:fs").readFileSync(process.argv[1]);
 const health = Buffer.from('{"status":"ok"}');
 let handled = 0;
-http.createServer((req, res) => {
+const server = http.createServer((req, res) => {
   if (req.url === "/__handled") return res.end(String(handled));
+  if (req.url === "/__memory") return res.end(JSON.stringify(process.memoryUsage()));
   handled++;
   const body = req.url === "/v1/openapi.json" ? doc : health;
   res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
   res.end(body);
-}).listen(Number(process.argv[2]), "127.0.0.1", () => console.log("listening"));
+});
+server.listen(Number(process.argv[2]), "127.0.0.1", () => console.log("listening"));
 `;
 
 interface Target {
@@ -60,6 +75,11 @@ interface Target {
   readonly pid: number;
   /** How many requests for `path` the server ran so far. */
   handled(path: string): Promise<number>;
+  /**
+   * The server process's memory (bytes; arrayBuffers null when the server does not tell) and its
+   * open connections; with `--gc` after a full garbage collection (the inspector's, on both servers).
+   */
+  memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
 
@@ -68,34 +88,144 @@ async function text(url: string): Promise<string> {
   return response.text();
 }
 
-async function startLintel(): Promise<Target> {
-  const [metricsPort] = (await freePorts(1)) as [number];
-  const rig = await startRig("memory", { METRICS_PORT: String(metricsPort) });
+interface Memory {
+  readonly rss: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number | null;
+  readonly connections: number;
+}
+
+/** glibc's allocator settings and NODE_OPTIONS (e.g. --max-old-space-size) of this process's environment, passed on to both servers. */
+const allocatorEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      (entry[0].startsWith("MALLOC_") || entry[0] === "GLIBC_TUNABLES" || entry[0] === "NODE_OPTIONS") && entry[1] !== undefined,
+  ),
+);
+
+/** The value of the unlabelled sample `name` in a Prometheus scrape. */
+function sample(scrape: string, name: string): number {
+  const line = scrape.split("\n").find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(" ")[1] ?? NaN);
+}
+
+/** `--gc`: the servers run with the inspector on a free loopback port, which the script asks for a full collection. */
+const INSPECT = { NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} --inspect=127.0.0.1:0`.trim() };
+
+/** Runs a full garbage collection in the process whose inspector is at `wsUrl`. */
+async function collectGarbage(wsUrl: string): Promise<void> {
+  const socket = new WebSocket(wsUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve);
+    socket.addEventListener("error", reject);
+  });
+  const done = new Promise<void>((resolve) =>
+    socket.addEventListener("message", (event) => {
+      if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) resolve();
+    }),
+  );
+  socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
+  await done;
+  socket.close();
+}
+
+/** The inspector's address in a process's output, once it is there. */
+async function inspectorUrl(output: () => string, waitFor: (text: string) => Promise<void>): Promise<string> {
+  await waitFor("Debugger listening on ");
+  return /Debugger listening on (ws:\/\/\S+)/.exec(output())![1]!;
+}
+
+async function startLintel(gc: boolean): Promise<Target> {
+  const rig = await startRig("memory", { METRICS_PORT: "0", ...allocatorEnv, ...(gc ? INSPECT : {}) });
+  await rig.server.waitFor("Prometheus metrics: ");
+  const metricsUrl = /Prometheus metrics: (\S+)/.exec(rig.server.output())![1]!;
+  const inspector = gc ? await inspectorUrl(rig.server.output, rig.server.waitFor) : null;
+  const pid = rig.server.child.pid!;
   return {
     name: "Lintel",
     url: rig.server.url,
-    pid: rig.server.child.pid!,
+    pid,
     async handled(path) {
-      const scrape = await text(`http://127.0.0.1:${metricsPort}/metrics`);
+      const scrape = await text(metricsUrl);
       return scrape
         .split("\n")
         .filter((line) => line.startsWith("lintel_http_requests_total{") && line.includes(`route="${path}"`))
         .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
     },
+    async memory() {
+      if (inspector !== null) await collectGarbage(inspector);
+      const scrape = await text(metricsUrl);
+      return {
+        rss: sample(scrape, "process_resident_memory_bytes"),
+        heapTotal: sample(scrape, "nodejs_heap_size_total_bytes"),
+        heapUsed: sample(scrape, "nodejs_heap_size_used_bytes"),
+        external: sample(scrape, "nodejs_external_memory_bytes"),
+        arrayBuffers: null,
+        connections: tcpConnections(pid, new URL(rig.server.url).port),
+      };
+    },
     stop: () => rig.stop(),
   };
 }
 
-async function startBare(docPath: string): Promise<Target> {
+/** Established TCP connections to local port `port` held by process `pid` (its sockets in /proc/net/tcp). */
+function tcpConnections(pid: number, port: string): number {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (link.startsWith("socket:[")) inodes.add(link.slice(8, -1));
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const hexPort = Number(port).toString(16).toUpperCase().padStart(4, "0");
+  return ["tcp", "tcp6"]
+    .flatMap((file) => readFileSync(`/proc/${pid}/net/${file}`, "utf8").split("\n").slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length > 9 && f[1]!.endsWith(`:${hexPort}`) && f[3] !== "0A" && inodes.has(f[9]!)).length;
+}
+
+async function startBare(docPath: string, gc: boolean): Promise<Target> {
   const [port] = (await freePorts(1)) as [number];
-  const child: ChildProcess = spawn(process.execPath, ["-e", BARE_SERVER, docPath, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, ["-e", BARE_SERVER, docPath, String(port)], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env["PATH"] ?? "", ...allocatorEnv, ...(gc ? INSPECT : {}) },
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (!gc) process.stderr.write(chunk);
+  });
   await once(child.stdout!, "data");
+  const inspector = gc
+    ? await inspectorUrl(
+        () => stderr,
+        async (text) => {
+          while (!stderr.includes(text)) await pause(25);
+        },
+      )
+    : null;
   const url = `http://127.0.0.1:${port}`;
   return {
     name: "bare node:http",
     url,
     pid: child.pid!,
     handled: async () => Number(await text(`${url}/__handled`)),
+    async memory() {
+      if (inspector !== null) await collectGarbage(inspector);
+      const m = JSON.parse(await text(`${url}/__memory`)) as NodeJS.MemoryUsage;
+      return {
+        rss: m.rss,
+        heapTotal: m.heapTotal,
+        heapUsed: m.heapUsed,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+        connections: tcpConnections(child.pid!, String(port)),
+      };
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
@@ -212,28 +342,98 @@ function print(figures: Figures): void {
   console.log(`server still serving afterwards: ${figures.serving ? "yes" : "no"}`);
 }
 
-const paths = (process.argv[2] ?? "/healthz,/v1/openapi.json").split(",");
-console.log(`# Pipelining: ${CONNECTIONS} connections × ${PIPELINED} pipelined GETs, gone after ${ATTACK_MS / 1000} s`);
+/** `--rounds N` and the comma list of paths, from the command line. */
+function parseArgs(args: readonly string[]): { rounds: number; settleMs: number; gc: boolean; servers: string[]; paths: string[] } {
+  let rounds = 1;
+  let gc = false;
+  let servers = ["lintel", "bare"];
+  let settleMs = SETTLE_MS;
+  let paths = ["/healthz", "/v1/openapi.json"];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--rounds" || arg.startsWith("--rounds=")) {
+      const value = arg === "--rounds" ? args[++i] : arg.slice("--rounds=".length);
+      rounds = Number(value);
+      if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds takes a whole number ≥ 1, not "${value}"`);
+    } else if (arg === "--settle" || arg.startsWith("--settle=")) {
+      const value = arg === "--settle" ? args[++i] : arg.slice("--settle=".length);
+      settleMs = Number(value) * 1000;
+      if (!(settleMs >= 0)) throw new Error(`--settle takes seconds ≥ 0, not "${value}"`);
+    } else if (arg === "--servers" || arg.startsWith("--servers=")) {
+      const value = arg === "--servers" ? args[++i] : arg.slice("--servers=".length);
+      servers = (value ?? "").split(",");
+      if (servers.some((s) => s !== "lintel" && s !== "bare")) throw new Error(`--servers takes lintel, bare or both, not "${value}"`);
+    } else if (arg === "--gc") gc = true;
+    else paths = arg.split(",");
+  }
+  return { rounds, settleMs, gc, servers, paths };
+}
+
+function printMemory(label: string, memory: Memory): void {
+  const mb = (bytes: number | null) => (bytes === null ? "—" : `${(bytes / 2 ** 20).toFixed(1)} MB`);
+  console.log(
+    `${label.padEnd(16)} RSS ${mb(memory.rss).padStart(9)}, heapTotal ${mb(memory.heapTotal).padStart(8)}, heapUsed ${mb(memory.heapUsed).padStart(8)}, external ${mb(memory.external).padStart(8)}, arrayBuffers ${mb(memory.arrayBuffers).padStart(8)}, connections ${memory.connections}`,
+  );
+}
+
+/** Round 1 with the normal client (figures as before), then rounds 2..N of the bare attack; memory after each. */
+async function rounds(target: Target, path: string, count: number): Promise<boolean> {
+  const before = count > 1 ? await target.memory() : undefined;
+  const figures = await measure(target, path);
+  print(figures);
+  let held = figures.serving && Object.values(figures.phases).every((phase) => phase.every((o) => o.status === 200));
+  if (count === 1) return held;
+  console.log(
+    `memory of the server process (round 1 read ${AFTER_MS / 1000} s after the attacker left, later ones ${settleMs / 1000} s after${gc ? "; each after a full GC" : ""}):`,
+  );
+  printMemory("before", before!);
+  printMemory("after round 1", await target.memory());
+  for (let round = 2; round <= count; round++) {
+    const leave = attack(target.url, path);
+    await pause(ATTACK_MS);
+    leave();
+    await pause(settleMs);
+    const memory = await target.memory().catch(() => null);
+    if (memory === null) {
+      console.log(`after round ${round}: the server process is gone (out of memory? its output is above)`);
+      return false;
+    }
+    printMemory(`after round ${round}`, memory);
+    held = held && (await send(new Agent(), target.url, { path: "/healthz" })).status === 200;
+  }
+  return held;
+}
+
+const { rounds: roundCount, settleMs, gc, servers, paths } = parseArgs(process.argv.slice(2));
+console.log(
+  `# Pipelining: ${CONNECTIONS} connections × ${PIPELINED} pipelined GETs, gone after ${ATTACK_MS / 1000} s` +
+    (roundCount > 1 ? `, ${roundCount} rounds` : ""),
+);
 console.log(machineLine());
+if (Object.keys(allocatorEnv).length > 0)
+  console.log(
+    `settings of both servers: ${Object.entries(allocatorEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}`,
+  );
 const dir = await mkdtemp(join(tmpdir(), "lintel-pipelining-"));
 let held = true;
 try {
   for (const path of paths) {
-    const lintel = await startLintel();
+    const lintel = await startLintel(gc);
     let document: string;
     try {
       document = await text(`${lintel.url}/v1/openapi.json`);
-      const figures = await measure(lintel, path);
-      print(figures);
-      held = held && figures.serving && Object.values(figures.phases).every((phase) => phase.every((o) => o.status === 200));
+      if (servers.includes("lintel")) held = (await rounds(lintel, path, roundCount)) && held;
     } finally {
       await lintel.stop();
     }
+    if (!servers.includes("bare")) continue;
     const docPath = join(dir, "openapi.json");
     await writeFile(docPath, document);
-    const bare = await startBare(docPath);
+    const bare = await startBare(docPath, gc);
     try {
-      print(await measure(bare, path));
+      await rounds(bare, path, roundCount);
     } finally {
       await bare.stop();
     }
