@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";
 import { appendEvent } from "./event-state.js";
 import { dueByOrg, leaseInTurn } from "./lease-turns.js";
-import { codeSlot, setPlaced, type MemoryCodeWork } from "./lock-code-state.js";
+import { codeSlot, setPlaced } from "./lock-code-state.js";
 import type { MemoryState } from "./memory-state.js";
 import { resealItemPins, setCodeLockSync } from "./unit-store.js";
 
