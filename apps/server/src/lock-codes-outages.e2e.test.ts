@@ -47,6 +47,7 @@ describe("e2e: codes on locks when Seam or its settings fail", () => {
       SEAM_API_KEY: fake.apiKey,
       SEAM_ENDPOINT: proxy.endpoint,
       ACCESS_CODE_SYNC_RETRY_SCHEDULE: "1,1,1,1,1,1,1,1",
+      METRICS_PORT: "0",
     });
     try {
       const write = (path: string, body: unknown) => post(server.url, fixture, path, body);
@@ -111,6 +112,12 @@ describe("e2e: codes on locks when Seam or its settings fail", () => {
         ["POST /access_codes/create"],
         "the latest state is created once",
       );
+      // The metrics count the attempts by provider and outcome, and the pending work.
+      const metrics = await (await fetch(server.metricsUrl ?? "")).text();
+      assert.match(metrics, /lintel_access_code_sync_attempts_total\{provider="august",outcome="retry"\} [1-9]/);
+      assert.match(metrics, /lintel_access_code_sync_attempts_total\{provider="august",outcome="set"\} 1\n/);
+      assert.match(metrics, /lintel_access_code_sync_pending \d+/);
+      assert.match(metrics, /lintel_access_code_sync_oldest_pending_age_seconds \d/);
     } finally {
       proxy.failWith(null);
       await server.close();
