@@ -6,22 +6,34 @@
  * Every method that reaches a store rejects with {@link StoreUnavailableError} when the store
  * cannot answer in time; the HTTP adapter turns that into 503 `unavailable`.
  */
-import type {
-  ApiKeyRecord,
-  BudgetDecision,
-  ItemRewrite,
-  LintelEvent,
-  Lock,
-  LockState,
-  LockSync,
-  Org,
-  RatePolicy,
-  ScheduleItem,
-  Template,
-  Unit,
-} from "@lintel/domain";
+import type { ApiKeyRecord, BudgetDecision, LintelEvent, Lock, LockState, RatePolicy, Template } from "@lintel/domain";
 import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
-import type { CodeWork, LockCodeOutbox } from "./lock-code-ports.js";
+import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
+import type { LockCodeOutbox } from "./lock-code-ports.js";
+import type { UnitStore } from "./unit-ports.js";
+
+export {
+  MAX_ITEMS_PER_UNIT,
+  MAX_TEMPLATES_PER_ORG,
+  type ItemChange,
+  type ItemRewrite,
+  type SetTimeZoneOutcome,
+  type TimeZoneChange,
+  type UnitChange,
+  type UnitStore,
+  type UnitWriteOutcome,
+} from "./unit-ports.js";
+export {
+  FIXTURE_LOAD_LISTS,
+  type FixtureData,
+  type FixtureItem,
+  type FixtureListOutcome,
+  type FixtureLoadList,
+  type FixtureLoadReport,
+  type FixtureRecords,
+  type FixtureSink,
+  type LoadOutcome,
+} from "./fixture-ports.js";
 import type { Result } from "./problem.js";
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
@@ -76,142 +88,6 @@ export interface RequestBudget {
   consume(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
   /** What `consume` would answer, without taking anything. */
   peek(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
-}
-
-/** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
-export type { ItemRewrite } from "@lintel/domain";
-
-/**
- * What the store did with a zone change: applied (the unit after it), or refused: no such unit,
- * or a stale `expectedVersion` (with the version the unit is at).
- */
-export type SetTimeZoneOutcome =
-  | { readonly ok: true; readonly unit: Unit }
-  | { readonly ok: false; readonly reason: "not_found" }
-  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number };
-
-/** What {@link UnitStore.setTimeZone} applies: the zone, the items' new instants, and the event that says so. */
-export interface TimeZoneChange {
-  readonly expectedVersion: number;
-  readonly timeZone: string;
-  readonly rewrites: readonly ItemRewrite[];
-  /**
-   * The lock work of every code the rewrites move (see {@link LockCodeOutbox}), stored with the
-   * change; each such code's `lockSync` becomes `codeLockSync` (pending). None when absent.
-   */
-  readonly codeWork?: readonly CodeWork[] | undefined;
-  readonly codeLockSync?: LockSync | undefined;
-  /** Stored with its deliveries only when the change applies. */
-  readonly event: LintelEvent;
-}
-
-/** At most this many schedule items per unit: a create past it is refused. */
-export const MAX_ITEMS_PER_UNIT = 10_000;
-/** At most this many message templates per org: a create past it is refused. */
-export const MAX_TEMPLATES_PER_ORG = 1_000;
-
-/**
- * What the store did with a write of a unit or of its schedule: applied (the unit after it), or
- * refused with nothing changed and no event stored.
- */
-export type UnitWriteOutcome =
-  | { readonly ok: true; readonly unit: Unit }
-  | { readonly ok: false; readonly reason: "not_found" }
-  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number }
-  /** Another unit of the org has the urlKey. */
-  | { readonly ok: false; readonly reason: "url_key_taken" }
-  /** The unit has `MAX_ITEMS_PER_UNIT` items already. */
-  | { readonly ok: false; readonly reason: "too_many_items" }
-  /** The message's `templateId` names no template of the org. */
-  | { readonly ok: false; readonly reason: "template_missing" };
-
-/** What {@link UnitStore.updateUnit} applies at `expectedVersion`: the unit's new urlKey and address, and the event that says so. */
-export interface UnitChange {
-  readonly expectedVersion: number;
-  readonly urlKey: string;
-  readonly address: string;
-  /** Stored with its deliveries only when the change applies. */
-  readonly event: LintelEvent;
-}
-
-/**
- * What {@link UnitStore.writeItem} applies at `expectedVersion`: `put` stores the item (a new
- * one, or the unit's item of that kind and id replaced), `delete` removes the unit's item of
- * that kind and id; and the event that says so.
- */
-export interface ItemChange {
-  readonly expectedVersion: number;
-  readonly op: "put" | "delete";
-  readonly item: ScheduleItem;
-  /** A code's lock work (see {@link LockCodeOutbox}), stored with the change; null for the other kinds. */
-  readonly work?: CodeWork | null | undefined;
-  /** Stored with its deliveries only when the change applies. */
-  readonly event: LintelEvent;
-}
-
-/** Units of an org with their schedule items. */
-export interface UnitStore {
-  /** The unit whose id is `idOrKey`, else the one whose urlKey is; null when neither (or foreign). */
-  findByIdOrKey(orgId: string, idOrKey: string): Promise<Unit | null>;
-  /** The units of the org among `unitIds` (unknown or foreign ids are left out). */
-  getMany(orgId: string, unitIds: readonly string[]): Promise<Unit[]>;
-  /**
-   * Units of the org by urlKey ascending, starting after the row whose `unitPosition` is
-   * `after` (from the start when null), at most `limit` rows. O(log n + limit).
-   */
-  listUnits(orgId: string, after: string | null, limit: number): Promise<Unit[]>;
-  /**
-   * The unit's items whose end is strictly after `fromMs`, in `schedulePosition` order
-   * (startAt, kind, key), starting after the position `after` (from the start when null), at
-   * most `limit`. Empty for an unknown or foreign unit. Costs O(log n + limit + s), s being the
-   * items that start within the unit's longest item span before `fromMs` but ended by then.
-   */
-  scheduleAfter(orgId: string, unitId: string, fromMs: number, after: string | null, limit: number): Promise<ScheduleItem[]>;
-  /** Every tour, code, open house and scheduled message of the unit, in no particular order. */
-  itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
-  /**
-   * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
-   * to its items, bump the version by one, and store `event` (the `unit.timezone_changed` the
-   * core built assuming success) with one pending delivery per enabled endpoint of the org that
-   * wants it (as {@link EventLog} and {@link WebhookStore} then serve them). Otherwise change
-   * nothing, store no event, and say the version.
-   */
-  setTimeZone(orgId: string, unitId: string, change: TimeZoneChange): Promise<SetTimeZoneOutcome>;
-  /** The unit's item of this kind and id, or null (unknown, another unit's, or a foreign unit). */
-  getItem(orgId: string, unitId: string, kind: ScheduleItem["kind"], id: string): Promise<ScheduleItem | null>;
-  /**
-   * Atomically: adds `unit` and stores `event` (with its deliveries), unless another unit of the
-   * org has its urlKey (`url_key_taken`, nothing stored). The unit's id is new.
-   */
-  createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome>;
-  /**
-   * Atomically: if the unit's version is `change.expectedVersion` and no other unit of the org has
-   * the new urlKey, set urlKey and address, bump the version by one and store the event. Otherwise
-   * change nothing and say why.
-   */
-  updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome>;
-  /**
-   * Atomically: if the unit's version is `change.expectedVersion`, apply the item's `put` or
-   * `delete`, bump the version by one and store the event. A `put` of a new item is refused when
-   * the unit has {@link MAX_ITEMS_PER_UNIT} items, and a `put` whose `templateId` names no template
-   * of the org is refused (`template_missing`: checked in the same step, so a template deleted
-   * meanwhile is never named). Otherwise change nothing and say why.
-   */
-  writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome>;
-  /**
-   * A fixture's unit, added as given (its version kept) by createUnit's step with no event,
-   * unless the store has its id (in any org: `kept`, unchanged). `url_key_taken`, nothing
-   * stored, when another unit of the org has its urlKey.
-   */
-  loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken">;
-  /**
-   * A fixture's item, added to its unit of `orgId` by writeItem's `put` step with no event and
-   * no version bump, unless the store has its kind and id (`kept`, unchanged) or the API
-   * deleted it in the org (`kept`: it stays deleted), or its unit is not the org's (`kept`:
-   * the unit stayed in the org that had it). No item limit, no template check (the fixture's
-   * references were checked whole by `parseFixture`). A code's `work` is stored with it when it is added.
-   */
-  loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null): Promise<LoadOutcome>;
 }
 
 /** Locks of an org. */
@@ -325,66 +201,6 @@ export interface IdempotencyStore {
   complete(scope: string, key: string, token: string, kept: KeptResult, ttlMs: number): Promise<boolean>;
   /** Frees the claimed key without an answer (the request changed nothing worth keeping). */
   release(scope: string, key: string, token: string): Promise<void>;
-}
-
-/** A schedule item as a fixture (and a store) holds it: with the org of its unit. */
-export type FixtureItem = ScheduleItem & { readonly orgId: string };
-
-/** Everything a fixture file holds, already validated and normalized. */
-export interface FixtureData {
-  readonly orgs: readonly Org[];
-  readonly apiKeys: readonly ApiKeyRecord[];
-  readonly units: readonly Unit[];
-  readonly locks: readonly Lock[];
-  readonly items: readonly FixtureItem[];
-  readonly templates: readonly Template[];
-}
-
-/** The lists a fixture load reports on (`items` holds tours, codes, open houses and scheduled messages). */
-export const FIXTURE_LOAD_LISTS = ["orgs", "units", "locks", "templates", "items", "apiKeys"] as const;
-/** One of {@link FIXTURE_LOAD_LISTS}. */
-export type FixtureLoadList = (typeof FIXTURE_LOAD_LISTS)[number];
-
-/**
- * What a load did with one record: `added`, or `kept`: the store has its id (in any org) and
- * keeps its record exactly as it is, or the API deleted it (a load never adds it back). So a
- * restart never undoes a change made since.
- */
-export type LoadOutcome = "added" | "kept";
-
-/** What a load did with the records of one list, by id (items as `<kind>:<id>`). */
-export interface FixtureListOutcome {
-  readonly added: string[];
-  readonly kept: string[];
-}
-
-/** What a fixture load did, list by list. */
-export type FixtureLoadReport = Readonly<Record<FixtureLoadList, FixtureListOutcome>>;
-
-/** Loads a validated fixture into a store: core's loader (`createFixtureLoader`) over the stores' `load…` steps. */
-export interface FixtureSink {
-  /**
-   * Adds the records whose ids the store lacks, keeping the fixture's ids and versions, with no
-   * events and no version bumps; keeps the rest exactly as they are ({@link LoadOutcome}). A load
-   * in which a unit the store lacks takes a urlKey another stored unit of its org holds is
-   * refused whole with a `FixtureConflictError` naming each such unit, before anything is
-   * written. (A holder that appears only while the load runs, from a concurrent load or a
-   * createUnit, is refused by the unit's own step and reported the same way after the load.)
-   */
-  load(data: FixtureData): Promise<FixtureLoadReport>;
-}
-
-/**
- * The add-only load steps of the records that have no API writes: orgs, locks, API keys. Each
- * adds the record unless the store has its id (in any org), in one atomic step of the store.
- */
-export interface FixtureRecords {
-  /** Adds the org unless the store has its id. */
-  loadOrg(org: Org): Promise<LoadOutcome>;
-  /** Adds the lock, listed when active and indexed under its device (see {@link LockDevices}). */
-  loadLock(lock: Lock): Promise<LoadOutcome>;
-  /** Adds the key unless the store has its id or its hash (a stored key keeps its revocation and budget). */
-  loadApiKey(key: ApiKeyRecord): Promise<LoadOutcome>;
 }
 
 /**
