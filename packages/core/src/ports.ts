@@ -14,7 +14,6 @@ import type { UnitStore } from "./unit-ports.js";
 
 export {
   MAX_ITEMS_PER_UNIT,
-  MAX_TEMPLATES_PER_ORG,
   type ItemChange,
   type ItemRewrite,
   type SetTimeZoneOutcome,
@@ -119,6 +118,9 @@ export interface LockDevices {
    */
   activeByProviderDevice(providerDeviceId: string): Promise<Lock[]>;
 }
+
+/** At most this many message templates per org: a create past it is refused. */
+export const MAX_TEMPLATES_PER_ORG = 1_000;
 
 /** What the store did with a write of a template: applied, or refused with nothing changed and no event stored. */
 export type TemplateWriteOutcome =

@@ -36,8 +36,6 @@ export interface TimeZoneChange {
 
 /** At most this many schedule items per unit: a create past it is refused. */
 export const MAX_ITEMS_PER_UNIT = 10_000;
-/** At most this many message templates per org: a create past it is refused. */
-export const MAX_TEMPLATES_PER_ORG = 1_000;
 
 /**
  * What the store did with a write of a unit or of its schedule: applied (the unit after it), or
