@@ -46,7 +46,8 @@ export interface RedisStoreOptions {
 export function createRedisStore(redis: RedisClient, options: RedisStoreOptions = {}): RedisStore {
   const group = options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP;
   const apiKeys = createRedisApiKeyStore(redis);
-  const units = createRedisUnitStore(redis);
+  const lockCodes = createRedisLockCodeOutbox(redis, group);
+  const units = createRedisUnitStore(redis, lockCodes.workWritten);
   const templates = createRedisTemplateStore(redis);
   return {
     apiKeys,
@@ -63,7 +64,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     events: createRedisEventLog(redis),
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, group),
-    lockCodes: createRedisLockCodeOutbox(redis, group),
+    lockCodes,
   };
 }
 

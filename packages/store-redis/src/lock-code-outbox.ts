@@ -7,8 +7,16 @@
  * lock comes from a fixture load, so the set of orgs with a lock loaded through a store of this
  * group (`lockCodeOrgs`, written by `loadLock` before the lock, kept or added: a store from
  * before this set existed is covered on the next load) holds every org that can have work. As
- * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load. An
- * org without work costs one ZCOUNT per `lease` and one ZCARD per `pending`, pipelined.
+ * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load.
+ *
+ * That set holds nearly every org, most with no work, so `lease` does not count every org's due
+ * work on every poll. It looks at the orgs that are **hot** here: those with work pending at the
+ * last full look (one pipelined ZCARD per org of the set, at most every {@link FULL_LOOK_MS}), and
+ * those this store wrote work for since ({@link RedisLockCodeOutbox.workWritten}, told by the unit
+ * writes before their script). Invariant: an org with work is hot here within
+ * {@link FULL_LOOK_MS} of its work being written, whoever wrote it (a full look finds its pending
+ * work), and at once when this store wrote it; so this instance's writes are leased at once,
+ * another instance's (or a dead one's) within that period.
  *
  * `resealPins` walks the same set of orgs (a code names a lock of its org, so an org with codes
  * is in it), each org's units and each unit's code items, and each org's work, all by
@@ -25,9 +33,40 @@ import { redisKeys } from "./keys.js";
 import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC, RESEAL_PIN } from "./lock-code-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
 
+/** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
+export const FULL_LOOK_MS = 5_000;
+
+/** The Redis outbox, and what the unit writes of the same store tell it. */
+export interface RedisLockCodeOutbox extends LockCodeOutbox {
+  /** The org has code work just written through this store: its work is leased from the next `lease` on. */
+  workWritten(orgId: string): void;
+}
+
 /** Lock code work on `redis`; `group` names the set of orgs `lease` and `pending` look at. */
-export function createRedisLockCodeOutbox(redis: RedisClient, group: string): LockCodeOutbox {
+export function createRedisLockCodeOutbox(redis: RedisClient, group: string): RedisLockCodeOutbox {
   const orgsWithLocks = () => redis.smembers(redisKeys.lockCodeOrgs(group));
+  /** The orgs `lease` looks at between full looks (see the module comment). */
+  let hot = new Set<string>();
+  let lookedAtMs = -Infinity;
+
+  /** The orgs to lease from at `nowMs`: the hot ones, found again among all at most every FULL_LOOK_MS. */
+  async function orgsToLease(nowMs: number): Promise<string[]> {
+    if (Math.abs(nowMs - lookedAtMs) < FULL_LOOK_MS) return [...hot];
+    const orgs = await orgsWithLocks();
+    const pending = await Promise.all(orgs.map((orgId) => redis.zcard(redisKeys.codeWorkPending(orgId))));
+    const found = new Set(orgs.filter((_, i) => (pending[i] ?? 0) > 0));
+    // An org told lately stays hot: its write (told before its script) may have come after the count.
+    const lately = Date.now() - FULL_LOOK_MS;
+    for (const [orgId, toldAt] of told) {
+      if (toldAt >= lately) found.add(orgId);
+      else told.delete(orgId);
+    }
+    hot = found;
+    lookedAtMs = nowMs;
+    return [...hot];
+  }
+  /** The orgs `workWritten` told of, and when (system clock): kept hot through the next full look. */
+  const told = new Map<string, number>();
 
   /** Replaces the PIN of each record of the hash `key` (its fields matching `match`) that `reseal` answers for; how many changed. */
   async function resealIn(key: string, match: string, reseal: (sealed: string) => string | null): Promise<number> {
@@ -67,10 +106,15 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Lo
   }
 
   return {
+    workWritten(orgId) {
+      hot.add(orgId);
+      told.set(orgId, Date.now());
+    },
+
     lease: (nowMs, leaseMs, max, share) =>
       guard(async () => {
         const how = {
-          orgs: await orgsWithLocks(),
+          orgs: await orgsToLease(nowMs),
           dueKey: redisKeys.codeWorkDue,
           leaseIn: (orgId: string, quota: number) => leaseIn(orgId, nowMs, leaseMs, quota, share),
         };

@@ -82,8 +82,11 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
   return `${item.kind}:${item.id}`;
 }
 
-/** Units and their schedule items in Redis. */
-export function createRedisUnitStore(redis: RedisClient): UnitStore {
+/**
+ * Units and their schedule items in Redis. `workWritten` is told of an org before a write that
+ * stores code work for it runs (the store's lock code outbox then leases that org's work at once).
+ */
+export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: string) => void = () => undefined): UnitStore {
   const parseUnit = recordDecoder<Unit>();
   const writes = redisUnitWrites(redis, (json) => parseUnit(json));
   return {
@@ -115,6 +118,7 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
       guard(async (): Promise<SetTimeZoneOutcome> => {
         const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone, ...appendArgs(orgId, change.event)];
         const codeWork = change.codeWork ?? [];
+        if (codeWork.length > 0) workWritten(orgId);
         args.push(change.codeLockSync === undefined ? "" : JSON.stringify(change.codeLockSync), codeWork.length);
         for (const work of codeWork) args.push(...codeWorkArgs(work).slice(1));
         for (const rewrite of change.rewrites) {
@@ -150,8 +154,16 @@ export function createRedisUnitStore(redis: RedisClient): UnitStore {
 
     createUnit: (unit, event) => guard(() => writes.createUnit(unit, event)),
     updateUnit: (orgId, unitId, change) => guard(() => writes.updateUnit(orgId, unitId, change)),
-    writeItem: (orgId, unitId, change) => guard(() => writes.writeItem(orgId, unitId, change)),
+    writeItem: (orgId, unitId, change) =>
+      guard(() => {
+        if (change.work) workWritten(orgId);
+        return writes.writeItem(orgId, unitId, change);
+      }),
     loadUnit: (unit) => guard(() => writes.loadUnit(unit)),
-    loadItem: (orgId, item, work) => guard(() => writes.loadItem(orgId, item, work)),
+    loadItem: (orgId, item, work) =>
+      guard(() => {
+        if (work) workWritten(orgId);
+        return writes.loadItem(orgId, item, work);
+      }),
   };
 }

@@ -11,7 +11,7 @@ export { describeHealthContract } from "./health.contract.js";
 export { describeIdempotencyStoreContract } from "./idempotency-store.contract.js";
 export { describeLockDevicesContract } from "./lock-devices.contract.js";
 export { describeLockCodeOutboxContract } from "./lock-code-outbox.contract.js";
-export type { LockCodeStore } from "./lock-code-seed.js";
+export { aCode, NOW, seedLocks, workOf, writeCode, type LockCodeStore } from "./lock-code-seed.js";
 export { describeLockDirectoryContract } from "./lock-directory.contract.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./lock-provider.contract.js";
 export { describeOnceKeysContract } from "./once-keys.contract.js";

@@ -1,0 +1,52 @@
+// Which orgs a Redis lock code outbox leases from between its full looks (lock-code-outbox.ts):
+// work written through this store is leased at once; work another instance wrote is found by
+// the next full look (at most FULL_LOOK_MS later), not before; an org found with pending work
+// stays looked at until its work is done. Two stores of one group on the test Redis stand for
+// two instances.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, it } from "node:test";
+import { aCode, NOW, seedLocks, workOf, writeCode } from "@lintel/testkit";
+import { createRedisStore } from "./index.js";
+import { FULL_LOOK_MS } from "./lock-code-outbox.js";
+import { useTestRedis } from "./redis.test-support.js";
+
+describe("Redis lock code outbox: the orgs a lease looks at", () => {
+  const redis = useTestRedis();
+
+  it("this store's writes are leased at once; another store's are found by its next full look, and not before", async () => {
+    const group = `hot-${randomBytes(4).toString("hex")}`;
+    const a = { ...createRedisStore(redis(), { deliveryGroup: group }), close: async () => undefined };
+    const b = { ...createRedisStore(redis(), { deliveryGroup: group }), close: async () => undefined };
+    const { orgId, unit, locks } = await seedLocks(a);
+    assert.deepEqual(await b.lockCodes.lease(NOW, 30_000, 10), [], "B's first (full) look: nothing pending yet");
+
+    const first = aCode(unit, locks[0]!);
+    await writeCode(a, orgId, first, workOf(orgId, first));
+    assert.deepEqual(await b.lockCodes.lease(NOW + 1_000, 30_000, 10), [], "B has not looked at every org since: not yet");
+    const byA = await a.lockCodes.lease(NOW + 1_000, 30_000, 10);
+    assert.deepEqual(
+      byA.map((leased) => leased.work.codeId),
+      [first.id],
+      "A wrote it: leased at once",
+    );
+
+    const second = aCode(unit, locks[0]!);
+    await writeCode(a, orgId, second, workOf(orgId, second));
+    const byB = await b.lockCodes.lease(NOW + 1_000 + FULL_LOOK_MS, 30_000, 10);
+    assert.deepEqual(
+      byB.map((leased) => leased.work.codeId),
+      [second.id],
+      "B's next full look finds it",
+    );
+
+    const third = aCode(unit, locks[0]!);
+    await writeCode(a, orgId, third, workOf(orgId, third));
+    const again = await b.lockCodes.lease(NOW + 2_000 + FULL_LOOK_MS, 30_000, 10);
+    assert.deepEqual(
+      again.map((leased) => leased.work.codeId),
+      [third.id],
+      "an org with pending work stays looked at",
+    );
+  });
+});
