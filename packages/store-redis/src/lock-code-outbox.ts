@@ -10,13 +10,15 @@
  * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load.
  *
  * That set holds nearly every org, most with no work, so `lease` does not count every org's due
- * work on every poll. It looks at the orgs that are **hot** here: those with work pending at the
- * last full look (one pipelined ZCARD per org of the set, at most every {@link FULL_LOOK_MS}), and
- * those this store wrote work for since ({@link RedisLockCodeOutbox.workWritten}, told by the unit
- * writes before their script). Invariant: an org with work is hot here within
- * {@link FULL_LOOK_MS} of its work being written, whoever wrote it (a full look finds its pending
- * work), and at once when this store wrote it; so this instance's writes are leased at once,
- * another instance's (or a dead one's) within that period.
+ * work on every poll. It looks at the orgs that are **hot** here: those found with work pending
+ * when last looked at, and those this store wrote work for lately
+ * ({@link RedisLockCodeOutbox.workWritten}, told by the unit writes before their script). Every
+ * org of the set is looked at (one pipelined ZCARD) once per {@link FULL_LOOK_MS}, a slice of them
+ * at each lease in proportion to the time since the last, so no lease pays for all of them at
+ * once. Invariant: an org with work is hot here within {@link FULL_LOOK_MS} of its work being
+ * written, whoever wrote it, and at once when this store wrote it; so this instance's writes are
+ * leased at once, another instance's (or a dead one's) within that period. `pending` counts the
+ * hot orgs' work: every org with work, as of at most that period ago.
  *
  * `resealPins` walks the same set of orgs (a code names a lock of its org, so an org with codes
  * is in it), each org's units and each unit's code items, and each org's work, all by
@@ -31,7 +33,7 @@ import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
 import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC, RESEAL_PIN } from "./lock-code-scripts.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./org-lease.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
 export const FULL_LOOK_MS = 5_000;
@@ -45,24 +47,32 @@ export interface RedisLockCodeOutbox extends LockCodeOutbox {
 /** Lock code work on `redis`; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisLockCodeOutbox(redis: RedisClient, group: string): RedisLockCodeOutbox {
   const orgsWithLocks = () => redis.smembers(redisKeys.lockCodeOrgs(group));
-  /** The orgs `lease` looks at between full looks (see the module comment). */
-  let hot = new Set<string>();
-  let lookedAtMs = -Infinity;
+  /** The orgs `lease` looks at (see the module comment). */
+  const hot = new Set<string>();
+  /** The set's orgs in the order they are looked at, and how far the looks have gone. */
+  let ring: string[] = [];
+  let at = 0;
+  let lookedAtMs: number | null = null;
 
-  /** The orgs to lease from at `nowMs`: the hot ones, found again among all at most every FULL_LOOK_MS. */
+  /** The orgs to lease from at `nowMs`: the hot ones, after looking at the next slice of the set. */
   async function orgsToLease(nowMs: number): Promise<string[]> {
-    if (Math.abs(nowMs - lookedAtMs) < FULL_LOOK_MS) return [...hot];
-    const orgs = await orgsWithLocks();
-    const pending = await Promise.all(orgs.map((orgId) => redis.zcard(redisKeys.codeWorkPending(orgId))));
-    const found = new Set(orgs.filter((_, i) => (pending[i] ?? 0) > 0));
+    if (at >= ring.length) {
+      ring = shuffled(await orgsWithLocks());
+      at = 0;
+    }
+    const part = lookedAtMs === null ? 1 : Math.min(1, Math.abs(nowMs - lookedAtMs) / FULL_LOOK_MS);
+    lookedAtMs = nowMs;
+    const slice = ring.slice(at, at + Math.ceil(ring.length * part));
+    at += slice.length;
+    const pending = await Promise.all(slice.map((orgId) => redis.zcard(redisKeys.codeWorkPending(orgId))));
     // An org told lately stays hot: its write (told before its script) may have come after the count.
     const lately = Date.now() - FULL_LOOK_MS;
-    for (const [orgId, toldAt] of told) {
-      if (toldAt >= lately) found.add(orgId);
-      else told.delete(orgId);
-    }
-    hot = found;
-    lookedAtMs = nowMs;
+    slice.forEach((orgId, i) => {
+      const toldAt = told.get(orgId);
+      if (toldAt !== undefined && toldAt < lately) told.delete(orgId);
+      if ((pending[i] ?? 0) > 0 || told.has(orgId)) hot.add(orgId);
+      else hot.delete(orgId);
+    });
     return [...hot];
   }
   /** The orgs `workWritten` told of, and when (system clock): kept hot through the next full look. */
@@ -157,7 +167,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
 
     pending: () =>
       guard(async () => {
-        const orgs = await orgsWithLocks();
+        const orgs = [...hot];
         const counts = await Promise.all(
           orgs.map(async (orgId) => {
             const key = redisKeys.codeWorkPending(orgId);
