@@ -13,7 +13,20 @@
  * nothing waits in this process's memory: what is leased is made now or, when stopping, left to
  * its lease's end. The webhook dispatcher is its first user; a later outbox can be another.
  */
+import { nextAttemptDelayMs } from "@lintel/domain";
 import type { Clock } from "./ports.js";
+
+/** The longest a lane rests after failures in a row: a receiver or provider back up is tried again within this. */
+export const LANE_REST_MAX_MS = 60_000;
+
+/**
+ * How long a lane rests after `failures` failures in a row: as a job of the retry schedule waits
+ * after as many, at most {@link LANE_REST_MAX_MS} (the `restMs` of webhook endpoints and of locks).
+ */
+export function laneRestMs(failures: number, retryScheduleSeconds: readonly number[], random: () => number): number {
+  const steps = Math.min(failures, retryScheduleSeconds.length);
+  return Math.min(nextAttemptDelayMs(steps, retryScheduleSeconds, random) ?? 0, LANE_REST_MAX_MS);
+}
 
 /** What the worker can take now, as the lease is told it. */
 export interface WorkerShare {

@@ -23,15 +23,13 @@ import {
   type LockSync,
 } from "@lintel/domain";
 import { randomId } from "./event-ids.js";
-import { createLeasedWorker, type LeasedWorker } from "./leased-worker.js";
+import { createLeasedWorker, laneRestMs, type LeasedWorker } from "./leased-worker.js";
 import type { CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "./lock-code-ports.js";
 import type { Clock, LockDirectory, UnitStore } from "./ports.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 
 /** How long code work is leased: a dead instance's work is taken over within this and one poll. */
 export const CODE_WORK_LEASE_MS = 20_000;
-/** The longest a lock rests after failures in a row. */
-const LOCK_REST_MAX_MS = 60_000;
 
 /** What one attempt came to, for the log line and the metrics (never the PIN). */
 export interface CodeAttemptReport {
@@ -241,7 +239,7 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
     run: attempt,
     laneOf: (leased) => leased.work.lockId,
     groupOf: (leased) => leased.work.orgId,
-    restMs: (failures) => Math.min(nextAttemptDelayMs(Math.min(failures, schedule.length), schedule, random) ?? 0, LOCK_REST_MAX_MS),
+    restMs: (failures) => laneRestMs(failures, schedule, random),
     clock,
     concurrency: options.concurrency,
     pollMs: options.pollMs,

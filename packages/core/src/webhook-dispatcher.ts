@@ -14,7 +14,7 @@
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
 import { eventBody } from "./event-view.js";
-import { createLeasedWorker } from "./leased-worker.js";
+import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "./leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
 import type { Clock } from "./ports.js";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
@@ -22,7 +22,7 @@ import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
 /** How long an attempt is leased: a dead instance's attempts are taken over within this and one poll. */
 export const WEBHOOK_LEASE_MS = 20_000;
 /** The longest an endpoint rests after failures in a row: a receiver back up is tried again within this. */
-export const WEBHOOK_ENDPOINT_REST_MAX_MS = 60_000;
+export const WEBHOOK_ENDPOINT_REST_MAX_MS = LANE_REST_MAX_MS;
 /** An endpoint whose deliveries kept failing this long, with none delivered, is disabled (`failing`). */
 export const WEBHOOK_FAILING_AFTER_MS = 5 * 24 * 3_600_000;
 
@@ -140,11 +140,8 @@ export function webhookHeaders(
   };
 }
 
-/** How long an endpoint rests after `failures` failures in a row: as a delivery waits after as many, capped. */
-export function endpointRestMs(failures: number, retryScheduleSeconds: readonly number[], random: () => number): number {
-  const steps = Math.min(failures, retryScheduleSeconds.length);
-  return Math.min(nextAttemptDelayMs(steps, retryScheduleSeconds, random) ?? 0, WEBHOOK_ENDPOINT_REST_MAX_MS);
-}
+/** How long an endpoint rests after `failures` failures in a row: as a delivery waits after as many, capped (the worker's lane rule). */
+export const endpointRestMs = laneRestMs;
 
 /** A dispatcher over the store's due attempts. */
 export function createWebhookDispatcher(
