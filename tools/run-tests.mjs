@@ -136,7 +136,48 @@ function runStage(name, list, env = {}, node = process.execPath) {
   const out = run.stdout.toString();
   process.stdout.write(out);
   const count = (label) => Number(out.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
-  return { name, pass: count("pass"), fail: count("fail"), status: run.status ?? 1 };
+  return { name, pass: count("pass"), fail: count("fail"), status: run.status ?? 1, failures: failuresOf(out) };
+}
+
+/**
+ * The failed tests of a TAP stream, each as its suite path, its location and the first line of
+ * its error, so the summary at the end names what failed without the whole log. A suite that
+ * failed only because a test inside it did is left out; its failing test names it.
+ */
+function failuresOf(tap) {
+  const lines = tap.split("\n");
+  const failures = [];
+  const path = [];
+  for (let i = 0; i < lines.length; i++) {
+    const subtest = lines[i].match(/^( *)# Subtest: (.*)$/);
+    if (subtest) {
+      path.length = subtest[1].length / 4;
+      path.push(subtest[2]);
+      continue;
+    }
+    const failed = lines[i].match(/^( *)not ok \d+ - (.*)$/);
+    if (!failed) continue;
+    const depth = failed[1].length / 4;
+    const block = [];
+    for (let j = i + 1; j < lines.length && !/^ *(ok|not ok) \d+ /.test(lines[j]) && !/^ *# Subtest: /.test(lines[j]); j++)
+      block.push(lines[j]);
+    const field = (key) =>
+      block
+        .find((l) => l.trim().startsWith(`${key}:`))
+        ?.trim()
+        .slice(key.length + 1)
+        .trim();
+    if (field("failureType") === "'subtestsFailed'") continue;
+    const errorAt = block.findIndex((l) => l.trim().startsWith("error:"));
+    let error = errorAt >= 0 ? block[errorAt].trim().slice("error:".length).trim() : "";
+    if (/^[|>]-?$/.test(error)) error = block[errorAt + 1]?.trim() ?? "";
+    failures.push({
+      test: [...path.slice(0, depth), failed[2]].join(" › "),
+      location: field("location") ?? "",
+      error: error.slice(0, 300),
+    });
+  }
+  return failures;
 }
 
 /** The 3-master Redis Cluster stage: tools/redis-cluster.sh runs the Redis store's int tests on it. */
@@ -152,7 +193,7 @@ function runClusterStage() {
   process.stdout.write(out);
   const pass = Number(out.match(/^# pass (\d+)$/m)?.[1] ?? 0);
   const fail = Number(out.match(/^# fail (\d+)$/m)?.[1] ?? 0);
-  return { name: "cluster", pass, fail, status: run.status ?? 1 };
+  return { name: "cluster", pass, fail, status: run.status ?? 1, failures: failuresOf(out) };
 }
 
 /**
@@ -216,6 +257,11 @@ console.log("");
 for (const stage of stages) {
   if (stage.lint) console.log(`lint: ${stage.status === 0 ? "clean" : `problems found (exit ${stage.status})`}`);
   else console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}`);
+}
+for (const stage of stages) {
+  for (const failure of stage.failures ?? []) {
+    console.log(`\nfailed in ${stage.name}: ${failure.test}\n  at ${failure.location}\n  ${failure.error}`);
+  }
 }
 const pass = stages.reduce((sum, s) => sum + s.pass, 0);
 const fail = stages.reduce((sum, s) => sum + s.fail, 0);

@@ -97,7 +97,10 @@ function answerOnResponse(
   const requestId = requestIdFor(request.headers["x-request-id"]);
   markEdgeAnswer(response, problem.code, requestId);
   const body = JSON.stringify(problemBody(problem.code, problem.detail, requestId, docsUrl));
-  response.writeHead(PROBLEMS[problem.code].status, {
+  // A handler may have begun its own answer (a 404's reason, a 405's Allow): none of it is this one's.
+  for (const name of response.getHeaderNames()) response.removeHeader(name);
+  const { status } = PROBLEMS[problem.code];
+  response.writeHead(status, STATUS_CODES[status], {
     ...problem.headers,
     "Content-Type": "application/problem+json",
     "Content-Length": Buffer.byteLength(body),

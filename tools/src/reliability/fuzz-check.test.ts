@@ -59,7 +59,7 @@ describe("judging answers", () => {
     assert.deepEqual(judged(problem("req-12345678", "There is no route GET /node_modules/TypeError."), c), []);
   });
 
-  it("a request the parser refuses must get its status: 431 when the head reached 16 KiB first, else 400, never the client's id", () => {
+  it("a request the parser refuses must get its status: 431 when the head reached 16 KiB first, else 400, and the client's id only if its head was read", () => {
     const badMethod = { ...get, method: "BREW", headers: [{ name: "x-huge", value: "h".repeat(40_000) }] };
     assert.deepEqual(judged(parseError(400), badMethod), []);
     assert.ok(judged(parseError(431), badMethod).some((f) => /not 400 invalid_request/.test(f)));
@@ -67,6 +67,10 @@ describe("judging answers", () => {
     assert.ok(judged(parseError(400), huge).some((f) => /not 431 headers_too_large/.test(f)));
     const offered = { ...badMethod, headers: [{ name: "x-request-id", value: "client-id-0001" }] };
     assert.ok(judged(parseError(400, "client-id-0001"), offered).some((f) => /reuses its x-request-id/.test(f)));
+    // A last coding other than chunked is refused once Node has handed the head over: it was read.
+    const badFraming = { ...get, method: "POST", headers: [...offered.headers, { name: "transfer-encoding", value: "x" }] };
+    assert.deepEqual(judged(parseError(400, "client-id-0001"), badFraming), []);
+    assert.ok(judged(parseError(400), badFraming).some((f) => /not the well-formed one sent/.test(f)));
   });
 
   it("the parse-error 400 is right first only for a request whose body never came whole", () => {

@@ -96,7 +96,8 @@ export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: 
 /**
  * Which first answer is right for the request as the server's parser reads it (fuzz-head.ts):
  * - refused by the parser: 431 headers_too_large when the head reached 16 KiB before any fault,
- *   else 400 invalid_request; a new request id, since no header of it was read (docs/decisions.md);
+ *   else 400 invalid_request; a new request id, since no header of it was read (docs/decisions.md),
+ *   unless Node handed the head over before refusing its framing: then the client's, as below;
  *   but 417 expectation_failed, as any answer to a head, when Node handed over a head with an
  *   `Expect` other than 100-continue before refusing its Transfer-Encoding (Node answers it first);
  * - read, its body in whole: the route's answer, never the parse-error 400 (bytes that follow it
@@ -112,9 +113,14 @@ function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): str
   if (reading.refused !== undefined) {
     const code = { 400: "invalid_request", 414: "uri_too_long", 431: "headers_too_large" }[reading.refused];
     const right = `${reading.refused} ${code}`;
-    const answered = `${first.status} ${first.json?.code}`;
+    // A head read before its framing was refused is a HEAD's answer: no body, so its status is all there is to judge.
+    const bodiless = c.method === "HEAD" && reading.headers !== undefined;
+    const answered = `${first.status} ${bodiless ? code : first.json?.code}`;
     const failures = answered === right ? [] : [`a request the parser refuses answered ${answered}, not ${right}`];
-    if (valuesOf(c.headers, "x-request-id").includes(id ?? "")) failures.push(`a refused request's answer reuses its x-request-id ${id}`);
+    // A head handed over before its body's framing was refused was read: its 400 is its answer.
+    if (reading.headers !== undefined) failures.push(...requestIdFailures(reading.headers, id));
+    else if (valuesOf(c.headers, "x-request-id").includes(id ?? ""))
+      failures.push(`a refused request's answer reuses its x-request-id ${id}`);
     return failures;
   }
   if (parseError) return reading.complete ? ["a complete request lost its answer to the parse error of what followed it"] : [];
@@ -123,15 +129,19 @@ function judgeFirst(c: FuzzCase, reading: RequestReading, first: RawAnswer): str
 
 /** The route's (or Node's `Expect`/`CONNECT`) answer to a head the server read as `headers`. */
 function judgeRead(c: FuzzCase, headers: readonly FuzzHeader[], first: RawAnswer): string[] {
-  const id = first.headers.get("x-request-id");
   const failures: string[] = [];
-  const offers = valuesOf(headers, "x-request-id");
-  const replay = valuesOf(headers, "idempotency-key").length > 0;
   if (oddExpect(c, headers) && first.status !== 417) failures.push(`an Expect other than 100-continue answered ${first.status}, not 417`);
-  if (offers.length === 1 && CLIENT_REQUEST_ID.test(offers[0]!) && !replay && id !== offers[0]) {
-    failures.push(`x-request-id ${id} is not the well-formed one sent (${offers[0]})`);
-  }
+  // A replay of an Idempotency-Key answers with the first request's id.
+  if (valuesOf(headers, "idempotency-key").length === 0) failures.push(...requestIdFailures(headers, first.headers.get("x-request-id")));
   return [...failures, ...judgeConventions(c, first)];
+}
+
+/** The answer's `id` must be the client's when the server read exactly one well-formed one. */
+function requestIdFailures(headers: readonly FuzzHeader[], id: string | null): string[] {
+  const offers = valuesOf(headers, "x-request-id");
+  return offers.length === 1 && CLIENT_REQUEST_ID.test(offers[0]!) && id !== offers[0]
+    ? [`x-request-id ${id} is not the well-formed one sent (${offers[0]})`]
+    : [];
 }
 
 /**
