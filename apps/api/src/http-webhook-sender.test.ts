@@ -3,7 +3,8 @@
 // A host name is judged by the addresses it resolves to: all of them, in the connection's lookup.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createWebhookSender, refusedAddressReason, type HostLookup } from "./http-webhook-sender.js";
+import { createWebhookSender, type HostLookup } from "./http-webhook-sender.js";
+import { refusedAddressReason } from "./webhook-destinations.js";
 
 describe("webhook destinations", () => {
   it("refuses every loopback, private, link-local, unspecified or reserved address, in any IPv6 form", () => {

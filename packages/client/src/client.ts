@@ -4,121 +4,27 @@
  * does not compile. Lists are {@link PagedList}s. Errors are thrown as `LintelProblem`. Every
  * method takes {@link CallOptions} last: an overall deadline (`timeoutMs`) and an AbortSignal.
  */
-import type { components, operations } from "./openapi-types.js";
 import { pagedList } from "./paging.js";
 import { LintelProblem } from "./problem.js";
 import { createTransport, type CallOptions, type ClientOptions, type Send, type Transport } from "./transport.js";
-
-export type Lock = components["schemas"]["Lock"];
-export type LockState = components["schemas"]["LockState"];
-export type Template = components["schemas"]["Template"];
-export type PreviewItem = components["schemas"]["PreviewItem"];
-export type Problem = components["schemas"]["Problem"];
-export type Unit = components["schemas"]["Unit"];
-export type ScheduleEntry = components["schemas"]["ScheduleEntry"];
-export type Event = components["schemas"]["Event"];
-export type WebhookEndpoint = components["schemas"]["WebhookEndpoint"];
-export type Delivery = components["schemas"]["Delivery"];
-
-/** The `operationId` of an operation of the OpenAPI document (`listLocks`, `setTimezone`, …). */
-export type OperationId = keyof operations;
-/** The query parameters of an operation. */
-export type QueryOf<K extends OperationId> = NonNullable<operations[K]["parameters"]["query"]>;
-/** The success body of an operation (its 200, its 201, or its 202). */
-export type AnswerOf<K extends OperationId> = operations[K]["responses"] extends { 200: { content: { "application/json": infer Answer } } }
-  ? Answer
-  : operations[K]["responses"] extends { 201: { content: { "application/json": infer Created } } }
-    ? Created
-    : operations[K]["responses"] extends { 202: { content: { "application/json": infer Accepted } } }
-      ? Accepted
-      : never;
-/**
- * What `webhookEndpoints.create` resolves to: the endpoint, its secret (shown this once: keep it
- * to verify deliveries with `verifyWebhook`), and whether it was a replay of an earlier request
- * with the same Idempotency-Key.
- */
-export type CreatedWebhookEndpoint = WriteResult<"createWebhookEndpoint">;
-/**
- * What `webhookEndpoints.rotateSecret` resolves to: the endpoint, its new secret (shown this
- * once; the old one still signs, second, for 24 h), and whether it was a replay.
- */
-export type RotatedWebhookSecret = WriteResult<"rotateWebhookEndpointSecret">;
-/**
- * What `units.setTimezone` resolves to: the API's answer, and whether it was a replay
- * (`Idempotent-Replayed: true`): the change was made by an earlier request with the same
- * Idempotency-Key, and this one changed nothing.
- */
-export type SetTimezoneResult = WriteResult<"setTimezone">;
-/** The JSON body an operation takes. */
-export type BodyOf<K extends OperationId> = operations[K]["requestBody"] extends { content: { "application/json": infer Body } } | undefined
-  ? Body
-  : never;
-
-/**
- * What every write takes last: {@link CallOptions}, and the `Idempotency-Key` to send. Without
- * one the client makes a new UUID per call; either way the key is the same on every retry of
- * that call, so a retry can never apply the change twice. Pass your own (e.g. an order id) to
- * make a repeat of the whole call safe too, across restarts: the server keeps the first 2xx or
- * 409 answer per key for 24 h and replays it.
- */
-export type WriteOptions = CallOptions & {
-  /** 1–255 printable ASCII characters, unique per intended change; default a new UUID. */
-  readonly idempotencyKey?: string | undefined;
-};
-
-/**
- * What a write resolves to: the operation's answer, and `replayed`: true when the answer is the
- * stored one of an earlier request with the same Idempotency-Key (`Idempotent-Replayed: true`),
- * so this call changed nothing.
- */
-export type WriteResult<K extends OperationId> = AnswerOf<K> & { readonly replayed: boolean };
-
-/** What `units.create` and `units.update` resolve to: `{ unit, replayed }`. */
-export type UnitWriteResult = WriteResult<"createUnit">;
-/**
- * What `units.createScheduleItem` and `units.updateScheduleItem` resolve to: the item as
- * `listSchedule` serves it, the unit after the change (its new `version`), and `replayed`.
- */
-export type ScheduleItemWriteResult = WriteResult<"createScheduleItem">;
-/** What `units.deleteScheduleItem` resolves to: the unit after the change (its new `version`), and `replayed`. */
-export type ScheduleItemDeleteResult = WriteResult<"deleteScheduleItem">;
-/** What `templates.create` and `templates.update` resolve to: `{ template, replayed }`. */
-export type TemplateWriteResult = WriteResult<"createMessageTemplate">;
-/** What `templates.delete` resolves to (the API answers 204, no body). */
-export interface TemplateDeleteResult {
-  /** True when an earlier request with the same Idempotency-Key deleted it: this one changed nothing. */
-  readonly replayed: boolean;
-}
-
-/**
- * What `templates.getWithEtag` resolves to: the template, and the `ETag` of that very answer,
- * to pass as `ifMatch` to `templates.update` or `templates.delete` (412 `precondition_failed`
- * when the template changed since).
- */
-export interface TemplateWithEtag {
-  readonly template: Template;
-  /** The answer's strong `ETag`, quotes included (`"…"`): pass it back unchanged. */
-  readonly etag: string;
-}
-
-/**
- * The condition of a template's update or delete: `ifMatch`, the ETag of `templates.getWithEtag`,
- * sent as `If-Match`. The write applies only while the template is still that version, else
- * the call throws a LintelProblem `precondition_failed` (412): read it again and decide.
- * Absent: the write applies whatever the template is now.
- */
-export interface IfMatch {
-  readonly ifMatch?: string | undefined;
-}
-
-/** Every event type (`unit.timezone_changed`, `schedule.item_created`, …). */
-export type EventType = Event["type"];
-/**
- * The event of one `type`, its `data` typed: `EventOf<"template.updated">["data"]` has
- * `template` and `previous`. {@link Event} is the union of them all, so checking `event.type`
- * narrows `event.data` too.
- */
-export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
+import type {
+  OperationId,
+  QueryOf,
+  AnswerOf,
+  CreatedWebhookEndpoint,
+  RotatedWebhookSecret,
+  SetTimezoneResult,
+  BodyOf,
+  WriteOptions,
+  WriteResult,
+  UnitWriteResult,
+  ScheduleItemWriteResult,
+  ScheduleItemDeleteResult,
+  TemplateWriteResult,
+  TemplateDeleteResult,
+  TemplateWithEtag,
+  IfMatch,
+} from "./types.js";
 
 const path = (template: string, value: string) => template.replace(/\{\w+\}/, encodeURIComponent(value));
 

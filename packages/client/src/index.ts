@@ -1,7 +1,6 @@
 /** `@lintel/client`: a typed client of the Lintel HTTP API (fetch only, no runtime dependencies). */
+export { createLintelClient, type LintelClient } from "./client.js";
 export {
-  createLintelClient,
-  type LintelClient,
   type Lock,
   type LockState,
   type Template,
@@ -30,7 +29,7 @@ export {
   type Delivery,
   type CreatedWebhookEndpoint,
   type RotatedWebhookSecret,
-} from "./client.js";
+} from "./types.js";
 export {
   isEventOf,
   verifyWebhook,

@@ -5,7 +5,7 @@
  * of the endpoint's secret after `whsec_`. Web Crypto only (Node 22+, browsers, edge runtimes):
  * no dependency.
  */
-import type { EventOf, EventType } from "./client.js";
+import type { EventOf, EventType } from "./types.js";
 
 /**
  * An event as Lintel delivers it and serves it at `GET /v1/events/{id}`. Its `type` is a plain
