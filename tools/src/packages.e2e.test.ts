@@ -9,7 +9,8 @@
 //   /lintel with koa-mount in the host's own Koa app and server (its /docs without a renderer),
 //   the client against it, and a verified webhook delivery to the host's receiver;
 // - the server package in an empty folder, run as an operator would: `npx @lintel/server keys
-//   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo.
+//   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo;
+// - and what an embedder reads in each (README, TSDoc) names no file outside the tarball.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -87,6 +88,23 @@ describe("the packages, packed and installed outside the workspace", () => {
       assert.ok(paths.includes("LICENSE") && paths.includes("README.md"), `${name}: ${paths.join(", ")}`);
       assert.ok(!paths.some((p) => /\.test(-support)?\.(js|d\.ts)$/.test(p)), `${name} ships a test file`);
       t.diagnostic(`${name}: ${report.files.length} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`);
+    }
+  });
+
+  it("what an embedder reads in a tarball (README, TSDoc in .d.ts) names no file outside it", async (t) => {
+    // A path of this repository (docs/…, packages/…), a TypeScript source (the tarball ships
+    // .js and .d.ts) or a Markdown file other than the README would send a reader nowhere.
+    const outside = /(?<![\w/.-])(?:(?:docs|packages|apps|tools)\/[\w./-]+|[\w-]+\.ts\b|(?!README\.md)[\w-]+\.md\b)/g;
+    for (const [name, path] of tarballs) {
+      const dir = join(work, "read", name);
+      await mkdir(dir, { recursive: true });
+      await run("tar", ["-xzf", path, "-C", dir], work);
+      const files = (await readdir(join(dir, "package"), { recursive: true })).filter((f) => f === "README.md" || f.endsWith(".d.ts"));
+      const found = files.flatMap((file) =>
+        [...readFileSync(join(dir, "package", file), "utf8").matchAll(outside)].map((match) => `${file}: ${match[0]}`),
+      );
+      assert.deepEqual(found, [], name);
+      t.diagnostic(`${name}: ${files.length} files read, no reference outside the tarball`);
     }
   });
 

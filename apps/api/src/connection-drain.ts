@@ -1,12 +1,12 @@
 /**
  * The connections of a node:http server, each with its responses in progress, so that a
  * shutdown loses no request (issue 12) and a parse error waits for the answer before it
- * (client-errors.ts). Draining: the server stops listening; the answer in progress on each
+ * (client-errors.js). Draining: the server stops listening; the answer in progress on each
  * connection (if not yet started), and the answer to a request that still arrives on a kept-alive
  * connection, says `Connection: close` (Node then closes the connection after it); a connection
  * idle for `drainIdleGraceMs` is closed with a FIN, a younger idle one when it reaches that age
- * unless a request comes first. The reasoning (the race of a request sent just as its idle
- * connection closes) is in docs/decisions.md, "HTTP server edge".
+ * unless a request comes first: a request sent just as its idle connection closes would
+ * otherwise be lost in the race.
  *
  * Bounded work per connection (issue 18): node:http emits a request for every pipelined request
  * it parses, at once. At most `maxRequestsInProgressPerSocket` of one connection run; the others

@@ -1,6 +1,6 @@
 /**
  * Answers the server edge wrote on a request's own response (a body that broke or came too late,
- * client-errors.ts) while the app's handler for it still ran: its log line names the edge's
+ * client-errors.js) while the app's handler for it still ran: its log line names the edge's
  * problem and request id, not what the handler would have answered.
  */
 import type { ServerResponse } from "node:http";

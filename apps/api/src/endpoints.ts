@@ -2,7 +2,7 @@
  * The `/v1` endpoints, each declared once (a row: route, scope, request and response schemas, the
  * use case it runs, the view of its value, and the problems it can answer), in four tables by
  * resource; the router and the OpenAPI document both read {@link ENDPOINTS}. What a row is made
- * of is in `endpoint-table.ts`.
+ * of is in `endpoint-table.js`.
  */
 import { LOCK_EVENT_ENDPOINTS } from "./lock-event-endpoints.js";
 import { TEMPLATE_ENDPOINTS } from "./template-endpoints.js";

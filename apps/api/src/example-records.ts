@@ -64,7 +64,7 @@ const sharedLock = {
   updatedAt: "2026-02-01T12:00:00.000Z",
 };
 
-/** Locks whose simulated provider never answers / fails (simulated-faults.ts): their state is a 503. */
+/** Locks whose simulated provider never answers / fails: their state is a 503. */
 // prettier-ignore
 const faultyLocks = [
   { id: "lock_unreachable", name: "Unreachable side door (provider never answers)", device: "simulate-timeout", at: "2026-01-01T08:00:00.000Z" },

@@ -40,7 +40,7 @@ const ENCODERS = {
  * gzip wins when a client accepts both equally (every client has it); br when the client
  * prefers it. Lintel's bodies are in memory and bounded (a page is at most 100 records), so
  * they are compressed in one synchronous call: koa-compress's zlib stream per answer cost
- * about three times the CPU (docs/benchmarks.md, "Compression").
+ * about three times the CPU in Lintel's benchmark.
  */
 export function compression(): Middleware {
   return async (ctx, next) => {

@@ -1,8 +1,8 @@
 /**
  * How long the HTTP server waits for clients, set on purpose instead of Node's defaults
  * (headers 60 s checked every 30 s, so a silent or slowloris socket was held up to 90 s; a
- * request body up to 300 s; keep-alive 5 s; no cap on requests per connection). The reasons
- * are in docs/decisions.md ("HTTP server edge").
+ * request body up to 300 s; keep-alive 5 s; no cap on requests per connection): each bound
+ * keeps a silent, slow or flooding client from holding a connection's memory and time.
  */
 import { createServer, type Server } from "node:http";
 
@@ -18,13 +18,13 @@ export interface HttpLimits {
   readonly keepAliveTimeoutMs: number;
   /**
    * The answer to this many-th request on one connection says `Connection: close` (applied by
-   * connection-drain.ts: Node's own `maxRequestsPerSocket` answers requests pipelined past the
+   * connection-drain.js: Node's own `maxRequestsPerSocket` answers requests pipelined past the
    * limit with a bare 503, not a problem).
    */
   readonly maxRequestsPerSocket: number;
   /**
    * Requests of one connection run at once, at most; pipelined requests past it wait unstarted,
-   * and the connection is not read, until an answer before them is out (connection-drain.ts).
+   * and the connection is not read, until an answer before them is out (connection-drain.js).
    */
   readonly maxRequestsInProgressPerSocket: number;
   /**
@@ -75,7 +75,7 @@ export const MAX_REQUEST_TARGET_CHARS = 8 * 1024;
 /**
  * A node:http server (no request listener yet) with the two settings Node takes only at
  * creation: how often it checks the timeouts, and no bare 400 for a request without Host
- * (client-errors.ts answers a problem). `applyServerEdge` sets the timeouts themselves.
+ * (client-errors.js answers a problem). `applyServerEdge` sets the timeouts themselves.
  */
 export function createLimitedServer(limits: Pick<HttpLimits, "connectionsCheckingIntervalMs">): Server {
   return createServer({ connectionsCheckingInterval: limits.connectionsCheckingIntervalMs, requireHostHeader: false });

@@ -16,7 +16,7 @@
  * `*.localhost`) is refused without a query (RFC 6761: it is loopback). With
  * WEBHOOK_ALLOW_PRIVATE nothing is checked and node's own lookup connects, so `localhost` and
  * /etc/hosts names work in development and tests (bounded there only by the attempt's 15 s).
- * The address policy and the resolver are in webhook-destinations.ts.
+ * The address policy and the resolver are in webhook-destinations.js.
  */
 import type { LookupAddress, LookupAllOptions } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * Locks and events. The rows of the `/v1` endpoint table (`endpoints.ts`) for them.
+ * Locks and events. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
 import { emptyQuerySchema, listQuerySchema, lockListSchema, lockResponseSchema, lockStateResponseSchema } from "./schemas.js";
 import { eventListSchema, eventResponseSchema, eventsView, eventView, listEventsQuerySchema } from "./event-schemas.js";

@@ -25,7 +25,7 @@ const LOG_REDACTIONS = {
     "err.cause.config",
     "err.cause.request",
     // ioredis's `{ name, args }` of a failed command: the args are what was written (webhook secrets).
-    // The Redis adapter takes it off (store-redis errors.ts); this is the second line.
+    // The Redis adapter takes it off (`@lintel/store-redis`); this is the second line.
     "err.command",
     "err.cause.command",
   ],

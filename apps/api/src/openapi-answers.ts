@@ -1,5 +1,5 @@
 /**
- * The parts of the OpenAPI document every operation shares (openapi.ts puts them together):
+ * The parts of the OpenAPI document every operation shares (openapi.js puts them together):
  * the problem answers by status with their examples and headers, and the request and answer
  * headers (`x-request-id`, the budget's `RateLimit`, `ETag`, `Idempotent-Replayed`).
  */

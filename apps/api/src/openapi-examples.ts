@@ -1,6 +1,6 @@
 /**
  * Examples for the OpenAPI document (every operation with examples), taken from the
- * example records (example-records.ts, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
+ * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
 import { planTimezoneChange, problemBody, scheduleEntry, type ProblemCode } from "@lintel/domain";

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.2 document of the API, generated from the same valibot schemas the
- * routes validate with (`endpoints.ts`, `schemas.ts`; the shapes of the records and of the
+ * routes validate with (`endpoints.js`, `schemas.js`; the shapes of the records and of the
  * computed answers are `@lintel/domain`'s), so the two cannot disagree. Every header an answer
  * may carry is declared on it, and every input string has a `maxLength`: outside tools (Prism as a validating proxy, Redocly's recommended-strict rules, Spectral) find
  * nothing to report (the e2e tests run them).

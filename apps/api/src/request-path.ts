@@ -1,6 +1,5 @@
 /**
- * Percent-encoding in request paths (RFC 3986 2.3, 6.2.2.2; decision in docs/decisions.md,
- * "Percent-encoded paths"). An encoded unreserved character means that character, so it is
+ * Percent-encoding in request paths (RFC 3986 2.3, 6.2.2.2). An encoded unreserved character means that character, so it is
  * decoded before routing: `/v1/%6Cocks` is `/v1/locks`, as `/v1/locks/lock%5Fgate` already was
  * `lock_gate` once the router decoded the parameter. A malformed encoding (`%ZZ`, or octets that
  * are not UTF-8) is left alone for routing; if it lands in a path parameter, the parameter is

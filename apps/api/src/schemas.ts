@@ -1,6 +1,6 @@
 /**
  * The valibot schemas of the HTTP contract. Request schemas validate every query
- * string and body; response schemas describe what the routes answer. `openapi.ts` turns the
+ * string and body; response schemas describe what the routes answer. `openapi.js` turns the
  * same schemas into the OpenAPI document, so the document and the validation cannot drift.
  */
 import * as v from "valibot";

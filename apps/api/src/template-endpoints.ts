@@ -1,5 +1,5 @@
 /**
- * Message templates. The rows of the `/v1` endpoint table (`endpoints.ts`) for them.
+ * Message templates. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
 import type { Template } from "@lintel/domain";
 import { getTemplateQuerySchema, emptyQuerySchema, listQuerySchema, templateListSchema, templateResponseSchema } from "./schemas.js";

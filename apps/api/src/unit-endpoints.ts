@@ -1,5 +1,5 @@
 /**
- * The units, their schedules and their time zones. The rows of the `/v1` endpoint table (`endpoints.ts`) for them.
+ * The units, their schedules and their time zones. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
 import type { ItemWriteResult } from "@lintel/core";
 import {

@@ -1,6 +1,6 @@
 /**
  * Where a webhook may go: the address policy and the name resolution of the webhook sender
- * (http-webhook-sender.ts). Loopback, private, link-local, unspecified, multicast and reserved
+ * (http-webhook-sender.js). Loopback, private, link-local, unspecified, multicast and reserved
  * addresses are refused, and so are the IPv4-mapped, SIIT, NAT64, 6to4 and Teredo forms of them.
  * Names resolve through c-ares with a deadline, never through the threadpool's `dns.lookup`.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and their deliveries. The rows of the `/v1` endpoint table (`endpoints.ts`) for them.
+ * Webhook endpoints and their deliveries. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
 import { emptyQuerySchema, listQuerySchema } from "./schemas.js";
 import {

@@ -1,6 +1,6 @@
 /**
  * The environment variables the server reads, one valibot schema each (the message completes
- * "VARIABLE must …"), and which of them a configuration error never repeats. config.ts reads
+ * "VARIABLE must …"), and which of them a configuration error never repeats. config.js reads
  * them and puts the configuration together.
  */
 import * as v from "valibot";

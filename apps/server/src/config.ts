@@ -116,7 +116,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     store = { kind: "redis", url: p.REDIS_URL, clusterNodes: p.REDIS_CLUSTER_NODES, workGroup: p.WORK_GROUP ?? "default" };
   }
 
-  // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set (docs/decisions.md).
+  // CURSOR_SECRETS (the rotation list) wins over CURSOR_SECRET when both are set: it is the newer setting.
   let cursorSecrets: readonly string[] = p.CURSOR_SECRETS ?? (p.CURSOR_SECRET === undefined ? [] : [p.CURSOR_SECRET]);
   let cursorSecretGenerated = false;
   if (cursorSecrets.length === 0 && !malformed("CURSOR_SECRET", "CURSOR_SECRETS")) {

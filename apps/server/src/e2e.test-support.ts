@@ -4,7 +4,9 @@
  * other workspace packages' tests call `startTestServer(lintelServer)` of `@lintel/testkit/e2e`
  * with `import * as lintelServer from "@lintel/server"`.
  */
+import { fileURLToPath } from "node:url";
 import * as kit from "@lintel/testkit/e2e";
+import { spawnServer as spawnServerOf, type ServerChild } from "@lintel/testkit/processes";
 import { loadConfig, type Config } from "./config.js";
 import { startServer, type RunningServer, type StartOptions } from "./server.js";
 
@@ -38,3 +40,9 @@ export type TestServer = kit.TestServer<RunningServer>;
 export function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   return kit.startTestServer(server, env, options);
 }
+
+/** This package's built server entry, for tests that run the server as a child process. */
+export const SERVER_MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
+
+/** The built server on `port` with `env` as a child process, already listening (testkit's `spawnServer`). */
+export const spawnServer = (port: number, env: Record<string, string>): Promise<ServerChild> => spawnServerOf(port, env, SERVER_MAIN);

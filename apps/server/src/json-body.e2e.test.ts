@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, it } from "node:test";
 import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 const fixture = testFixture();
 let server: ServerChild;

@@ -15,7 +15,8 @@ import assert from "node:assert/strict";
 import { rm } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { startFakeSeam, startSeamProxy, type FakeSeam, type SeamProxy } from "@lintel/testkit/seam";
-import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, tempDir, writeFixture, type Child } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 import { call, testFixture, type TestFixture } from "./e2e.test-support.js";
 import { until } from "./webhook-receiver.test-support.js";
 

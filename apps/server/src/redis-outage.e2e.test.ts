@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 /** A request that takes longer than this counts as a hang. */
 const HANG_MS = 3000;

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";
 import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 interface ScheduleEntry {
   readonly kind: string;

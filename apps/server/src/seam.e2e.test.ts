@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startFakeSeam, type FakeSeam } from "@lintel/testkit/seam";
 import { assertProblem, call, TEST_REDIS_URL, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 const storeEnv = (): Record<string, string> =>
   process.env["STORE"] === "redis"

@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { createRedisClient, redisKeys, whenReady, type RedisClient } from "@lintel/store-redis";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 import { call, processStoreEnv, testFixture } from "./e2e.test-support.js";
 import { startWebhookReceiver, until, type WebhookReceiver } from "./webhook-receiver.test-support.js";
 

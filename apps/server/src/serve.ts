@@ -1,6 +1,6 @@
 /**
  * `lintel serve`, the server process: validate the configuration, start, print the banner, and stop
- * gracefully on SIGTERM/SIGINT: the server drains (connection-drain.ts: /readyz 503, in-flight
+ * gracefully on SIGTERM/SIGINT: the server drains (/readyz 503, in-flight
  * requests answered with `Connection: close`, idle connections closed), Redis is closed, exit 0.
  */
 import { loadConfig } from "./config.js";

@@ -1,6 +1,6 @@
 /**
  * Starting and stopping one Lintel server: build the container, load the fixture, listen.
- * `main.ts` calls it for the real process; e2e tests call it in-process on port 0.
+ * `main.js` calls it for the real process; e2e tests call it in-process on port 0.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,7 +42,7 @@ export interface RunningServer {
   /** What loading it did (records added; those the store had are kept as stored), or null without one. */
   readonly fixtureReport: FixtureLoadReport | null;
   /**
-   * Drains (connection-drain.ts): /readyz answers 503, no new connections, every answer from
+   * Drains: /readyz answers 503, no new connections, every answer from
    * now on closes its connection, idle connections are closed; once all are gone, closes Redis.
    */
   close(): Promise<void>;

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { assertProblem, TEST_REDIS_URL, testConfig, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture } from "@lintel/testkit/processes";
+import { freePorts, writeFixture } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 import { rawGet, RawConnection } from "@lintel/testkit/raw-http";
 import { startServer } from "./server.js";
 

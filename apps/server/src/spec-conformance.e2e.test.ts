@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
 import { call, freshAddress, TEST_REDIS_URL, type Answer } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 import { RawConnection } from "@lintel/testkit/raw-http";
 
 const p = randomBytes(4).toString("hex");

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
 import { call, TEST_REDIS_URL, testFixture, type Answer } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 const BUDGET = { requests: 15, windowSeconds: 3600 };
 const CONCURRENT = 40;

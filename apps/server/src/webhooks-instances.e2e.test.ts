@@ -15,7 +15,8 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, processStoreEnv, testFixture, type TestFixture } from "./e2e.test-support.js";
-import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 import { until } from "./webhook-receiver.test-support.js";
 
 /** SPEC 5.10: the attempts of an instance that died are taken over by another within 30 s. */

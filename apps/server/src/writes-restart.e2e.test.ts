@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { call, postJson, processStoreEnv, testFixture } from "./e2e.test-support.js";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "./e2e.test-support.js";
 
 describe("e2e: the writes across a restart on Redis", () => {
   const fixture = testFixture();

@@ -1,6 +1,6 @@
 /**
  * The typed Lintel client. Every method is one operation of `/v1/openapi.json`, its types
- * generated from that document (`openapi-types.ts`): a query, path or body the API would refuse
+ * generated from that document (`openapi-types.js`): a query, path or body the API would refuse
  * does not compile. Lists are {@link PagedList}s. Errors are thrown as `LintelProblem`. Every
  * method takes {@link CallOptions} last: an overall deadline (`timeoutMs`) and an AbortSignal.
  */

@@ -1,6 +1,6 @@
 /**
  * The client's vocabulary: the API's schemas by name, and the query, body, answer and write
- * result of each operation, all derived from the generated `openapi-types.ts`.
+ * result of each operation, all derived from the generated `openapi-types.js`.
  */
 import type { components, operations } from "./openapi-types.js";
 import type { CallOptions } from "./transport.js";

@@ -1,6 +1,6 @@
 /**
  * Admission of one /v1 request: address budget for failed keys (skipped for a key
- * found good lately, good-keys.ts) → key (401) → key budget (429) → scope (403). The 401 answer
+ * found good lately, good-keys.js) → key (401) → key budget (429) → scope (403). The 401 answer
  * is the same whatever was wrong with the key.
  */
 import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@lintel/domain";

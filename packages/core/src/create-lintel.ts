@@ -6,7 +6,7 @@
  * A request's store deadline has one carrier: the request scope. Admission starts the deadline
  * and runs in the scope; the adapter runs the rest of the request in it (`withinRequest`); the
  * use cases are built once over views of the stores whose every call obeys the deadline of the
- * scope it runs in (request-stores.ts). Nothing else carries a deadline: a call made outside any
+ * scope it runs in (request-stores.js). Nothing else carries a deadline: a call made outside any
  * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
  * by the store's own timeout (ioredis's command timeout on Redis).
  */

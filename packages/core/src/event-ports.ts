@@ -131,7 +131,7 @@ export interface RecoverPage {
 
 /**
  * What the caller of {@link WebhookStore.lease} can take, so that one org never holds the slots
- * another org's deliveries need (fair delivery, leased-worker.ts).
+ * another org's deliveries need (fair delivery, leased-worker.js).
  */
 export interface LeaseShare {
   /** How many attempts of the org the caller takes at most (0: none). */

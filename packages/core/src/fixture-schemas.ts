@@ -5,7 +5,7 @@
  * then ends in the record schema itself, so what a fixture yields is a record as described
  * there. The input rules are more lenient in form (any RFC 3339 instant, any zone name or
  * link: output canonical) and say what is wrong in the fixture's words: every message names
- * the field and the value, and the judge in `fixture.ts` prefixes the record's label. Unknown
+ * the field and the value, and the judge in `fixture.js` prefixes the record's label. Unknown
  * fields and rules across records are the judge's.
  */
 import * as v from "valibot";

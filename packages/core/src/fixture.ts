@@ -1,6 +1,6 @@
 /**
  * The fixture loader's judge: checks a parsed JSON fixture against every rule of
- * the contract (per record: the valibot schemas of `fixture-schemas.ts`; across records: ids,
+ * the contract (per record: the valibot schemas of `fixture-schemas.js`; across records: ids,
  * references, per-org uniqueness) and returns normalized records, or every error found (each
  * naming its record).
  * All or nothing: a fixture with any error yields no data.

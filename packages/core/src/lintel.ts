@@ -1,6 +1,6 @@
 /**
  * The Lintel API as the HTTP adapter (or an embedder) calls it: one operation per use case, each
- * for an admitted caller, with the problem codes it can answer. `createLintel` (create-lintel.ts)
+ * for an admitted caller, with the problem codes it can answer. `createLintel` (create-lintel.js)
  * builds it.
  */
 import type { DeliveryRecord, LintelEvent, Lock, LockState, Template, TimezonePreview, Unit, WebhookEndpointRecord } from "@lintel/domain";

@@ -7,7 +7,7 @@
  *
  * Work is leased like a webhook delivery (one attempt at a time per code across instances, a dead
  * instance's lease runs out and another takes it over) and made by the worker of
- * `lock-code-sync.ts` through a {@link LockCodeProgrammer}. What the provider holds for a code
+ * `lock-code-sync.js` through a {@link LockCodeProgrammer}. What the provider holds for a code
  * (its device and the provider's id of the code) is kept beside the work as its
  * {@link PlacedCode}, so an update finds the code and a delete removes it.
  */

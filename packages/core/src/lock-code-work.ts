@@ -1,7 +1,7 @@
 /**
  * Codes and their lock work as the use cases write them: a code's PIN (given, or made here;
  * sealed at rest), its `lockSync` while a change is on its way, and the work record that carries
- * the change to the lock (lock-code-ports.ts). Pure helpers over a {@link DataCipher}: the writes,
+ * the change to the lock (lock-code-ports.js). Pure helpers over a {@link DataCipher}: the writes,
  * set_timezone and the fixture load build codes and work the same way.
  */
 import type { DataCipher, LockSync, ScheduleItem } from "@lintel/domain";

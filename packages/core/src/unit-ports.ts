@@ -1,7 +1,7 @@
 /**
  * The unit store port: units of an org with their schedule items, read and written. Every write
  * is one atomic step of the store with its event (and its deliveries) and, for a code, its lock
- * work (lock-code-ports.ts).
+ * work (lock-code-ports.js).
  */
 import type { ItemRewrite, LintelEvent, LockSync, ScheduleItem, Unit } from "@lintel/domain";
 import type { LoadOutcome } from "./fixture-ports.js";

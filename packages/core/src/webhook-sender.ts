@@ -2,7 +2,7 @@
  * The port a webhook attempt goes out through: one POST, answered with a status or
  * a failure of kind `timeout`, `connection` or `refused_destination` (the address the url
  * resolves to is loopback, private, link-local or unspecified: checked at every attempt). The
- * adapter (node:http in apps/api) owns the timeout, redirects (never followed) and the check.
+ * adapter (node:http in `@lintel/api`) owns the timeout, redirects (never followed) and the check.
  */
 
 /** One attempt: where, what, and a signal that aborts it (shutdown). */

@@ -1,7 +1,7 @@
 /**
  * Events and webhook endpoints as plain data: what changed in an org, who is told,
  * and how each telling went. Instants are RFC 3339 UTC strings with milliseconds, like every
- * record (`records.ts`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
+ * record (`records.js`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
  */
 import * as v from "valibot";
 import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, TemplateRecordSchema, UnitRecordSchema, type Instant } from "./records.js";

@@ -1,7 +1,7 @@
 /**
  * The reference readings of a zone, straight from the runtime's Intl (its ICU tz data): the
  * offset at an instant and the pieces of a label. They are exact and slow (one `formatToParts`
- * each); `zone-timeline.ts` caches what they say, and outside its window they answer directly.
+ * each); `zone-timeline.js` caches what they say, and outside its window they answer directly.
  * Not exported by the package.
  */
 import { DAY_MS, dayNumber } from "./calendar-strings.js";

@@ -1,7 +1,7 @@
 /**
  * The problem catalog: every error code with its status, title and docs anchor. The rows of
  * the contract, then the answers the HTTP server gives before a request reaches a route (408, 417,
- * 431: statuses the contract has no row for; see docs/decisions.md, "HTTP server edge").
+ * 431), so a client tells "too slow" and "too big" from "malformed".
  */
 
 export const PROBLEMS = {

@@ -1,6 +1,6 @@
 /**
  * A unit's schedule as the contract serves it: the items whose end is after an instant, each with
- * its instants read in the unit's zone. Stores page it by `schedulePosition` (paging.ts); the
+ * its instants read in the unit's zone. Stores page it by `schedulePosition` (paging.js); the
  * rules here say which rows a page may skip and how an entry reads.
  */
 import * as v from "valibot";

@@ -70,7 +70,7 @@ function addOffsetText(offsetMinutes: number): string {
   return text;
 }
 
-/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes (the look-up apart, as in `calendar-strings.ts`). */
+/** `-06:00`, `+05:30`, `+00:00` for an offset in minutes (the look-up apart, as in `calendar-strings.js`). */
 function offsetText(offsetMinutes: number): string {
   return offsets.get(offsetMinutes) ?? addOffsetText(offsetMinutes);
 }

@@ -1,6 +1,6 @@
 /**
  * A zone's UTC offset at an instant, as the runtime's Intl (its ICU tz data) gives it, read
- * through the per-zone cache of `zone-timeline.ts`.
+ * through the per-zone cache of `zone-timeline.js`.
  * Offsets are whole seconds; historical local mean times (`-00:25:21`) keep their seconds.
  * `@date-fns/tz`'s `tzOffset` is not used: it reports minutes and misreads negative offsets
  * under one hour (`-00:44:30` comes back positive).

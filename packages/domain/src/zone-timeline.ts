@@ -15,7 +15,6 @@
  * (name-only ones included) are 95.7 hours apart, more than a bucket (Africa/Freetown 1939; the
  * next closest a week apart, tzdata 2025b); ICU's name changes sit on a transition or on the minute after it;
  * temporal-polyfill, the tests' oracle, samples offsets every 19 days (9 for listed zones).
- * `tools/src/bench/zone-timeline-check.ts` re-checks the cache against Intl for a runtime.
  * Outside {@link FIRST_MS}..{@link LAST_MS} nothing is cached and callers read Intl directly.
  */
 import { intlZoneState } from "./intl-zone-reading.js";

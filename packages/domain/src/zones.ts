@@ -1,6 +1,6 @@
 /**
  * Time-zone names. Only the tz database's own names and links are zones (the list is
- * data, `tzdb-names.ts`), matched case-insensitively: ids that only ICU knows (`BST`, which ICU
+ * data, `tzdb-names.js`), matched case-insensitively: ids that only ICU knows (`BST`, which ICU
  * reads as Asia/Dhaka, `IST`, `PST`, `CTT`, …) are refused. A zone is always answered by the
  * name tzdb's `zone.tab` lists for that place, whatever spelling came in and whatever the
  * runtime's ICU prefers. A tzdb name the runtime's Intl does not know is refused too.

@@ -1,7 +1,4 @@
-/**
- * A Seam device as Lintel's LockState. Pure: the mapping choices are in
- * docs/decisions.md ("Seam device → LockState").
- */
+/** A Seam device as Lintel's LockState. Pure: each choice of the mapping is written beside it. */
 import type { Device } from "@seamapi/http";
 import type { DoorState, Lock, LockState, LockStateValue } from "@lintel/domain";
 

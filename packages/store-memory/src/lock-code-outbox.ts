@@ -2,7 +2,7 @@
  * LockCodeOutbox in memory. Every call runs to the end without awaiting, so two concurrent
  * `lease` calls never take the same code's work, and a lease is proven by a fresh token that
  * `finish` checks (a lease that ran out and was taken by another call no longer finishes). The
- * work itself is written by the unit writes (unit-store.ts) in the step of their change.
+ * work itself is written by the unit writes (unit-store.js) in the step of their change.
  */
 import { randomUUID } from "node:crypto";
 import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";

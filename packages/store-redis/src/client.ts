@@ -50,7 +50,7 @@ const NODE_OPTIONS = {
   // other requests, and commands made while a write is pending still leave together (the
   // socket's own buffering). ioredis's auto-pipelining held a tick's commands for one write,
   // so the server and Redis took turns: Redis lock list at 0.50 of memory's req/s against
-  // 0.64–0.68 without it, with less CPU per request (wrk, docs/benchmarks.md).
+  // 0.64–0.68 without it, with less CPU per request (wrk, Lintel's benchmark).
   enableAutoPipelining: false,
 } satisfies RedisOptions;
 

@@ -56,9 +56,9 @@ export function withoutCommand<E>(error: E): E {
 
 /**
  * Runs one store call, turning unavailability into StoreUnavailableError. How long a request
- * waits is not the adapter's to say: the request's store deadline (`@lintel/core`
- * request-stores.ts) races every call of it; ioredis's command timeout only frees a command
- * nobody waits for any more (client.ts). No error leaves with the command's args ({@link withoutCommand}).
+ * waits is not the adapter's to say: the request's store deadline (`@lintel/core`'s
+ * request scope) races every call of it; ioredis's command timeout only frees a command
+ * nobody waits for any more (client.js). No error leaves with the command's args ({@link withoutCommand}).
  */
 export async function guard<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,6 @@
 /**
  * The Redis load steps of a fixture's records: add what the store lacks. Units, items and
- * templates load through their write scripts' Lua (unit-writes.ts, template-writes.ts); orgs,
+ * templates load through their write scripts' Lua (unit-writes.js, template-writes.js); orgs,
  * locks and API keys, which have no API writes, here. Every step runs under `loadOwned`, so an
  * id stays in the first org that had it, as in the memory store (whose records are keyed by id).
  */
@@ -60,7 +60,7 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
       guard(async () => {
         await redis.sadd(redisKeys.lockCodeOrgs(group), lock.orgId);
         return loadOwned(redis, "lock", lock.lockId, lock.orgId, () =>
-          // The device index spans orgs, so it is written in steps of its own (lock-devices.ts).
+          // The device index spans orgs, so it is written in steps of its own (lock-devices.js).
           writeLockWithDevice(redis, lock, async () => {
             const keys = [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)];
             const args = [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"];

@@ -3,7 +3,7 @@ import type { RedisClient } from "./client.js";
 
 /**
  * The records `ids` name in the hash at `key`, each made by `decode` from its JSON (the bytes
- * Redis sent, see record-decoder.ts) and its id:
+ * Redis sent, see record-decoder.js) and its id:
  * each id once, unknown ids left out.
  */
 export async function readRecords<T>(

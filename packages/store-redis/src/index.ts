@@ -1,7 +1,7 @@
 /**
  * `@lintel/store-redis`: every port of `@lintel/core` on Redis (standalone or Cluster), so any
- * number of stateless Lintel instances can share one org's traffic. Key layout and atomicity:
- * docs/redis-key-layout.md.
+ * number of stateless Lintel instances can share one org's traffic. The key layout is in the
+ * package's README; every change of an org is one script on keys of one hash tag.
  */
 import { createLintel, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createFixtureLoader } from "@lintel/core/adapters";

@@ -1,5 +1,5 @@
 /**
- * The Redis key layout (docs/redis-key-layout.md). Everything of one org shares the hash tag
+ * The Redis key layout (the package's README lists it). Everything of one org shares the hash tag
  * `{org:<orgId>}`, so every multi-key command and script lives in one cluster slot. Ids and
  * urlKeys match `[A-Za-z0-9_-]`, so they never contain the braces of a hash tag.
  */
@@ -37,7 +37,7 @@ export const redisKeys = {
   /**
    * Set: `<orgId>/<lockId>` of every lock whose `providerDeviceId` this is, of any org (a
    * provider's webhook names a device, not an org). No hash tag: spreads. Kept by the fixture
-   * sink around each lock write (lock-devices.ts); an entry may be stale, never missing.
+   * sink around each lock write (lock-devices.js); an entry may be stale, never missing.
    */
   lockDevice: (providerDeviceId: string) => `lintel:lockdevice:${providerDeviceId}`,
   /** Hash: template id → template JSON. */
@@ -116,7 +116,7 @@ export const redisKeys = {
   apiKeyHashById: (keyId: string) => `lintel:apikeyid:${keyId}`,
   /**
    * String: the org a fixture load first put a record of this type in (`item` ids are
-   * `<kind>:<id>`), so a load naming another org keeps it there (fixture-records.ts). No hash tag: spreads.
+   * `<kind>:<id>`), so a load naming another org keeps it there (fixture-records.js). No hash tag: spreads.
    */
   owner: (type: OwnedType, id: string) => `lintel:owner:${type}:${id}`,
   /**

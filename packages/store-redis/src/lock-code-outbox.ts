@@ -1,13 +1,13 @@
 /**
  * LockCodeOutbox on Redis. Each org's code work, placed codes and their index live under its
- * hash tag (keys.ts), so the unit writes store work in their own script (lock-code-scripts.ts)
+ * hash tag (keys.js), so the unit writes store work in their own script (lock-code-scripts.js)
  * and `finish` and `reportLockSync` are one script each in the org's slot, event included.
  *
  * Finding the orgs with work across cluster slots: a code must name a lock of its org, and every
  * lock comes from a fixture load, so the set of orgs with a lock loaded through a store of this
  * group (`lockCodeOrgs`, written by `loadLock` before the lock, kept or added: a store from
  * before this set existed is covered on the next load) holds every org that can have work. As
- * with the webhook orgs (webhook-store.ts) the set only grows: a removal would race a load.
+ * with the webhook orgs (webhook-store.js) the set only grows: a removal would race a load.
  *
  * That set holds nearly every org, most with no work, so `lease` does not count every org's due
  * work on every poll. It looks at the orgs that are **hot** here: those found with work pending

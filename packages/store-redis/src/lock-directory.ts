@@ -14,7 +14,7 @@ import { recordDecoder } from "./record-decoder.js";
 /** Locks in Redis. */
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
   const decode = recordDecoder<Lock>();
-  // Kept per org and lock id (record-decoder.ts): ids are unique within an org only.
+  // Kept per org and lock id (record-decoder.js): ids are unique within an org only.
   const lockOf = (orgId: string) => (json: Buffer, lockId: string) => decode(json, lockId, orgId);
   return {
     listActive: (orgId, after, limit) =>

@@ -10,10 +10,10 @@ import { LuaScript } from "./lua-script.js";
 // KEYS: position zset, records hash. ARGV: range start, range end, limit, 'REV' or ''.
 // A member is `<sort key>|<id>` and the id is what follows the last '|'. The pattern is anchored
 // with a greedy '.*' (one pass back from the end): the unanchored '([^|]*)$' retried from every
-// start and made this script ~5× as costly to Redis as its two commands (docs/benchmarks.md).
+// start and made this script ~5× as costly to Redis as its two commands (Lintel's benchmark).
 // The reply is the ids, joined by spaces (ids match [A-Za-z0-9_-]), then the record of each
 // (nil for a member whose record is missing): the reader keys its decoded records by id
-// (record-decoder.ts). One string of ids costs Redis nothing measurable; the records stay one
+// (record-decoder.js). One string of ids costs Redis nothing measurable; the records stay one
 // bulk reply each, as one string built by the script (string.concat) doubled the script's cost
 // in Redis (23 → 45 µs a page) for a gain in the server of a few µs.
 const PAGE_SCRIPT = new LuaScript(`
@@ -33,7 +33,7 @@ return records
 
 /**
  * The records after position `after` (exclusive; from the start when null), at most `limit`,
- * each made by `decode` from its JSON (the reply's bytes, see record-decoder.ts) and its id.
+ * each made by `decode` from its JSON (the reply's bytes, see record-decoder.js) and its id.
  */
 export async function readOrderedRows<T>(
   redis: RedisClient,

@@ -13,7 +13,7 @@
  * with the bytes kept, it is never decoded to a string on a hit, which spared 2–4 µs of CPU a
  * page of 21 locks in a microbench (20–21 against 22–26 µs, ioredis 5, batches of 8).
  *
- * Invariants, both tested in record-decoder.test.ts:
+ * Invariants, both tested beside this module:
  * - a record is answered from the memo only for the very text it was decoded from (a changed
  *   record is other text and is decoded anew, whatever its key);
  * - one object serves many requests, so it must never change: a decoded record is frozen with

@@ -11,7 +11,7 @@ import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 
 /**
- * The budget law in Lua, line by line the arithmetic of packages/domain/src/budget.ts on whole
+ * The budget law in Lua, line by line the arithmetic of `@lintel/domain`'s `consumeBudget` on whole
  * microseconds (exact in Lua's doubles as in JS), for a script that keeps a bucket's tat (in
  * µs; Redis TIME is already in µs) wherever it likes. `judgeBudget(stored, requests, windowSeconds,
  * take)` answers the decision `{allowed, remaining, resetSeconds, retryAfterSeconds}`, then the

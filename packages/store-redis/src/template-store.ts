@@ -1,6 +1,6 @@
 /**
  * TemplateStore on Redis: template records in the org's `templates` hash, their positions in
- * the `templates:order` ZSET read in ascending BYLEX order. Writes: template-writes.ts.
+ * the `templates:order` ZSET read in ascending BYLEX order. Writes: template-writes.js.
  */
 import type { TemplateStore } from "@lintel/core/adapters";
 import type { Template } from "@lintel/domain";
@@ -14,7 +14,7 @@ import { redisTemplateWrites } from "./template-writes.js";
 /** Message templates in Redis. */
 export function createRedisTemplateStore(redis: RedisClient): TemplateStore {
   const decode = recordDecoder<Template>();
-  // Kept per org and template id (record-decoder.ts): ids are unique within an org only.
+  // Kept per org and template id (record-decoder.js): ids are unique within an org only.
   const templateOf = (orgId: string) => (json: Buffer, templateId: string) => decode(json, templateId, orgId);
   const writes = redisTemplateWrites(redis);
   return {

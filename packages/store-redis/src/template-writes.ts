@@ -1,7 +1,7 @@
 /**
  * The writes of TemplateStore on Redis: create, update and delete, each one Lua script over
  * keys of the org's slot that checks, writes the record, its list position (`templates:order`
- * and `templates:pos`) and stores the event with its deliveries (event-append.ts). A refusal
+ * and `templates:pos`) and stores the event with its deliveries (event-append.js). A refusal
  * changes nothing and stores no event. A fixture's template is loaded by create's Lua
  * (addTemplate) without the event.
  */

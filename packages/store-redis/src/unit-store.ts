@@ -1,7 +1,7 @@
 /**
  * UnitStore on Redis. Units of an org live in one hash (id → JSON) with a urlKey → id index,
  * and each unit's schedule items in a hash of their own; all under the org's hash tag, so
- * set_timezone (here) and the unit and item writes (unit-writes.ts) are each one Lua script over
+ * set_timezone (here) and the unit and item writes (unit-writes.js) are each one Lua script over
  * keys of one slot, their event and deliveries included: nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";

@@ -2,7 +2,7 @@
  * The writes of UnitStore on Redis: create and update a unit, put or delete one schedule item.
  * Each is one Lua script over keys of the org's slot that checks, writes the record and every
  * index it is in (urlKey index and order; schedule, span, item → unit, template uses), bumps
- * the unit's version and stores the event with its deliveries (event-append.ts): nothing or
+ * the unit's version and stores the event with its deliveries (event-append.js): nothing or
  * everything changes, and a refusal stores no event. A fixture's unit or item is loaded by the
  * same Lua (addUnit, putItem) without the event and the version bump.
  */

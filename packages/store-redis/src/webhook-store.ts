@@ -1,6 +1,6 @@
 /**
  * WebhookStore on Redis. Each org's endpoints, deliveries and due attempts live under its hash
- * tag (keys.ts), so every change is one script in one slot; the set of orgs with endpoints
+ * tag (keys.js), so every change is one script in one slot; the set of orgs with endpoints
  * (one per delivery group) lets `lease` find due work across orgs and cluster slots. A lease
  * moves the due deliveries' scores to the lease's end, counts an attempt on each, and
  * stamps them with a fresh token:

@@ -1,6 +1,7 @@
 /**
  * Real processes for e2e tests that need more than one server or their own Redis: free
- * loopback ports, server children (this repository's `apps/server/dist/main.js` unless told), and private redis-server children.
+ * loopback ports, server children (`@lintel/server`'s `dist/main.js`, or any entry that prints
+ * "Lintel is listening on"), and private redis-server children.
  * Every child is started by the test and stopped by it (by its own handle, never by name).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -10,10 +11,6 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** This repository's built server (packages/testkit/dist → apps/server/dist/main.js): the default of {@link spawnServer}. */
-export const WORKSPACE_SERVER_MAIN = fileURLToPath(new URL("../../../apps/server/dist/main.js", import.meta.url));
 
 /**
  * `count` distinct free loopback ports, drawn from 20000–31999: below Linux's ephemeral range
@@ -101,16 +98,17 @@ async function started(child: ChildProcess, readyText: string): Promise<Child> {
   return tracked;
 }
 
-/** A running `node apps/server/dist/main.js` on `port` (already listening when this resolves). */
+/** A running server child on `port` (already listening when this resolves). */
 export interface ServerChild extends Child {
   readonly url: string;
 }
 
 /**
- * Spawns the real server (`main`, by default this repository's) with `env` (plus PATH,
- * LOG_LEVEL=silent, PORT) and waits for its banner.
+ * Spawns `node main` with `env` (plus PATH, LOG_LEVEL=silent, PORT) and waits for its banner.
+ * `main` is the server's entry: in a project that installs `@lintel/server`, the `dist/main.js`
+ * beside the file `import.meta.resolve("@lintel/server")` names.
  */
-export async function spawnServer(port: number, env: Record<string, string>, main = WORKSPACE_SERVER_MAIN): Promise<ServerChild> {
+export async function spawnServer(port: number, env: Record<string, string>, main: string): Promise<ServerChild> {
   const child = spawn(process.execPath, [main], {
     env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

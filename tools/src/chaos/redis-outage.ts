@@ -11,7 +11,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey } from "@lintel/domain";
-import { freePorts, spawnRedis, spawnServer, type Child } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, type Child } from "@lintel/testkit/processes";
+import { spawnServer } from "../server-process.js";
 import { countStatuses, ms, pause, percentile, type Sample } from "../reliability/figures.js";
 
 type Fault = "kill" | "freeze";

@@ -14,7 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateApiKey } from "@lintel/domain";
-import { freePorts, spawnRedis, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "../server-process.js";
 import { testApiKey } from "@lintel/testkit/e2e";
 import { startRedisCluster } from "./redis-cluster.js";
 

@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { processStoreEnv, testFixture } from "@lintel/testkit/e2e";
-import { freePorts, spawnServer, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "../server-process.js";
 import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
 

@@ -18,7 +18,8 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
 import { generateApiKey, SCOPES } from "@lintel/domain";
 import { testApiKey } from "@lintel/testkit/e2e";
-import { freePorts, spawnRedis, spawnServer, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { freePorts, spawnRedis, tempDir, writeFixture, type Child, type ServerChild } from "@lintel/testkit/processes";
+import { spawnServer } from "../server-process.js";
 import { machineLine } from "../bench/measure.js";
 import { ms, pause, percentile } from "./figures.js";
 

@@ -15,7 +15,7 @@ const USAGE = `Usage: lintel <command> [options]
 
 Commands:
   serve    runs the server, configured by the environment (PORT, HOST, STORE, REDIS_URL,
-           FIXTURE, …; docs/contract.md lists them); in memory without FIXTURE it serves the
+           FIXTURE, …; the README lists them); in memory without FIXTURE it serves the
            built-in demo data
   seed     loads a fixture file into Redis (lintel seed --help)
   keys     creates, revokes, lists and generates API keys (lintel keys --help)
