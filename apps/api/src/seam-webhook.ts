@@ -5,7 +5,8 @@
  * use refreshes their state through the lock-state reader, which observes `lock.state_changed`.
  * `access_code.set_on_device`, `access_code.failed_to_set_on_device` and
  * `access_code.removed_from_device` of a code Lintel put on the device make it `set` or `failed`
- * (unless a change of it is still on its way).
+ * (unless a change of it is still on its way); a failure's `error` ends with Seam's own words
+ * from the event (`access_code_errors`, `error_message`), when it has any.
  * Answers 204 for every signed event (a device it does not know included), 400 for a missing or
  * wrong signature, a stale timestamp or a body that is not JSON. No API key: the signature is
  * the credential, and the secret never reaches a log line or an answer.
@@ -59,6 +60,29 @@ const ACCESS_CODE_EVENTS: Readonly<Record<string, { status: "set" | "failed"; wo
   },
 };
 
+/** Of Seam's own words, at most this many characters go into `lockSync.error`. */
+const SEAM_WORDS_MAX_CHARS = 300;
+
+/**
+ * Seam's own words in the event (its `access_code_errors` messages, then `error_message`), on
+ * one line and bounded, never the PIN the event may carry (`code`); null when it gives none.
+ */
+function seamWords(fields: Record<string, unknown>): string | null {
+  const errors = Array.isArray(fields["access_code_errors"]) ? (fields["access_code_errors"] as unknown[]).slice(0, 5) : [];
+  const messages = errors.flatMap((error) => {
+    const message = typeof error === "object" && error !== null ? (error as Record<string, unknown>)["message"] : undefined;
+    return typeof message === "string" ? [message] : [];
+  });
+  if (typeof fields["error_message"] === "string") messages.push(fields["error_message"]);
+  const pin = fields["code"];
+  const text = [...new Set(messages.map((message) => message.slice(0, SEAM_WORDS_MAX_CHARS).replace(/\p{Cc}+/gu, " ").trim()))]
+    .filter((message) => message !== "")
+    .join(" ")
+    .slice(0, SEAM_WORDS_MAX_CHARS);
+  const said = typeof pin === "string" && pin !== "" ? text.split(pin).join("****") : text;
+  return said === "" ? null : said;
+}
+
 /** The report an access-code event of Seam makes, or null for any other event. */
 function accessCodeReport(fields: Record<string, unknown>, type: string): AccessCodeReport | null {
   const known = ACCESS_CODE_EVENTS[type];
@@ -66,7 +90,9 @@ function accessCodeReport(fields: Record<string, unknown>, type: string): Access
   const codeId = fields["access_code_id"];
   if (known === undefined || typeof deviceId !== "string" || typeof codeId !== "string") return null;
   if (deviceId === "" || codeId === "" || deviceId.length > 200 || codeId.length > 200) return null;
-  return { providerDeviceId: deviceId, providerCodeId: codeId, status: known.status, error: known.words };
+  const words = known.words === null ? null : seamWords(fields);
+  const error = known.words === null || words === null ? known.words : `${known.words} Seam says: ${words}`;
+  return { providerDeviceId: deviceId, providerCodeId: codeId, status: known.status, error };
 }
 
 /** The route's handler. */

@@ -23,7 +23,7 @@ describe("e2e: Seam's access-code events", () => {
   let fixture: CodesFixture;
 
   /** POSTs a signed Seam event of `type` for the access code on the device; answers the status. */
-  async function seamEvent(type: string, deviceId: string, accessCodeId: string): Promise<number> {
+  async function seamEvent(type: string, deviceId: string, accessCodeId: string, more: Record<string, unknown> = {}): Promise<number> {
     const id = `msg_${randomBytes(8).toString("hex")}`;
     const timestamp = Math.floor(Date.now() / 1000);
     const body = JSON.stringify({
@@ -32,6 +32,7 @@ describe("e2e: Seam's access-code events", () => {
       device_id: deviceId,
       access_code_id: accessCodeId,
       workspace_id: "ws_1",
+      ...more,
     });
     const answer = await fetch(`${server.url}/webhooks/seam`, {
       method: "POST",
@@ -83,9 +84,14 @@ describe("e2e: Seam's access-code events", () => {
   it("failed_to_set_on_device makes a set code failed with Seam's words and access_code.sync_failed; set_on_device makes it set again", async () => {
     const { key, accessCodeId } = await setCode("refused", "62830175");
     const device = fixture.devices["refused"]!;
-    assert.equal(await seamEvent("access_code.failed_to_set_on_device", device, accessCodeId), 204);
+    const words = {
+      code: "62830175",
+      access_code_errors: [{ error_code: "august_lock_invalid_code_length", message: "Invalid code length for August lock (62830175)." }],
+    };
+    assert.equal(await seamEvent("access_code.failed_to_set_on_device", device, accessCodeId, words), 204);
     const failed = await lockSyncIs(server.url, fixture, fixture.codesUnit.id, key, "failed", 5_000);
     assert.match(failed.lockSync?.error ?? "", /^Lock provider "august" \(through Seam\) could not set the code on the device/);
+    assert.match(failed.lockSync?.error ?? "", /Seam says: Invalid code length for August lock \(\*\*\*\*\)\.$/, "Seam's words, never the PIN");
     assert.equal(await seamEvent("access_code.set_on_device", device, accessCodeId), 204);
     await lockSyncIs(server.url, fixture, fixture.codesUnit.id, key, "set", 5_000);
     const events = (await allEvents(server.url, fixture.keys.admin)).filter(
