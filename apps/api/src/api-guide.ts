@@ -256,7 +256,7 @@ described) or \`failed\` (\`error\` names the provider and what happened, after 
 server is not configured for fails at once). \`access_code.synced\` and \`access_code.sync_failed\` (\`{ unitId, item }\`) say
 when it becomes \`set\` or \`failed\`. Events never carry the PIN (\`code: null\`): read it from the schedule. A \`failed\` code
 is sent again by any \`update_schedule_item\` of it, even one that changes none of its fields (once the provider is
-reachable or configured again).
+reachable or configured again): that one sets its \`lockSync\` back to \`pending\` and keeps the unit's version.
 
 ## Support
 

@@ -75,7 +75,16 @@ function seamWords(fields: Record<string, unknown>): string | null {
   });
   if (typeof fields["error_message"] === "string") messages.push(fields["error_message"]);
   const pin = fields["code"];
-  const text = [...new Set(messages.map((message) => message.slice(0, SEAM_WORDS_MAX_CHARS).replace(/\p{Cc}+/gu, " ").trim()))]
+  const text = [
+    ...new Set(
+      messages.map((message) =>
+        message
+          .slice(0, SEAM_WORDS_MAX_CHARS)
+          .replace(/\p{Cc}+/gu, " ")
+          .trim(),
+      ),
+    ),
+  ]
     .filter((message) => message !== "")
     .join(" ")
     .slice(0, SEAM_WORDS_MAX_CHARS);

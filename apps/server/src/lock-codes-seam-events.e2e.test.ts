@@ -91,7 +91,11 @@ describe("e2e: Seam's access-code events", () => {
     assert.equal(await seamEvent("access_code.failed_to_set_on_device", device, accessCodeId, words), 204);
     const failed = await lockSyncIs(server.url, fixture, fixture.codesUnit.id, key, "failed", 5_000);
     assert.match(failed.lockSync?.error ?? "", /^Lock provider "august" \(through Seam\) could not set the code on the device/);
-    assert.match(failed.lockSync?.error ?? "", /Seam says: Invalid code length for August lock \(\*\*\*\*\)\.$/, "Seam's words, never the PIN");
+    assert.match(
+      failed.lockSync?.error ?? "",
+      /Seam says: Invalid code length for August lock \(\*\*\*\*\)\.$/,
+      "Seam's words, never the PIN",
+    );
     assert.equal(await seamEvent("access_code.set_on_device", device, accessCodeId), 204);
     await lockSyncIs(server.url, fixture, fixture.codesUnit.id, key, "set", 5_000);
     const events = (await allEvents(server.url, fixture.keys.admin)).filter(

@@ -169,6 +169,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     clock,
     secrets,
     programsCodes: programmer !== undefined,
+    lockCodes: stores.lockCodes,
   });
   const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
   const webhooks = createWebhookUseCases(

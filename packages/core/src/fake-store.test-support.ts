@@ -140,6 +140,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       pending: async () => ({ count: 0, oldestPendingMs: null }),
       placedCode: async () => null,
       reportLockSync: async () => unsupported(),
+      resendCode: async () => unsupported(),
       resealPins: async () => unsupported(),
     },
     webhooks: {

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventLog, WebhookStore } from "./event-ports.js";
+import type { LockCodeOutbox } from "./lock-code-ports.js";
 import {
   StoreUnavailableError,
   type ApiKeyStore,
@@ -30,6 +31,7 @@ export interface RequestStores {
   readonly templates: TemplateStore;
   readonly events: EventLog;
   readonly webhooks: WebhookStore;
+  readonly lockCodes: LockCodeOutbox;
 }
 
 /**
@@ -116,5 +118,6 @@ export function racedStores(stores: RequestStores, scope: RequestScope): Request
     templates: raced(stores.templates, scope),
     events: raced(stores.events, scope),
     webhooks: raced(stores.webhooks, scope),
+    lockCodes: raced(stores.lockCodes, scope),
   };
 }

@@ -8,20 +8,21 @@
  * `expectedVersion` given by the caller is checked as set_timezone checks it. Without one, a
  * write that lost a race to another change of the unit reads again and retries (a few times).
  */
-import { canonicalTimeZone, PIN_PATTERN, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { DataCipher, ItemKind, LintelEvent, ProblemCode, ScheduleItem, Unit } from "@lintel/domain";
+import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import type { DataCipher, LintelEvent, ProblemCode, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import type {
   CreateItemCommand,
   CreateUnitCommand,
   DeleteItemCommand,
-  ItemFields,
   ItemWriteResult,
   UpdateItemCommand,
   UpdateUnitCommand,
 } from "./schedule-commands.js";
-import { codeWorkOf, openPin, pendingCode } from "./lock-code-work.js";
+import { ALL_FIELDS, applyFields, ID_PREFIX, invalid, parseItemKey } from "./item-fields.js";
+import type { LockCodeOutbox } from "./lock-code-ports.js";
+import { codeWorkOf, openPin, pendingCode, pendingLockSync } from "./lock-code-work.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
 
@@ -34,28 +35,12 @@ export interface ScheduleWritePorts {
   readonly secrets: DataCipher;
   /** False when nothing programs codes on locks: a code is then neither created nor changed. */
   readonly programsCodes: boolean;
+  /** Sends a failed code to its lock again without a change of the schedule. */
+  readonly lockCodes: Pick<LockCodeOutbox, "resendCode">;
 }
 
-/** The fields each kind takes (the others are refused). */
-const KIND_FIELDS: Readonly<Record<ItemKind, readonly (keyof ItemFields)[]>> = {
-  tour: ["title", "startAt", "endAt", "lockId"],
-  open_house: ["title", "startAt", "endAt", "lockId"],
-  code: ["title", "startAt", "endAt", "lockId", "code"],
-  scheduled_message: ["title", "sendAt", "templateId"],
-};
-const ALL_FIELDS: readonly (keyof ItemFields)[] = ["title", "startAt", "endAt", "sendAt", "lockId", "templateId", "code"];
-const ID_PREFIX: Readonly<Record<ItemKind, "tour_" | "code_" | "oh_" | "msg_">> = {
-  tour: "tour_",
-  code: "code_",
-  open_house: "oh_",
-  scheduled_message: "msg_",
-};
 /** How many times a write without `expectedVersion` reads again after losing a race. */
 const RACE_RETRIES = 8;
-
-function invalid(name: string, reason: string): Failure<"invalid_request"> {
-  return fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
-}
 
 function staleVersion(expected: number, currentVersion: number): Failure<"version_conflict"> {
   return fail(
@@ -65,14 +50,6 @@ function staleVersion(expected: number, currentVersion: number): Failure<"versio
       currentVersion,
     },
   );
-}
-
-/** `<kind>:<id>` split, or null when it names no kind. */
-export function parseItemKey(key: string): { readonly kind: ItemKind; readonly id: string } | null {
-  const colon = key.indexOf(":");
-  const kind = key.slice(0, colon) as ItemKind;
-  const id = key.slice(colon + 1);
-  return colon > 0 && kind in KIND_FIELDS && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { kind, id } : null;
 }
 
 /** The unit as events and answers serve it (no owner). */
@@ -131,39 +108,6 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     return lock !== null && lock.unitIds.includes(unit.id)
       ? null
       : invalid("lockId", "names no active lock of the organization that serves this unit");
-  }
-
-  /** The item with `fields` applied over `base`, or the problem with them for its kind. */
-  function applyFields(
-    kind: ItemKind,
-    base: Omit<ScheduleItem, "title" | "startAt" | "endAt">,
-    fields: ItemFields,
-    previous?: ScheduleItem,
-  ) {
-    for (const name of ALL_FIELDS) {
-      if (fields[name] !== undefined && !KIND_FIELDS[kind].includes(name)) return invalid(name, `is not a field of a ${kind}`);
-    }
-    if (kind === "code" && !ports.programsCodes) {
-      return invalid("kind", "codes are not written here: this Lintel programs no locks (it was made without a lockCodeProgrammer)");
-    }
-    const title = fields.title ?? previous?.title;
-    if (title === undefined) return invalid("title", "is required");
-    if (kind === "scheduled_message") {
-      const sendAt = fields.sendAt ?? previous?.startAt;
-      if (sendAt === undefined) return invalid("sendAt", "is required");
-      const templateId = fields.templateId === undefined ? (previous?.templateId ?? null) : fields.templateId;
-      return succeed<ScheduleItem>({ ...base, title, startAt: sendAt, endAt: sendAt, lockId: null, templateId });
-    }
-    const startAt = fields.startAt ?? previous?.startAt;
-    const endAt = fields.endAt ?? previous?.endAt;
-    if (startAt === undefined) return invalid("startAt", "is required");
-    if (endAt === undefined) return invalid("endAt", "is required");
-    if (endAt <= startAt) return invalid("endAt", "must be after startAt");
-    const lockId = fields.lockId === undefined ? (previous?.lockId ?? null) : fields.lockId;
-    if (kind === "code" && lockId === null) return invalid("lockId", "is required: a code is programmed on a lock");
-    // The PIN itself is never echoed in a problem.
-    if (fields.code !== undefined && !PIN_PATTERN.test(fields.code)) return invalid("code", "must be 4 to 8 digits");
-    return succeed<ScheduleItem>({ ...base, title, startAt, endAt, lockId });
   }
 
   async function createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">> {
@@ -236,6 +180,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
   function createScheduleItem(caller: Caller, command: CreateItemCommand) {
     return atVersion<ItemWriteResult, "invalid_request">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
       const made = applyFields(
+        ports.programsCodes,
         command.kind,
         { kind: command.kind, id: randomId(ID_PREFIX[command.kind]), unitId: unit.id, lockId: null },
         command,
@@ -260,20 +205,22 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const found = await itemOf(caller, unit, command.key);
       if (!found.ok) return found;
       const previous = found.value;
-      const made = applyFields(previous.kind, previous, command, previous);
+      const made = applyFields(ports.programsCodes, previous.kind, previous, command, previous);
       if (!made.ok) return made;
       const pin = openPin(previous, ports.secrets);
-      // A failed code is sent to its lock again by any update of it, even one that changes nothing.
       const same =
-        previous.lockSync?.status !== "failed" &&
-        (ALL_FIELDS.every((name) => command[name] === undefined) ||
-          (made.value.title === previous.title &&
-            made.value.startAt === previous.startAt &&
-            made.value.endAt === previous.endAt &&
-            made.value.lockId === previous.lockId &&
-            (made.value.templateId ?? null) === (previous.templateId ?? null) &&
-            (command.code === undefined || command.code === pin)));
-      if (same) return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
+        ALL_FIELDS.every((name) => command[name] === undefined) ||
+        (made.value.title === previous.title &&
+          made.value.startAt === previous.startAt &&
+          made.value.endAt === previous.endAt &&
+          made.value.lockId === previous.lockId &&
+          (made.value.templateId ?? null) === (previous.templateId ?? null) &&
+          (command.code === undefined || command.code === pin));
+      // A failed code is sent to its lock again by any update of it; one that changes nothing
+      // changes its lockSync only, not the schedule (no version, no event). A code stored
+      // without a PIN gets one below: that is a change.
+      if (same && previous.lockSync?.status === "failed" && pin !== null) return resend(caller, unit, previous, command.key, pin);
+      if (same && previous.lockSync?.status !== "failed") return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
       // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
       const item =
         previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
@@ -283,6 +230,22 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       }
       return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command.unitIdOrKey);
     });
+  }
+
+  /** Puts the failed `code` on its lock again (see `LockCodeOutbox.resendCode`); answers it as it then is. */
+  async function resend(
+    caller: Caller,
+    unit: Unit,
+    code: ScheduleItem,
+    key: string,
+    pin: string,
+  ): Promise<Result<ItemWriteResult, "not_found">> {
+    const resent = { ...code, lockSync: pendingLockSync(nowIso()) };
+    if (await ports.lockCodes.resendCode(caller.orgId, unit.id, codeWorkOf(caller.orgId, resent, "put", nowIso()), resent.lockSync)) {
+      return succeed({ item: scheduleEntry(resent, unit.timeZone, pin), unit });
+    }
+    const now = await itemOf(caller, unit, key); // sent again meanwhile, or gone
+    return now.ok ? succeed({ item: scheduleEntry(now.value, unit.timeZone, openPin(now.value, ports.secrets)), unit }) : now;
   }
 
   function deleteScheduleItem(caller: Caller, command: DeleteItemCommand) {

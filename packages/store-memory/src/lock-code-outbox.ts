@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";
 import { appendEvent } from "./event-state.js";
 import { dueByOrg, leaseInTurn } from "./lease-turns.js";
-import { codeSlot, setPlaced } from "./lock-code-state.js";
+import { codeSlot, setPlaced, writeCodeWork } from "./lock-code-state.js";
 import type { MemoryState } from "./memory-state.js";
 import { resealItemPins, setCodeLockSync } from "./unit-store.js";
 
@@ -87,6 +87,14 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
       if (item.lockSync?.status === lockSync.status) return false;
       setCodeLockSync(state, orgId, unitId, codeId, lockSync);
       if (event !== null) appendEvent(state.events, orgId, event);
+      return true;
+    },
+
+    async resendCode(orgId, unitId, work, lockSync) {
+      const item = state.items.get(`code:${work.codeId}`);
+      if (item === undefined || item.unitId !== unitId || item.orgId !== orgId || item.lockSync?.status !== "failed") return false;
+      setCodeLockSync(state, orgId, unitId, work.codeId, lockSync);
+      writeCodeWork(codes, work);
       return true;
     },
 

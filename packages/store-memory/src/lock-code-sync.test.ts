@@ -175,12 +175,22 @@ describe("lock-code worker (memory store, a recording programmer)", () => {
     assert.equal(entry.lockSync?.error, 'Lock provider "august" did not answer within 3000 ms.');
     const events = await lintel.listEvents(caller, { limit: 10 });
     assert.ok(events.ok && events.value.events.some((event) => event.type === "access_code.sync_failed"));
-    // Any update of a failed code sends it again, even one that changes nothing (the provider is back).
+    // Any update of a failed code sends it again, even one that changes nothing (the provider is
+    // back): that changes its lockSync, not the schedule (the same version, no schedule event).
     failNext(0, () => new Error("none"));
+    const eventsBefore = events.ok ? events.value.events.length : 0;
     const resent = await lintel.updateScheduleItem(caller, { unitIdOrKey: "codes", key: created.value.item.key });
     assert.ok(resent.ok);
     assert.equal(resent.value.item.lockSync?.status, "pending");
+    assert.equal(resent.value.unit.version, created.value.unit.version, "no version bump");
     await entryWhen(lintel, created.value.item.key, "set");
+    const after = await lintel.listEvents(caller, { limit: 10 });
+    assert.ok(after.ok);
+    assert.deepEqual(
+      after.value.events.slice(0, after.value.events.length - eventsBefore).map((event) => event.type),
+      ["access_code.synced"],
+      "no schedule.* event, only the code's lockSync",
+    );
     await lintel.close();
   });
 

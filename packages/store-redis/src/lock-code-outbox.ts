@@ -32,7 +32,16 @@ import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
 import { redisKeys } from "./keys.js";
-import { FINISH_CODE_WORK, LEASE_CODE_WORK, PLACED_CODE, REPORT_LOCK_SYNC, RESEAL_PIN } from "./lock-code-scripts.js";
+import {
+  codeWorkArgs,
+  codeWorkKeys,
+  FINISH_CODE_WORK,
+  LEASE_CODE_WORK,
+  PLACED_CODE,
+  REPORT_LOCK_SYNC,
+  RESEAL_PIN,
+  RESEND_CODE,
+} from "./lock-code-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./org-lease.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
@@ -115,11 +124,13 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
     return leased;
   }
 
+  const workWritten = (orgId: string): void => {
+    hot.add(orgId);
+    told.set(orgId, Date.now());
+  };
+
   return {
-    workWritten(orgId) {
-      hot.add(orgId);
-      told.set(orgId, Date.now());
-    },
+    workWritten,
 
     lease: (nowMs, leaseMs, max, share) =>
       guard(async () => {
@@ -200,6 +211,13 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
         const keys = [redisKeys.codeWork(orgId), redisKeys.items(orgId, unitId), ...appendKeys(orgId)];
         const args = [codeId, JSON.stringify(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
         return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
+      }),
+
+    resendCode: (orgId, unitId, work, lockSync) =>
+      guard(async () => {
+        workWritten(orgId);
+        const keys = [redisKeys.items(orgId, unitId), ...codeWorkKeys(orgId)];
+        return (await RESEND_CODE.run(redis, keys, [work.codeId, JSON.stringify(lockSync), ...codeWorkArgs(work)])) === 1;
       }),
 
     resealPins: (reseal) =>

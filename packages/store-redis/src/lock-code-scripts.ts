@@ -173,6 +173,25 @@ return 1
 `,
 );
 
+/**
+ * KEYS: the unit's items, then {@link codeWorkKeys}. ARGV: codeId, lockSync JSON, then
+ * {@link codeWorkArgs}. While the code is at the unit with its lockSync `failed`, sets its
+ * lockSync and writes its work (no version bump, no event); 1 when written.
+ */
+export const RESEND_CODE = new LuaScript(
+  WRITE_WORK_LUA +
+    `
+local raw = redis.call('HGET', KEYS[1], 'code:' .. ARGV[1])
+if not raw then return 0 end
+local item = cjson.decode(raw)
+if type(item.lockSync) ~= 'table' or item.lockSync.status ~= 'failed' then return 0 end
+item.lockSync = cjson.decode(ARGV[2])
+redis.call('HSET', KEYS[1], 'code:' .. ARGV[1], cjson.encode(item))
+writeWorkAt(2, 3)
+return 1
+`,
+);
+
 /** KEYS: placed ids, work. ARGV: the provider's code id. Answers the index entry JSON and '1' when work is pending, or nothing. */
 export const PLACED_CODE = new LuaScript(`
 local entry = redis.call('HGET', KEYS[1], ARGV[1])
