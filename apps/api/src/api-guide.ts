@@ -197,7 +197,7 @@ either; quote its \`requestId\`.
 
 GETs are safe to retry. Every write with a body (\`set_timezone\`, the unit, schedule item and template writes, and the
 creation of a webhook endpoint) takes an \`Idempotency-Key\` header (1–255 printable ASCII characters, e.g. a UUID, kept
-24 h per API key): send the same key with the same body (and \`If-Match\`) on every retry of one intended change. The
+24 h per API key): send the same key with the same body on every retry of one intended change (headers such as \`If-Match\` are not compared). The
 first 2xx or 409 is kept and replayed, with \`Idempotent-Replayed: true\`, and nothing changes twice: a retried create
 answers the same record, a retried delete its first answer, not a 404. The
 same key with another body is 422 \`idempotency_key_reused\`; while the first request still runs, 409

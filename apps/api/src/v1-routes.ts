@@ -17,6 +17,9 @@ import { malformedPathParams } from "./request-path.js";
 import { sendInvalidParams, sendProblem } from "./problem-response.js";
 import { JSON_CONTENT_TYPE, jsonText } from "./serialize.js";
 
+/** The body of a POST that needs none, when one is sent anyway: a JSON object with no field. */
+const NO_FIELDS = v.strictObject({});
+
 /** The parsed query, or undefined after answering 400. */
 function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferOutput<S> | undefined {
   const parsing = parseQuery(schema, ctx.querystring);
@@ -27,10 +30,11 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
 
 /**
  * What a safe retry must repeat: the operation, its path's parameters (when it has any: one key
- * sent to two endpoints' paths is two requests), its parsed body and its If-Match.
+ * sent to two endpoints' paths is two requests) and its parsed body. Headers are not part of it,
+ * as with Stripe's keys: a retry that leaves out an If-Match still gets the first answer.
  */
-function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, string>>, body: unknown, ifMatch: string | undefined): string {
-  const parts: unknown[] = [operation.path, body ?? null, ifMatch ?? null];
+function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, string>>, body: unknown): string {
+  const parts: unknown[] = [operation.path, body ?? null];
   if (Object.keys(params).length > 0) parts.push(params);
   return JSON.stringify(parts);
 }
@@ -60,6 +64,9 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     ctx.body = jsonText(operation.view(result.value)); // text from here on: compression and ETag use it as it is
   }
 
+  /** True when the request says a body follows (a Content-Length over 0, or a Transfer-Encoding). */
+  const hasBody = (ctx: LintelContext) => ctx.get("transfer-encoding") !== "" || Number(ctx.get("content-length") || "0") > 0;
+
   /** The parsed JSON body of a POST with a body schema, or undefined after answering its problem. */
   async function bodyOf<S extends v.GenericSchema>(ctx: LintelContext, schema: S, shape: string): Promise<v.InferOutput<S> | undefined> {
     const reading = await readJsonBody(ctx);
@@ -81,8 +88,8 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
 
   // Every write with a body: the body (refused before the query, so a body problem is the one
   // named), then the query, then the use case, through the request's Idempotency-Key when it has
-  // one. The fingerprint is the operation, its parsed body and its If-Match: the same request
-  // always gives the same one, whatever its spacing or key order.
+  // one. The fingerprint is the operation and its parsed body: the same request always gives the
+  // same one, whatever its spacing or key order.
   for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
     if (operation.body === undefined) continue;
     const shape = `{ ${Object.keys((operation.body as { entries?: object }).entries ?? {}).join(", ")} }`;
@@ -97,7 +104,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       await answerOnce(
         ctx,
         run,
-        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, body, ifMatch) }, run),
+        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, body) }, run),
         (result) => answer(ctx, operation, result),
       );
     });
@@ -109,6 +116,8 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
   for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
     if (operation.method === "post" && operation.body !== undefined) continue;
     route(operation, async (ctx) => {
+      // A POST that needs no body takes none, or `{}`: the 415 and 400s of every other body.
+      if (operation.method === "post" && hasBody(ctx) && (await bodyOf(ctx, NO_FIELDS, "{}")) === undefined) return;
       const badPath = malformedPathParams(operation.path, ctx.path);
       const parsing = parseQuery(operation.query, ctx.querystring);
       if (badPath.length > 0 || !parsing.ok) {
@@ -122,7 +131,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       await answerOnce(
         ctx,
         run,
-        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, undefined, undefined) }, run),
+        (retry) => lintel.once(caller, { ...retry, fingerprint: fingerprintOf(operation, ctx.params, undefined) }, run),
         (result) => answer(ctx, operation, result),
       );
     });

@@ -194,4 +194,21 @@ describe("e2e: webhook endpoint operations", () => {
     assert.ok(!(listed.json.events as { id: string }[]).some((e) => e.id === event.id));
     assert.equal((await settled(webhookEndpoint.id, event.id, "delivered")).eventType, "webhook_endpoint.test");
   });
+  it("a POST that needs no body takes none or {}; any other body is refused (415, 400 naming the field) and nothing is done", async () => {
+    const { webhookEndpoint } = await createEndpoint("/bodies", ["unit.created"]);
+    const path = `/v1/webhook_endpoints/${webhookEndpoint.id}/send_test`;
+    const sent = async (init: { headers?: Record<string, string>; body?: string }) =>
+      call(server.url, path, { method: "POST", key: admin(), ...init });
+    assertProblem(await sent({ headers: { "content-type": "text/plain" }, body: "hello" }), 415, "unsupported_media_type");
+    const unknown = await sent(json({ bogus: true }));
+    assertProblem(unknown, 400, "invalid_request");
+    assert.deepEqual(
+      unknown.json.invalidParams.map((param: { name: string }) => param.name),
+      ["bogus"],
+    );
+    assert.deepEqual(await deliveriesOf(webhookEndpoint.id), [], "nothing sent for a refused body");
+    assert.equal((await sent(json({}))).status, 202);
+    assert.equal((await sent({})).status, 202);
+    assert.equal((await deliveriesOf(webhookEndpoint.id)).length, 2);
+  });
 });

@@ -237,7 +237,7 @@ describe("e2e: the writes", () => {
     assert.equal(list.json.templates.filter((t: { name: string }) => t.name === template.name).length, 1);
   });
 
-  it("templates: If-Match with the current ETag applies (200), the old ETag is then 412; a template a future message names cannot be deleted (409), then can once the message is deleted", async () => {
+  it("templates: If-Match with the current ETag applies (200) and its retry is replayed without it, the old ETag is then 412; a template a future message names cannot be deleted (409), then can once the message is deleted", async () => {
     const made = await post("/v1/templates/create_message_template", { name: "Welcome", body: "Hi {{guest.name}}", sortOrder: 3 });
     assert.equal(made.status, 201, made.text);
     const templateId = made.json.template.id as string;
@@ -248,13 +248,17 @@ describe("e2e: the writes", () => {
       return answer.headers.get("etag") ?? assert.fail("no ETag");
     };
     const first = await etagOf();
+    const retryKey = { "Idempotency-Key": `tpl-${templateId}` };
     const updated = await post(
       "/v1/templates/update_message_template",
       { templateId, body: "Hello {{guest.name}}" },
-      { "If-Match": first },
+      { "If-Match": first, ...retryKey },
     );
     assert.equal(updated.status, 200, updated.text);
     assert.equal(updated.json.template.body, "Hello {{guest.name}}");
+    // A retry with the same key and body is replayed, whether or not it repeats the If-Match.
+    const retried = await post("/v1/templates/update_message_template", { templateId, body: "Hello {{guest.name}}" }, retryKey);
+    assert.deepEqual([retried.status, retried.text, retried.headers.get("idempotent-replayed")], [200, updated.text, "true"]);
     const second = await etagOf();
     assert.notEqual(second, first);
     const stale = await post("/v1/templates/update_message_template", { templateId, name: "Lost update" }, { "If-Match": first });
