@@ -218,7 +218,8 @@ already pending go to the new url.
 **Rotating the secret.** \`POST /v1/webhook_endpoints/{id}/rotate_secret\` answers a new secret, shown that once (send an
 \`Idempotency-Key\` so a retry gets the same one). For the next 24 h every delivery carries two signatures, space-separated,
 the new secret's first: keep both secrets in your receiver (\`verifyWebhook(body, headers, [newSecret, oldSecret])\`),
-switch to the new one, and drop the old one within the day.
+switch to the new one, and drop the old one within the day. Each secret rotated out keeps signing for its own 24 h, so
+a second rotation within the day adds a signature and never cuts off the first secret.
 
 **Recovering after an outage.** Deliveries your receiver missed are listed with \`status: "failed"\` in
 \`GET /v1/webhook_endpoints/{id}/deliveries\`. \`POST …/deliveries/{deliveryId}/retry\` attempts one again now, with the

@@ -129,6 +129,24 @@ describe("e2e: webhook endpoint operations", () => {
     assert.ok(!logs.includes(newSecret.slice(6)) && !logs.includes(oldSecret.slice(6)), "no secret in a log line");
   });
 
+  it("two rotations within the overlap: a delivery verifies with each of the three secrets, the newest signature first", async () => {
+    const { webhookEndpoint, secret: first } = await createEndpoint("/rotate-twice");
+    const path = `/v1/webhook_endpoints/${webhookEndpoint.id}/rotate_secret`;
+    const second = (await post(path)).json.secret as string;
+    const third = (await post(path)).json.secret as string;
+    const during = await changeZone();
+    const delivery = await until("a delivery after two rotations", () =>
+      receiver.at("/rotate-twice").find((r) => r.headers["webhook-id"] === during),
+    );
+    const signatures = String(delivery.headers["webhook-signature"]).split(" ");
+    assert.equal(signatures.length, 3, "three signatures");
+    assert.equal(
+      signatures[0],
+      new Webhook(third).sign(during, new Date(Number(delivery.headers["webhook-timestamp"]) * 1000), delivery.body),
+    );
+    for (const secret of [first, second, third]) new Webhook(secret).verify(delivery.body, headersOf(delivery));
+  });
+
   it("retry of a failed delivery arrives with the same webhook-id", async () => {
     const { webhookEndpoint } = await createEndpoint("/retry-one");
     receiver.answer("/retry-one", 500);

@@ -161,8 +161,10 @@ export interface WebhookStore {
   /** Replaces the fields of `patch` given (the rest stay: status, secret, failingSince); null when unknown. */
   update(orgId: string, endpointId: string, patch: EndpointPatch): Promise<WebhookEndpointRecord | null>;
   /**
-   * Makes `secret` the endpoint's secret; the one it replaces signs too (second) until
-   * `previousExpiresAt` (an older previous one is forgotten); null when unknown.
+   * Makes `secret` the endpoint's secret; the one it replaces becomes `previousSecret`, signing
+   * too until `previousExpiresAt`, and the previous one moves to the front of `earlierSecrets`
+   * (at most `EARLIER_SECRETS_KEPT`, the oldest dropped), each signing until its own expiry;
+   * null when unknown.
    */
   rotateSecret(orgId: string, endpointId: string, secret: string, previousExpiresAt: string): Promise<WebhookEndpointRecord | null>;
   /**

@@ -128,9 +128,11 @@ export function webhookHeaders(
 ): Record<string, string> {
   const timestamp = Math.floor(nowMs / 1000);
   const message = { id: attempt.event.id, timestamp, body };
-  const previous = attempt.endpoint.previousSecret;
+  const { previousSecret, earlierSecrets = [] } = attempt.endpoint;
   const signatures = [signWebhook(message, open(attempt.endpoint.secret))];
-  if (previous !== undefined && Date.parse(previous.expiresAt) > nowMs) signatures.push(signWebhook(message, open(previous.secret)));
+  for (const older of previousSecret === undefined ? earlierSecrets : [previousSecret, ...earlierSecrets]) {
+    if (Date.parse(older.expiresAt) > nowMs) signatures.push(signWebhook(message, open(older.secret)));
+  }
   return {
     "content-type": "application/json",
     "user-agent": "Lintel-Webhooks/1",

@@ -131,6 +131,9 @@ export const AccessCodeSyncDataSchema = v.strictObject({ unitId: v.string(), ite
 /** Why an endpoint was disabled: it answered 410, or it kept failing for 5 days. */
 export type DisabledReason = "gone" | "failing";
 
+/** How many secrets rotated out before the previous one an endpoint keeps signing with (rotations within the overlap). */
+export const EARLIER_SECRETS_KEPT = 4;
+
 /** A stored webhook endpoint, with its signing secret (served only by the answer that creates it). */
 export const WebhookEndpointRecordSchema = v.strictObject({
   id: id("we_ + 24 letters and digits."),
@@ -153,6 +156,13 @@ export const WebhookEndpointRecordSchema = v.strictObject({
     v.pipe(
       v.strictObject({ secret: v.string(), expiresAt: InstantSchema }),
       v.description("The secret before the last rotation, still signing (second) until expiresAt; never served."),
+    ),
+  ),
+  earlierSecrets: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ secret: v.string(), expiresAt: InstantSchema })),
+      v.maxLength(EARLIER_SECRETS_KEPT),
+      v.description("The secrets rotated out before previousSecret (newest first), each signing too until its expiresAt; never served."),
     ),
   ),
 });
@@ -186,7 +196,13 @@ export const DeliveryRecordSchema = v.strictObject({
 export type DeliveryRecord = Readonly<v.InferOutput<typeof DeliveryRecordSchema>>;
 
 /** An endpoint as served: no owner, no secret, no failingSince. */
-export const ServedWebhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, ["orgId", "secret", "failingSince", "previousSecret"]);
+export const ServedWebhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, [
+  "orgId",
+  "secret",
+  "failingSince",
+  "previousSecret",
+  "earlierSecrets",
+]);
 /** An endpoint as served ({@link ServedWebhookEndpointSchema}). */
 export type ServedWebhookEndpoint = DeepReadonly<v.InferOutput<typeof ServedWebhookEndpointSchema>>;
 /** A delivery as served: no owner, no endpoint (the path names it), no createdAt (the event's). */

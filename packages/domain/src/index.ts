@@ -54,6 +54,7 @@ export {
   servedWebhookEndpoint,
   WEBHOOK_FEEDBACK_TYPES,
   WEBHOOK_TEST_EVENT_TYPE,
+  EARLIER_SECRETS_KEPT,
   type DeepReadonly,
   type DeliverableEvent,
   type DeliveryEventType,

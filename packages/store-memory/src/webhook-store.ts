@@ -14,7 +14,7 @@ import {
   type LeasedAttempt,
   type WebhookStore,
 } from "@lintel/core/adapters";
-import { EVENT_RETENTION_MS, isoInstant, WEBHOOK_TEST_EVENT_TYPE, type WebhookEndpointRecord } from "@lintel/domain";
+import { EARLIER_SECRETS_KEPT, EVENT_RETENTION_MS, isoInstant, WEBHOOK_TEST_EVENT_TYPE, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
 import {
   addDelivery,
@@ -133,13 +133,17 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         for (const [id, endpoint] of org.endpoints) {
           const secret = reseal(endpoint.secret);
           const previous = endpoint.previousSecret === undefined ? null : reseal(endpoint.previousSecret.secret);
-          if (secret === null && previous === null) continue;
+          const earlier = (endpoint.earlierSecrets ?? []).map((older) => reseal(older.secret));
+          if (secret === null && previous === null && earlier.every((one) => one === null)) continue;
           org.endpoints.set(id, {
             ...endpoint,
             secret: secret ?? endpoint.secret,
             ...(endpoint.previousSecret === undefined || previous === null
               ? {}
               : { previousSecret: { ...endpoint.previousSecret, secret: previous } }),
+            ...(endpoint.earlierSecrets === undefined
+              ? {}
+              : { earlierSecrets: endpoint.earlierSecrets.map((older, i) => ({ ...older, secret: earlier[i] ?? older.secret })) }),
           });
           changed += 1;
         }
@@ -147,11 +151,15 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       return changed;
     },
     async rotateSecret(orgId, endpointId, secret, previousExpiresAt) {
-      return change(orgId, endpointId, (endpoint) => ({
-        ...endpoint,
-        secret,
-        previousSecret: { secret: endpoint.secret, expiresAt: previousExpiresAt },
-      }));
+      return change(orgId, endpointId, (endpoint) => {
+        const earlier = [...(endpoint.previousSecret === undefined ? [] : [endpoint.previousSecret]), ...(endpoint.earlierSecrets ?? [])];
+        return {
+          ...endpoint,
+          secret,
+          previousSecret: { secret: endpoint.secret, expiresAt: previousExpiresAt },
+          ...(earlier.length === 0 ? {} : { earlierSecrets: earlier.slice(0, EARLIER_SECRETS_KEPT) }),
+        };
+      });
     },
     async retry(orgId, endpointId, deliveryId, atMs) {
       const delivery = state.orgs.get(orgId)?.deliveryById.get(deliveryId);

@@ -39,13 +39,23 @@ return encoded
 `);
 
 /**
- * KEYS: endpoints. ARGV: id, new secret, when the previous one stops signing. The endpoint's
- * new JSON (its secret is the new one, previousSecret the one it replaces), or nothing when unknown.
+ * KEYS: endpoints. ARGV: id, new secret, when the previous one stops signing, how many earlier
+ * secrets are kept. The endpoint's new JSON (its secret is the new one, previousSecret the one it
+ * replaces, earlierSecrets the previous one then the earlier ones, at most that many), or nothing
+ * when unknown.
  */
 export const ROTATE_SECRET = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return false end
 local endpoint = cjson.decode(raw)
+local earlier = {}
+if type(endpoint.previousSecret) == 'table' then earlier[1] = endpoint.previousSecret end
+if type(endpoint.earlierSecrets) == 'table' then
+  for _, older in ipairs(endpoint.earlierSecrets) do
+    if #earlier < tonumber(ARGV[4]) then earlier[#earlier + 1] = older end
+  end
+end
+if #earlier > 0 then endpoint.earlierSecrets = earlier end
 endpoint.previousSecret = { secret = endpoint.secret, expiresAt = ARGV[3] }
 endpoint.secret = ARGV[2]
 local encoded = cjson.encode(endpoint)
@@ -55,8 +65,9 @@ return encoded
 
 /**
  * KEYS: endpoints. ARGV: endpoint id, the secret read, the previous secret read ('' for none), the
- * new secret, the new previous secret. Rewrites them only while the endpoint still has the ones
- * read (a rotation or a delete meanwhile wins); 1 when it did.
+ * new secret, the new previous secret, the earlier secrets read and their new texts (each list
+ * joined by spaces, '' for none: sealed texts hold none). Rewrites them only while the endpoint
+ * still has the ones read (a rotation or a delete meanwhile wins); 1 when it did.
  */
 export const RESEAL_SECRETS = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
@@ -64,9 +75,18 @@ if not raw then return 0 end
 local endpoint = cjson.decode(raw)
 local previous = ''
 if type(endpoint.previousSecret) == 'table' then previous = endpoint.previousSecret.secret end
-if endpoint.secret ~= ARGV[2] or previous ~= ARGV[3] then return 0 end
+local earlier = {}
+if type(endpoint.earlierSecrets) == 'table' then
+  for _, older in ipairs(endpoint.earlierSecrets) do earlier[#earlier + 1] = older.secret end
+end
+if endpoint.secret ~= ARGV[2] or previous ~= ARGV[3] or table.concat(earlier, ' ') ~= ARGV[6] then return 0 end
 endpoint.secret = ARGV[4]
 if previous ~= '' then endpoint.previousSecret.secret = ARGV[5] end
+local i = 1
+for text in string.gmatch(ARGV[7], '%S+') do
+  endpoint.earlierSecrets[i].secret = text
+  i = i + 1
+end
 redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(endpoint))
 return 1
 `);

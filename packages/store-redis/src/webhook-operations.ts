@@ -3,7 +3,7 @@
  * recover, one script per page).
  */
 import type { WebhookStore } from "@lintel/core/adapters";
-import { isoInstant, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain";
+import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { redisKeys } from "./keys.js";
@@ -31,7 +31,9 @@ export function createRedisWebhookOperations(redis: RedisClient): WebhookOperati
 
     rotateSecret: (orgId, endpointId, secret, previousExpiresAt) =>
       guard(async () =>
-        endpointOrNull(await ROTATE_SECRET.run(redis, [redisKeys.endpoints(orgId)], [endpointId, secret, previousExpiresAt])),
+        endpointOrNull(
+          await ROTATE_SECRET.run(redis, [redisKeys.endpoints(orgId)], [endpointId, secret, previousExpiresAt, EARLIER_SECRETS_KEPT]),
+        ),
       ),
 
     retry: (orgId, endpointId, deliveryId, atMs) =>

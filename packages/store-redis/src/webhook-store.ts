@@ -81,8 +81,18 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
             const previous = endpoint.previousSecret?.secret ?? "";
             const secret = reseal(endpoint.secret);
             const previousResealed = previous === "" ? null : reseal(previous);
-            if (secret === null && previousResealed === null) continue;
-            const args = [endpoint.id, endpoint.secret, previous, secret ?? endpoint.secret, previousResealed ?? previous];
+            const earlier = (endpoint.earlierSecrets ?? []).map((older) => older.secret);
+            const earlierResealed = earlier.map((older) => reseal(older));
+            if (secret === null && previousResealed === null && earlierResealed.every((one) => one === null)) continue;
+            const args = [
+              endpoint.id,
+              endpoint.secret,
+              previous,
+              secret ?? endpoint.secret,
+              previousResealed ?? previous,
+              earlier.join(" "),
+              earlierResealed.map((one, i) => one ?? earlier[i]).join(" "),
+            ];
             changed += Number(await RESEAL_SECRETS.run(redis, [redisKeys.endpoints(orgId)], args));
           }
         }

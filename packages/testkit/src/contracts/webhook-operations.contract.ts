@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core/adapters";
-import type { LintelEvent, WebhookEndpointRecord, WebhookTestEvent } from "@lintel/domain";
+import { EARLIER_SECRETS_KEPT, type LintelEvent, type WebhookEndpointRecord, type WebhookTestEvent } from "@lintel/domain";
 import { anEndpoint, anObservation, aTimezoneEvent, randomBase62Id } from "./event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "./seed.js";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
@@ -53,16 +53,18 @@ export function describeWebhookOperationsContract(
   describe(`${name}: WebhookStore operations contract`, () => {
     const store = eachTestStore(makeStore, runner);
 
-    it("resealSecrets rewrites each endpoint's secret and previous secret as told, leaves the rest, and a second pass finds nothing", async () => {
+    it("resealSecrets rewrites each endpoint's secret, previous and earlier secrets as told, leaves the rest, and a second pass finds nothing", async () => {
       const orgId = randomId("org");
       const plain = await anOrgEndpoint(store(), orgId, { secret: "whsec_plain-one" });
       await store().webhooks.rotateSecret(orgId, plain.id, "whsec_plain-two", instant(60_000));
+      await store().webhooks.rotateSecret(orgId, plain.id, "whsec_plain-three", instant(70_000));
       const done = await anOrgEndpoint(store(), orgId, { secret: "sealed:whsec_done" });
       const seal = (secret: string) => (secret.startsWith("sealed:") ? null : `sealed:${secret}`);
       assert.ok((await store().webhooks.resealSecrets(seal)) >= 1);
       const rotated = await store().webhooks.get(orgId, plain.id);
-      assert.equal(rotated?.secret, "sealed:whsec_plain-two");
-      assert.deepEqual(rotated?.previousSecret, { secret: "sealed:whsec_plain-one", expiresAt: instant(60_000) });
+      assert.equal(rotated?.secret, "sealed:whsec_plain-three");
+      assert.deepEqual(rotated?.previousSecret, { secret: "sealed:whsec_plain-two", expiresAt: instant(70_000) });
+      assert.deepEqual(rotated?.earlierSecrets, [{ secret: "sealed:whsec_plain-one", expiresAt: instant(60_000) }]);
       assert.equal((await store().webhooks.get(orgId, done.id))?.secret, "sealed:whsec_done", "left as it was");
       assert.equal(await store().webhooks.resealSecrets(seal), 0, "nothing left to reseal");
     });
@@ -85,7 +87,7 @@ export function describeWebhookOperationsContract(
       assert.equal(await store().webhooks.update(orgId, randomBase62Id("we"), { description: "x" }), null);
     });
 
-    it("rotateSecret: the new secret signs, the one it replaces is kept until its expiry; a second rotation forgets the oldest", async () => {
+    it("rotateSecret: the new secret signs, the one it replaces is kept until its expiry; earlier ones stay behind it (newest first, at most EARLIER_SECRETS_KEPT)", async () => {
       const orgId = randomId("org");
       const endpoint = await anOrgEndpoint(store(), orgId);
       const rotated = await store().webhooks.rotateSecret(orgId, endpoint.id, "whsec_bmV3", instant(86_400_000));
@@ -96,7 +98,17 @@ export function describeWebhookOperationsContract(
       });
       const again = await store().webhooks.rotateSecret(orgId, endpoint.id, "whsec_bmV3ZXI=", instant(90_000_000));
       assert.deepEqual(again?.previousSecret, { secret: "whsec_bmV3", expiresAt: instant(90_000_000) });
+      assert.deepEqual(again?.earlierSecrets, [{ secret: endpoint.secret, expiresAt: instant(86_400_000) }]);
       assert.deepEqual(await store().webhooks.get(orgId, endpoint.id), again);
+      for (let i = 0; i < EARLIER_SECRETS_KEPT + 2; i++) {
+        await store().webhooks.rotateSecret(orgId, endpoint.id, `whsec_${i}`, instant(91_000_000 + i));
+      }
+      const many = await store().webhooks.get(orgId, endpoint.id);
+      assert.equal(many?.earlierSecrets?.length, EARLIER_SECRETS_KEPT, "the oldest dropped");
+      assert.deepEqual(many?.earlierSecrets?.[0], {
+        secret: `whsec_${EARLIER_SECRETS_KEPT - 1}`,
+        expiresAt: instant(91_000_000 + EARLIER_SECRETS_KEPT), // rotated out by the next
+      });
       assert.equal(await store().webhooks.rotateSecret(randomId("org"), endpoint.id, "whsec_eA==", instant(0)), null);
     });
 
