@@ -15,6 +15,38 @@ export interface BodyFailure {
   readonly ok: false;
   readonly code: "unsupported_media_type" | "payload_too_large" | "invalid_request";
   readonly detail: string;
+  /** The field at fault, when one is (a field given twice). */
+  readonly invalidParams?: readonly { readonly name: string; readonly reason: string }[];
+}
+
+/**
+ * The first name given twice in one object of `json` (valid JSON text), or null. JSON.parse keeps
+ * the last of them silently; a body that says two things of one field is refused instead.
+ */
+export function repeatedKey(json: string): string | null {
+  const objects: ({ keys: Set<string>; keyNext: boolean } | null)[] = []; // null: an array
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (json[end] !== '"') end += json[end] === "\\" ? 2 : 1;
+      const object = objects.at(-1);
+      if (object?.keyNext) {
+        const key = JSON.parse(json.slice(i, end + 1)) as string;
+        if (object.keys.has(key)) return key;
+        object.keys.add(key);
+        object.keyNext = false;
+      }
+      i = end;
+    } else if (c === "{") objects.push({ keys: new Set(), keyNext: true });
+    else if (c === "[") objects.push(null);
+    else if (c === "}" || c === "]") objects.pop();
+    else if (c === ",") {
+      const object = objects.at(-1);
+      if (object) object.keyNext = true;
+    }
+  }
+  return null;
 }
 
 export type BodyReading = { readonly ok: true; readonly value: unknown } | BodyFailure;
@@ -61,6 +93,12 @@ export async function readJsonBody(ctx: LintelContext): Promise<BodyReading> {
     await parseJson(ctx, async () => {});
   } catch (error) {
     return bodyFailure(ctx, error);
+  }
+  const raw: unknown = ctx.request.rawBody;
+  const repeated = typeof raw === "string" ? repeatedKey(raw) : null;
+  if (repeated !== null) {
+    const name = echo(repeated);
+    return { ok: false, code: "invalid_request", detail: `${name}: is given twice.`, invalidParams: [{ name, reason: "is given twice" }] };
   }
   return { ok: true, value: ctx.request.body };
 }

@@ -71,7 +71,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
   async function bodyOf<S extends v.GenericSchema>(ctx: LintelContext, schema: S, shape: string): Promise<v.InferOutput<S> | undefined> {
     const reading = await readJsonBody(ctx);
     if (!reading.ok) {
-      sendProblem(ctx, reading.code, reading.detail);
+      sendProblem(ctx, reading.code, reading.detail, { invalidParams: reading.invalidParams });
       return undefined;
     }
     if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {

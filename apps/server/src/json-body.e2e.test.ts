@@ -57,3 +57,19 @@ it("a malformed JSON body is 400 invalid_request saying it is not valid JSON, no
     assert.equal(answer.json.detail, "The request body is not valid JSON.", body);
   }
 });
+
+it("a body that gives a field twice is 400 naming it, and nothing is changed", async () => {
+  const unit = fixture.units.york.id;
+  const versionOf = async () => (await call(server.url, `/v1/units/get_unit?unitIdOrKey=${unit}`, { key: fixture.keys.admin })).json.unit;
+  const before = await versionOf();
+  const body = `{"unitIdOrKey":"${unit}","timeZone":"UTC","timeZone":"Asia/Tokyo","expectedVersion":${before.version},"policy":"keep_instant"}`;
+  const answer = await call(server.url, "/v1/units/set_timezone", {
+    method: "POST",
+    key: fixture.keys.admin,
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  assert.equal(answer.status, 400, answer.text);
+  assert.deepEqual(answer.json.invalidParams, [{ name: "timeZone", reason: "is given twice" }]);
+  assert.deepEqual(await versionOf(), before);
+});
