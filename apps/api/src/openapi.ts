@@ -10,7 +10,8 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema 
 import type { ProblemCode } from "@lintel/domain";
 import { PreviewItemSchema, ScheduleEntrySchema } from "@lintel/domain/schemas";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "./endpoints.js";
-import { apiGuide, TAGS } from "./api-guide.js";
+import { apiGuide } from "./api-guide.js";
+import { TAGS } from "./api-tags.js";
 import { PARAMETER_EXAMPLES, RESPONSE_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
 import {
   ETAG_HEADER,

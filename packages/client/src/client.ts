@@ -6,7 +6,8 @@
  */
 import { pagedList } from "./paging.js";
 import { LintelProblem } from "./problem.js";
-import { createTransport, type CallOptions, type ClientOptions, type Send, type Transport } from "./transport.js";
+import { get, path, splitIfMatch, write } from "./requests.js";
+import { createTransport, type CallOptions, type ClientOptions, type Send } from "./transport.js";
 import type {
   OperationId,
   QueryOf,
@@ -25,42 +26,6 @@ import type {
   TemplateWithEtag,
   IfMatch,
 } from "./types.js";
-
-const path = (template: string, value: string) => template.replace(/\{\w+\}/, encodeURIComponent(value));
-
-/** A GET of `template` (one `{param}` filled with `param`) whose answer is `AnswerOf<K>`. */
-function get<K extends OperationId>(send: Send, template: string, query: QueryOf<K> | undefined, param?: string, options?: CallOptions) {
-  const filled = param === undefined ? template : path(template, param);
-  return send<AnswerOf<K>>({ method: "GET", path: filled, query, retryable: true, options });
-}
-
-/**
- * A POST of `body` to `path` with an Idempotency-Key (the caller's, else a new UUID, the same on
- * every retry), so the transport may retry it; the answer's body with `replayed`.
- */
-async function write<T>(
-  transport: Transport,
-  path: string,
-  body: unknown,
-  options: WriteOptions,
-  headers: Readonly<Record<string, string>> = {},
-): Promise<{ readonly body: T; readonly replayed: boolean }> {
-  const answer = await transport.exchange<T>({
-    method: "POST",
-    path,
-    body,
-    headers: { ...headers, "Idempotency-Key": options.idempotencyKey ?? globalThis.crypto.randomUUID() },
-    retryable: true,
-    options,
-  });
-  return { body: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
-}
-
-/** `If-Match` when the caller gave an ETag, else no header; and the body without `ifMatch`. */
-function splitIfMatch<B extends object>(input: B & IfMatch): { body: B; headers: Record<string, string> } {
-  const { ifMatch, ...body } = input;
-  return { body: body as B, headers: ifMatch === undefined ? {} : { "If-Match": ifMatch } };
-}
 
 /** Builds a client for `options.baseUrl` with `options.apiKey`. */
 export function createLintelClient(options: ClientOptions) {
