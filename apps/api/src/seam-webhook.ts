@@ -65,7 +65,9 @@ const SEAM_WORDS_MAX_CHARS = 300;
 
 /**
  * Seam's own words in the event (its `access_code_errors` messages, then `error_message`), on
- * one line and bounded, never the PIN the event may carry (`code`); null when it gives none.
+ * one line and bounded; null when it gives none. A PIN never gets through: the event's `code`,
+ * and any run of 4 or more digits (what a PIN is), are masked in each message before anything
+ * is cut.
  */
 function seamWords(fields: Record<string, unknown>): string | null {
   const errors = Array.isArray(fields["access_code_errors"]) ? (fields["access_code_errors"] as unknown[]).slice(0, 5) : [];
@@ -74,21 +76,18 @@ function seamWords(fields: Record<string, unknown>): string | null {
     return typeof message === "string" ? [message] : [];
   });
   if (typeof fields["error_message"] === "string") messages.push(fields["error_message"]);
-  const pin = fields["code"];
-  const text = [
-    ...new Set(
-      messages.map((message) =>
-        message
-          .slice(0, SEAM_WORDS_MAX_CHARS)
-          .replace(/\p{Cc}+/gu, " ")
-          .trim(),
-      ),
-    ),
-  ]
+  const pin = typeof fields["code"] === "string" || typeof fields["code"] === "number" ? String(fields["code"]) : "";
+  const masked = messages.map((message) => {
+    const text = message.slice(0, 4 * SEAM_WORDS_MAX_CHARS); // bounded work, far past what is kept
+    return (pin === "" ? text : text.split(pin).join("****"))
+      .replace(/\d{4,}/g, "****")
+      .replace(/\p{Cc}+/gu, " ")
+      .trim();
+  });
+  const said = [...new Set(masked)]
     .filter((message) => message !== "")
     .join(" ")
     .slice(0, SEAM_WORDS_MAX_CHARS);
-  const said = typeof pin === "string" && pin !== "" ? text.split(pin).join("****") : text;
   return said === "" ? null : said;
 }
 

@@ -34,7 +34,8 @@ function queryOf<S extends QuerySchema>(ctx: LintelContext, schema: S): v.InferO
  * as with Stripe's keys: a retry that leaves out an If-Match still gets the first answer.
  */
 function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, string>>, body: unknown): string {
-  const parts: unknown[] = [operation.path, body ?? null];
+  // The third place once held the If-Match: left null, so a key kept before (without one) still matches.
+  const parts: unknown[] = [operation.path, body ?? null, null];
   if (Object.keys(params).length > 0) parts.push(params);
   return JSON.stringify(parts);
 }
@@ -64,9 +65,6 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     ctx.body = jsonText(operation.view(result.value)); // text from here on: compression and ETag use it as it is
   }
 
-  /** True when the request says a body follows (a Content-Length over 0, or a Transfer-Encoding). */
-  const hasBody = (ctx: LintelContext) => ctx.get("transfer-encoding") !== "" || Number(ctx.get("content-length") || "0") > 0;
-
   /** The parsed JSON body of a POST with a body schema, or undefined after answering its problem. */
   async function bodyOf<S extends v.GenericSchema>(ctx: LintelContext, schema: S, shape: string): Promise<v.InferOutput<S> | undefined> {
     const reading = await readJsonBody(ctx);
@@ -74,16 +72,42 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       sendProblem(ctx, reading.code, reading.detail, { invalidParams: reading.invalidParams });
       return undefined;
     }
-    if (typeof reading.value !== "object" || reading.value === null || Array.isArray(reading.value)) {
+    return validBody(ctx, reading.value, schema, shape);
+  }
+
+  /** `value` as `schema` parses it, or undefined after answering the 400 naming what is wrong. */
+  function validBody<S extends v.GenericSchema>(
+    ctx: LintelContext,
+    value: unknown,
+    schema: S,
+    shape: string,
+  ): v.InferOutput<S> | undefined {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
       sendInvalidParams(ctx, [{ name: "(body)", reason: `The body must be a JSON object: ${shape}.` }]);
       return undefined;
     }
-    const body = v.safeParse(schema, reading.value);
+    const body = v.safeParse(schema, value);
     if (!body.success) {
       sendInvalidParams(ctx, issuesToParams(body.issues));
       return undefined;
     }
     return body.output;
+  }
+
+  /**
+   * For a POST that needs no body: true when it sent none, an empty one or `{}`; else answers
+   * what any other body would get (415 when it is not JSON, 400 naming each field) and is false.
+   * A chunked body without a Content-Type is taken as none (an empty one is all such a client sends).
+   */
+  async function noBodyNeeded(ctx: LintelContext): Promise<boolean> {
+    const chunked = ctx.get("transfer-encoding") !== "" && ctx.get("content-type") !== "";
+    if (!chunked && !(Number(ctx.get("content-length") || "0") > 0)) return true;
+    const reading = await readJsonBody(ctx);
+    if (!reading.ok) {
+      sendProblem(ctx, reading.code, reading.detail, { invalidParams: reading.invalidParams });
+      return false;
+    }
+    return reading.value === "" || validBody(ctx, reading.value, NO_FIELDS, "{}") !== undefined;
   }
 
   // Every write with a body: the body (refused before the query, so a body problem is the one
@@ -116,8 +140,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
   for (const operation of Object.values(ENDPOINTS) as readonly Operation[]) {
     if (operation.method === "post" && operation.body !== undefined) continue;
     route(operation, async (ctx) => {
-      // A POST that needs no body takes none, or `{}`: the 415 and 400s of every other body.
-      if (operation.method === "post" && hasBody(ctx) && (await bodyOf(ctx, NO_FIELDS, "{}")) === undefined) return;
+      if (operation.method === "post" && !(await noBodyNeeded(ctx))) return;
       const badPath = malformedPathParams(operation.path, ctx.path);
       const parsing = parseQuery(operation.query, ctx.querystring);
       if (badPath.length > 0 || !parsing.ok) {

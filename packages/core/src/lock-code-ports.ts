@@ -98,11 +98,12 @@ export interface LockCodeOutbox {
   reportLockSync(orgId: string, unitId: string, codeId: string, lockSync: LockSync, event: LintelEvent | null): Promise<boolean>;
   /**
    * Sends a `failed` code to its lock again without changing the schedule: in one step, while the
-   * code (`work.codeId`) is at the unit and its `lockSync` is `failed`, sets its `lockSync` to
-   * `lockSync` (pending) and writes `work` as a change of it would; no version, no event. False
-   * when nothing was written (the code is gone, or no longer failed).
+   * unit is still at `unitVersion` (so the code is as `work` was made from) and the code
+   * (`work.codeId`) is at the unit with its `lockSync` `failed`, sets its `lockSync` to `lockSync`
+   * (pending) and writes `work` as a change of it would; no version, no event. False when nothing
+   * was written (the unit moved on, the code is gone, or it is no longer failed).
    */
-  resendCode(orgId: string, unitId: string, work: CodeWork, lockSync: LockSync): Promise<boolean>;
+  resendCode(orgId: string, unitId: string, unitVersion: number, work: CodeWork, lockSync: LockSync): Promise<boolean>;
   /**
    * Rewrites every stored PIN of every org this store serves as `reseal` says (null: leave it):
    * the `code` of each code item and of each work record (a code stored without a PIN, empty, is

@@ -232,18 +232,25 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     });
   }
 
-  /** Puts the failed `code` on its lock again (see `LockCodeOutbox.resendCode`); answers it as it then is. */
+  /**
+   * Puts the failed `code` on its lock again (see `LockCodeOutbox.resendCode`); answers it as it
+   * then is, or `lost` when the unit changed since it was read (`atVersion` reads it again).
+   */
   async function resend(
     caller: Caller,
     unit: Unit,
     code: ScheduleItem,
     key: string,
     pin: string,
-  ): Promise<Result<ItemWriteResult, "not_found">> {
+  ): Promise<Result<ItemWriteResult, "not_found"> | { readonly lost: number }> {
     const resent = { ...code, lockSync: pendingLockSync(nowIso()) };
-    if (await ports.lockCodes.resendCode(caller.orgId, unit.id, codeWorkOf(caller.orgId, resent, "put", nowIso()), resent.lockSync)) {
+    const work = codeWorkOf(caller.orgId, resent, "put", nowIso());
+    if (await ports.lockCodes.resendCode(caller.orgId, unit.id, unit.version, work, resent.lockSync)) {
       return succeed({ item: scheduleEntry(resent, unit.timeZone, pin), unit });
     }
+    const current = await ports.units.findByIdOrKey(caller.orgId, unit.id);
+    if (current === null) return notFound("unit", key);
+    if (current.version !== unit.version) return { lost: current.version };
     const now = await itemOf(caller, unit, key); // sent again meanwhile, or gone
     return now.ok ? succeed({ item: scheduleEntry(now.value, unit.timeZone, openPin(now.value, ports.secrets)), unit }) : now;
   }

@@ -90,7 +90,9 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
       return true;
     },
 
-    async resendCode(orgId, unitId, work, lockSync) {
+    async resendCode(orgId, unitId, unitVersion, work, lockSync) {
+      const unit = state.units.get(unitId);
+      if (unit === undefined || unit.orgId !== orgId || unit.version !== unitVersion) return false;
       const item = state.items.get(`code:${work.codeId}`);
       if (item === undefined || item.unitId !== unitId || item.orgId !== orgId || item.lockSync?.status !== "failed") return false;
       setCodeLockSync(state, orgId, unitId, work.codeId, lockSync);

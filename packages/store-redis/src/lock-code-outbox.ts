@@ -213,11 +213,12 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
         return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
       }),
 
-    resendCode: (orgId, unitId, work, lockSync) =>
+    resendCode: (orgId, unitId, unitVersion, work, lockSync) =>
       guard(async () => {
         workWritten(orgId);
-        const keys = [redisKeys.items(orgId, unitId), ...codeWorkKeys(orgId)];
-        return (await RESEND_CODE.run(redis, keys, [work.codeId, JSON.stringify(lockSync), ...codeWorkArgs(work)])) === 1;
+        const keys = [redisKeys.units(orgId), redisKeys.items(orgId, unitId), ...codeWorkKeys(orgId)];
+        const args = [work.codeId, JSON.stringify(lockSync), unitId, unitVersion, ...codeWorkArgs(work)];
+        return (await RESEND_CODE.run(redis, keys, args)) === 1;
       }),
 
     resealPins: (reseal) =>

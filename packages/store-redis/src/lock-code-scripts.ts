@@ -174,20 +174,23 @@ return 1
 );
 
 /**
- * KEYS: the unit's items, then {@link codeWorkKeys}. ARGV: codeId, lockSync JSON, then
- * {@link codeWorkArgs}. While the code is at the unit with its lockSync `failed`, sets its
- * lockSync and writes its work (no version bump, no event); 1 when written.
+ * KEYS: the org's units, the unit's items, then {@link codeWorkKeys}. ARGV: codeId, lockSync
+ * JSON, unit id, the unit's version read, then {@link codeWorkArgs}. While the unit is at that
+ * version and the code is at it with its lockSync `failed`, sets its lockSync and writes its work
+ * (no version bump, no event); 1 when written.
  */
 export const RESEND_CODE = new LuaScript(
   WRITE_WORK_LUA +
     `
-local raw = redis.call('HGET', KEYS[1], 'code:' .. ARGV[1])
+local unit = redis.call('HGET', KEYS[1], ARGV[3])
+if not unit or cjson.decode(unit).version ~= tonumber(ARGV[4]) then return 0 end
+local raw = redis.call('HGET', KEYS[2], 'code:' .. ARGV[1])
 if not raw then return 0 end
 local item = cjson.decode(raw)
 if type(item.lockSync) ~= 'table' or item.lockSync.status ~= 'failed' then return 0 end
 item.lockSync = cjson.decode(ARGV[2])
-redis.call('HSET', KEYS[1], 'code:' .. ARGV[1], cjson.encode(item))
-writeWorkAt(2, 3)
+redis.call('HSET', KEYS[2], 'code:' .. ARGV[1], cjson.encode(item))
+writeWorkAt(3, 5)
 return 1
 `,
 );

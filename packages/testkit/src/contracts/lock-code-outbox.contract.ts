@@ -200,15 +200,18 @@ export function describeLockCodeOutboxContract(
 
     it("resendCode puts a failed code's work back with its lockSync, without a version or an event; refused unless failed", async () => {
       const { orgId, unit, item, lock } = await oneCode();
-      const again = (ms: number) => store().lockCodes.resendCode(orgId, unit.id, workOf(orgId, item, ms), lockSyncOf("pending", ms));
+      const { version } = (await store().units.findByIdOrKey(orgId, unit.id))!;
+      const again = (ms: number, at = version) =>
+        store().lockCodes.resendCode(orgId, unit.id, at, workOf(orgId, item, ms), lockSyncOf("pending", ms));
       assert.equal(await again(40_000), false, "pending, not failed");
       await store().lockCodes.finish((await store().lockCodes.lease(NOW, LEASE, 10))[0]!, done(orgId, item, placedOn(lock)));
       assert.equal(await again(40_000), false, "set, not failed");
       assert.equal(await store().lockCodes.reportLockSync(orgId, unit.id, item.id, lockSyncOf("failed", 30_000), null), true);
       const before = await store().units.findByIdOrKey(orgId, unit.id);
       const events = await eventIdsOf(store(), orgId, "access_code.sync_failed");
+      assert.equal(await again(40_000, version - 1), false, "the unit moved on since it was read");
       const work = workOf(orgId, item, 40_000);
-      assert.equal(await store().lockCodes.resendCode(orgId, unit.id, work, lockSyncOf("pending", 40_000)), true);
+      assert.equal(await store().lockCodes.resendCode(orgId, unit.id, version, work, lockSyncOf("pending", 40_000)), true);
       assert.deepEqual((await store().units.getItem(orgId, unit.id, "code", item.id))?.lockSync, lockSyncOf("pending", 40_000));
       assert.deepEqual(await store().units.findByIdOrKey(orgId, unit.id), before, "no version bump");
       assert.deepEqual(await eventIdsOf(store(), orgId, "access_code.sync_failed"), events, "no event");
@@ -216,7 +219,11 @@ export function describeLockCodeOutboxContract(
       assert.equal(leased?.work.workId, work.workId, "the work is due again");
       assert.equal(await again(50_000), false, "pending again");
       const other = { ...item, id: randomId("co") };
-      assert.equal(await store().lockCodes.resendCode(orgId, unit.id, workOf(orgId, other), lockSyncOf("pending")), false, "no such code");
+      assert.equal(
+        await store().lockCodes.resendCode(orgId, unit.id, version, workOf(orgId, other), lockSyncOf("pending")),
+        false,
+        "no such code",
+      );
     });
 
     it("a lease with a share keeps to the org's room, skips the locks named, takes one per lock, and serves orgs in turn", async () => {
