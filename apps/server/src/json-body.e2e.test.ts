@@ -18,6 +18,15 @@ before(async () => {
 });
 after(() => server.stop());
 
+/** A set_timezone with `body` as its bytes, as JSON. */
+const setTimezoneWith = (body: string) =>
+  call(server.url, "/v1/units/set_timezone", {
+    method: "POST",
+    key: fixture.keys.admin,
+    headers: { "content-type": "application/json" },
+    body,
+  });
+
 /** Sends `request` and half-closes right after it; resolves once the server has closed too. */
 function sendAndHalfClose(request: string): Promise<void> {
   return new Promise((resolve) => {
@@ -46,12 +55,7 @@ it("set_timezone half-closed by its client right after the request: nothing logg
 
 it("a malformed JSON body is 400 invalid_request saying it is not valid JSON, not a closed connection (issue 20)", async () => {
   for (const body of ["{", "not json", '{"unitIdOrKey":']) {
-    const answer = await call(server.url, "/v1/units/set_timezone", {
-      method: "POST",
-      key: fixture.keys.admin,
-      headers: { "content-type": "application/json" },
-      body,
-    });
+    const answer = await setTimezoneWith(body);
     assert.equal(answer.status, 400, answer.text);
     assert.equal(answer.json.code, "invalid_request");
     assert.equal(answer.json.detail, "The request body is not valid JSON.", body);
@@ -63,12 +67,7 @@ it("a body that gives a field twice is 400 naming it, and nothing is changed", a
   const versionOf = async () => (await call(server.url, `/v1/units/get_unit?unitIdOrKey=${unit}`, { key: fixture.keys.admin })).json.unit;
   const before = await versionOf();
   const body = `{"unitIdOrKey":"${unit}","timeZone":"UTC","timeZone":"Asia/Tokyo","expectedVersion":${before.version},"policy":"keep_instant"}`;
-  const answer = await call(server.url, "/v1/units/set_timezone", {
-    method: "POST",
-    key: fixture.keys.admin,
-    headers: { "content-type": "application/json" },
-    body,
-  });
+  const answer = await setTimezoneWith(body);
   assert.equal(answer.status, 400, answer.text);
   assert.deepEqual(answer.json.invalidParams, [{ name: "timeZone", reason: "is given twice" }]);
   assert.deepEqual(await versionOf(), before);
