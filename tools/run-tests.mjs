@@ -130,7 +130,9 @@ function runStage(name, list, env = {}, node = process.execPath) {
   if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
   const run = spawnSync(
     node,
-    ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=120000", ...list.map((f) => relative(root, f))],
+    // Node 22 holds each test file, as a whole, to --test-timeout: the packages' file (packing,
+    // npm installs from the registry, a TypeScript build) has taken 64 to 139 s, so 300 s.
+    ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=300000", ...list.map((f) => relative(root, f))],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: envWithNode(node, { ...process.env, ...env }), maxBuffer: 256 * 1024 * 1024 },
   );
   const out = run.stdout.toString();
