@@ -33,10 +33,14 @@ function specOrder(a: ScheduleItem, b: ScheduleItem): number {
   return text(a.startAt, b.startAt) || text(a.kind, b.kind) || text(`${a.kind}:${a.id}`, `${b.kind}:${b.id}`);
 }
 
-/** `±HH:MM` of an offset in ms. */
+/**
+ * `±HH:MM` of an offset in ms, rounded to the minute as the product rounds it (`Math.round` of
+ * the signed minutes: Monrovia's -00:44:30 of 1971 is -00:44, not -00:45).
+ */
 function offsetText(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000);
-  return `${ms < 0 ? "-" : "+"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  const signed = Math.round(ms / 60_000);
+  const minutes = Math.abs(signed);
+  return `${signed < 0 ? "-" : "+"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 describe("schedule", () => {
