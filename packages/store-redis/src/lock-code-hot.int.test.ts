@@ -21,32 +21,19 @@ describe("Redis lock code outbox: the orgs a lease looks at", () => {
     const { orgId, unit, locks } = await seedLocks(a);
     assert.deepEqual(await b.lockCodes.lease(NOW, 30_000, 10), [], "B's first (full) look: nothing pending yet");
 
-    const first = aCode(unit, locks[0]!);
-    await writeCode(a, orgId, first, workOf(orgId, first));
-    const byA = await a.lockCodes.lease(NOW + 1_000, 30_000, 10);
-    assert.deepEqual(
-      byA.map((leased) => leased.work.codeId),
-      [first.id],
-      "A wrote it: leased at once",
-    );
-
-    const second = aCode(unit, locks[0]!);
-    await writeCode(a, orgId, second, workOf(orgId, second));
-    const byB = await b.lockCodes.lease(NOW + 1_000 + FULL_LOOK_MS, 30_000, 10);
-    assert.deepEqual(
-      byB.map((leased) => leased.work.codeId),
-      [second.id],
-      "B has looked at every org again: found",
-    );
-
-    const third = aCode(unit, locks[0]!);
-    await writeCode(a, orgId, third, workOf(orgId, third));
-    const again = await b.lockCodes.lease(NOW + 2_000 + FULL_LOOK_MS, 30_000, 10);
-    assert.deepEqual(
-      again.map((leased) => leased.work.codeId),
-      [third.id],
-      "an org with pending work stays looked at",
-    );
+    /** A new code of the org written through A, then the codes `store` leases at `atMs`. */
+    const writtenThenLeased = async (store: typeof a, atMs: number) => {
+      const code = aCode(unit, locks[0]!);
+      await writeCode(a, orgId, code, workOf(orgId, code));
+      const leased = await store.lockCodes.lease(atMs, 30_000, 10);
+      return { ids: leased.map((one) => one.work.codeId), expected: [code.id] };
+    };
+    const byA = await writtenThenLeased(a, NOW + 1_000);
+    assert.deepEqual(byA.ids, byA.expected, "A wrote it: leased at once");
+    const byB = await writtenThenLeased(b, NOW + 1_000 + FULL_LOOK_MS);
+    assert.deepEqual(byB.ids, byB.expected, "B has looked at every org again: found");
+    const again = await writtenThenLeased(b, NOW + 2_000 + FULL_LOOK_MS);
+    assert.deepEqual(again.ids, again.expected, "an org with pending work stays looked at");
     assert.equal((await b.lockCodes.pending()).count, 3, "B counts the org's pending work (three codes, leased)");
   });
 });
