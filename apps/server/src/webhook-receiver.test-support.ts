@@ -9,6 +9,8 @@ export interface ReceivedWebhook {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** When it came (Date.now()). */
+  readonly at: number;
 }
 
 /** Starts a receiver; each path answers 204 until `answer` says otherwise. */
@@ -20,7 +22,7 @@ export async function startWebhookReceiver() {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
       res.writeHead(answers.get(path) ?? 204).end();
     });
   });

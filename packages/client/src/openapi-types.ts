@@ -1252,7 +1252,7 @@ export interface components {
             lastResponseStatus: number | null;
             /** @description What went wrong with the last attempt, e.g. "HTTP 500", "timed out after 15 s". */
             lastError: string | null;
-            /** @description When the next attempt is due; null once delivered or failed. */
+            /** @description When the next attempt will be made, never a time already past while pending (on a failing endpoint, when its turn comes); null once delivered or failed. */
             nextAttemptAt: string | null;
         };
     };

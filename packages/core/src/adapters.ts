@@ -49,6 +49,7 @@ export {
   type RetryOutcome,
   type WebhookStore,
 } from "./event-ports.js";
+export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane, type LaneRest } from "./webhook-lanes.js";
 export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./lock-code-ports.js";
 export { createFixtureLoader, type FixtureLoadSteps } from "./fixture-load.js";
 export { observeLockState } from "./lock-observation.js";

@@ -17,6 +17,7 @@ import type {
   WebhookEndpointRecord,
   WebhookTestEvent,
 } from "@lintel/domain";
+import type { LaneRest } from "./webhook-lanes.js";
 
 /** Events of an org, newest first, kept 30 days (`EVENT_RETENTION_MS`; older ones are dropped as new ones arrive). */
 export interface EventLog {
@@ -77,6 +78,8 @@ export interface LeasedAttempt {
   readonly endpoint: WebhookEndpointRecord;
   /** Proves the lease in {@link WebhookStore.finish}; a lease taken over by another instance no longer finishes. */
   readonly lease: string;
+  /** The endpoint's attempts failed in a row as the lease found them (its lane, webhook-lanes.js); absent: none. */
+  readonly laneFailures?: number | undefined;
 }
 
 /** What an attempt came to, as the core decided from the answer (or its absence). */
@@ -105,6 +108,8 @@ export interface AttemptOutcome {
    * attempt the lease counted is taken back. Absent or false: the request was sent, or may have been.
    */
   readonly unsent?: boolean | undefined;
+  /** On a failure (`retry`, `failed`): how the endpoint's lane rests (webhook-lanes.js); any other outcome, or none, ends it. */
+  readonly rest?: LaneRest | undefined;
 }
 
 /** What `create` refuses. */
@@ -212,6 +217,8 @@ export interface WebhookStore {
    * (which orgs, when there are more than `max`, changes from call to call). With `share`, at
    * most `share.roomOf(org)` of an org, at most one attempt per endpoint, and none of the
    * endpoints `share.skipOf(org)` names.
+   * A failing endpoint's lane (an outcome's `rest`) holds for every caller: none of its deliveries
+   * before the rest's end, then one (nextAttemptAt, then id), held until finished or its lease ends.
    */
   lease(nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedAttempt[]>;
   /**
@@ -225,6 +232,12 @@ export interface WebhookStore {
    * enabled until this outcome, and none when the endpoint is gone.
    */
   finish(attempt: LeasedAttempt, outcome: AttemptOutcome, event?: LintelEvent | null): Promise<boolean>;
+  /**
+   * When the endpoint's lane takes each of these pending deliveries at `nowMs` if it keeps failing
+   * (ms; `pacedTimes` over its waiting ones as a lease takes them); a sound endpoint's, one in
+   * flight and unknown ids are not answered.
+   */
+  pacedAttempts(orgId: string, endpointId: string, deliveryIds: readonly string[], nowMs: number): Promise<ReadonlyMap<string, number>>;
   /**
    * For metrics: pending deliveries, the earliest time (ms) one of them is due (null when none;
    * a leased one counts from its lease's end), and `dropped`, how many pending deliveries this

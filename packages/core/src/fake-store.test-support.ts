@@ -158,6 +158,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       deliveries: async () => unsupported(),
       lease: async () => unsupported(),
       finish: async () => unsupported(),
+      pacedAttempts: async () => unsupported(),
       pending: async () => unsupported(),
     },
   };

@@ -7,15 +7,18 @@
  *
  * Fair delivery is the {@link createLeasedWorker}'s, with endpoints for lanes and orgs for
  * groups: one attempt per endpoint at a time, at most a quarter of the slots for one org, orgs
- * leased in turn, and an endpoint whose attempts keep failing rests as a delivery would after as
- * many failures (at most {@link WEBHOOK_ENDPOINT_REST_MAX_MS}) instead of holding a slot. So a
- * receiver that fails, is slow or never answers delays its own endpoint's deliveries only.
+ * leased in turn. An endpoint whose attempts keep failing rests as a delivery would after as
+ * many failures (at most {@link WEBHOOK_ENDPOINT_REST_MAX_MS}) instead of holding a slot: the
+ * rest goes with the outcome and the store keeps it (webhook-lanes.js), so every instance paces
+ * the endpoint alike and its deliveries' nextAttemptAt can be served by it. So a receiver that
+ * fails, is slow or never answers delays its own endpoint's deliveries only.
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "./event-ports.js";
 import { eventBody } from "./event-view.js";
 import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "./leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
+import type { LaneRest } from "./webhook-lanes.js";
 import type { Clock } from "./ports.js";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
 
@@ -145,6 +148,21 @@ export function webhookHeaders(
 /** How long an endpoint rests after `failures` failures in a row: as a delivery waits after as many, capped (the worker's lane rule). */
 export const endpointRestMs = laneRestMs;
 
+/**
+ * How the lane of an endpoint that failed `failuresBefore` times in a row rests after one more
+ * failed attempt that took `attemptMs`: {@link endpointRestMs} of its failures, and a pace of an
+ * attempt as long and the next rest (its jitter taken at its middle).
+ */
+export function endpointLaneRest(
+  failuresBefore: number,
+  attemptMs: number,
+  retryScheduleSeconds: readonly number[],
+  random: () => number,
+): LaneRest {
+  const ms = endpointRestMs(failuresBefore + 1, retryScheduleSeconds, random);
+  return { ms, paceMs: Math.max(0, attemptMs) + endpointRestMs(failuresBefore + 2, retryScheduleSeconds, () => 0.5) };
+}
+
 /** A dispatcher over the store's due attempts. */
 export function createWebhookDispatcher(
   ports: {
@@ -199,11 +217,18 @@ export function createWebhookDispatcher(
       // Cut short by shutdown: not the receiver's failure. The lease runs out and the attempt is
       // made again; this one stays counted (it may have been sent).
       if (signal.aborted) return true;
-      outcome = decideAttempt(leased, response, clock.now(), options.retryScheduleSeconds, random);
+      const nowMs = clock.now();
+      outcome = decideAttempt(leased, response, nowMs, options.retryScheduleSeconds, random);
+      if (outcome.result.kind === "retry" || outcome.result.kind === "failed") {
+        const attemptMs = nowMs - Date.parse(delivery.lastAttemptAt ?? outcome.at);
+        outcome = { ...outcome, rest: endpointLaneRest(lease.laneFailures ?? 0, attemptMs, options.retryScheduleSeconds, random) };
+      }
     }
     const emitted = followUpEvent(leased, outcome);
     const kept = await webhooks.finish(leased, outcome, emitted);
     if (kept && emitted !== null) worker.wake(); // its deliveries are due now
+    // The endpoint's rest is the store's; this instance looks again as it ends (others at their next poll).
+    if (kept && outcome.rest !== undefined) setTimeout(() => worker.wake(), outcome.rest.ms).unref();
     observer?.attempted({
       endpointId: endpoint.id,
       eventId: event.id,
@@ -235,7 +260,8 @@ export function createWebhookDispatcher(
     run: attempt,
     laneOf: (leased) => leased.endpoint.id,
     groupOf: (leased) => leased.delivery.orgId,
-    restMs: (failures) => endpointRestMs(failures, options.retryScheduleSeconds, random),
+    // Endpoints rest in the store (an outcome's rest), the same for every instance: none here too.
+    restMs: () => 0,
     clock,
     concurrency: options.concurrency,
     perGroup: options.perOrg,

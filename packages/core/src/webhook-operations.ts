@@ -12,6 +12,7 @@ import { randomId } from "./event-ids.js";
 import { normalizeInstant } from "./instant-text.js";
 import type { Clock } from "./ports.js";
 import { fail, succeed, type Failure, type Result } from "./problem.js";
+import { servedDeliveries } from "./webhook-lanes.js";
 import { eventTypesOf, invalid, unknown, urlRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
@@ -115,7 +116,8 @@ export function createWebhookOperations(
           : unknown("delivery", deliveryId);
       }
       ports.queued();
-      return succeed(retried.delivery);
+      const [served] = await servedDeliveries(webhooks, caller.orgId, endpointId, [retried.delivery], clock.now());
+      return succeed(served ?? retried.delivery);
     },
 
     /**
@@ -158,7 +160,8 @@ export function createWebhookOperations(
       const delivery = await webhooks.sendTest(event);
       if (delivery === null) return unknown("webhook endpoint", endpointId);
       ports.queued();
-      return succeed(delivery);
+      const [served] = await servedDeliveries(webhooks, caller.orgId, endpointId, [delivery], clock.now());
+      return succeed(served ?? delivery);
     },
   };
 }

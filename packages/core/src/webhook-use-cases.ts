@@ -12,6 +12,7 @@ import type { CursorCodec, DataCipher, DeliveryRecord, EventType, LintelEvent, W
 import type { Caller } from "./admission.js";
 import type { EventLog, WebhookStore } from "./event-ports.js";
 import { randomId } from "./event-ids.js";
+import { servedDeliveries } from "./webhook-lanes.js";
 import { fetchPage, openCursor, readPage, type PageQuery } from "./paging-use-case.js";
 import type { Clock } from "./ports.js";
 import { fail, succeed, type Result } from "./problem.js";
@@ -162,7 +163,7 @@ export function createWebhookUseCases(
       return endpoint === null ? unknown("webhook endpoint", endpointId) : succeed(endpoint);
     },
 
-    /** The endpoint's deliveries, newest first; an unknown or foreign endpoint is `not_found`. */
+    /** The endpoint's deliveries, newest first, a pending one due when it will be attempted; an unknown or foreign endpoint is `not_found`. */
     async listDeliveries(
       caller: Caller,
       query: DeliveryQuery,
@@ -179,7 +180,8 @@ export function createWebhookUseCases(
         positionOf: newestFirstPosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after.value, query.limit);
-      return succeed({ deliveries: page.rows, nextCursor: page.nextCursor });
+      const deliveries = await servedDeliveries(webhooks, caller.orgId, endpoint.id, page.rows, ports.clock.now());
+      return succeed({ deliveries, nextCursor: page.nextCursor });
     },
   };
 }

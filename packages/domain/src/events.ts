@@ -189,7 +189,9 @@ export const DeliveryRecordSchema = v.strictObject({
     v.nullable(v.string()),
     v.description('What went wrong with the last attempt, e.g. "HTTP 500", "timed out after 15 s".'),
   ),
-  nextAttemptAt: nullableInstant("When the next attempt is due; null once delivered or failed."),
+  nextAttemptAt: nullableInstant(
+    "When the next attempt will be made, never a time already past while pending (on a failing endpoint, when its turn comes); null once delivered or failed.",
+  ),
   createdAt: v.pipe(InstantSchema, v.description("The event's createdAt: deliveries list newest first by it, then by id.")),
 });
 /** A delivery ({@link DeliveryRecordSchema}). */

@@ -20,6 +20,7 @@ import {
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
+  describeWebhookPacingContract,
   describeWebhookStoreContract,
   describeWebhookLeaseShareContract,
 } from "@lintel/testkit";
@@ -44,6 +45,7 @@ describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
+describeWebhookPacingContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.

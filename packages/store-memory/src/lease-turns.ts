@@ -15,6 +15,8 @@ export interface TurnLease<J, R> {
   readonly share?: LeaseShare | undefined;
   laneOf(job: J): string;
   dueMsOf(job: J): number;
+  /** Orders jobs due at the same ms (absent: as `due` lists them). */
+  tieOf?(job: J): string;
   /** Leases the job; null when it can't be (then the next one is tried). */
   take(job: J): R | null;
 }
@@ -42,8 +44,9 @@ export function leaseInTurn<J, R>(how: TurnLease<J, R>): R[] {
   const { share } = how;
   const orgs = [...how.due.keys()];
   const first = orgs.length === 0 ? 0 : how.turn % orgs.length;
+  const tie = (a: J, b: J) => (how.tieOf === undefined || how.tieOf(a) === how.tieOf(b) ? 0 : how.tieOf(a) < how.tieOf(b) ? -1 : 1);
   let queues = [...orgs.slice(first), ...orgs.slice(0, first)].map((orgId) => ({
-    due: [...(how.due.get(orgId) ?? [])].sort((a, b) => how.dueMsOf(a) - how.dueMsOf(b)),
+    due: [...(how.due.get(orgId) ?? [])].sort((a, b) => how.dueMsOf(a) - how.dueMsOf(b) || tie(a, b)),
     at: 0,
     room: share === undefined ? Infinity : share.roomOf(orgId),
     skipped: new Set(share?.skipOf(orgId)),

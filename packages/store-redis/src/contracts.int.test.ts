@@ -17,6 +17,7 @@ import {
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
+  describeWebhookPacingContract,
   describeWebhookStoreContract,
   describeWebhookLeaseShareContract,
   randomId,
@@ -45,6 +46,7 @@ describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
+describeWebhookPacingContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 describeLockCodeOutboxContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {

@@ -81,6 +81,8 @@ export const redisKeys = {
   dueDeliveries: (orgId: string) => `${orgTag(orgId)}:deliveries:due`,
   /** Hash: delivery id → the token of the lease held on it. */
   deliveryLeases: (orgId: string) => `${orgTag(orgId)}:deliveries:leases`,
+  /** Hash: endpoint id → its lane while failing, `failures freeAtMs nextAtMs paceMs` (integers; none: sound). */
+  webhookLanes: (orgId: string) => `${orgTag(orgId)}:webhooks:lanes`,
   /**
    * Set: the orgs that ever had a webhook endpoint created through a store of this delivery
    * group, written before the endpoint (a crash never hides one), never removed (a removal could

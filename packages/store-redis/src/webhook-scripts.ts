@@ -7,6 +7,7 @@
 import { WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
 import { APPEND_EVENT_LUA } from "./event-append.js";
 import { LuaScript } from "./lua-script.js";
+import { LANE_LUA } from "./webhook-lanes.js";
 
 // failPending(deliveries, pending, due, leases, endpointId): the endpoint's pending deliveries
 // are failed (no next attempt), leave the due ZSET, and their leases are void, at most 500 in
@@ -40,7 +41,7 @@ redis.call('ZADD', KEYS[2], 0, ARGV[3])
 return 1
 `);
 
-/** KEYS: endpoints, endpoint order, deliveries, pending, due, leases. ARGV: id. 0 when unknown. */
+/** KEYS: endpoints, endpoint order, deliveries, pending, due, leases, lanes. ARGV: id. 0 when unknown. */
 export const DELETE_ENDPOINT = new LuaScript(
   FAIL_PENDING_LUA +
     `
@@ -50,6 +51,7 @@ local endpoint = cjson.decode(raw)
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], endpoint.createdAt .. '|' .. ARGV[1])
 failPending(KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1])
+redis.call('HDEL', KEYS[7], ARGV[1])
 return 1
 `,
 );
@@ -85,15 +87,19 @@ return redis.call('HMGET', KEYS[2], unpack(ids))
 `);
 
 /**
- * KEYS: due, deliveries, endpoints, events, leases, pending. ARGV: now ms, lease end ms, max,
- * token, how many due deliveries to look at, '1' for one per endpoint, now as an ISO instant,
- * then the endpoints to skip. Leases the org's due deliveries (at most max) but the skipped
- * endpoints': each moves to the lease's end in the due ZSET, takes the token and counts an
- * attempt (attempts + 1, lastAttemptAt now: a lease taken over counts another). Answers
- * (delivery as leased, event, endpoint) JSON triples. A due delivery whose event aged out or whose endpoint is gone has nothing to send: it
- * fails, as in memory, and an earlier holder's lease on it is void (its `finish` writes nothing).
+ * KEYS: due, deliveries, endpoints, events, leases, pending, lanes. ARGV: now ms, lease end ms,
+ * max, token, how many due deliveries to look at, '1' for one per endpoint, now as an ISO
+ * instant, then the endpoints to skip. Leases the org's due deliveries (at most max) but the
+ * skipped endpoints' and those of a failing endpoint whose lane rests or holds an attempt: each
+ * moves to the lease's end in the due ZSET, takes the token and counts an attempt (attempts + 1,
+ * lastAttemptAt now: a lease taken over counts another), and holds its endpoint's lane when
+ * failing. Answers (delivery as leased, event, endpoint, the lane's failures in a row)
+ * quadruples. A due delivery whose event aged out or whose endpoint is gone has nothing to send:
+ * it fails, as in memory, and an earlier holder's lease on it is void (its `finish` writes nothing).
  */
-export const LEASE_DUE = new LuaScript(`
+export const LEASE_DUE = new LuaScript(
+  LANE_LUA +
+    `
 local max = tonumber(ARGV[3])
 local onePerEndpoint = ARGV[6] == '1'
 local skipped = {}
@@ -106,7 +112,7 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
   local delivery = raw and cjson.decode(raw)
   if not delivery or delivery.status ~= 'pending' then
     redis.call('ZREM', KEYS[1], did)
-  elseif not skipped[delivery.endpointId] then
+  elseif not skipped[delivery.endpointId] and laneTakes(KEYS[7], delivery.endpointId, tonumber(ARGV[1])) then
     local endpoint = redis.call('HGET', KEYS[3], delivery.endpointId)
     local eventField = delivery.eventId
     if delivery.eventType == '${WEBHOOK_TEST_EVENT_TYPE}' then eventField = 'test:' .. eventField end
@@ -121,6 +127,7 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
       out[#out + 1] = leased
       out[#out + 1] = event
       out[#out + 1] = endpoint
+      out[#out + 1] = leaseLane(KEYS[7], delivery.endpointId, tonumber(ARGV[1]), tonumber(ARGV[2]))
       taken = taken + 1
       if onePerEndpoint then skipped[delivery.endpointId] = true end
     else
@@ -134,23 +141,28 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
   end
 end
 return out
-`);
+`,
+);
 
 /**
- * KEYS: deliveries, due, leases, endpoints, pending, then `appendKeys`. ARGV: delivery id, lease
- * token, the delivery's new JSON, its due ms ('' once settled), endpoint id, outcome kind,
- * attempt time, '1' when an event comes (then `appendArgs` from ARGV[9]). 0 (nothing written)
- * unless the token still holds the lease. Then the delivery, the due ZSET, the endpoint and the
- * event it emits change together: delivered clears failingSince, retry/failed set it when null,
- * gone/failing disable the endpoint and fail its pending deliveries (a disablement's event only
- * when it was enabled until now); the event goes to the org's other endpoints.
+ * KEYS: deliveries, due, leases, endpoints, pending, then `appendKeys`, then lanes (the last).
+ * ARGV: delivery id, lease token, the delivery's new JSON, its due ms ('' once settled), endpoint
+ * id, outcome kind, attempt time, '1' when an event comes (then `appendArgs` from ARGV[9]), and
+ * last the attempt time in ms, the lane's rest and pace in ms ('' for no rest). 0 (nothing
+ * written) unless the token still holds the lease. Then the delivery, the due ZSET, the
+ * endpoint's lane, the endpoint and the event it emits change together: the lane rests after a
+ * failure with a rest and ends otherwise, delivered clears failingSince, retry/failed set it
+ * when null, gone/failing disable the endpoint and fail its pending deliveries (a disablement's
+ * event only when it was enabled until now); the event goes to the org's other endpoints.
  */
 export const FINISH_ATTEMPT = new LuaScript(
   APPEND_EVENT_LUA +
     FAIL_PENDING_LUA +
+    LANE_LUA +
     `
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[3], ARGV[1])
+finishLane(KEYS[#KEYS], ARGV[5], ARGV[6], ARGV[#ARGV - 2], ARGV[#ARGV - 1], ARGV[#ARGV])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 if ARGV[4] ~= '' then
   redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])

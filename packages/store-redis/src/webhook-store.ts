@@ -29,6 +29,7 @@ import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
 import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
+import { PACED_ATTEMPTS, PACED_SCAN } from "./webhook-lanes.js";
 
 /** The delivery group of a store made without one. */
 export const DEFAULT_DELIVERY_GROUP = "default";
@@ -50,19 +51,21 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       redisKeys.events(orgId),
       redisKeys.deliveryLeases(orgId),
       redisKeys.pendingDeliveries(orgId),
+      redisKeys.webhookLanes(orgId),
     ];
     // Skipping endpoints means looking past their due deliveries, up to a bound.
     const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
     const flag = share === undefined ? "0" : "1";
     const args = [nowMs, nowMs + leaseMs, max, lease, scan, flag, isoInstant(nowMs), ...(share?.skipOf(orgId) ?? [])];
-    const reply = (await LEASE_DUE.run(redis, keys, args)) as string[];
+    const reply = (await LEASE_DUE.run(redis, keys, args)) as (string | number)[];
     const leased: LeasedAttempt[] = [];
-    for (let i = 0; i + 2 < reply.length; i += 3) {
+    for (let i = 0; i + 3 < reply.length; i += 4) {
       leased.push({
         delivery: parseDelivery(reply[i] as string),
         event: parseEvent(reply[i + 1] as string),
         endpoint: parseEndpoint(reply[i + 2] as string),
         lease,
+        laneFailures: Number(reply[i + 3]),
       });
     }
     return leased;
@@ -133,6 +136,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.pendingDeliveries(orgId),
           redisKeys.dueDeliveries(orgId),
           redisKeys.deliveryLeases(orgId),
+          redisKeys.webhookLanes(orgId),
         ];
         return (await DELETE_ENDPOINT.run(redis, keys, [endpointId])) === 1;
       }),
@@ -177,10 +181,28 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.endpoints(orgId),
           redisKeys.pendingDeliveries(orgId),
           ...appendKeys(orgId),
+          redisKeys.webhookLanes(orgId),
         ];
         const args = [id, attempt.lease, JSON.stringify(after), dueMs, endpointId, outcome.result.kind, outcome.at];
         args.push(...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]));
+        const { rest } = outcome;
+        args.push(Date.parse(outcome.at), rest === undefined ? "" : Math.round(rest.ms), rest === undefined ? "" : Math.round(rest.paceMs));
         return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
+      }),
+
+    pacedAttempts: (orgId, endpointId, ids, nowMs) =>
+      guard(async () => {
+        if (ids.length === 0) return new Map<string, number>();
+        const keys = [
+          redisKeys.webhookLanes(orgId),
+          redisKeys.dueDeliveries(orgId),
+          redisKeys.pendingDeliveries(orgId),
+          redisKeys.deliveryLeases(orgId),
+        ];
+        const reply = (await PACED_ATTEMPTS.run(redis, keys, [endpointId, nowMs, PACED_SCAN, ...ids])) as string[];
+        const paced = new Map<string, number>();
+        for (let i = 0; i + 1 < reply.length; i += 2) paced.set(reply[i] as string, Number(reply[i + 1]));
+        return paced;
       }),
 
     pending: () =>

@@ -23,6 +23,7 @@ export { describeUnitStoreContract } from "./unit-store.contract.js";
 export { describeWebhookStoreContract } from "./webhook-store.contract.js";
 export { describeWebhookLeaseShareContract } from "./webhook-lease-share.contract.js";
 export { describeWebhookOperationsContract } from "./webhook-operations.contract.js";
+export { describeWebhookPacingContract } from "./webhook-pacing.contract.js";
 export * from "./seed.js";
 export * from "./event-seed.js";
 export { nodeTestRunner, type TestContext, type TestRunner } from "./runner.js";
