@@ -13,7 +13,7 @@
  * own fields) reads again and is made anew: each such round means another write applied.
  */
 import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { DataCipher, LintelEvent, ProblemCode, ScheduleItem, Unit } from "@lintel/domain";
+import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import type {
@@ -27,16 +27,9 @@ import type {
 import { ALL_FIELDS, applyFields, ID_PREFIX, invalid, parseItemKey } from "./item-fields.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";
 import { codeWorkOf, openPin, pendingCode, pendingLockSync } from "./lock-code-work.js";
-import {
-  MAX_ITEMS_PER_UNIT,
-  StoreUnavailableError,
-  type Clock,
-  type LockDirectory,
-  type UnitBasis,
-  type UnitStore,
-  type UnitWriteOutcome,
-} from "./ports.js";
+import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
+import { basisOf, CHANGED, servedUnit, staleVersion, unitAtVersion, type Round } from "./write-rounds.js";
 
 /** What the schedule writes read and write through. */
 export interface ScheduleWritePorts {
@@ -51,62 +44,13 @@ export interface ScheduleWritePorts {
   readonly lockCodes: Pick<LockCodeOutbox, "resendCode">;
 }
 
-/**
- * How many times a write reads again when its basis changed meanwhile. Each round means another
- * write of the same item or unit fields applied, and a request's store deadline bounds the
- * rounds' time; this is the floor under both (a store that always answered `changed` would be a bug).
- */
-const BASIS_ROUNDS = 1_000;
-
-/** A write's answer, or `changed`: its basis moved, so it is read again and made anew. */
-type Round<T, C extends ProblemCode> = Result<T, C> | { readonly changed: true };
-const CHANGED = { changed: true } as const;
-
-function staleVersion(expected: number, currentVersion: number): Failure<"version_conflict"> {
-  return fail(
-    "version_conflict",
-    `expectedVersion ${expected} is stale: the unit is at version ${currentVersion}. Read it again and retry.`,
-    {
-      currentVersion,
-    },
-  );
-}
-
-/** The unit as events and answers serve it (no owner). */
-function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
-  return { id, urlKey, address, timeZone, version };
-}
-
-/** What a write of `unit` was made from (see {@link UnitBasis}). */
-function basisOf({ urlKey, address, timeZone }: Unit): UnitBasis {
-  return { urlKey, address, timeZone };
-}
-
 /** Builds the unit and schedule write use cases. */
 export function createScheduleWrites(ports: ScheduleWritePorts) {
   const nowIso = () => new Date(ports.clock.now()).toISOString();
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
     ({ id: randomId("evt_"), orgId, type, createdAt: nowIso(), data }) as LintelEvent;
 
-  /**
-   * Runs `attempt` against the unit as read now (a stale `expectedVersion` is a conflict), again
-   * whenever it answers `changed`: another write changed what it was made from first.
-   */
-  async function atVersion<T, C extends ProblemCode>(
-    caller: Caller,
-    unitIdOrKey: string,
-    expectedVersion: number | undefined,
-    attempt: (unit: Unit) => Promise<Round<T, C | "not_found" | "version_conflict">>,
-  ): Promise<Result<T, C | "not_found" | "version_conflict">> {
-    for (let round = 0; round < BASIS_ROUNDS; round++) {
-      const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
-      if (unit === null) return notFound("unit", unitIdOrKey);
-      if (expectedVersion !== undefined && unit.version !== expectedVersion) return staleVersion(expectedVersion, unit.version);
-      const outcome = await attempt(unit);
-      if (!("changed" in outcome)) return outcome;
-    }
-    throw new StoreUnavailableError(`The unit kept changing under this write (${BASIS_ROUNDS} rounds).`);
-  }
+  const atVersion = unitAtVersion(ports.units);
 
   /** The store's refusal as the use case's answer, or `changed` when another write got in first. */
   function refusal(outcome: Exclude<UnitWriteOutcome, { ok: true }>, unitIdOrKey: string, expectedVersion: number | null) {
