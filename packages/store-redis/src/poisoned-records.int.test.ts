@@ -3,7 +3,8 @@
 // readable and take every valid write a script of this package makes: set_timezone, item
 // updates, moves and deletes, template updates and deletes. A unit's own version past 10^14 − 1
 // stays exact through set_timezone (cjson writes 14 significant digits).
-// Updates and item writes that decode the unit itself run in unit-writes.js, mended separately.
+// The unit's own writes (update_unit, item writes, with and without expectedVersion and basis)
+// read it the same way, and give versions past 10^14 exactly, in the unit and in the event.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ItemChange } from "@lintel/core/adapters";
@@ -154,5 +155,53 @@ describe("Redis records holding a lone surrogate escape: units, schedule items, 
       { ok: false, reason: "version_conflict", currentVersion: 100_000_000_000_001 },
       "the version read back is the one stored",
     );
+  });
+  test("a unit whose address holds a lone surrogate escape takes item writes and update_unit, with and without a basis", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s);
+    await plantPoisoned<Unit>(redis(), redisKeys.units(orgId), unit.id, (stored) => ({ ...stored, address: "12 Elm St \ud800" }));
+    const read = (await s.units.findByIdOrKey(orgId, unit.id))!;
+    const tour = itemView(anItem(unit, "tour", { startAt: instant(3 * DAY), endAt: instant(3 * DAY + 3_600_000) }));
+    const put = await s.units.writeItem(orgId, unit.id, {
+      ...change(unit, "put", tour, 1),
+      expectedVersion: null,
+      basis: { unit: { urlKey: read.urlKey, address: read.address, timeZone: read.timeZone }, item: null },
+    });
+    assert.deepEqual(
+      put,
+      { ok: true, unit: { ...unit, address: "12 Elm St \uFFFD", version: 2 } },
+      "the basis read matches the mended text",
+    );
+    await assertMended(redis(), redisKeys.units(orgId), unit.id);
+    await plantPoisoned<Unit>(redis(), redisKeys.units(orgId), unit.id, (stored) => ({ ...stored, address: "12 Elm St \ud800" }));
+    const event = { ...aTimezoneEvent(unit), type: "unit.updated" } as ItemChange["event"];
+    const updated = await s.units.updateUnit(orgId, unit.id, { expectedVersion: 2, urlKey: unit.urlKey, address: "12 Elm St", event });
+    assert.deepEqual(updated, { ok: true, unit: { ...unit, address: "12 Elm St", version: 3 } });
+    assert.equal((await s.units.writeItem(orgId, unit.id, change(unit, "delete", tour, 3))).ok, true);
+  });
+
+  test("a unit at version 10^14 − 1 takes item writes: versions 10^14 and 10^14 + 1, exactly, in the unit and its events", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s, () => [], 99_999_999_999_999);
+    const tour = itemView(anItem(unit, "tour", { startAt: instant(3 * DAY), endAt: instant(3 * DAY + 3_600_000) }));
+    const created = {
+      ...change(unit, "put", tour, 99_999_999_999_999),
+      event: {
+        ...aTimezoneEvent(unit),
+        type: "schedule.item_created",
+        data: { unit: { ...unit, version: 1 }, item: tour },
+      } as unknown as ItemChange["event"],
+    };
+    assert.equal(
+      (await s.units.writeItem(orgId, unit.id, created)).ok && (await s.units.findByIdOrKey(orgId, unit.id))?.version,
+      100_000_000_000_000,
+    );
+    const stored = await s.events.get(orgId, created.event.id);
+    assert.equal((stored?.data as { unit: { version: number } }).unit.version, 100_000_000_000_000, "the event says the version exactly");
+    const deleted = await s.units.writeItem(orgId, unit.id, {
+      ...change(unit, "delete", tour, 100_000_000_000_000),
+      expectedVersion: null,
+    });
+    assert.equal(deleted.ok && deleted.unit.version, 100_000_000_000_001);
   });
 });
