@@ -4,6 +4,7 @@ import { systemClock } from "@lintel/core";
 import {
   aLock,
   describeApiKeyStoreContract,
+  describeConcurrentWritesContract,
   describeCorruptRecordContract,
   describeEventLogContract,
   describeFixtureSinkContract,
@@ -47,6 +48,7 @@ describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeWebhookPacingContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
+describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
