@@ -50,6 +50,9 @@ describe("webhook endpoints", () => {
     ["http://", { url: "http://example.com/hook", eventTypes: ["*"] }, "url"],
     ["not a url", { url: "example.com/hook", eventTypes: ["*"] }, "url"],
     ["over 2048 characters", { url: `https://example.com/${"a".repeat(2030)}`, eventTypes: ["*"] }, "url"],
+    ["over 2048 code points", { url: `https://example.com/${"😀".repeat(2030)}`, eventTypes: ["*"] }, "url"],
+    ["a lone surrogate in the url", { url: "https://example.com/\ud800", eventTypes: ["*"] }, "url"],
+    ["a tab in the url (which URL parsing would drop)", { url: "https://example.com/ho\tok", eventTypes: ["*"] }, "url"],
     ["a private destination", { url: "https://private.test/hook", eventTypes: ["*"] }, "url"],
     ["credentials in the url", { url: "https://u:p@example.com/hook", eventTypes: ["*"] }, "url"],
     ["no event type", { url: HOOK.url, eventTypes: [] }, "eventTypes"],
@@ -65,6 +68,11 @@ describe("webhook endpoints", () => {
       assert.equal(answer?.invalidParams?.[0]?.name, param);
     });
   }
+
+  it("a url is counted in code points: 2,000 emoji in its path are taken", async () => {
+    const { lintel } = await setup({}, { webhookAllowPrivate: true });
+    value(await lintel.createWebhookEndpoint(callerA, { url: `https://example.com/${"😀".repeat(2000)}`, eventTypes: ["*"] }));
+  });
 
   it("with webhookAllowPrivate, http:// and private destinations are taken", async () => {
     const { lintel } = await setup({}, { webhookAllowPrivate: true });

@@ -3,6 +3,7 @@
  * problems the webhook use cases answer.
  */
 import { echo, EVENT_TYPES } from "@lintel/domain";
+import { textProblem } from "@lintel/domain/schemas";
 import type { EventType, EventTypeFilter } from "@lintel/domain";
 import { fail, type Failure } from "./problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
@@ -24,9 +25,10 @@ export function unknown(what: "event" | "webhook endpoint" | "delivery", id: str
   return fail("not_found", `No ${what} '${echo(id)}'.`);
 }
 
-/** The reason `url` is refused before any lookup, or null. */
+/** The reason `url` is refused before any lookup, or null. It is text by the writes' rule first: code points, no control character, no lone surrogate. */
 export function urlShapeRefusal(url: string, allowPrivate: boolean): string | null {
-  if (url.length > MAX_WEBHOOK_URL_CHARS) return `A webhook url is at most ${MAX_WEBHOOK_URL_CHARS} characters.`;
+  const text = textProblem(url, { max: MAX_WEBHOOK_URL_CHARS });
+  if (text !== null) return `A webhook url ${text}.`;
   let parsed: URL;
   try {
     parsed = new URL(url);
