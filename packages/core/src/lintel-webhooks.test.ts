@@ -69,6 +69,17 @@ describe("webhook endpoints", () => {
     });
   }
 
+  it("a description is text by the writes' rule on create and update: a NUL, a line feed, a lone surrogate, empty or 201 characters are 400 naming it; 200 emoji and null are taken", async () => {
+    const { lintel } = await setup();
+    const id = value(await lintel.createWebhookEndpoint(callerA, HOOK)).webhookEndpoint.id;
+    for (const description of ["a\u0000", "two\nlines", "lone\udc00", "", "x".repeat(201)]) {
+      assert.equal(problem(await lintel.createWebhookEndpoint(callerA, { ...HOOK, description }))?.invalidParams?.[0]?.name, "description");
+      assert.equal(problem(await lintel.updateWebhookEndpoint(callerA, id, { description }))?.invalidParams?.[0]?.name, "description");
+    }
+    assert.equal(value(await lintel.updateWebhookEndpoint(callerA, id, { description: "🔔".repeat(200) })).description, "🔔".repeat(200));
+    assert.equal(value(await lintel.updateWebhookEndpoint(callerA, id, { description: null })).description, null);
+  });
+
   it("a url is counted in code points: 2,000 emoji in its path are taken", async () => {
     const { lintel } = await setup({}, { webhookAllowPrivate: true });
     value(await lintel.createWebhookEndpoint(callerA, { url: `https://example.com/${"😀".repeat(2000)}`, eventTypes: ["*"] }));

@@ -3,7 +3,7 @@
  * problems the webhook use cases answer.
  */
 import { echo, EVENT_TYPES } from "@lintel/domain";
-import { textProblem } from "@lintel/domain/schemas";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { EventType, EventTypeFilter } from "@lintel/domain";
 import { fail, type Failure } from "./problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
@@ -41,6 +41,13 @@ export function urlShapeRefusal(url: string, allowPrivate: boolean): string | nu
   if (parsed.username !== "" || parsed.password !== "") return "A webhook url carries no user name or password.";
   if (parsed.hash !== "") return "A webhook url has no #fragment.";
   return null;
+}
+
+/** Why an endpoint's description (null or absent: none) is refused, or null: it is text by the writes' rule, 1–200 characters on one line. */
+export function descriptionRefusal(description: string | null | undefined): string | null {
+  if (description === null || description === undefined) return null;
+  const text = textProblem(description, TEXT_RULES.text);
+  return text === null ? null : `A description ${text}.`;
 }
 
 /** The endpoint's event types, or why they are refused. */
