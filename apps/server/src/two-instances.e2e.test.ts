@@ -7,7 +7,8 @@ import { after, before, describe, it } from "node:test";
 import { generateApiKey } from "@lintel/domain";
 import { call, TEST_REDIS_URL, testFixture, type Answer } from "./e2e.test-support.js";
 import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
-import { spawnServer } from "./e2e.test-support.js";
+import { postJson, spawnServer } from "./e2e.test-support.js";
+import { assertConcurrentCreatesAllApply } from "./concurrent-writes.test-support.js";
 
 const BUDGET = { requests: 15, windowSeconds: 3600 };
 const CONCURRENT = 40;
@@ -105,6 +106,20 @@ describe("e2e: two server processes on one Redis", () => {
     } while (cursor !== null);
     assert.ok(page > 2, "the walk crossed instances more than once");
     assert.deepEqual(seen, expected);
+  });
+
+  it("200 concurrent creates without expectedVersion on one unit, split over both instances: every one 201 with its own version", async () => {
+    const created = await postJson(instance(0), "/v1/units/create_unit", fixture.keys.admin, {
+      urlKey: `${fixture.p}-busy`,
+      address: "5 Busy St",
+    });
+    assert.equal(created.status, 201, created.text);
+    await assertConcurrentCreatesAllApply(
+      instances.map((server) => server.url),
+      fixture.keys.admin,
+      created.json.unit.id,
+      200,
+    );
   });
 
   it("set_timezone through one instance: the other previews noop and refuses the old version with 409", async () => {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import { assertConcurrentCreatesAllApply } from "./concurrent-writes.test-support.js";
 import { allEvents, assertProblem, call, postJson, startTestServer, type TestServer } from "./e2e.test-support.js";
 
 let server: TestServer;
@@ -196,6 +197,12 @@ describe("e2e: the writes", () => {
       [created[0]?.json.item.key],
     );
     assert.equal(itemsAfter.length, itemsBefore.length + 1);
+  });
+
+  it("100 concurrent creates without expectedVersion on one unit: every one 201 with its own version, each in its event", async () => {
+    const created = await post("/v1/units/create_unit", { urlKey: `${server.fixture.p}-busy`, address: "5 Busy St" });
+    assert.equal(created.status, 201, created.text);
+    await assertConcurrentCreatesAllApply([server.url], admin(), created.json.unit.id, 100);
   });
 
   it("Idempotency-Key on a write: the replay answers the same 201 and body with Idempotent-Replayed, changes nothing; another body is 422", async () => {

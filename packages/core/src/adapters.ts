@@ -6,6 +6,7 @@
  */
 export {
   DEVICE_LOCKS_LIMIT,
+  eventAtVersion,
   type ApiKeyStore,
   type ChargedKey,
   type FixtureRecords,
@@ -27,6 +28,7 @@ export {
   type TemplateStore,
   type TemplateWriteOutcome,
   type TimeZoneChange,
+  type UnitBasis,
   type UnitChange,
   type UnitStore,
   type UnitWriteOutcome,

@@ -13,11 +13,13 @@ import type { LockCodeOutbox } from "./lock-code-ports.js";
 import type { UnitStore } from "./unit-ports.js";
 
 export {
+  eventAtVersion,
   MAX_ITEMS_PER_UNIT,
   type ItemChange,
   type ItemRewrite,
   type SetTimeZoneOutcome,
   type TimeZoneChange,
+  type UnitBasis,
   type UnitChange,
   type UnitStore,
   type UnitWriteOutcome,

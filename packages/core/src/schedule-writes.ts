@@ -1,15 +1,19 @@
 /**
  * Writing units and their schedules: create and update a unit, create, update and delete a
  * tour, code, open house or scheduled message. Each reads what it checks, builds the record and
- * its event, and hands both to the store, which applies them in one atomic step only while the
- * unit is still at the version that was read: every change of a unit's schedule adds 1 to its
- * version, so a preview made before it is stale and set_timezone with it is refused.
+ * its event, and hands both to the store, which applies them in one atomic step only while what
+ * the write was made from is unchanged: the unit's urlKey, address and zone, and the item it
+ * changes (its basis). Every change of a unit's schedule adds 1 to its version, which the store
+ * gives (and writes into the event), so a preview made before it is stale and set_timezone with
+ * it is refused.
  *
- * `expectedVersion` given by the caller is checked as set_timezone checks it. Without one, a
- * write that lost a race to another change of the unit reads again and retries (a few times).
+ * The unit's version is checked only when the caller gives `expectedVersion` (as set_timezone
+ * checks it): writes without one never refuse each other. Creates of different items on one
+ * unit never meet; a write whose basis another write changed first (the same item, the unit's
+ * own fields) reads again and is made anew: each such round means another write applied.
  */
 import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import type { DataCipher, LintelEvent, ProblemCode, ScheduleItem, Unit } from "@lintel/domain";
+import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import type {
@@ -25,6 +29,7 @@ import type { LockCodeOutbox } from "./lock-code-ports.js";
 import { codeWorkOf, openPin, pendingCode, pendingLockSync } from "./lock-code-work.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "./ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "./problem.js";
+import { basisOf, CHANGED, servedUnit, staleVersion, unitAtVersion, type Round } from "./write-rounds.js";
 
 /** What the schedule writes read and write through. */
 export interface ScheduleWritePorts {
@@ -39,55 +44,22 @@ export interface ScheduleWritePorts {
   readonly lockCodes: Pick<LockCodeOutbox, "resendCode">;
 }
 
-/** How many times a write without `expectedVersion` reads again after losing a race. */
-const RACE_RETRIES = 8;
-
-function staleVersion(expected: number, currentVersion: number): Failure<"version_conflict"> {
-  return fail(
-    "version_conflict",
-    `expectedVersion ${expected} is stale: the unit is at version ${currentVersion}. Read it again and retry.`,
-    {
-      currentVersion,
-    },
-  );
-}
-
-/** The unit as events and answers serve it (no owner). */
-function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
-  return { id, urlKey, address, timeZone, version };
-}
-
 /** Builds the unit and schedule write use cases. */
 export function createScheduleWrites(ports: ScheduleWritePorts) {
   const nowIso = () => new Date(ports.clock.now()).toISOString();
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
     ({ id: randomId("evt_"), orgId, type, createdAt: nowIso(), data }) as LintelEvent;
 
-  /**
-   * Runs `attempt` against the unit as read now: with the caller's `expectedVersion`, once (a
-   * stale one is a conflict); without, again after each lost race, up to {@link RACE_RETRIES}.
-   */
-  async function atVersion<T, C extends ProblemCode>(
-    caller: Caller,
-    unitIdOrKey: string,
-    expectedVersion: number | undefined,
-    attempt: (unit: Unit) => Promise<Result<T, C | "not_found" | "version_conflict"> | { readonly lost: number }>,
-  ): Promise<Result<T, C | "not_found" | "version_conflict">> {
-    for (let round = 0; ; round++) {
-      const unit = await ports.units.findByIdOrKey(caller.orgId, unitIdOrKey);
-      if (unit === null) return notFound("unit", unitIdOrKey);
-      if (expectedVersion !== undefined && unit.version !== expectedVersion) return staleVersion(expectedVersion, unit.version);
-      const outcome = await attempt(unit);
-      if (!("lost" in outcome)) return outcome;
-      if (expectedVersion !== undefined || round >= RACE_RETRIES) return staleVersion(expectedVersion ?? unit.version, outcome.lost);
-    }
-  }
+  const atVersion = unitAtVersion(ports.units);
 
-  /** The store's refusal as the use case's answer, or `lost` when another change got in first. */
-  function refusal(outcome: Exclude<UnitWriteOutcome, { ok: true }>, unitIdOrKey: string) {
+  /** The store's refusal as the use case's answer, or `changed` when another write got in first. */
+  function refusal(outcome: Exclude<UnitWriteOutcome, { ok: true }>, unitIdOrKey: string, expectedVersion: number | null) {
     switch (outcome.reason) {
+      case "changed":
+        return CHANGED;
       case "version_conflict":
-        return { lost: outcome.currentVersion };
+        // Only a write that names a version is refused for it.
+        return staleVersion(expectedVersion ?? outcome.currentVersion, outcome.currentVersion);
       case "not_found":
         return notFound("unit", unitIdOrKey);
       case "url_key_taken":
@@ -126,8 +98,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     };
     const outcome = await ports.units.createUnit(unit, event(caller.orgId, "unit.created", { unit: servedUnit(unit) }));
     if (outcome.ok) return succeed(outcome.unit);
-    const refused = refusal(outcome, unit.id);
-    return "lost" in refused || refused.problem.code === "not_found"
+    const refused = refusal(outcome, unit.id, null);
+    return "changed" in refused || refused.problem.code === "not_found"
       ? fail("conflict", "The unit could not be created.")
       : (refused as Failure<"conflict">);
   }
@@ -140,16 +112,21 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const after = { ...unit, urlKey, address, version: unit.version + 1 };
       const data = { unit: servedUnit(after), previous: { urlKey: unit.urlKey, address: unit.address } };
       const outcome = await ports.units.updateUnit(caller.orgId, unit.id, {
-        expectedVersion: unit.version,
+        expectedVersion: command.expectedVersion ?? null,
+        basis: basisOf(unit),
         urlKey,
         address,
         event: event(caller.orgId, "unit.updated", data),
       });
-      return outcome.ok ? succeed(outcome.unit) : (refusal(outcome, command.unitIdOrKey) as Failure<"conflict"> | { lost: number });
+      if (outcome.ok) return succeed(outcome.unit);
+      return refusal(outcome, command.unitIdOrKey, command.expectedVersion ?? null) as Round<Unit, "conflict" | "version_conflict">;
     });
   }
 
-  /** Stores `op` of `item` at the unit's version, with the event of `type`; answers the entry and the unit after. */
+  /**
+   * Stores `op` of `item` made from `unit` and `previous` (the item as read; null for a new one),
+   * with the event of `type`; answers the entry and the unit after.
+   */
   async function writeItem(
     caller: Caller,
     unit: Unit,
@@ -157,24 +134,29 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     item: ScheduleItem,
     type: "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted",
     previous: ScheduleItem | null,
-    unitIdOrKey: string,
-  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found"> | { readonly lost: number }> {
+    command: { readonly unitIdOrKey: string; readonly expectedVersion?: number | undefined },
+  ): Promise<Round<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">> {
     const after = { ...unit, version: unit.version + 1 };
     // Events carry a code's entry without its PIN; the answer shows it.
     const entry = scheduleEntry(item, unit.timeZone);
     const data =
-      previous === null
+      previous === null || op === "delete"
         ? { unit: servedUnit(after), item: entry }
         : { unit: servedUnit(after), item: entry, previous: scheduleEntry(previous, unit.timeZone) };
+    const expectedVersion = command.expectedVersion ?? null;
     const outcome = await ports.units.writeItem(caller.orgId, unit.id, {
-      expectedVersion: unit.version,
+      expectedVersion,
+      basis: { unit: basisOf(unit), item: previous },
       op,
       item,
       work: item.kind === "code" ? codeWorkOf(caller.orgId, item, op, nowIso()) : null,
       event: event(caller.orgId, type, data),
     });
     if (outcome.ok) return succeed({ item: scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)), unit: outcome.unit });
-    return refusal(outcome, unitIdOrKey) as Failure<"invalid_request" | "not_found"> | { lost: number };
+    return refusal(outcome, command.unitIdOrKey, expectedVersion) as Round<
+      ItemWriteResult,
+      "invalid_request" | "not_found" | "version_conflict"
+    >;
   }
 
   function createScheduleItem(caller: Caller, command: CreateItemCommand) {
@@ -189,7 +171,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       const lockRefused = await lockProblem(caller, unit, made.value.lockId);
       if (lockRefused !== null) return lockRefused;
       const item = command.kind === "code" ? pendingCode(made.value, command.code, ports.secrets, nowIso()) : made.value;
-      return writeItem(caller, unit, "put", item, "schedule.item_created", null, command.unitIdOrKey);
+      return writeItem(caller, unit, "put", item, "schedule.item_created", null, command);
     });
   }
 
@@ -228,13 +210,13 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
         const lockRefused = await lockProblem(caller, unit, item.lockId);
         if (lockRefused !== null) return lockRefused;
       }
-      return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command.unitIdOrKey);
+      return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command);
     });
   }
 
   /**
    * Puts the failed `code` on its lock again (see `LockCodeOutbox.resendCode`); answers it as it
-   * then is, or `lost` when the unit changed since it was read (`atVersion` reads it again).
+   * then is, or `changed` when the unit changed since it was read (`atVersion` reads it again).
    */
   async function resend(
     caller: Caller,
@@ -242,7 +224,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     code: ScheduleItem,
     key: string,
     pin: string,
-  ): Promise<Result<ItemWriteResult, "not_found"> | { readonly lost: number }> {
+  ): Promise<Round<ItemWriteResult, "not_found">> {
     const resent = { ...code, lockSync: pendingLockSync(nowIso()) };
     const work = codeWorkOf(caller.orgId, resent, "put", nowIso());
     if (await ports.lockCodes.resendCode(caller.orgId, unit.id, unit.version, work, resent.lockSync)) {
@@ -250,7 +232,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     }
     const current = await ports.units.findByIdOrKey(caller.orgId, unit.id);
     if (current === null) return notFound("unit", key);
-    if (current.version !== unit.version) return { lost: current.version };
+    if (current.version !== unit.version) return CHANGED;
     const now = await itemOf(caller, unit, key); // sent again meanwhile, or gone
     return now.ok ? succeed({ item: scheduleEntry(now.value, unit.timeZone, openPin(now.value, ports.secrets)), unit }) : now;
   }
@@ -259,8 +241,10 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
     return atVersion<{ unit: Unit }, never>(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
       const found = await itemOf(caller, unit, command.key);
       if (!found.ok) return found;
-      const written = await writeItem(caller, unit, "delete", found.value, "schedule.item_deleted", null, command.unitIdOrKey);
-      return "lost" in written ? written : written.ok ? succeed({ unit: written.value.unit }) : (written as Failure<"not_found">);
+      const written = await writeItem(caller, unit, "delete", found.value, "schedule.item_deleted", found.value, command);
+      if ("changed" in written) return written;
+      // A delete is refused only for its unit, its item or its version (no item rules).
+      return written.ok ? succeed({ unit: written.value.unit }) : (written as Failure<"not_found" | "version_conflict">);
     });
   }
 

@@ -50,11 +50,42 @@ export type UnitWriteOutcome =
   /** The unit has `MAX_ITEMS_PER_UNIT` items already. */
   | { readonly ok: false; readonly reason: "too_many_items" }
   /** The message's `templateId` names no template of the org. */
-  | { readonly ok: false; readonly reason: "template_missing" };
+  | { readonly ok: false; readonly reason: "template_missing" }
+  /**
+   * What the write was made from (its {@link UnitBasis}, its item) changed meanwhile: another
+   * write of the same fields or item got in first. Nothing changed; read again and make it anew.
+   */
+  | { readonly ok: false; readonly reason: "changed" };
 
-/** What {@link UnitStore.updateUnit} applies at `expectedVersion`: the unit's new urlKey and address, and the event that says so. */
+/**
+ * The unit as a write read it: what the write's record and event were made from. A write
+ * applies only while the unit still has these (the zone also labels the item in the event and
+ * the answer), whatever its version, unless `expectedVersion` is given: then the version too.
+ */
+export interface UnitBasis {
+  readonly urlKey: string;
+  readonly address: string;
+  readonly timeZone: string | null;
+}
+
+/**
+ * The unit snapshot an event of a unit write carries (`data.unit`): the store sets its
+ * `version` to the one the write gives the unit, so the event says the version the write made
+ * even when other writes (without `expectedVersion`) got in between the read and the write.
+ * Answers `event` with that version (a copy; the same event when it already says so).
+ */
+export function eventAtVersion(event: LintelEvent, version: number): LintelEvent {
+  const data = event.data as { readonly unit?: { readonly version: number } };
+  if (data.unit === undefined || data.unit.version === version) return event;
+  return { ...event, data: { ...data, unit: { ...data.unit, version } } } as LintelEvent;
+}
+
+/** What {@link UnitStore.updateUnit} applies: the unit's new urlKey and address, and the event that says so. */
 export interface UnitChange {
-  readonly expectedVersion: number;
+  /** The caller's: the change applies only while the unit is at this version. Null: any version. */
+  readonly expectedVersion: number | null;
+  /** The unit as read: when given, the change applies only while it still is so (else `changed`). */
+  readonly basis?: UnitBasis | undefined;
   readonly urlKey: string;
   readonly address: string;
   /** Stored with its deliveries only when the change applies. */
@@ -62,12 +93,19 @@ export interface UnitChange {
 }
 
 /**
- * What {@link UnitStore.writeItem} applies at `expectedVersion`: `put` stores the item (a new
- * one, or the unit's item of that kind and id replaced), `delete` removes the unit's item of
- * that kind and id; and the event that says so.
+ * What {@link UnitStore.writeItem} applies: `put` stores the item (a new one, or the unit's item
+ * of that kind and id replaced), `delete` removes the unit's item of that kind and id; and the
+ * event that says so.
  */
 export interface ItemChange {
-  readonly expectedVersion: number;
+  /** The caller's: the change applies only while the unit is at this version. Null: any version. */
+  readonly expectedVersion: number | null;
+  /**
+   * What the change was made from: the unit as read, and the item of that kind and id as read
+   * (null: none, a new item). When given, it applies only while both still are so (else
+   * `changed`); a `delete` of an item the unit no longer has is `not_found` either way.
+   */
+  readonly basis?: { readonly unit: UnitBasis; readonly item: ScheduleItem | null } | undefined;
   readonly op: "put" | "delete";
   readonly item: ScheduleItem;
   /** A code's lock work (see {@link LockCodeOutbox}), stored with the change; null for the other kinds. */
@@ -112,14 +150,18 @@ export interface UnitStore {
    */
   createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome>;
   /**
-   * Atomically: if the unit's version is `change.expectedVersion` and no other unit of the org has
-   * the new urlKey, set urlKey and address, bump the version by one and store the event. Otherwise
-   * change nothing and say why.
+   * Atomically: if the unit is still as `change.basis` says (and at `change.expectedVersion` when
+   * given) and no other unit of the org has the new urlKey, set urlKey and address, bump the
+   * version by one and store the event, its `data.unit.version` set to the new version.
+   * Otherwise change nothing and say why.
    */
   updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome>;
   /**
-   * Atomically: if the unit's version is `change.expectedVersion`, apply the item's `put` or
-   * `delete`, bump the version by one and store the event. A `put` of a new item is refused when
+   * Atomically: if the unit and the item are still as `change.basis` says (and the unit at
+   * `change.expectedVersion` when given), apply the item's `put` or `delete`, bump the version by
+   * one and store the event, its `data.unit.version` set to the new version. Writes without an
+   * `expectedVersion` never refuse each other unless they change the same item or the unit's own
+   * fields: each gets the next version. A `put` of a new item is refused when
    * the unit has {@link MAX_ITEMS_PER_UNIT} items, and a `put` whose `templateId` names no template
    * of the org is refused (`template_missing`: checked in the same step, so a template deleted
    * meanwhile is never named). Otherwise change nothing and say why.

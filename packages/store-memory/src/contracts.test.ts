@@ -4,6 +4,7 @@ import { systemClock } from "@lintel/core";
 import {
   aLock,
   describeApiKeyStoreContract,
+  describeConcurrentWritesContract,
   describeCorruptRecordContract,
   describeEventLogContract,
   describeFixtureSinkContract,
@@ -45,6 +46,7 @@ describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
+describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {

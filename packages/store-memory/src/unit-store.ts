@@ -1,8 +1,9 @@
 /** Units and their schedule items in memory. */
+import { isDeepStrictEqual } from "node:util";
 import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
 import type { LockSync, ScheduleItem, Unit } from "@lintel/domain";
 import { MAX_ITEMS_PER_UNIT, type FixtureItem } from "@lintel/core";
-import { type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
+import { eventAtVersion, type UnitBasis, type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
 import {
   deletedSlot,
   itemKey,
@@ -111,6 +112,13 @@ function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
   return item;
 }
 
+/** True when `unit` still has the fields a write was made from. */
+function sameBasis(unit: Unit, basis: UnitBasis): boolean {
+  return unit.urlKey === basis.urlKey && unit.address === basis.address && unit.timeZone === basis.timeZone;
+}
+
+const CHANGED = { ok: false, reason: "changed" } as const;
+
 export function createMemoryUnitStore(state: MemoryState): UnitStore {
   const ownUnit = (orgId: string, unitId: string) => {
     const unit = state.units.get(unitId);
@@ -160,21 +168,31 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
     async updateUnit(orgId, unitId, change): Promise<UnitWriteOutcome> {
       const unit = ownUnit(orgId, unitId);
       if (unit === undefined) return { ok: false, reason: "not_found" };
-      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      if (change.expectedVersion !== null && unit.version !== change.expectedVersion) {
+        return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      }
+      if (change.basis !== undefined && !sameBasis(unit, change.basis)) return CHANGED;
       const holder = state.unitIdByUrlKey.get(urlKeySlot(orgId, change.urlKey));
       if (holder !== undefined && holder !== unitId) return { ok: false, reason: "url_key_taken" };
       const updated = { ...unit, urlKey: change.urlKey, address: change.address, version: unit.version + 1 };
       putUnits(state, [updated]);
-      appendEvent(state.events, orgId, change.event);
+      appendEvent(state.events, orgId, eventAtVersion(change.event, updated.version));
       return { ok: true, unit: state.units.get(unitId) ?? updated };
     },
     async writeItem(orgId, unitId, change): Promise<UnitWriteOutcome> {
       const unit = ownUnit(orgId, unitId);
       if (unit === undefined) return { ok: false, reason: "not_found" };
-      if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      if (change.expectedVersion !== null && unit.version !== change.expectedVersion) {
+        return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      }
       const key = itemKey(change.item.kind, change.item.id);
       const old = state.items.get(key);
-      const own = old !== undefined && old.unitId === unitId;
+      const own = old?.unitId === unitId ? old : undefined;
+      if (change.op === "delete" && !own) return { ok: false, reason: "not_found" }; // nothing to delete: no version, no event
+      const { basis } = change;
+      if (basis !== undefined && !(sameBasis(unit, basis.unit) && isDeepStrictEqual(own ? scheduleItem(own) : null, basis.item))) {
+        return CHANGED;
+      }
       if (change.op === "put") {
         if (!own && (state.itemKeysByUnit.get(unitId)?.size ?? 0) >= MAX_ITEMS_PER_UNIT) return { ok: false, reason: "too_many_items" };
         const templateId = change.item.templateId ?? null;
@@ -182,16 +200,15 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         if (templateId !== null && template?.orgId !== orgId) return { ok: false, reason: "template_missing" };
         putItem(state, { ...change.item, unitId, orgId });
       } else {
-        if (!own) return { ok: false, reason: "not_found" }; // nothing to delete: no version, no event
         state.items.delete(key);
         state.deleted.add(deletedSlot(orgId, `item:${key}`));
         state.itemKeysByUnit.get(unitId)?.delete(key);
-        removeScheduled(state.schedules, old);
+        if (own) removeScheduled(state.schedules, own);
       }
       if (change.work) writeCodeWork(state.codes, change.work);
       const updated = { ...unit, version: unit.version + 1 };
       replaceUnit(state, updated);
-      appendEvent(state.events, orgId, change.event);
+      appendEvent(state.events, orgId, eventAtVersion(change.event, updated.version));
       return { ok: true, unit: updated };
     },
     async loadItem(orgId, item, work) {

@@ -2,6 +2,7 @@
 // (or a cluster: REDIS_CLUSTER_NODES). One client per file; each test gets a fresh store on it.
 import {
   describeApiKeyStoreContract,
+  describeConcurrentWritesContract,
   describeCorruptRecordContract,
   describeEventLogContract,
   describeFixtureSinkContract,
@@ -46,6 +47,9 @@ describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
+// Two instances: the writes are split between this file's client and another one.
+const otherClient = useTestRedis();
+describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeLockCodeOutboxContract("redis", makeEventStore);
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");

@@ -49,8 +49,9 @@ export const APPEND_ARG_COUNT = 9;
 
 /**
  * The Lua function `appendEvent(k, a)`: KEYS[k..] as {@link appendKeys}, ARGV[a..] as
- * {@link appendArgs}. The event JSON is stored as given (never decoded here: cjson would round
- * numbers past 14 digits). A delivery's id is `dlv_` + 24 hex characters of
+ * {@link appendArgs}. The event JSON is stored as JSON.stringify wrote it, never decoded by a
+ * script (cjson would round its numbers past 14 digits, and it may hold any text); every stored
+ * endpoint of the org is read with `decodeRecord`, so one endpoint's record can fail no append. A delivery's id is `dlv_` + 24 hex characters of
  * SHA-1(eventId:endpointId), the same as the memory store's. Members end in `|<id>`: the id is
  * what follows the last '|'. `exclude`, when given, is an endpoint id that gets no delivery (the
  * endpoint an event about its own failure is about). A test event (`send_test`) lives in the
@@ -74,7 +75,7 @@ local function appendEvent(k, a, exclude)
   redis.call('ZADD', order, 0, position)
   redis.call('ZADD', KEYS[k + 9 + tonumber(ARGV[a + 3])], 0, position)
   for _, raw in ipairs(redis.call('HVALS', endpoints)) do
-    local endpoint = cjson.decode(raw)
+    local endpoint = decodeRecord(raw)
     if endpoint.status == 'enabled' and endpoint.id ~= exclude and wantsEvent(endpoint.eventTypes, eventType) then
       local did = 'dlv_' .. string.sub(redis.sha1hex(id .. ':' .. endpoint.id), 1, 24)
       redis.call('HSET', deliveries, did, cjson.encode({
@@ -99,7 +100,7 @@ local function appendEvent(k, a, exclude)
   for _, did in ipairs(aged) do
     local raw = redis.call('HGET', deliveries, did)
     if raw then
-      local delivery = cjson.decode(raw)
+      local delivery = decodeRecord(raw)
       redis.call('ZREM', dorder, delivery.endpointId .. '|' .. delivery.createdAt .. '|' .. did)
       redis.call('ZREM', pending, delivery.endpointId .. '|' .. did)
       if delivery.eventType == '${WEBHOOK_TEST_EVENT_TYPE}' then redis.call('HDEL', events, 'test:' .. delivery.eventId) end

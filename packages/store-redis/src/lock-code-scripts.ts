@@ -9,6 +9,7 @@ import type { CodeWork } from "@lintel/core/adapters";
 import { APPEND_EVENT_LUA } from "./event-append.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
+import { recordJson } from "./record-json.js";
 
 /** The keys `writeWorkAt` takes, in order, from the position the calling script gives it. */
 export function codeWorkKeys(orgId: string): string[] {
@@ -27,7 +28,7 @@ export const CODE_WORK_KEY_COUNT = 5;
 /** The arguments `writeWorkAt` takes for `work` (none: a single '0'). */
 export function codeWorkArgs(work: CodeWork | null | undefined): (string | number)[] {
   if (!work) return ["0"];
-  return ["1", work.codeId, JSON.stringify(work), Date.parse(work.nextAttemptAt), Date.parse(work.pendingSince)];
+  return ["1", work.codeId, recordJson(work), Date.parse(work.nextAttemptAt), Date.parse(work.pendingSince)];
 }
 
 /**
@@ -41,9 +42,9 @@ local function writeWork(k, codeId, json, dueMs, pendingMs)
   local work, due, nextAt, leases, pending = KEYS[k], KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
   local old = redis.call('HGET', work, codeId)
   if old then
-    local newer = cjson.decode(json)
-    newer.pendingSince = cjson.decode(old).pendingSince
-    json = cjson.encode(newer)
+    local newer = decodeRecord(json)
+    newer.pendingSince = decodeRecord(old).pendingSince
+    json = encodeRecord(newer)
   end
   redis.call('HSET', work, codeId, json)
   redis.call('HSET', nextAt, codeId, dueMs)
@@ -63,9 +64,9 @@ export const SET_LOCK_SYNC_LUA = `
 local function setLockSync(items, field, lockSyncJson)
   local raw = redis.call('HGET', items, field)
   if not raw then return false end
-  local item = cjson.decode(raw)
-  item.lockSync = cjson.decode(lockSyncJson)
-  redis.call('HSET', items, field, cjson.encode(item))
+  local item = decodeRecord(raw)
+  item.lockSync = decodeRecord(lockSyncJson)
+  redis.call('HSET', items, field, encodeRecord(item))
   return true
 end
 `;
@@ -89,7 +90,7 @@ for _, codeId in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE'
   if not raw then
     redis.call('ZREM', KEYS[1], codeId)
   else
-    local lockId = cjson.decode(raw).lockId
+    local lockId = decodeRecord(raw).lockId
     if not skipped[lockId] then
       redis.call('ZADD', KEYS[1], ARGV[2], codeId)
       redis.call('HSET', KEYS[3], codeId, ARGV[4])
@@ -121,7 +122,7 @@ local codeId = ARGV[1]
 if redis.call('HGET', KEYS[4], codeId) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[4], codeId)
 local oldPlaced = redis.call('HGET', KEYS[6], codeId)
-if oldPlaced then redis.call('HDEL', KEYS[7], cjson.decode(oldPlaced).providerCodeId) end
+if oldPlaced then redis.call('HDEL', KEYS[7], decodeRecord(oldPlaced).providerCodeId) end
 if ARGV[5] == '' then
   redis.call('HDEL', KEYS[6], codeId)
 else
@@ -130,7 +131,7 @@ else
 end
 local raw = redis.call('HGET', KEYS[1], codeId)
 if not raw then return 1 end
-local work = cjson.decode(raw)
+local work = decodeRecord(raw)
 if work.workId ~= ARGV[3] then
   redis.call('ZADD', KEYS[2], redis.call('HGET', KEYS[3], codeId) or '0', codeId)
   return 1
@@ -138,7 +139,7 @@ end
 if ARGV[4] == 'retry' then
   work.attempts = work.attempts + 1
   work.nextAttemptAt = ARGV[8]
-  redis.call('HSET', KEYS[1], codeId, cjson.encode(work))
+  redis.call('HSET', KEYS[1], codeId, encodeRecord(work))
   redis.call('HSET', KEYS[3], codeId, ARGV[9])
   redis.call('ZADD', KEYS[2], ARGV[9], codeId)
   return 1
@@ -164,10 +165,10 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
 local field = 'code:' .. ARGV[1]
 local raw = redis.call('HGET', KEYS[2], field)
 if not raw then return 0 end
-local item = cjson.decode(raw)
+local item = decodeRecord(raw)
 if type(item.lockSync) == 'table' and item.lockSync.status == ARGV[3] then return 0 end
-item.lockSync = cjson.decode(ARGV[2])
-redis.call('HSET', KEYS[2], field, cjson.encode(item))
+item.lockSync = decodeRecord(ARGV[2])
+redis.call('HSET', KEYS[2], field, encodeRecord(item))
 if ARGV[4] == '1' then appendEvent(3, 5) end
 return 1
 `,
@@ -183,13 +184,13 @@ export const RESEND_CODE = new LuaScript(
   WRITE_WORK_LUA +
     `
 local unit = redis.call('HGET', KEYS[1], ARGV[3])
-if not unit or cjson.decode(unit).version ~= tonumber(ARGV[4]) then return 0 end
+if not unit or decodeRecord(unit).version ~= tonumber(ARGV[4]) then return 0 end
 local raw = redis.call('HGET', KEYS[2], 'code:' .. ARGV[1])
 if not raw then return 0 end
-local item = cjson.decode(raw)
+local item = decodeRecord(raw)
 if type(item.lockSync) ~= 'table' or item.lockSync.status ~= 'failed' then return 0 end
-item.lockSync = cjson.decode(ARGV[2])
-redis.call('HSET', KEYS[2], 'code:' .. ARGV[1], cjson.encode(item))
+item.lockSync = decodeRecord(ARGV[2])
+redis.call('HSET', KEYS[2], 'code:' .. ARGV[1], encodeRecord(item))
 writeWorkAt(3, 5)
 return 1
 `,
@@ -199,7 +200,7 @@ return 1
 export const PLACED_CODE = new LuaScript(`
 local entry = redis.call('HGET', KEYS[1], ARGV[1])
 if not entry then return false end
-local codeId = cjson.decode(entry).codeId
+local codeId = decodeRecord(entry).codeId
 return { entry, tostring(redis.call('HEXISTS', KEYS[2], codeId)) }
 `);
 
@@ -211,9 +212,9 @@ return { entry, tostring(redis.call('HEXISTS', KEYS[2], codeId)) }
 export const RESEAL_PIN = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return 0 end
-local record = cjson.decode(raw)
+local record = decodeRecord(raw)
 if record.code ~= ARGV[2] then return 0 end
 record.code = ARGV[3]
-redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(record))
+redis.call('HSET', KEYS[1], ARGV[1], encodeRecord(record))
 return 1
 `);

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import type { RedisClient } from "./client.js";
 import { withoutCommand } from "./errors.js";
+import { RECORD_LUA } from "./record-json.js";
 
 /** ioredis makes a `…Buffer` twin of every command, these two included, but its types leave them out. */
 interface BufferScripts {
@@ -14,11 +15,18 @@ const clean = (error: unknown): never => {
   throw withoutCommand(error);
 };
 
+/**
+ * A script of the store. Its source starts with `decodeRecord` and `encodeRecord` (record-json.js),
+ * so every script, and every Lua helper shared between scripts, reads and writes stored records
+ * with them: none can forget them.
+ */
 export class LuaScript {
   readonly sha: string;
+  readonly source: string;
 
-  constructor(readonly source: string) {
-    this.sha = createHash("sha1").update(source, "utf8").digest("hex");
+  constructor(body: string) {
+    this.source = RECORD_LUA + body;
+    this.sha = createHash("sha1").update(this.source, "utf8").digest("hex");
   }
 
   /** Runs on the node owning `keys` (which must share one slot). */

@@ -5,6 +5,12 @@
  * the unit's version and stores the event with its deliveries (event-append.js): nothing or
  * everything changes, and a refusal stores no event. A fixture's unit or item is loaded by the
  * same Lua (addUnit, putItem) without the event and the version bump.
+ *
+ * The version is checked only when the caller gave one; otherwise a write checks its basis (the
+ * unit's urlKey, address and zone, and the item as read), so writes of other items never refuse
+ * each other. The script gives the version and writes it into the event: the event's JSON comes
+ * cut around its `data.unit.version` (eventAroundVersion). Stored records are written with
+ * recordJson and read with decodeRecord (record-json.js), so no text can make one unreadable.
  */
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
 import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
@@ -16,6 +22,8 @@ import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./keys.js";
 import { LuaScript } from "./lua-script.js";
 import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./lock-code-scripts.js";
+import { recordJson } from "./record-json.js";
+import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
 
 /** Lua that stores a new unit ARGV[1] (JSON ARGV[2], urlKey ARGV[3]) in KEYS[1..3] (units, urlKey index, urlKey order). */
@@ -53,97 +61,99 @@ return 'added'
 `,
 );
 
-/** Lua that reads the unit ARGV[1] of KEYS[1] and refuses unless it is at version ARGV[2]; the stale unit goes back as stored, so its version is read exactly in JS. */
-const AT_VERSION_LUA = `
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
-if not raw then return {'not_found'} end
-local unit = cjson.decode(raw)
-if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict', raw} end
-`;
-
-// KEYS: units hash, urlKey index, urlKey order, then appendKeys. ARGV: unit id, expectedVersion,
-// urlKey, address, then appendArgs. The old urlKey leaves index and order only if it is still
-// this unit's (the index is the truth the order mirrors).
+// KEYS: units hash, urlKey index, urlKey order, then appendKeys. ARGV: unit id, expectedVersion
+// ('' for none), urlKey, address, basisArgs (5..8), the event's tail, then appendArgs (10..: the
+// event's head first). The old urlKey leaves index and order only if it is still this unit's
+// (the index is the truth the order mirrors).
 const UPDATE_UNIT_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
+    `
+local unitId, expected, urlKey, address, eventTail = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[9]
+local urlKeys, urlKeyOrder = KEYS[2], KEYS[3]
+` +
     AT_VERSION_LUA +
     `
-local holder = redis.call('HGET', KEYS[2], ARGV[3])
-if holder and holder ~= ARGV[1] then return {'url_key_taken'} end
-if unit.urlKey ~= ARGV[3] then
-  if redis.call('HGET', KEYS[2], unit.urlKey) == ARGV[1] then
-    redis.call('HDEL', KEYS[2], unit.urlKey)
-    redis.call('ZREM', KEYS[3], unit.urlKey)
+if ARGV[5] == '1' and not sameUnit(6) then return {'changed'} end
+local holder = redis.call('HGET', urlKeys, urlKey)
+if holder and holder ~= unitId then return {'url_key_taken'} end
+if unit.urlKey ~= urlKey then
+  if redis.call('HGET', urlKeys, unit.urlKey) == unitId then
+    redis.call('HDEL', urlKeys, unit.urlKey)
+    redis.call('ZREM', urlKeyOrder, unit.urlKey)
   end
-  redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
-  redis.call('ZADD', KEYS[3], 0, ARGV[3])
+  redis.call('HSET', urlKeys, urlKey, unitId)
+  redis.call('ZADD', urlKeyOrder, 0, urlKey)
 end
-unit.urlKey = ARGV[3]
-unit.address = ARGV[4]
+unit.urlKey = urlKey
+unit.address = address
 unit.version = unit.version + 1
-local encoded = cjson.encode(unit)
-redis.call('HSET', KEYS[1], ARGV[1], encoded)
-appendEvent(4, 5)
+local encoded = encodeRecord(unit)
+redis.call('HSET', KEYS[1], unitId, encoded)
+if eventTail ~= '' then ARGV[10] = ARGV[10] .. string.format('%d', unit.version) .. eventTail end
+appendEvent(4, 10)
 return {'ok', encoded}
 `,
 );
 
-/** Lua that stores an item JSON under `field` in its unit's hash and every index it is in (the caller drops an old item's entries first). */
-const PUT_ITEM_LUA = `
-local function putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
-  redis.call('HSET', items, field, json)
-  redis.call('ZADD', schedule, 0, scheduleMember(field, json))
-  raiseSpan(span, spanMs)
-  redis.call('HSET', itemUnits, field, unitId)
-  addUse(uses, field, json)
-end
-`;
-
 // KEYS: units hash, the unit's items hash, its schedule, its span, the org's item → unit index,
 // templates hash, template uses, the org's deleted set (a delete is remembered there, so no
 // fixture load adds the item back), then codeWorkKeys, then appendKeys. ARGV: unit id,
-// expectedVersion, 'put' or 'delete', field, item JSON, span ms, templateId ('' for none), the
-// item limit, then appendArgs, then codeWorkArgs (a code's work, stored when the write applies;
-// a deleted code's work stays for the worker, as does what its provider holds).
+// expectedVersion ('' for none), 'put' or 'delete', field, item JSON, span ms, templateId ('' for
+// none), the item limit, basisArgs (9..12), the item as read (JSON, '' for none), the event's
+// tail, then appendArgs (the event's head first), then codeWorkArgs (a code's work, stored when
+// the write applies; a deleted code's work stays for the worker, as does what its provider holds).
 // The template is checked here, in the step that writes the message, so a template deleted
 // meanwhile (its delete checks the uses in one step too) is never named. A delete of an item the
 // unit doesn't have is not_found. A put of an item another unit holds is a bug (ids are new).
-const WORK_ARGS_FROM = 9 + APPEND_ARG_COUNT;
+const EVENT_ARGS_FROM = 15;
+const WORK_ARGS_FROM = EVENT_ARGS_FROM + APPEND_ARG_COUNT;
 const WRITE_ITEM_SCRIPT = new LuaScript(
   SCHEDULE_LUA +
     PUT_ITEM_LUA +
     WRITE_WORK_LUA +
     APPEND_EVENT_LUA +
+    `
+local unitId, expected, op, field, json = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local spanMs, templateId, itemLimit, itemRead, eventTail = ARGV[6], ARGV[7], tonumber(ARGV[8]), ARGV[13], ARGV[14]
+local units, items, schedule, span, itemUnits, templates, uses, deleted = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
+` +
     AT_VERSION_LUA +
     `
-local field = ARGV[4]
-local old = redis.call('HGET', KEYS[2], field)
-if ARGV[3] == 'put' then
+local old = redis.call('HGET', items, field)
+if op == 'delete' and not old then return {'not_found'} end
+if ARGV[9] == '1' then
+  if not sameUnit(10) then return {'changed'} end
+  local read = nil
+  if itemRead ~= '' then read = decodeRecord(itemRead) end
+  local stored = nil
+  if old then stored = decodeRecord(old) end
+  if not sameValue(read, stored) then return {'changed'} end
+end
+if op == 'put' then
   if not old then
-    if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[8]) then return {'too_many_items'} end
-    local holder = redis.call('HGET', KEYS[5], field)
-    if holder and holder ~= ARGV[1] then return redis.error_reply('writeItem: ' .. field .. ' is at unit ' .. holder) end
+    if redis.call('HLEN', items) >= itemLimit then return {'too_many_items'} end
+    local holder = redis.call('HGET', itemUnits, field)
+    if holder and holder ~= unitId then return redis.error_reply('writeItem: ' .. field .. ' is at unit ' .. holder) end
   end
-  if ARGV[7] ~= '' and redis.call('HEXISTS', KEYS[6], ARGV[7]) == 0 then return {'template_missing'} end
-elseif not old then
-  return {'not_found'}
+  if templateId ~= '' and redis.call('HEXISTS', templates, templateId) == 0 then return {'template_missing'} end
 end
 if old then
-  redis.call('ZREM', KEYS[3], scheduleMember(field, old))
-  dropUse(KEYS[7], field, old)
+  redis.call('ZREM', schedule, scheduleMember(field, old))
+  dropUse(uses, field, old)
 end
-if ARGV[3] == 'put' then
-  putItem(KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], ARGV[1], field, ARGV[5], ARGV[6])
+if op == 'put' then
+  putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
 else
-  redis.call('HDEL', KEYS[2], field)
-  redis.call('HDEL', KEYS[5], field)
-  redis.call('SADD', KEYS[8], 'item:' .. field)
+  redis.call('HDEL', items, field)
+  redis.call('HDEL', itemUnits, field)
+  redis.call('SADD', deleted, 'item:' .. field)
 end
 writeWorkAt(9, ${WORK_ARGS_FROM})
 unit.version = unit.version + 1
-local encoded = cjson.encode(unit)
-redis.call('HSET', KEYS[1], ARGV[1], encoded)
-appendEvent(14, 9)
+local encoded = encodeRecord(unit)
+redis.call('HSET', units, unitId, encoded)
+if eventTail ~= '' then ARGV[${EVENT_ARGS_FROM}] = ARGV[${EVENT_ARGS_FROM}] .. string.format('%d', unit.version) .. eventTail end
+appendEvent(14, ${EVENT_ARGS_FROM})
 return {'ok', encoded}
 `,
 );
@@ -182,6 +192,7 @@ function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOu
     case "version_conflict":
       return { ok: false, reason, currentVersion: parseUnit(json as string).version };
     case "not_found":
+    case "changed":
     case "url_key_taken":
     case "too_many_items":
     case "template_missing":
@@ -198,13 +209,13 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
 
   return {
     async createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome> {
-      const args = [unit.id, JSON.stringify(unit), unit.urlKey, ...appendArgs(unit.orgId, event)];
+      const args = [unit.id, recordJson(unit), unit.urlKey, ...appendArgs(unit.orgId, event)];
       return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as Reply, parseUnit);
     },
 
     loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken"> {
       return loadOwned(redis, "unit", unit.id, unit.orgId, async () => {
-        const args = [unit.id, JSON.stringify(unit), unit.urlKey];
+        const args = [unit.id, recordJson(unit), unit.urlKey];
         return (await LOAD_UNIT_SCRIPT.run(redis, unitIndexes(unit.orgId), args)) as LoadOutcome | "url_key_taken";
       });
     },
@@ -222,13 +233,22 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
           redisKeys.deleted(orgId),
           ...codeWorkKeys(orgId),
         ];
-        const args = [item.unitId, field, JSON.stringify(item), itemSpanMs(item), ...codeWorkArgs(work)];
+        const args = [item.unitId, field, recordJson(item), itemSpanMs(item), ...codeWorkArgs(work)];
         return (await LOAD_ITEM_SCRIPT.run(redis, keys, args)) as LoadOutcome;
       });
     },
 
     async updateUnit(orgId: string, unitId: string, change: UnitChange): Promise<UnitWriteOutcome> {
-      const args = [unitId, change.expectedVersion, change.urlKey, change.address, ...appendArgs(orgId, change.event)];
+      const { head, tail } = eventAroundVersion(change.event);
+      const args = [
+        unitId,
+        change.expectedVersion ?? "",
+        change.urlKey,
+        change.address,
+        ...basisArgs(change.basis),
+        tail,
+        ...withHead(appendArgs(orgId, change.event), head),
+      ];
       return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as Reply, parseUnit);
     },
 
@@ -248,16 +268,21 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         ...codeWorkKeys(orgId),
         ...appendKeys(orgId),
       ];
+      const { basis } = change;
+      const { head, tail } = eventAroundVersion(change.event);
       const args = [
         unitId,
-        change.expectedVersion,
+        change.expectedVersion ?? "",
         change.op,
         `${item.kind}:${item.id}`,
-        JSON.stringify(item),
+        recordJson(item),
         itemSpanMs(item),
         templateId,
         MAX_ITEMS_PER_UNIT,
-        ...appendArgs(orgId, change.event),
+        ...basisArgs(basis?.unit),
+        basis?.item ? recordJson(basis.item) : "",
+        tail,
+        ...withHead(appendArgs(orgId, change.event), head),
         ...codeWorkArgs(change.work),
       ];
       return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as Reply, parseUnit);

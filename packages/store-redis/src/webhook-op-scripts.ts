@@ -3,6 +3,7 @@
  * over keys of one org's slot. A recover is paged: one call looks at a bounded number of
  * deliveries, so no script blocks Redis for long however many an endpoint has.
  */
+import { ENDPOINT_LISTS_LUA } from "./endpoint-json.js";
 import { LuaScript } from "./lua-script.js";
 
 // requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs): the settled delivery is
@@ -12,7 +13,7 @@ local function requeue(deliveries, pending, due, leases, did, delivery, atIso, a
   delivery.status = 'pending'
   delivery.attempts = 0
   delivery.nextAttemptAt = atIso
-  local encoded = cjson.encode(delivery)
+  local encoded = encodeRecord(delivery)
   redis.call('HSET', deliveries, did, encoded)
   redis.call('ZADD', pending, 0, delivery.endpointId .. '|' .. did)
   redis.call('ZADD', due, atMs, did)
@@ -28,12 +29,12 @@ end
 export const UPDATE_ENDPOINT = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return false end
-local endpoint = cjson.decode(raw)
-local patch = cjson.decode(ARGV[2])
+local endpoint = decodeRecord(raw)
+local patch = decodeRecord(ARGV[2])
 for _, field in ipairs({ 'url', 'eventTypes', 'description' }) do
   if patch[field] ~= nil then endpoint[field] = patch[field] end
 end
-local encoded = cjson.encode(endpoint)
+local encoded = encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA})
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
 return encoded
 `);
@@ -47,7 +48,7 @@ return encoded
 export const ROTATE_SECRET = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return false end
-local endpoint = cjson.decode(raw)
+local endpoint = decodeRecord(raw)
 local earlier = {}
 if type(endpoint.previousSecret) == 'table' then earlier[1] = endpoint.previousSecret end
 if type(endpoint.earlierSecrets) == 'table' then
@@ -58,7 +59,7 @@ end
 if #earlier > 0 then endpoint.earlierSecrets = earlier end
 endpoint.previousSecret = { secret = endpoint.secret, expiresAt = ARGV[3] }
 endpoint.secret = ARGV[2]
-local encoded = cjson.encode(endpoint)
+local encoded = encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA})
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
 return encoded
 `);
@@ -72,7 +73,7 @@ return encoded
 export const RESEAL_SECRETS = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return 0 end
-local endpoint = cjson.decode(raw)
+local endpoint = decodeRecord(raw)
 local previous = ''
 if type(endpoint.previousSecret) == 'table' then previous = endpoint.previousSecret.secret end
 local earlier = {}
@@ -87,7 +88,7 @@ for text in string.gmatch(ARGV[7], '%S+') do
   endpoint.earlierSecrets[i].secret = text
   i = i + 1
 end
-redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(endpoint))
+redis.call('HSET', KEYS[1], ARGV[1], encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA}))
 return 1
 `);
 
@@ -101,7 +102,7 @@ export const RETRY_DELIVERY = new LuaScript(
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {0, 'not_found'} end
-local delivery = cjson.decode(raw)
+local delivery = decodeRecord(raw)
 if delivery.endpointId ~= ARGV[2] then return {0, 'not_found'} end
 if delivery.status == 'pending' then return {0, 'pending'} end
 return {1, requeue(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], delivery, ARGV[3], ARGV[4])}
@@ -123,7 +124,7 @@ for _, member in ipairs(members) do
   local did = string.match(member, '^.*|(.*)$')
   local raw = redis.call('HGET', KEYS[2], did)
   if raw then
-    local delivery = cjson.decode(raw)
+    local delivery = decodeRecord(raw)
     if delivery.status == 'failed' then
       requeue(KEYS[2], KEYS[3], KEYS[4], KEYS[5], did, delivery, ARGV[4], ARGV[5])
       queued = queued + 1

@@ -5,6 +5,7 @@
  * neither) is that endpoint's, whatever the other ids.
  */
 import { WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
+import { ENDPOINT_LISTS_LUA } from "./endpoint-json.js";
 import { APPEND_EVENT_LUA } from "./event-append.js";
 import { LuaScript } from "./lua-script.js";
 
@@ -20,10 +21,10 @@ local function failPending(deliveries, pending, due, leases, endpointId)
     local did = string.sub(member, #endpointId + 2)
     local raw = redis.call('HGET', deliveries, did)
     if raw then
-      local delivery = cjson.decode(raw)
+      local delivery = decodeRecord(raw)
       delivery.status = 'failed'
       delivery.nextAttemptAt = cjson.null
-      redis.call('HSET', deliveries, did, cjson.encode(delivery))
+      redis.call('HSET', deliveries, did, encodeRecord(delivery))
     end
     redis.call('ZREM', due, did)
     redis.call('HDEL', leases, did)
@@ -46,7 +47,7 @@ export const DELETE_ENDPOINT = new LuaScript(
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return 0 end
-local endpoint = cjson.decode(raw)
+local endpoint = decodeRecord(raw)
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], endpoint.createdAt .. '|' .. ARGV[1])
 failPending(KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1])
@@ -62,12 +63,12 @@ return 1
 export const ENABLE_ENDPOINT = new LuaScript(`
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return false end
-local endpoint = cjson.decode(raw)
+local endpoint = decodeRecord(raw)
 if endpoint.status == 'enabled' then return raw end
 endpoint.status = 'enabled'
 endpoint.disabledReason = cjson.null
 endpoint.failingSince = cjson.null
-local encoded = cjson.encode(endpoint)
+local encoded = encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA})
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
 return encoded
 `);
@@ -103,7 +104,7 @@ local taken = 0
 for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[5]))) do
   if taken >= max then break end
   local raw = redis.call('HGET', KEYS[2], did)
-  local delivery = raw and cjson.decode(raw)
+  local delivery = raw and decodeRecord(raw)
   if not delivery or delivery.status ~= 'pending' then
     redis.call('ZREM', KEYS[1], did)
   elseif not skipped[delivery.endpointId] then
@@ -116,7 +117,7 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
       redis.call('HSET', KEYS[5], did, ARGV[4])
       delivery.attempts = delivery.attempts + 1
       delivery.lastAttemptAt = ARGV[7]
-      local leased = cjson.encode(delivery)
+      local leased = encodeRecord(delivery)
       redis.call('HSET', KEYS[2], did, leased)
       out[#out + 1] = leased
       out[#out + 1] = event
@@ -126,7 +127,7 @@ for _, did in ipairs(redis.call('ZRANGE', KEYS[1], '-inf', ARGV[1], 'BYSCORE', '
     else
       delivery.status = 'failed'
       delivery.nextAttemptAt = cjson.null
-      redis.call('HSET', KEYS[2], did, cjson.encode(delivery))
+      redis.call('HSET', KEYS[2], did, encodeRecord(delivery))
       redis.call('ZREM', KEYS[6], delivery.endpointId .. '|' .. did)
       redis.call('ZREM', KEYS[1], did)
       redis.call('HDEL', KEYS[5], did)
@@ -160,7 +161,7 @@ else
 end
 local raw = redis.call('HGET', KEYS[4], ARGV[5])
 if not raw then return 1 end
-local endpoint = cjson.decode(raw)
+local endpoint = decodeRecord(raw)
 local kind = ARGV[6]
 if ARGV[8] == '1' and (kind == 'failed' or endpoint.status == 'enabled') then appendEvent(6, 9, ARGV[5]) end
 if kind == 'delivered' then
@@ -174,7 +175,7 @@ else
   endpoint.disabledReason = kind
   failPending(KEYS[1], KEYS[5], KEYS[2], KEYS[3], ARGV[5])
 end
-redis.call('HSET', KEYS[4], ARGV[5], cjson.encode(endpoint))
+redis.call('HSET', KEYS[4], ARGV[5], encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA}))
 return 1
 `,
 );

@@ -17,17 +17,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type LeasedAttempt, type LeaseShare, type WebhookStore } from "@lintel/core/adapters";
-import { isoInstant, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import { isoInstant, type DeliveryRecord, type LintelEvent } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
 import { guard } from "./errors.js";
 import { appendArgs, appendKeys } from "./event-append.js";
+import { parseEndpoint } from "./endpoint-json.js";
 import { redisKeys } from "./keys.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
 import { RESEAL_SECRETS } from "./webhook-op-scripts.js";
 import { createRedisWebhookOperations } from "./webhook-operations.js";
 import { readOrderedRows } from "./ordered-page.js";
 import { recordDecoder } from "./record-decoder.js";
+import { recordJson } from "./record-json.js";
 import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
 
 /** The delivery group of a store made without one. */
@@ -36,7 +38,6 @@ export const DEFAULT_DELIVERY_GROUP = "default";
 /** Webhook endpoints, deliveries and leases in Redis; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELIVERY_GROUP): WebhookStore {
   const parseEvent = recordDecoder<LintelEvent>();
-  const parseEndpoint = (json: string) => JSON.parse(json) as WebhookEndpointRecord;
   const parseDelivery = (json: string) => JSON.parse(json) as DeliveryRecord;
   const orgsWithEndpoints = () => redis.smembers(redisKeys.webhookOrgs(group));
 
@@ -77,7 +78,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         // At most 16 endpoints an org: each org's are one read, each change one script.
         for (const orgId of await orgsWithEndpoints()) {
           for (const raw of await redis.hvals(redisKeys.endpoints(orgId))) {
-            const endpoint = JSON.parse(raw) as WebhookEndpointRecord;
+            const endpoint = parseEndpoint(raw);
             const previous = endpoint.previousSecret?.secret ?? "";
             const secret = reseal(endpoint.secret);
             const previousResealed = previous === "" ? null : reseal(previous);
@@ -105,7 +106,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         const keys = [redisKeys.endpoints(endpoint.orgId), redisKeys.endpointOrder(endpoint.orgId)];
         const created = await CREATE_ENDPOINT.run(redis, keys, [
           endpoint.id,
-          JSON.stringify(endpoint),
+          recordJson(endpoint),
           newestFirstPosition(endpoint),
           maxPerOrg,
         ]);
@@ -178,7 +179,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.pendingDeliveries(orgId),
           ...appendKeys(orgId),
         ];
-        const args = [id, attempt.lease, JSON.stringify(after), dueMs, endpointId, outcome.result.kind, outcome.at];
+        const args = [id, attempt.lease, recordJson(after), dueMs, endpointId, outcome.result.kind, outcome.at];
         args.push(...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]));
         return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
       }),

@@ -51,7 +51,7 @@ export function describeDeletesStayContract(
       assert.equal((await store().units.itemsOf(orgId, unit.id)).length, 2);
       await assertEvents(store(), orgId, []);
       const item = anItem(second, "tour");
-      const put = aWriteEvent(orgId, "schedule.item_created", { unit: servedUnit(second), item: itemView(item) });
+      const put = aWriteEvent(orgId, "schedule.item_created", { unit: servedUnit({ ...second, version: 10 }), item: itemView(item) });
       const written = await store().units.writeItem(orgId, second.id, { expectedVersion: 9, op: "put", item: itemView(item), event: put });
       assert.deepEqual(written.ok && written.unit.version, 10, "the API's write counts on from the loaded version");
       await assertEvents(store(), orgId, [put]);

@@ -18,6 +18,7 @@ export { describeOnceKeysContract } from "./once-keys.contract.js";
 export { describeOrgDirectoryContract } from "./org-directory.contract.js";
 export { describeRequestBudgetContract } from "./request-budget.contract.js";
 export { describeScheduleWritesContract } from "./schedule-writes.contract.js";
+export { describeConcurrentWritesContract } from "./concurrent-writes.contract.js";
 export { describeTemplateStoreContract } from "./template-store.contract.js";
 export { describeUnitStoreContract } from "./unit-store.contract.js";
 export { describeWebhookStoreContract } from "./webhook-store.contract.js";
