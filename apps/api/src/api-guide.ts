@@ -188,6 +188,10 @@ curl -X POST "$API/v1/templates/update_message_template" -H "x-api-key: $LINTEL_
 unclosed \`{{\` or a stray \`}}\` is 400 with its character offset. A delete answers 204; deleting a template that a scheduled
 message still to be sent names is 409 \`conflict\` (in the demo, \`tpl_reminder\`: change or delete the message first).
 
+Text (titles, addresses, template names and bodies, webhook descriptions) is counted in Unicode code points, so an emoji
+is one character: 1–200 (an address 300, a body 8,000), no control characters (a body may hold line breaks and tabs),
+and a string with a lone UTF-16 surrogate is a 400 naming the field.
+
 ## Outages and safe retries
 
 A 503 \`unavailable\` says in \`detail\` what could not answer: Lintel's store, or a lock's provider (which one and what

@@ -1,6 +1,7 @@
 /**
  * The valibot schemas and views of events and webhook endpoints: request schemas
- * for the queries and the create body, response schemas for what the routes answer (the OpenAPI
+ * for the queries and the bodies (a url and a description follow the writes' text rule, `since`
+ * is an instant like every other), response schemas for what the routes answer (the OpenAPI
  * document is generated from them), and the views that turn records into those answers: never
  * an org id, never a secret but in the create answer.
  */
@@ -13,10 +14,17 @@ import {
   type LintelEvent,
   type WebhookEndpointRecord,
 } from "@lintel/domain";
-import { EventRecordSchema, ServedDeliverySchema, ServedWebhookEndpointSchema, WebhookEndpointRecordSchema } from "@lintel/domain/schemas";
+import {
+  EventRecordSchema,
+  ServedDeliverySchema,
+  ServedWebhookEndpointSchema,
+  TEXT_RULES,
+  WebhookEndpointRecordSchema,
+} from "@lintel/domain/schemas";
 import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint, type RotatedWebhookSecret } from "@lintel/core";
 import { eventView } from "@lintel/core/adapters";
 import { listQuerySchema } from "./schemas.js";
+import { instantField, textField } from "./write-fields.js";
 
 const nextCursor = v.pipe(v.nullable(v.string()), v.description("Cursor of the next page; null on the last page."));
 
@@ -30,13 +38,10 @@ export const listEventsQuerySchema = v.strictObject({
 });
 
 export const createWebhookEndpointBodySchema = v.strictObject({
-  url: v.pipe(
-    v.string("url must be a string"),
-    v.minLength(1, "url must not be empty"),
-    v.maxLength(MAX_WEBHOOK_URL_CHARS, `url must be at most ${MAX_WEBHOOK_URL_CHARS} characters`),
-    v.description(
-      "Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery).",
-    ),
+  url: textField(
+    "url",
+    { max: MAX_WEBHOOK_URL_CHARS },
+    "Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery).",
   ),
   eventTypes: v.pipe(
     v.array(
@@ -49,10 +54,10 @@ export const createWebhookEndpointBodySchema = v.strictObject({
   ),
   description: v.optional(
     v.nullable(
-      v.pipe(
-        v.string("description must be a string"),
-        v.maxLength(256, "description must be at most 256 characters"),
-        v.description("Your own note about the endpoint."),
+      textField(
+        "description",
+        TEXT_RULES.text,
+        "Your own note about the endpoint: 1 to 200 characters on one line (null or absent: none; null clears it on an update).",
       ),
     ),
   ),
@@ -66,12 +71,7 @@ export const updateWebhookEndpointBodySchema = v.strictObject({
 });
 
 export const recoverDeliveriesBodySchema = v.strictObject({
-  since: v.pipe(
-    v.string("since must be a string"),
-    v.maxLength(40, "since must be at most 40 characters"),
-    v.isoTimestamp("since must be an RFC 3339 instant"),
-    v.description("Failed deliveries of events created at this instant or later are retried; at most 30 days back."),
-  ),
+  since: instantField("since", "Failed deliveries of events created at this instant or later are retried; at most 30 days back."),
 });
 
 // ---- responses: the domain's records less what is never served ------------------------------

@@ -27,7 +27,7 @@ const required = (name: string, max: number) =>
   v.pipe(v.string(), v.minLength(1, `${name} must not be empty`), v.maxLength(max, `${name} must be at most ${max} characters`));
 
 /** A tz database zone name or link (any case); the use case answers it by its canonical name. A refusal suggests zones. */
-const timeZone = (name: string) =>
+export const timeZone = (name: string) =>
   v.pipe(
     required(name, INPUT_MAX_LENGTH.timeZone),
     v.check(
@@ -98,25 +98,6 @@ export const listScheduleQuerySchema = v.strictObject({
 
 /** Endpoints that take no query parameters at all. */
 export const emptyQuerySchema = v.strictObject({});
-
-const EXPECTED_VERSION_RANGE = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
-
-export const setTimezoneBodySchema = v.strictObject({
-  unitIdOrKey,
-  timeZone: v.pipe(timeZone("timeZone"), v.description("The new IANA time zone name or link, matched case-insensitively.")),
-  expectedVersion: v.pipe(
-    v.number(EXPECTED_VERSION_RANGE),
-    v.integer(EXPECTED_VERSION_RANGE),
-    v.minValue(1, EXPECTED_VERSION_RANGE),
-    // Past 2^53−1 a JSON number no longer names one integer (9007199254740993 arrives as …992).
-    v.maxValue(Number.MAX_SAFE_INTEGER, EXPECTED_VERSION_RANGE),
-    v.description("The unit version the preview answered; a stale one gives 409."),
-  ),
-  policy: v.pipe(
-    v.picklist(["keep_instant", "keep_wall_clock"], "policy must be keep_instant or keep_wall_clock"),
-    v.description("keep_instant leaves every instant; keep_wall_clock rewrites the items the preview listed."),
-  ),
-});
 
 // ---- response schemas ---------------------------------------------------------------------
 

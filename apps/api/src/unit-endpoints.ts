@@ -13,13 +13,13 @@ import {
   listQuerySchema,
   previewQuerySchema,
   previewSchema,
-  setTimezoneBodySchema,
   setTimezoneResponseSchema,
 } from "./schemas.js";
 import {
   createScheduleItemBodySchema,
   createUnitBodySchema,
   deleteScheduleItemBodySchema,
+  setTimezoneBodySchema,
   updateScheduleItemBodySchema,
   updateUnitBodySchema,
 } from "./write-schemas.js";

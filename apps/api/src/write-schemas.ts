@@ -1,27 +1,15 @@
 /**
- * The request bodies of the writes (units, schedule items, templates): every field's bounds,
+ * The request bodies of the writes (set_timezone, units, schedule items, templates): every field's bounds,
  * checked before a use case runs. Instants take any RFC 3339 offset and are normalized to UTC;
- * text is 1–200 characters (an address 1–300, a template's body 1–8,000) with no control
- * characters. What depends on stored records (a lock, a template, the item's kind) is the use
- * case's to check.
+ * text follows the domain's text rule: 1–200 code points (an address 1–300, a template's body
+ * 1–8,000, which alone may break lines), well-formed (no lone surrogate), no control characters.
+ * What depends on stored records (a lock, a template, the item's kind) is the use case's to check.
  */
 import * as v from "valibot";
 import { PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
-import { normalizeInstant } from "@lintel/core/adapters";
-import { INPUT_MAX_LENGTH } from "./schemas.js";
-
-// Control characters: C0, DEL and C1 (a line break in a title breaks every label built from it).
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** Text of 1..`max` characters without control characters (`body` allows line breaks and tabs). */
-const text = (name: string, max: number, description: string, multiline = false) =>
-  v.pipe(
-    v.string(`${name} must be a string`),
-    v.minLength(1, `${name} must not be empty`),
-    v.maxLength(max, `${name} must be at most ${max} characters`),
-    v.check((value) => !CONTROL.test(multiline ? value.replace(/[\n\r\t]/g, "") : value), `${name} must not contain control characters`),
-    v.description(description),
-  );
+import { TEXT_RULES } from "@lintel/domain/schemas";
+import { INPUT_MAX_LENGTH, timeZone } from "./schemas.js";
+import { instantField as instant, textField as text } from "./write-fields.js";
 
 const id = (name: string, description: string) =>
   v.pipe(
@@ -31,54 +19,44 @@ const id = (name: string, description: string) =>
     v.description(description),
   );
 
-/** An RFC 3339 instant with any offset, in years 2000–2099, normalized to UTC with milliseconds. */
-const instant = (name: string, description: string) =>
-  v.pipe(
-    v.string(`${name} must be a string`),
-    v.maxLength(INPUT_MAX_LENGTH.instant, `${name} must be at most ${INPUT_MAX_LENGTH.instant} characters`),
-    v.check(
-      (value) => normalizeInstant(value) !== null,
-      `${name} must be an RFC 3339 date-time with an offset, such as 2026-12-01T10:00:00-05:00`,
-    ),
-    v.transform((value) => normalizeInstant(value) as string),
-    v.string(),
-    v.check(
-      (value) => value >= "2000-01-01T00:00:00.000Z" && value < "2100-01-01T00:00:00.000Z",
-      `${name} must be in the years 2000 to 2099`,
-    ),
-    v.description(description),
-    v.examples(["2026-12-01T10:00:00-05:00"]),
-  );
-
 const EXPECTED_VERSION_RANGE = "expectedVersion must be an integer from 1 to 9007199254740991 (2^53−1)";
-const expectedVersion = v.optional(
+/** A unit version: past 2^53−1 a JSON number no longer names one integer (9007199254740993 arrives as …992). */
+const version = (description: string) =>
   v.pipe(
     v.number(EXPECTED_VERSION_RANGE),
     v.integer(EXPECTED_VERSION_RANGE),
     v.minValue(1, EXPECTED_VERSION_RANGE),
     v.maxValue(Number.MAX_SAFE_INTEGER, EXPECTED_VERSION_RANGE),
-    v.description("When given, the write applies only while the unit is at this version (else 409 version_conflict)."),
-  ),
+    v.description(description),
+  );
+const expectedVersion = v.optional(
+  version("When given, the write applies only while the unit is at this version (else 409 version_conflict)."),
 );
-const unitIdOrKey = v.pipe(
-  v.string("unitIdOrKey must be a string"),
-  v.minLength(1, "unitIdOrKey must not be empty"),
-  v.maxLength(INPUT_MAX_LENGTH.unitIdOrKey, `unitIdOrKey must be at most ${INPUT_MAX_LENGTH.unitIdOrKey} characters`),
-  v.description("The unit's id, else its urlKey."),
-);
+// A JSON string can hold what no query string can (a lone surrogate): the text rule refuses what can name no unit.
+const unitIdOrKey = text("unitIdOrKey", { max: INPUT_MAX_LENGTH.unitIdOrKey }, "The unit's id, else its urlKey.");
 const urlKey = v.pipe(
   v.string("urlKey must be a string"),
   v.maxLength(100, "urlKey must be at most 100 characters"),
   v.regex(URL_KEY_PATTERN, "urlKey must be kebab-case: lowercase letters and digits in groups joined by single hyphens"),
   v.description("The unit's key in URLs, unique in the organization (kebab-case)."),
 );
-const address = text("address", 300, "The unit's address.");
+const address = text("address", TEXT_RULES.address, "The unit's address.");
 const itemKey = v.pipe(
   v.string("key must be a string"),
   v.maxLength(100, "key must be at most 100 characters"),
   v.regex(/^(tour|code|open_house|scheduled_message):[A-Za-z0-9_-]{1,64}$/, "key must be <kind>:<id>, as list_schedule serves it"),
   v.description("The item's key, `<kind>:<id>`, as list_schedule serves it."),
 );
+
+export const setTimezoneBodySchema = v.strictObject({
+  unitIdOrKey,
+  timeZone: v.pipe(timeZone("timeZone"), v.description("The new IANA time zone name or link, matched case-insensitively.")),
+  expectedVersion: version("The unit version the preview answered; a stale one gives 409."),
+  policy: v.pipe(
+    v.picklist(["keep_instant", "keep_wall_clock"], "policy must be keep_instant or keep_wall_clock"),
+    v.description("keep_instant leaves every instant; keep_wall_clock rewrites the items the preview listed."),
+  ),
+});
 
 export const createUnitBodySchema = v.strictObject({
   urlKey,
@@ -105,7 +83,7 @@ export const updateUnitBodySchema = v.strictObject({
 });
 
 const itemFields = {
-  title: v.optional(text("title", 200, "A tour's or open house's title, a code's name, a message's title.")),
+  title: v.optional(text("title", TEXT_RULES.text, "A tour's or open house's title, a code's name, a message's title.")),
   startAt: v.optional(instant("startAt", "When it starts (tours, codes, open houses).")),
   endAt: v.optional(instant("endAt", "When it ends, after startAt (tours, codes, open houses).")),
   sendAt: v.optional(instant("sendAt", "When the message is sent (scheduled messages).")),
@@ -139,12 +117,11 @@ export const updateScheduleItemBodySchema = v.strictObject({ unitIdOrKey, key: i
 
 export const deleteScheduleItemBodySchema = v.strictObject({ unitIdOrKey, key: itemKey, expectedVersion });
 
-const templateName = text("name", 200, "The template's name.");
+const templateName = text("name", TEXT_RULES.text, "The template's name.");
 const templateBody = text(
   "body",
-  8000,
-  "Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces).",
-  true,
+  TEXT_RULES.templateBody,
+  "Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed.",
 );
 const sortOrder = v.pipe(
   v.number("sortOrder must be an integer from -2147483648 to 2147483647"),

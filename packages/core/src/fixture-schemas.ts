@@ -5,8 +5,10 @@
  * then ends in the record schema itself, so what a fixture yields is a record as described
  * there. The input rules are more lenient in form (any RFC 3339 instant, any zone name or
  * link: output canonical) and say what is wrong in the fixture's words: every message names
- * the field and the value, and the judge in `fixture.js` prefixes the record's label. Unknown
- * fields and rules across records are the judge's.
+ * the field and the value (a text's, never: it may hold what cannot be shown), and the judge in
+ * `fixture.js` prefixes the record's label. Text follows the writes' rule (`textProblem`): an
+ * address at most 300 characters, a template body 8,000 (the only one with line breaks), every
+ * other text 200, none blank. Unknown fields and rules across records are the judge's.
  */
 import * as v from "valibot";
 import {
@@ -25,8 +27,11 @@ import {
   LockRecordSchema,
   OrgRecordSchema,
   RatePolicySchema,
+  TEXT_RULES,
   TemplateRecordSchema,
+  textProblem,
   UnitRecordSchema,
+  type TextRule,
 } from "@lintel/domain/schemas";
 import { normalizeInstant } from "./instant-text.js";
 
@@ -51,12 +56,25 @@ const id = (name: string) => {
 const nullableId = (name: string) => v.nullish(id(name), null);
 
 const text = (name: string) => v.string(says((input) => `${name} must be a string, not ${show(input)}`));
-const nonEmptyText = (name: string) =>
-  v.pipe(
-    text(name),
-    v.check((value) => value.trim() !== "", `${name} must not be empty`),
-  );
-const optionalText = (name: string) => v.nullish(v.string(says((input) => `${name} must be a string or null, not ${show(input)}`)), null);
+/** Why `value` is refused as text by `rule` (the writes' text rule), or for being blank unless `blankAllowed`. */
+const textRefusal = (value: string, rule: TextRule, blankAllowed: boolean) =>
+  textProblem(value, rule) ?? (!blankAllowed && value.trim() === "" ? "must not be empty" : null);
+/**
+ * Text by the writes' rule (`rule`; a line of at most 200 characters by default) and, unless
+ * `blankAllowed`, not blank; the message names the field, never the text (it may hold what cannot be shown).
+ */
+const ruledText =
+  (rule: TextRule = TEXT_RULES.text, blankAllowed = false) =>
+  (name: string) =>
+    v.pipe(
+      text(name),
+      v.check(
+        (value) => textRefusal(value, rule, blankAllowed) === null,
+        (issue) => `${name} ${textRefusal(issue.input, rule, blankAllowed) ?? "is not valid text"}`,
+      ),
+    );
+const nonEmptyText = ruledText();
+const optionalText = (name: string) => v.nullish(nonEmptyText(name), null);
 
 /** Any RFC 3339 date-time, output in the canonical UTC form with milliseconds. */
 const instant = (name: string) =>
@@ -159,7 +177,7 @@ export const unitFixtureSchema = fixtureRecord(UnitRecordSchema, {
         says((input) => `${name} ${show(input)} is not kebab-case (${URL_KEY_PATTERN.source})`),
       ),
     ),
-  address: nonEmptyText,
+  address: ruledText(TEXT_RULES.address),
   timeZone: optionalZone,
   version: (name) => v.optional(integer(1)(name), 1),
 });
@@ -198,7 +216,7 @@ export const templateFixtureSchema = fixtureRecord(
     id,
     orgId: id,
     name: nonEmptyText,
-    body: text,
+    body: ruledText(TEXT_RULES.templateBody, true),
     sortOrder: integer(Number.MIN_SAFE_INTEGER),
     createdAt: instant,
     updatedAt: optionalInstant,

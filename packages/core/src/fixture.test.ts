@@ -37,7 +37,7 @@ function goodFixture(): Json {
     scheduledMessages: [{ id: "m_1", unitId: "u_1", title: "Reminder", sendAt: "2026-11-30T15:00:00Z", templateId: "tpl_1" }],
     templates: [
       { id: "tpl_1", orgId: "org_a", name: "Reminder", body: "Hi {{name}}", sortOrder: -2, createdAt: "2026-01-01T00:00:00Z" },
-      { id: "tpl_2", orgId: "org_b", name: "Other", body: "", sortOrder: 0, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-04T00:00:00Z" },
+      { id: "tpl_2", orgId: "org_b", name: "Other", body: "Hello", sortOrder: 0, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-04T00:00:00Z" },
     ],
   };
 }
@@ -99,6 +99,14 @@ describe("parseFixture", () => {
     assert.equal(data.templates[1]?.updatedAt, "2026-01-04T00:00:00.000Z");
   });
 
+  it("takes text by code points: a title of 200 emoji and a body with line breaks and tabs load", () => {
+    let fixture = set(goodFixture(), "tours", 0, "title", "😀".repeat(200));
+    fixture = set(fixture, "templates", 0, "body", "Hi {{name}},\r\n\tsee you");
+    const result = parseFixture(fixture);
+    assert.ok(result.ok, result.ok ? "" : result.errors.join("\n"));
+    assert.equal(result.data.templates[0]?.body, "Hi {{name}},\r\n\tsee you");
+  });
+
   it("accepts an empty object and a fixture with only some lists", () => {
     assert.ok(parseFixture({}).ok);
     assert.ok(parseFixture({ orgs: [{ id: "o", name: "O" }] }).ok);
@@ -147,6 +155,13 @@ describe("parseFixture", () => {
     { name: "message with a foreign template", change: (f) => set(f, "scheduledMessages", 0, "templateId", "tpl_2"), expect: 'scheduledMessages[0] (id "m_1"): templateId "tpl_2" is a template of another org' },
     { name: "item orgId not its unit's", change: (f) => set(f, "openHouses", 0, "orgId", "org_b"), expect: 'openHouses[0] (id "oh_1"): orgId "org_b" is not the org of its unit' },
     { name: "empty title", change: (f) => set(f, "tours", 0, "title", " "), expect: 'tours[0] (id "t_1"): title must not be empty' },
+    { name: "a lone surrogate in an address", change: (f) => set(f, "units", 0, "address", "1 Main\ud800 St"), expect: 'units[0] (id "u_1"): address must be well-formed Unicode: it holds a lone UTF-16 surrogate' },
+    { name: "a line feed in a code's name", change: (f) => set(f, "codes", 0, "name", "Clea\nner"), expect: 'codes[0] (id "c_1"): name must not contain control characters' },
+    { name: "a NUL in a template body", change: (f) => set(f, "templates", 0, "body", "Hi\u0000"), expect: 'templates[0] (id "tpl_1"): body must not contain control characters (but line breaks and tabs)' },
+    { name: "an empty template body", change: (f) => set(f, "templates", 0, "body", ""), expect: 'templates[0] (id "tpl_1"): body must not be empty' },
+    { name: "a 201-emoji title", change: (f) => set(f, "openHouses", 0, "title", "😀".repeat(201)), expect: 'openHouses[0] (id "oh_1"): title must be at most 200 characters' },
+    { name: "a 301-character address", change: (f) => set(f, "units", 1, "address", "x".repeat(301)), expect: 'units[1] (id "u_2"): address must be at most 300 characters' },
+    { name: "a C1 control in a lock's name", change: (f) => set(f, "locks", 0, "name", "Front\u0085door"), expect: 'locks[0] (lockId "lk_1"): name must not contain control characters' },
     { name: "code with title instead of name", change: (f) => set(f, "codes", 0, "title", "x"), expect: 'codes[0] (id "c_1"): unknown field "title"' },
   ];
 

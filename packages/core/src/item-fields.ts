@@ -3,6 +3,7 @@
  * (and every 400 they can give), and the item keys (`<kind>:<id>`). Pure, for the schedule writes.
  */
 import { PIN_PATTERN, type ItemKind, type ScheduleItem } from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import { fail, succeed, type Failure } from "./problem.js";
 import type { ItemFields } from "./schedule-commands.js";
 
@@ -50,6 +51,9 @@ export function applyFields(
   }
   const title = fields.title ?? previous?.title;
   if (title === undefined) return invalid("title", "is required");
+  // The writes' text rule, here too: an embedder's title is what the API's is.
+  const titleProblem = fields.title === undefined ? null : textProblem(fields.title, TEXT_RULES.text);
+  if (titleProblem !== null) return invalid("title", titleProblem);
   if (kind === "scheduled_message") {
     const sendAt = fields.sendAt ?? previous?.startAt;
     if (sendAt === undefined) return invalid("sendAt", "is required");

@@ -50,6 +50,9 @@ describe("webhook endpoints", () => {
     ["http://", { url: "http://example.com/hook", eventTypes: ["*"] }, "url"],
     ["not a url", { url: "example.com/hook", eventTypes: ["*"] }, "url"],
     ["over 2048 characters", { url: `https://example.com/${"a".repeat(2030)}`, eventTypes: ["*"] }, "url"],
+    ["over 2048 code points", { url: `https://example.com/${"😀".repeat(2030)}`, eventTypes: ["*"] }, "url"],
+    ["a lone surrogate in the url", { url: "https://example.com/\ud800", eventTypes: ["*"] }, "url"],
+    ["a tab in the url (which URL parsing would drop)", { url: "https://example.com/ho\tok", eventTypes: ["*"] }, "url"],
     ["a private destination", { url: "https://private.test/hook", eventTypes: ["*"] }, "url"],
     ["credentials in the url", { url: "https://u:p@example.com/hook", eventTypes: ["*"] }, "url"],
     ["no event type", { url: HOOK.url, eventTypes: [] }, "eventTypes"],
@@ -65,6 +68,22 @@ describe("webhook endpoints", () => {
       assert.equal(answer?.invalidParams?.[0]?.name, param);
     });
   }
+
+  it("a description is text by the writes' rule on create and update: a NUL, a line feed, a lone surrogate, empty or 201 characters are 400 naming it; 200 emoji and null are taken", async () => {
+    const { lintel } = await setup();
+    const id = value(await lintel.createWebhookEndpoint(callerA, HOOK)).webhookEndpoint.id;
+    for (const description of ["a\u0000", "two\nlines", "lone\udc00", "", "x".repeat(201)]) {
+      assert.equal(problem(await lintel.createWebhookEndpoint(callerA, { ...HOOK, description }))?.invalidParams?.[0]?.name, "description");
+      assert.equal(problem(await lintel.updateWebhookEndpoint(callerA, id, { description }))?.invalidParams?.[0]?.name, "description");
+    }
+    assert.equal(value(await lintel.updateWebhookEndpoint(callerA, id, { description: "🔔".repeat(200) })).description, "🔔".repeat(200));
+    assert.equal(value(await lintel.updateWebhookEndpoint(callerA, id, { description: null })).description, null);
+  });
+
+  it("a url is counted in code points: 2,000 emoji in its path are taken", async () => {
+    const { lintel } = await setup({}, { webhookAllowPrivate: true });
+    value(await lintel.createWebhookEndpoint(callerA, { url: `https://example.com/${"😀".repeat(2000)}`, eventTypes: ["*"] }));
+  });
 
   it("with webhookAllowPrivate, http:// and private destinations are taken", async () => {
     const { lintel } = await setup({}, { webhookAllowPrivate: true });

@@ -4,8 +4,10 @@
  * the template's `updatedAt` is still the one read (so an `If-Match` checked against that read
  * holds until the write), and `updatedAt` moves forward by at least 1 ms on every change, so two
  * versions never share one. A template that a future scheduled message names is not deleted.
+ * A name and a body follow the writes' text rule here too, so an embedder's template is what the API's is.
  */
 import { templateBodyProblem, type LintelEvent, type ProblemCode, type Template } from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
 import { MAX_TEMPLATES_PER_ORG, type Clock, type TemplateStore } from "./ports.js";
@@ -46,9 +48,15 @@ export interface DeleteTemplateCommand {
 /** How many times a write without `ifMatch` reads again after losing a race. */
 const RACE_RETRIES = 8;
 
-function badBody(body: string): Failure<"invalid_request"> | null {
-  const problem = templateBodyProblem(body);
-  return problem === null ? null : fail("invalid_request", `body: ${problem}`, { invalidParams: [{ name: "body", reason: problem }] });
+/** A 400 naming the field. */
+const refusal = (name: string, reason: string) => fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
+
+/** The first refusal of a name or body given: the writes' text rule (a name 1–200 characters, a body 1–8,000), then the body's placeholders. */
+function badText(name: string | undefined, body: string | undefined): Failure<"invalid_request"> | null {
+  const nameProblem = name === undefined ? null : textProblem(name, TEXT_RULES.text);
+  if (nameProblem !== null) return refusal("name", nameProblem);
+  const bodyProblem = body === undefined ? null : (textProblem(body, TEXT_RULES.templateBody) ?? templateBodyProblem(body));
+  return bodyProblem === null ? null : refusal("body", bodyProblem);
 }
 
 const stale = () =>
@@ -67,7 +75,7 @@ export function createTemplateWrites(ports: TemplateWritePorts) {
   const nextUpdatedAt = (previous: string) => new Date(Math.max(ports.clock.now(), Date.parse(previous) + 1)).toISOString();
 
   async function createTemplate(caller: Caller, command: CreateTemplateCommand): Promise<Result<Template, "invalid_request">> {
-    const refused = badBody(command.body);
+    const refused = badText(command.name, command.body);
     if (refused !== null) return refused;
     const now = new Date(ports.clock.now()).toISOString();
     const template: Template = {
@@ -108,10 +116,8 @@ export function createTemplateWrites(ports: TemplateWritePorts) {
 
   function updateTemplate(caller: Caller, command: UpdateTemplateCommand) {
     return fromCurrent<Template, "invalid_request">(caller, command.templateId, command.ifMatch, async (current) => {
-      if (command.body !== undefined) {
-        const refused = badBody(command.body);
-        if (refused !== null) return refused;
-      }
+      const refused = badText(command.name, command.body);
+      if (refused !== null) return refused;
       const name = command.name ?? current.name;
       const body = command.body ?? current.body;
       const sortOrder = command.sortOrder ?? current.sortOrder;

@@ -13,7 +13,7 @@ import { normalizeInstant } from "./instant-text.js";
 import type { Clock } from "./ports.js";
 import { fail, succeed, type Failure, type Result } from "./problem.js";
 import { servedDeliveries } from "./webhook-lanes.js";
-import { eventTypesOf, invalid, unknown, urlRefusal } from "./webhook-rules.js";
+import { descriptionRefusal, eventTypesOf, invalid, unknown, urlRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** How long a rotated-out secret keeps signing (second): a receiver has this long to take the new one. */
@@ -81,7 +81,11 @@ export function createWebhookOperations(
         if (typeof eventTypes === "string") return invalid("eventTypes", eventTypes);
         patch.eventTypes = eventTypes;
       }
-      if (command.description !== undefined) patch.description = command.description;
+      if (command.description !== undefined) {
+        const refusal = descriptionRefusal(command.description);
+        if (refusal !== null) return invalid("description", refusal);
+        patch.description = command.description;
+      }
       if (command.url !== undefined) {
         // Known first: an unknown endpoint's url is not resolved.
         if ((await webhooks.get(caller.orgId, endpointId)) === null) return unknown("webhook endpoint", endpointId);

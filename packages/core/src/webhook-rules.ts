@@ -3,6 +3,7 @@
  * problems the webhook use cases answer.
  */
 import { echo, EVENT_TYPES } from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { EventType, EventTypeFilter } from "@lintel/domain";
 import { fail, type Failure } from "./problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
@@ -24,9 +25,10 @@ export function unknown(what: "event" | "webhook endpoint" | "delivery", id: str
   return fail("not_found", `No ${what} '${echo(id)}'.`);
 }
 
-/** The reason `url` is refused before any lookup, or null. */
+/** The reason `url` is refused before any lookup, or null. It is text by the writes' rule first: code points, no control character, no lone surrogate. */
 export function urlShapeRefusal(url: string, allowPrivate: boolean): string | null {
-  if (url.length > MAX_WEBHOOK_URL_CHARS) return `A webhook url is at most ${MAX_WEBHOOK_URL_CHARS} characters.`;
+  const text = textProblem(url, { max: MAX_WEBHOOK_URL_CHARS });
+  if (text !== null) return `A webhook url ${text}.`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -39,6 +41,13 @@ export function urlShapeRefusal(url: string, allowPrivate: boolean): string | nu
   if (parsed.username !== "" || parsed.password !== "") return "A webhook url carries no user name or password.";
   if (parsed.hash !== "") return "A webhook url has no #fragment.";
   return null;
+}
+
+/** Why an endpoint's description (null or absent: none) is refused, or null: it is text by the writes' rule, 1–200 characters on one line. */
+export function descriptionRefusal(description: string | null | undefined): string | null {
+  if (description === null || description === undefined) return null;
+  const text = textProblem(description, TEXT_RULES.text);
+  return text === null ? null : `A description ${text}.`;
 }
 
 /** The endpoint's event types, or why they are refused. */

@@ -16,7 +16,7 @@ import { servedDeliveries } from "./webhook-lanes.js";
 import { fetchPage, openCursor, readPage, type PageQuery } from "./paging-use-case.js";
 import type { Clock } from "./ports.js";
 import { fail, succeed, type Result } from "./problem.js";
-import { eventTypesOf, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
+import { descriptionRefusal, eventTypesOf, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 export { MAX_WEBHOOK_URL_CHARS } from "./webhook-rules.js";
@@ -113,6 +113,8 @@ export function createWebhookUseCases(
       if (shape !== null) return invalid("url", shape);
       const eventTypes = eventTypesOf(command.eventTypes);
       if (typeof eventTypes === "string") return invalid("eventTypes", eventTypes);
+      const description = descriptionRefusal(command.description);
+      if (description !== null) return invalid("description", description);
       if (!options.allowPrivate) {
         const refusal = await ports.sender.refusal(command.url);
         if (refusal !== null) return invalid("url", refusal);
