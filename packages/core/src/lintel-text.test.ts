@@ -1,5 +1,5 @@
 // The writes' text rule in the use cases, for an embedder that calls createLintel without the
-// HTTP adapter: an item's title and a template's name and body are refused with a 400 naming the
+// HTTP adapter: an item's title, a unit's address and a template's name and body are refused with a 400 naming the
 // field before any store write (the in-core fake store throws on a write, so a refusal that
 // reached it would fail the test); characters are code points.
 import assert from "node:assert/strict";
@@ -50,5 +50,15 @@ describe("the writes' text rule in the use cases", () => {
       reachesStore,
     );
     await assert.rejects(lintel.updateTemplate(callerA, { templateId: "tpl_0", name: "😀".repeat(200) }), reachesStore);
+  });
+
+  it("a unit's address: refused naming address on create and update, before any write; 300 emoji are an address", async () => {
+    const { lintel } = await setup();
+    for (const bad of [...BAD, "x".repeat(301)].filter((text) => text.length !== 201)) {
+      const what = JSON.stringify(bad).slice(0, 20);
+      assert.deepEqual(names(await lintel.createUnit(callerA, { urlKey: "new-unit", address: bad })), ["address"], what);
+      assert.deepEqual(names(await lintel.updateUnit(callerA, { unitIdOrKey: "u_1", address: bad })), ["address"], what);
+    }
+    await assert.rejects(lintel.createUnit(callerA, { urlKey: "new-unit", address: "🏠".repeat(300) }), /not part of the use-case tests/);
   });
 });

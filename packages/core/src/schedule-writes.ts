@@ -13,6 +13,7 @@
  * own fields) reads again and is made anew: each such round means another write applied.
  */
 import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "./admission.js";
 import { randomId } from "./event-ids.js";
@@ -83,6 +84,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
   }
 
   async function createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">> {
+    const addressProblem = textProblem(command.address, TEXT_RULES.address);
+    if (addressProblem !== null) return invalid("address", addressProblem);
     let timeZone: string | null = null;
     if (command.timeZone !== undefined && command.timeZone !== null) {
       timeZone = canonicalTimeZone(command.timeZone);
@@ -104,7 +107,9 @@ export function createScheduleWrites(ports: ScheduleWritePorts) {
       : (refused as Failure<"conflict">);
   }
 
-  function updateUnit(caller: Caller, command: UpdateUnitCommand) {
+  async function updateUnit(caller: Caller, command: UpdateUnitCommand) {
+    const addressProblem = command.address === undefined ? null : textProblem(command.address, TEXT_RULES.address);
+    if (addressProblem !== null) return invalid("address", addressProblem);
     return atVersion<Unit, "invalid_request" | "conflict">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
       const urlKey = command.urlKey ?? unit.urlKey;
       const address = command.address ?? unit.address;
