@@ -12,29 +12,29 @@
  */
 import { createCursorCodec, createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey, type RatePolicy } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
-import { createAdmission } from "./admission.js";
-import { createIdempotency } from "./idempotency.js";
+import { createAdmission } from "./admission/admission.js";
+import { createIdempotency } from "./admission/idempotency.js";
 import type { Lintel } from "./lintel.js";
-import type { LockCodeProgrammer } from "./lock-code-ports.js";
-import { applyAccessCodeReport } from "./lock-code-reports.js";
-import { createLockCodeSync, type LockCodeSyncOptions } from "./lock-code-sync.js";
-import { sealFixtureCodes } from "./lock-code-work.js";
-import { observeLockState } from "./lock-observation.js";
-import type { LockProviderObserver } from "./lock-provider-observer.js";
-import { createLockStateReader } from "./lock-state-reader.js";
-import { readPage } from "./paging-use-case.js";
-import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports.js";
-import { fail, notFound, succeed } from "./problem.js";
-import { ProviderUnavailableError } from "./provider-failure.js";
-import { racedStores, requestScope, startStoreDeadline } from "./request-stores.js";
-import { createScheduleWrites } from "./schedule-writes.js";
-import { createTemplateWrites } from "./template-writes.js";
-import { createTimezoneChange } from "./timezone-change.js";
-import { createUnitReads } from "./unit-reads.js";
-import { createWebhookDispatcher, type WebhookDispatcherOptions } from "./webhook-dispatcher.js";
-import type { WebhookSender } from "./webhook-sender.js";
-import { createWebhookUseCases } from "./webhook-use-cases.js";
-import { createWebhookOperations } from "./webhook-operations.js";
+import type { LockCodeProgrammer } from "./ports/lock-code-ports.js";
+import { applyAccessCodeReport } from "./lock-codes/lock-code-reports.js";
+import { createLockCodeSync, type LockCodeSyncOptions } from "./lock-codes/lock-code-sync.js";
+import { sealFixtureCodes } from "./lock-codes/lock-code-work.js";
+import { observeLockState } from "./locks/lock-observation.js";
+import type { LockProviderObserver } from "./locks/lock-provider-observer.js";
+import { createLockStateReader } from "./locks/lock-state-reader.js";
+import { readPage } from "./shared/paging-use-case.js";
+import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports/ports.js";
+import { fail, notFound, succeed } from "./shared/problem.js";
+import { ProviderUnavailableError } from "./locks/provider-failure.js";
+import { racedStores, requestScope, startStoreDeadline } from "./admission/request-stores.js";
+import { createScheduleWrites } from "./units/schedule-writes.js";
+import { createTemplateWrites } from "./templates/template-writes.js";
+import { createTimezoneChange } from "./units/timezone-change.js";
+import { createUnitReads } from "./units/unit-reads.js";
+import { createWebhookDispatcher, type WebhookDispatcherOptions } from "./webhooks/webhook-dispatcher.js";
+import type { WebhookSender } from "./webhooks/webhook-sender.js";
+import { createWebhookUseCases } from "./webhooks/webhook-use-cases.js";
+import { createWebhookOperations } from "./webhooks/webhook-operations.js";
 
 /** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
 export interface LintelSetup {

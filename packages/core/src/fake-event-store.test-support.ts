@@ -7,11 +7,11 @@ import { isoInstant } from "@lintel/domain";
 import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
 import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
-import type { LintelStore } from "./ports.js";
+import type { LintelStore } from "./ports/ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
-import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
-import { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhook-lanes.js";
+import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./ports/event-ports.js";
+import { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));

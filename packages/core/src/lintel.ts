@@ -4,13 +4,13 @@
  * builds it.
  */
 import type { DeliveryRecord, LintelEvent, Lock, LockState, Template, TimezonePreview, Unit, WebhookEndpointRecord } from "@lintel/domain";
-import type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission.js";
-import type { IdempotentOutcome } from "./idempotency.js";
-import type { AccessCodeReport } from "./lock-code-reports.js";
-import type { LockStateReader } from "./lock-state-reader.js";
-import type { FixtureData, FixtureLoadReport } from "./ports.js";
-import type { PageQuery } from "./paging-use-case.js";
-import type { Result } from "./problem.js";
+import type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
+import type { IdempotentOutcome } from "./admission/idempotency.js";
+import type { AccessCodeReport } from "./lock-codes/lock-code-reports.js";
+import type { LockStateReader } from "./locks/lock-state-reader.js";
+import type { FixtureData, FixtureLoadReport } from "./ports/ports.js";
+import type { PageQuery } from "./shared/paging-use-case.js";
+import type { Result } from "./shared/problem.js";
 import type {
   CreateItemCommand,
   CreateUnitCommand,
@@ -18,20 +18,20 @@ import type {
   ItemWriteResult,
   UpdateItemCommand,
   UpdateUnitCommand,
-} from "./schedule-commands.js";
-import type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./template-writes.js";
-import type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult } from "./timezone-change.js";
-import type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
-import type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
-import type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhook-operations.js";
+} from "./units/schedule-commands.js";
+import type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
+import type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult } from "./units/timezone-change.js";
+import type { SchedulePage, ScheduleQuery } from "./units/unit-reads.js";
+import type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhooks/webhook-use-cases.js";
+import type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhooks/webhook-operations.js";
 
-export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission.js";
-export type { Failure, Problem, Result, Success } from "./problem.js";
-export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./timezone-change.js";
-export type { PageQuery } from "./paging-use-case.js";
-export type { AccessCodeReport } from "./lock-code-reports.js";
-export type { SchedulePage, ScheduleQuery } from "./unit-reads.js";
-export type { IdempotencyCode, IdempotentOutcome } from "./idempotency.js";
+export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
+export type { Failure, Problem, Result, Success } from "./shared/problem.js";
+export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./units/timezone-change.js";
+export type { PageQuery } from "./shared/paging-use-case.js";
+export type { AccessCodeReport } from "./lock-codes/lock-code-reports.js";
+export type { SchedulePage, ScheduleQuery } from "./units/unit-reads.js";
+export type { IdempotencyCode, IdempotentOutcome } from "./admission/idempotency.js";
 export type {
   CreateItemCommand,
   CreateUnitCommand,
@@ -40,8 +40,8 @@ export type {
   ItemWriteResult,
   UpdateItemCommand,
   UpdateUnitCommand,
-} from "./schedule-commands.js";
-export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./template-writes.js";
+} from "./units/schedule-commands.js";
+export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
 
 /**
  * A request that may be retried safely (SPEC's Idempotency-Key): its key, the id of the request
@@ -54,8 +54,8 @@ export interface SafeRetry {
   readonly fingerprint: string;
 }
 
-export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhook-use-cases.js";
-export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhook-operations.js";
+export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhooks/webhook-use-cases.js";
+export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhooks/webhook-operations.js";
 
 /** The operations of the API, each for an admitted caller, with the problem codes it can answer. */
 export interface Lintel {

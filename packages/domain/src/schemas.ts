@@ -16,7 +16,7 @@ export {
   TemplateRecordSchema,
   UnitRecordSchema,
   ZoneSchema,
-} from "./records.js";
+} from "./records/records.js";
 export {
   AccessCodeSyncDataSchema,
   DeliveryRecordSchema,
@@ -39,7 +39,7 @@ export {
   WebhookEndpointDisabledDataSchema,
   WebhookEndpointRecordSchema,
   WebhookTestEventSchema,
-} from "./events.js";
-export { PreviewItemSchema, TimezonePreviewSchema } from "./preview.js";
-export { ScheduleEntrySchema } from "./schedule.js";
-export { TEXT_RULES, textProblem, type TextRule } from "./text-rule.js";
+} from "./events/events.js";
+export { PreviewItemSchema, TimezonePreviewSchema } from "./preview/preview.js";
+export { ScheduleEntrySchema } from "./preview/schedule.js";
+export { TEXT_RULES, textProblem, type TextRule } from "./text/text-rule.js";

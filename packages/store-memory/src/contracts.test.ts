@@ -26,7 +26,7 @@ import {
   describeWebhookLeaseShareContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
-import { createMemoryState } from "./memory-state.js";
+import { createMemoryState } from "./state/memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 
 const makeStore = async () => createMemoryStore();

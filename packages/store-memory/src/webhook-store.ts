@@ -25,9 +25,9 @@ import {
   trimOrg,
   type EventState,
   type MemoryDelivery,
-} from "./event-state.js";
-import { dueByOrg, leaseInTurn } from "./lease-turns.js";
-import { createMemoryLanes } from "./webhook-lanes.js";
+} from "./state/event-state.js";
+import { dueByOrg, leaseInTurn } from "./state/lease-turns.js";
+import { createMemoryLanes } from "./state/webhook-lanes.js";
 
 /** The endpoint as an attempt's outcome leaves it (`failingSince` counts from the first failure since a success). */
 function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome): WebhookEndpointRecord {

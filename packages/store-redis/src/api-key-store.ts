@@ -8,11 +8,11 @@
  */
 import type { ApiKeyStore } from "@lintel/core/adapters";
 import type { ApiKeyRecord } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { recordJson } from "./record-json.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 import { BUDGET_LAW_LUA, budgetDecision } from "./request-budget.js";
 
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;

@@ -3,7 +3,7 @@
  * every script: its list fields may be empty, and cjson writes an empty list as `{}`.
  */
 import type { WebhookEndpointRecord } from "@lintel/domain";
-import { luaNames, withLists } from "./record-json.js";
+import { luaNames, withLists } from "./scripts/record-json.js";
 
 /** The endpoint's fields that hold lists. */
 const ENDPOINT_LIST_FIELDS = ["eventTypes", "earlierSecrets"] as const;

@@ -7,14 +7,14 @@
  */
 import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core/adapters";
 import type { LintelEvent } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { readOrderedRows } from "./ordered-page.js";
-import { recordDecoder } from "./record-decoder.js";
-import { recordJson } from "./record-json.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
 
 // KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
 // none), the next one's JSON, '1' when an event comes, then appendArgs, then the next one's

@@ -7,12 +7,12 @@
 import type { FixtureRecords, LoadOutcome } from "@lintel/core/adapters";
 import { lockPosition } from "@lintel/domain/adapters";
 import { toFields } from "./api-key-store.js";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys, type OwnedType } from "./keys.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys, type OwnedType } from "./redis/keys.js";
 import { writeLockWithDevice } from "./lock-devices.js";
-import { LuaScript } from "./lua-script.js";
-import { recordJson } from "./record-json.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 
 // KEYS: the locks hash, the active list, its positions hash. ARGV: id, JSON, position, '1' when active.
 const LOAD_LOCK_SCRIPT = new LuaScript(`

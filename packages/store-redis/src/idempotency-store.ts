@@ -8,10 +8,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
 
 // Returns what the key holds, or nothing after claiming it (ARGV: fingerprint, token, lease ms).
 const BEGIN = new LuaScript(`

@@ -28,10 +28,10 @@
 import { randomUUID } from "node:crypto";
 import type { PlacedCode } from "@lintel/core";
 import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox } from "@lintel/core/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { appendArgs, appendKeys } from "./event-append.js";
-import { redisKeys } from "./keys.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { appendArgs, appendKeys } from "./scripts/event-append.js";
+import { redisKeys } from "./redis/keys.js";
 import {
   codeWorkArgs,
   codeWorkKeys,
@@ -41,9 +41,9 @@ import {
   REPORT_LOCK_SYNC,
   RESEAL_PIN,
   RESEND_CODE,
-} from "./lock-code-scripts.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./org-lease.js";
-import { recordJson } from "./record-json.js";
+} from "./scripts/lock-code-scripts.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./redis/org-lease.js";
+import { recordJson } from "./scripts/record-json.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
 export const FULL_LOOK_MS = 5_000;

@@ -4,7 +4,7 @@
  * cjson refuses), and the check that a record as stored now holds none.
  */
 import assert from "node:assert/strict";
-import type { RedisClient } from "./client.js";
+import type { RedisClient } from "./redis/client.js";
 
 /** A lone surrogate escape as JSON.stringify writes one. */
 const LONE_ESCAPE = /\\ud[89a-f][0-9a-f]{2}/i;

@@ -9,9 +9,9 @@
  */
 import { isoInstant } from "@lintel/domain";
 import { scheduleScanStart } from "@lintel/domain/adapters";
-import type { RedisClient } from "./client.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
 
 /**
  * Lua helpers, prepended to the scripts that write items: an item's member, the span bump, and

@@ -9,12 +9,12 @@ import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
 import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
 import type { LintelEvent, Template } from "@lintel/domain";
 import { templatePosition } from "@lintel/domain/adapters";
-import type { RedisClient } from "./client.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import type { RedisClient } from "./redis/client.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { recordJson } from "./record-json.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 
 /** Lua that stores the new template ARGV[1] (JSON ARGV[2], position ARGV[3]) in KEYS[1..3] (records, order, positions). */
 const ADD_TEMPLATE_LUA = `

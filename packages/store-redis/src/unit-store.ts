@@ -7,15 +7,15 @@
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
-import { readRecords } from "./hash-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { recordDecoder } from "./record-decoder.js";
-import { recordJson } from "./record-json.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { readRecords } from "./redis/hash-records.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 import { redisUnitWrites } from "./unit-writes.js";
 

@@ -16,14 +16,14 @@ import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
 import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import type { RedisClient } from "./redis/client.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { recordJson } from "./record-json.js";
-import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./unit-write-frame.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { recordJson } from "./scripts/record-json.js";
+import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./scripts/unit-write-frame.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
 
 /** Lua that stores a new unit ARGV[1] (JSON ARGV[2], urlKey ARGV[3]) in KEYS[1..3] (units, urlKey index, urlKey order). */

@@ -4,12 +4,12 @@
  */
 import type { WebhookStore } from "@lintel/core/adapters";
 import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
 import { parseEndpoint } from "./endpoint-json.js";
-import { redisKeys } from "./keys.js";
-import { recordJson } from "./record-json.js";
-import { RECOVER_PAGE, RETRY_DELIVERY, ROTATE_SECRET, SEND_TEST, UPDATE_ENDPOINT } from "./webhook-op-scripts.js";
+import { redisKeys } from "./redis/keys.js";
+import { recordJson } from "./scripts/record-json.js";
+import { RECOVER_PAGE, RETRY_DELIVERY, ROTATE_SECRET, SEND_TEST, UPDATE_ENDPOINT } from "./scripts/webhook-op-scripts.js";
 
 /** The operations' part of the Redis WebhookStore. */
 export type WebhookOperations = Pick<WebhookStore, "update" | "rotateSecret" | "retry" | "recoverPage" | "sendTest">;

@@ -14,7 +14,7 @@ import { exchange, type RawExchange } from "./raw-http.js";
 import { judgeWriteBody } from "./fuzz-writes.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
-/** The detail of the server's answer to bytes Node's parser refused (apps/api/src/client-errors.ts). */
+/** The detail of the server's answer to bytes Node's parser refused (apps/api/src/http-edge/client-errors.ts). */
 const PARSE_ERROR_DETAIL = "The request is not well-formed HTTP.";
 /** What must never reach a client: stack frames, module paths, source files, error class names. */
 const INTERNALS = [
