@@ -51,7 +51,8 @@ export {
   type RetryOutcome,
   type WebhookStore,
 } from "./ports/event-ports.js";
-export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane, type LaneRest } from "./webhooks/webhook-lanes.js";
+export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
+export type { LaneRest } from "./ports/event-ports.js";
 export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./ports/lock-code-ports.js";
 export { createFixtureLoader, type FixtureLoadSteps } from "./fixtures/fixture-load.js";
 export { observeLockState } from "./locks/lock-observation.js";

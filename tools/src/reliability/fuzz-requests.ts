@@ -6,6 +6,7 @@
  * random bodies. A case is bytes for a raw socket, so nothing is cleaned up on the way.
  */
 import fc from "fast-check";
+import type { BodyLength, FuzzCase, FuzzHeader } from "./fuzz-case.js";
 import { writeEndpointCase, type WriteTargets } from "./fuzz-writes.js";
 
 /** The fixture values a case may name: keys by role (the first one has every scope), ids that exist (own or foreign), and what the writes name. */
@@ -15,22 +16,7 @@ export interface FuzzTargets {
   readonly writes: WriteTargets;
 }
 
-/** A header as sent: the value goes out as latin1 bytes, so a wider character arrives as its low byte. */
-export interface FuzzHeader {
-  readonly name: string;
-  readonly value: string;
-}
-
-export type BodyLength = "exact" | "short" | "long" | "chunked";
-
-export interface FuzzCase {
-  readonly method: string;
-  readonly target: string;
-  readonly headers: readonly FuzzHeader[];
-  readonly body: { readonly text: string; readonly length: BodyLength } | null;
-  /** What follows the request on the same connection; "half-close" ends the client's side right after it. */
-  readonly tail: "none" | "stray-byte" | "pipelined" | "half-close";
-}
+export type { BodyLength, FuzzCase, FuzzHeader } from "./fuzz-case.js";
 
 const ROUTES = [
   "/healthz",

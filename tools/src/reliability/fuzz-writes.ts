@@ -8,7 +8,7 @@
  * surrogate, a control character other than a line break or tab) is never accepted.
  */
 import fc from "fast-check";
-import type { FuzzCase, FuzzHeader } from "./fuzz-requests.js";
+import type { FuzzCase, FuzzHeader } from "./fuzz-case.js";
 
 /** The fixture's records a write may name: what exists, own and foreign. */
 export interface WriteTargets {

@@ -17,7 +17,14 @@ import type {
   WebhookEndpointRecord,
   WebhookTestEvent,
 } from "@lintel/domain";
-import type { LaneRest } from "../webhooks/webhook-lanes.js";
+
+/** How a failed attempt rests its endpoint's lane (the core decides it; {@link AttemptOutcome.rest}). */
+export interface LaneRest {
+  /** From the attempt's end to the lane's next attempt, ms. */
+  readonly ms: number;
+  /** The expected time between the lane's later attempts, ms (the lane's pace). */
+  readonly paceMs: number;
+}
 
 /** Events of an org, newest first, kept 30 days (`EVENT_RETENTION_MS`; older ones are dropped as new ones arrive). */
 export interface EventLog {

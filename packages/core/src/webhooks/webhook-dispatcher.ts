@@ -14,11 +14,10 @@
  * fails, is slow or never answers delays its own endpoint's deliveries only.
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
-import type { AttemptOutcome, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
+import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
 import { eventBody } from "./event-view.js";
 import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../shared/leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
-import type { LaneRest } from "./webhook-lanes.js";
 import type { Clock } from "../ports/ports.js";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";
 

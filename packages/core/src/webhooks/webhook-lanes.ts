@@ -23,14 +23,6 @@ export interface EndpointLane {
   readonly paceMs: number;
 }
 
-/** How a failed attempt rests its endpoint's lane (the core decides it; {@link AttemptOutcome.rest}). */
-export interface LaneRest {
-  /** From the attempt's end to the lane's next attempt, ms. */
-  readonly ms: number;
-  /** The expected time between the lane's later attempts, ms (see {@link EndpointLane.paceMs}). */
-  readonly paceMs: number;
-}
-
 /** Whether a lease at `nowMs` may take a delivery of the lane's endpoint. */
 export function laneTakes(lane: EndpointLane | undefined, nowMs: number): boolean {
   return lane === undefined || lane.freeAtMs <= nowMs;
