@@ -11,40 +11,46 @@ import type { ApiKeyRecord } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key } from "./scripts/lua-frame.js";
 import { recordJson } from "./scripts/record-json.js";
 import { BUDGET_LAW_LUA, budgetDecision } from "./request-budget.js";
 
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
 
-// Sets revokedAt only on a record that exists (a bare HSET would create a stub record).
-export const REVOKE_SCRIPT = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'revokedAt', ARGV[1])
+/** Sets `revokedAt` only on a record that exists (a bare HSET would create a stub record); 1 when it did. */
+export const REVOKE_SCRIPT = new FramedScript({
+  keys: { record: key },
+  args: { revokedAt: arg },
+  body: `
+if redis.call('EXISTS', record) == 0 then return 0 end
+redis.call('HSET', record, 'revokedAt', revokedAt)
 return 1
-`);
+`,
+});
 
 /** The record's hash field that keeps the key's budget (the budget law's tat, µs); not part of the record. */
 const BUDGET_FIELD = "budgetTat";
 
-// KEYS: the key's record. ARGV: the default policy's requests and windowSeconds. Answers nil
-// when there is no record, else {decision, the record's fields' values}: one request taken
-// from the budget of the record's rateLimit (else the default), when the law allows it.
-const FIND_AND_CONSUME_SCRIPT = new LuaScript(
-  "if redis.replicate_commands then redis.replicate_commands() end\n" +
-    BUDGET_LAW_LUA +
-    `
-local values = redis.call('HMGET', KEYS[1], ${[...FIELDS, BUDGET_FIELD].map((field) => `'${field}'`).join(", ")})
+// Answers nil when the key's record is missing, else {decision, the record's fields' values}:
+// one request taken from the budget of the record's rateLimit (else the default policy's),
+// when the law allows it.
+const FIND_AND_CONSUME_SCRIPT = new FramedScript({
+  keys: { record: key },
+  args: { defaultRequests: arg, defaultWindowSeconds: arg },
+  uses: ["if redis.replicate_commands then redis.replicate_commands() end\n", BUDGET_LAW_LUA],
+  body: `
+local values = redis.call('HMGET', record, ${[...FIELDS, BUDGET_FIELD].map((field) => `'${field}'`).join(", ")})
 if not values[1] then return false end
-local requests, windowSeconds = tonumber(ARGV[1]), tonumber(ARGV[2])
+local requests, windowSeconds = tonumber(defaultRequests), tonumber(defaultWindowSeconds)
 local limitJson = values[${FIELDS.indexOf("rateLimit") + 1}]
 local limit = limitJson and decodeRecord(limitJson)
 if type(limit) == 'table' then requests, windowSeconds = limit.requests, limit.windowSeconds end
 local decision, tat = judgeBudget(values[${FIELDS.length + 1}], requests, windowSeconds, true)
-if tat then redis.call('HSET', KEYS[1], '${BUDGET_FIELD}', tat) end
+if tat then redis.call('HSET', record, '${BUDGET_FIELD}', tat) end
 return {decision, values}
 `,
-);
+});
 
 /** The record as hash fields, each value JSON. */
 export function toFields(record: ApiKeyRecord): string[] {
@@ -77,8 +83,8 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
 
     findAndConsume: (hash, defaultPolicy) =>
       guard(async () => {
-        const args = [defaultPolicy.requests, defaultPolicy.windowSeconds];
-        const reply = await FIND_AND_CONSUME_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], args);
+        const args = { defaultRequests: defaultPolicy.requests, defaultWindowSeconds: defaultPolicy.windowSeconds };
+        const reply = await FIND_AND_CONSUME_SCRIPT.run(redis, { record: redisKeys.apiKeyByHash(hash) }, args);
         if (reply === null) return null;
         const [decision, values] = reply as [unknown, (string | null)[]];
         const key = fromValues(values);
@@ -100,7 +106,7 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
       guard(async () => {
         const hash = await redis.get(redisKeys.apiKeyHashById(keyId));
         if (hash === null) return false;
-        const reply = await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], [recordJson(at)]);
+        const reply = await REVOKE_SCRIPT.run(redis, { record: redisKeys.apiKeyByHash(hash) }, { revokedAt: recordJson(at) });
         return reply === 1;
       }),
 

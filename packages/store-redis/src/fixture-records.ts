@@ -11,26 +11,36 @@ import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { redisKeys, type OwnedType } from "./redis/keys.js";
 import { writeLockWithDevice } from "./lock-devices.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key, rest } from "./scripts/lua-frame.js";
 import { recordJson } from "./scripts/record-json.js";
 
-// KEYS: the locks hash, the active list, its positions hash. ARGV: id, JSON, position, '1' when active.
-const LOAD_LOCK_SCRIPT = new LuaScript(`
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'kept' end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-if ARGV[4] == '1' then
-  redis.call('ZADD', KEYS[2], 0, ARGV[3])
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+// A fixture's lock: kept when stored, else added, in the active list (and its positions) when `active` is '1'.
+const LOAD_LOCK_SCRIPT = new FramedScript({
+  keys: { locks: key, activeList: key, positions: key },
+  args: { id: arg, json: arg, position: arg, active: arg },
+  body: `
+if redis.call('HEXISTS', locks, id) == 1 then return 'kept' end
+redis.call('HSET', locks, id, json)
+if active == '1' then
+  redis.call('ZADD', activeList, 0, position)
+  redis.call('HSET', positions, id, position)
 end
 return 'added'
-`);
+`,
+});
 
-// KEYS: an API key's record hash (by the key's SHA-256). ARGV: (field, JSON) pairs. Atomic with a revocation, which writes the same hash.
-const LOAD_API_KEY_SCRIPT = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 'kept' end
-redis.call('HSET', KEYS[1], unpack(ARGV))
+// A fixture's API key: its record hash (by the key's SHA-256) written from (field, JSON) pairs
+// unless it exists. Atomic with a revocation, which writes the same hash.
+const LOAD_API_KEY_SCRIPT = new FramedScript({
+  keys: { record: key },
+  args: { fields: rest(arg) },
+  body: `
+if redis.call('EXISTS', record) == 1 then return 'kept' end
+redis.call('HSET', record, unpack(fields))
 return 'added'
-`);
+`,
+});
 
 /**
  * Runs `load` unless the owner index gives the id to another org (then `kept`). The first load
@@ -63,8 +73,17 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
         return loadOwned(redis, "lock", lock.lockId, lock.orgId, () =>
           // The device index spans orgs, so it is written in steps of its own (lock-devices.js).
           writeLockWithDevice(redis, lock, async () => {
-            const keys = [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)];
-            const args = [lock.lockId, recordJson(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"];
+            const keys = {
+              locks: redisKeys.locks(lock.orgId),
+              activeList: redisKeys.activeLocks(lock.orgId),
+              positions: redisKeys.lockPositions(lock.orgId),
+            };
+            const args = {
+              id: lock.lockId,
+              json: recordJson(lock),
+              position: lockPosition(lock),
+              active: lock.status === "active" ? "1" : "0",
+            };
             return (await LOAD_LOCK_SCRIPT.run(redis, keys, args)) as LoadOutcome;
           }),
         );
@@ -75,7 +94,8 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
     loadApiKey: (key) =>
       guard(async () => {
         if ((await redis.exists(redisKeys.apiKeyHashById(key.id))) === 1) return "kept";
-        const outcome = (await LOAD_API_KEY_SCRIPT.run(redis, [redisKeys.apiKeyByHash(key.hash)], toFields(key))) as LoadOutcome;
+        const record = { record: redisKeys.apiKeyByHash(key.hash) };
+        const outcome = (await LOAD_API_KEY_SCRIPT.run(redis, record, { fields: toFields(key) })) as LoadOutcome;
         if (outcome === "kept") return outcome;
         await redis.set(redisKeys.apiKeyHashById(key.id), key.hash);
         await redis.sadd(redisKeys.orgApiKeys(key.orgId), key.id);

@@ -11,33 +11,46 @@ import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/cor
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key as oneKey } from "./scripts/lua-frame.js";
 
-// Returns what the key holds, or nothing after claiming it (ARGV: fingerprint, token, lease ms).
-const BEGIN = new LuaScript(`
-local held = redis.call('GET', KEYS[1])
+// Returns what the key holds, or nothing after claiming it for `leaseMs`.
+const BEGIN = new FramedScript({
+  keys: { claim: oneKey },
+  args: { fingerprint: arg, token: arg, leaseMs: arg },
+  body: `
+local held = redis.call('GET', claim)
 if held then return held end
-redis.call('SET', KEYS[1], cjson.encode({ fingerprint = ARGV[1], token = ARGV[2] }), 'PX', ARGV[3])
+redis.call('SET', claim, cjson.encode({ fingerprint = fingerprint, token = token }), 'PX', leaseMs)
 return false
-`);
+`,
+});
 
-// Replaces the claim by the kept result if ARGV[1] still holds it (ARGV: token, kept JSON, ttl ms).
-// The result stays JSON text inside the entry: cjson would round numbers past 14 digits.
-const COMPLETE = new LuaScript(`
-local held = redis.call('GET', KEYS[1])
+// Replaces the claim by the kept result (JSON) for `ttlMs` if `token` still holds it. The result
+// stays JSON text inside the entry: cjson would round numbers past 14 digits.
+const COMPLETE = new FramedScript({
+  keys: { claim: oneKey },
+  args: { token: arg, kept: arg, ttlMs: arg },
+  body: `
+local held = redis.call('GET', claim)
 if not held then return 0 end
 local entry = decodeRecord(held)
-if entry.token ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], cjson.encode({ fingerprint = entry.fingerprint, kept = ARGV[2] }), 'PX', ARGV[3])
+if entry.token ~= token then return 0 end
+redis.call('SET', claim, cjson.encode({ fingerprint = entry.fingerprint, kept = kept }), 'PX', ttlMs)
 return 1
-`);
+`,
+});
 
-// Deletes the claim if ARGV[1] still holds it.
-const RELEASE = new LuaScript(`
-local held = redis.call('GET', KEYS[1])
-if held and decodeRecord(held).token == ARGV[1] then redis.call('DEL', KEYS[1]) end
+// Deletes the claim if `token` still holds it.
+const RELEASE = new FramedScript({
+  keys: { claim: oneKey },
+  args: { token: arg },
+  body: `
+local held = redis.call('GET', claim)
+if held and decodeRecord(held).token == token then redis.call('DEL', claim) end
 return 0
-`);
+`,
+});
 
 interface Held {
   readonly fingerprint: string;
@@ -53,17 +66,17 @@ export function createRedisIdempotencyStore(redis: RedisClient): IdempotencyStor
     begin: (scope, key, fingerprint, leaseMs) =>
       guard(async (): Promise<IdempotencyClaim> => {
         const token = randomUUID();
-        const reply = await BEGIN.run(redis, [keyOf(scope, key)], [fingerprint, token, leaseMs]);
+        const reply = await BEGIN.run(redis, { claim: keyOf(scope, key) }, { fingerprint, token, leaseMs });
         if (reply === null) return { state: "claimed", token };
         const held = JSON.parse(String(reply)) as Held;
         if (held.kept === undefined) return { state: "running", fingerprint: held.fingerprint };
         return { state: "done", fingerprint: held.fingerprint, kept: JSON.parse(held.kept) as KeptResult };
       }),
     complete: (scope, key, token, kept, ttlMs) =>
-      guard(async () => (await COMPLETE.run(redis, [keyOf(scope, key)], [token, JSON.stringify(kept), ttlMs])) === 1),
+      guard(async () => (await COMPLETE.run(redis, { claim: keyOf(scope, key) }, { token, kept: JSON.stringify(kept), ttlMs })) === 1),
     release: (scope, key, token) =>
       guard(async () => {
-        await RELEASE.run(redis, [keyOf(scope, key)], [token]);
+        await RELEASE.run(redis, { claim: keyOf(scope, key) }, { token });
       }),
   };
 }

@@ -8,7 +8,8 @@ import type { BudgetDecision, RatePolicy } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key } from "./scripts/lua-frame.js";
 
 /**
  * The budget law in Lua, line by line the arithmetic of `@lintel/domain`'s `consumeBudget` on whole
@@ -37,17 +38,18 @@ local function judgeBudget(stored, requests, windowSeconds, take)
 end
 `;
 
-// KEYS: the bucket. ARGV: requests, windowSeconds, '1' to take. The key lives only while the
-// bucket holds a debt.
-const BUDGET_SCRIPT = new LuaScript(
-  "if redis.replicate_commands then redis.replicate_commands() end\n" +
-    BUDGET_LAW_LUA +
-    `
-local decision, tat, left = judgeBudget(redis.call('GET', KEYS[1]), tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3] == '1')
-if tat then redis.call('SET', KEYS[1], tat, 'PX', math.max(1, math.ceil(left / 1000))) end
+// Judges the bucket by the policy (`requests` per `windowSeconds`), taking a request when `take`
+// is '1'. The key lives only while the bucket holds a debt.
+const BUDGET_SCRIPT = new FramedScript({
+  keys: { bucket: key },
+  args: { requests: arg, windowSeconds: arg, take: arg },
+  uses: ["if redis.replicate_commands then redis.replicate_commands() end\n", BUDGET_LAW_LUA],
+  body: `
+local decision, tat, left = judgeBudget(redis.call('GET', bucket), tonumber(requests), tonumber(windowSeconds), take == '1')
+if tat then redis.call('SET', bucket, tat, 'PX', math.max(1, math.ceil(left / 1000))) end
 return decision
 `,
-);
+});
 
 /** A decision as the budget law's Lua answers it (`{allowed, remaining, resetSeconds, retryAfterSeconds}`), for `policy`. */
 export function budgetDecision(reply: unknown, policy: RatePolicy): BudgetDecision {
@@ -59,7 +61,11 @@ export function budgetDecision(reply: unknown, policy: RatePolicy): BudgetDecisi
 export function createRedisRequestBudget(redis: RedisClient): RequestBudget {
   async function judge(bucket: string, policy: RatePolicy, take: boolean): Promise<BudgetDecision> {
     const reply = await guard(() =>
-      BUDGET_SCRIPT.run(redis, [redisKeys.budget(bucket)], [policy.requests, policy.windowSeconds, take ? "1" : "0"]),
+      BUDGET_SCRIPT.run(
+        redis,
+        { bucket: redisKeys.budget(bucket) },
+        { requests: policy.requests, windowSeconds: policy.windowSeconds, take: take ? "1" : "0" },
+      ),
     );
     return budgetDecision(reply, policy);
   }

@@ -11,7 +11,8 @@ import { isoInstant } from "@lintel/domain";
 import { scheduleScanStart } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key } from "./scripts/lua-frame.js";
 
 /**
  * Lua helpers, prepended to the scripts that write items: an item's member, the span bump, and
@@ -38,49 +39,56 @@ local function addUse(key, field, json)
 end
 `;
 
-// KEYS: unit order zset, urlKey → id hash, units hash. ARGV: range start, limit.
-const UNITS_PAGE_SCRIPT = new LuaScript(`
-local keys = redis.call('ZRANGE', KEYS[1], ARGV[1], '+', 'BYLEX', 'LIMIT', 0, tonumber(ARGV[2]))
-if #keys == 0 then return {} end
-local ids = redis.call('HMGET', KEYS[2], unpack(keys))
+// `start` begins the BYLEX range; at most `limit` units.
+const UNITS_PAGE_SCRIPT = new FramedScript({
+  keys: { unitOrder: key, urlKeys: key, units: key },
+  args: { start: arg, limit: arg },
+  body: `
+local pageKeys = redis.call('ZRANGE', unitOrder, start, '+', 'BYLEX', 'LIMIT', 0, tonumber(limit))
+if #pageKeys == 0 then return {} end
+local ids = redis.call('HMGET', urlKeys, unpack(pageKeys))
 local out = {}
 for _, id in ipairs(ids) do
   if id then
-    local unit = redis.call('HGET', KEYS[3], id)
+    local unit = redis.call('HGET', units, id)
     if unit then out[#out + 1] = unit end
   end
 end
 return out
-`);
+`,
+});
 
-// KEYS: the unit's schedule zset, its items hash. ARGV: range start, fromIso, limit. Reads
-// members a page at a time and keeps the items whose endAt is after fromIso (both canonical
-// UTC text, so text order is time order).
-const SCHEDULE_PAGE_SCRIPT = new LuaScript(`
-local limit = tonumber(ARGV[3])
-local lower = ARGV[1]
+// `start` begins the BYLEX range. Reads members a page at a time and keeps the items whose endAt
+// is after `fromIso` (both canonical UTC text, so text order is time order), at most `limit`.
+const SCHEDULE_PAGE_SCRIPT = new FramedScript({
+  keys: { schedule: key, items: key },
+  args: { start: arg, fromIso: arg, limit: arg },
+  body: `
+local most = tonumber(limit)
+local lower = start
 local out = {}
-while #out < limit do
-  local members = redis.call('ZRANGE', KEYS[1], lower, '+', 'BYLEX', 'LIMIT', 0, limit)
+while #out < most do
+  local members = redis.call('ZRANGE', schedule, lower, '+', 'BYLEX', 'LIMIT', 0, most)
   if #members == 0 then break end
   local fields = {}
   for i, member in ipairs(members) do fields[i] = string.match(member, '^[^|]*|(.*)$') end
-  local items = redis.call('HMGET', KEYS[2], unpack(fields))
+  local found = redis.call('HMGET', items, unpack(fields))
   for i = 1, #members do
-    local json = items[i]
-    if json and decodeRecord(json).endAt > ARGV[2] and #out < limit then out[#out + 1] = json end
+    local json = found[i]
+    if json and decodeRecord(json).endAt > fromIso and #out < most then out[#out + 1] = json end
   end
-  if #members < limit then break end
+  if #members < most then break end
   lower = '(' .. members[#members]
 end
 return out
-`);
+`,
+});
 
 /** Unit JSON records of the org by urlKey, after `after` (exclusive), at most `limit`. */
 export async function readUnitsPage(redis: RedisClient, orgId: string, after: string | null, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
-  const keys = [redisKeys.unitOrder(orgId), redisKeys.unitKeys(orgId), redisKeys.units(orgId)];
-  return (await UNITS_PAGE_SCRIPT.run(redis, keys, [after === null ? "-" : `(${after}`, Math.floor(limit)])) as string[];
+  const keys = { unitOrder: redisKeys.unitOrder(orgId), urlKeys: redisKeys.unitKeys(orgId), units: redisKeys.units(orgId) };
+  return (await UNITS_PAGE_SCRIPT.run(redis, keys, { start: after === null ? "-" : `(${after}`, limit: Math.floor(limit) })) as string[];
 }
 
 /** Item JSON records of the unit ending after `fromMs`, after position `after`, at most `limit`. */
@@ -98,6 +106,7 @@ export async function readSchedulePage(
     const span = Number((await redis.get(redisKeys.scheduleSpan(orgId, unitId))) ?? "0");
     start = `(${scheduleScanStart(page.fromMs, span)}`;
   }
-  const keys = [redisKeys.schedule(orgId, unitId), redisKeys.items(orgId, unitId)];
-  return (await SCHEDULE_PAGE_SCRIPT.run(redis, keys, [start, isoInstant(page.fromMs), Math.floor(page.limit)])) as string[];
+  const keys = { schedule: redisKeys.schedule(orgId, unitId), items: redisKeys.items(orgId, unitId) };
+  const args = { start, fromIso: isoInstant(page.fromMs), limit: Math.floor(page.limit) };
+  return (await SCHEDULE_PAGE_SCRIPT.run(redis, keys, args)) as string[];
 }

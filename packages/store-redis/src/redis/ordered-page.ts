@@ -5,9 +5,10 @@
  */
 import type { Direction } from "@lintel/domain/adapters";
 import type { RedisClient } from "./client.js";
-import { LuaScript } from "../scripts/lua-script.js";
+import { FramedScript } from "../scripts/framed-script.js";
+import { arg, key } from "../scripts/lua-frame.js";
 
-// KEYS: position zset, records hash. ARGV: range start, range end, limit, 'REV' or ''.
+// The range from `start` to `stop`, at most `limit`, in reverse when `direction` is 'REV'.
 // A member is `<sort key>|<id>` and the id is what follows the last '|'. The pattern is anchored
 // with a greedy '.*' (one pass back from the end): the unanchored '([^|]*)$' retried from every
 // start and made this script ~5× as costly to Redis as its two commands (Lintel's benchmark).
@@ -16,20 +17,24 @@ import { LuaScript } from "../scripts/lua-script.js";
 // (record-decoder.js). One string of ids costs Redis nothing measurable; the records stay one
 // bulk reply each, as one string built by the script (string.concat) doubled the script's cost
 // in Redis (23 → 45 µs a page) for a gain in the server of a few µs.
-const PAGE_SCRIPT = new LuaScript(`
+const PAGE_SCRIPT = new FramedScript({
+  keys: { positions: key, records: key },
+  args: { start: arg, stop: arg, limit: arg, direction: arg },
+  body: `
 local members
-if ARGV[4] == 'REV' then
-  members = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'BYLEX', 'REV', 'LIMIT', 0, tonumber(ARGV[3]))
+if direction == 'REV' then
+  members = redis.call('ZRANGE', positions, start, stop, 'BYLEX', 'REV', 'LIMIT', 0, tonumber(limit))
 else
-  members = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'BYLEX', 'LIMIT', 0, tonumber(ARGV[3]))
+  members = redis.call('ZRANGE', positions, start, stop, 'BYLEX', 'LIMIT', 0, tonumber(limit))
 end
 if #members == 0 then return {} end
 local ids = {}
 for i, member in ipairs(members) do ids[i] = string.match(member, '^.*|(.*)$') or member end
-local records = redis.call('HMGET', KEYS[2], unpack(ids))
-table.insert(records, 1, table.concat(ids, ' '))
-return records
-`);
+local found = redis.call('HMGET', records, unpack(ids))
+table.insert(found, 1, table.concat(ids, ' '))
+return found
+`,
+});
 
 /**
  * The records after position `after` (exclusive; from the start when null), at most `limit`,
@@ -45,11 +50,8 @@ export async function readOrderedRows<T>(
 ): Promise<T[]> {
   if (limit <= 0) return [];
   const [start, end] = direction === "desc" ? [after === null ? "+" : `(${after}`, "-"] : [after === null ? "-" : `(${after}`, "+"];
-  const reply = (await PAGE_SCRIPT.runBuffer(
-    redis,
-    [keys.positions, keys.records],
-    [start, end, Math.floor(limit), direction === "desc" ? "REV" : ""],
-  )) as (Buffer | null)[];
+  const args = { start, stop: end, limit: Math.floor(limit), direction: direction === "desc" ? "REV" : "" };
+  const reply = (await PAGE_SCRIPT.runBuffer(redis, keys, args)) as (Buffer | null)[];
   if (reply.length === 0) return [];
   const ids = (reply[0] as Buffer).toString().split(" ");
   const rows: T[] = [];

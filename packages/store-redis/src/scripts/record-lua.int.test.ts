@@ -3,26 +3,31 @@
 // numbers cjson would round are written back exactly, and named empty lists stay lists.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { LuaScript } from "./lua-script.js";
+import { FramedScript } from "./framed-script.js";
+import { arg } from "./lua-frame.js";
 import { useTestRedis } from "../redis.test-support.js";
 
 // No keys: on a cluster the script runs on any node.
-const DECODED = new LuaScript(`return cjson.encode({ decodeRecord(ARGV[1]) })`);
-const RAW_CJSON = new LuaScript(`return cjson.encode(cjson.decode(ARGV[1]))`);
-// ARGV: record JSON, a number to add to its `version` ('' for none). Written back with the lists eventTypes and earlierSecrets.
-const WRITTEN_BACK = new LuaScript(`
-local record = decodeRecord(ARGV[1])
-if ARGV[2] ~= '' then record.version = record.version + tonumber(ARGV[2]) end
+const DECODED = new FramedScript({ keys: {}, args: { raw: arg }, body: `return cjson.encode({ decodeRecord(raw) })` });
+const RAW_CJSON = new FramedScript({ keys: {}, args: { raw: arg }, body: `return cjson.encode(cjson.decode(raw))` });
+// The record, written back with the lists eventTypes and earlierSecrets, with `add` added to its `version` ('' for none).
+const WRITTEN_BACK = new FramedScript({
+  keys: {},
+  args: { raw: arg, add: arg },
+  body: `
+local record = decodeRecord(raw)
+if add ~= '' then record.version = record.version + tonumber(add) end
 return encodeRecord(record, {'eventTypes', 'earlierSecrets'})
-`);
+`,
+});
 
 describe("Redis record Lua: decodeRecord and encodeRecord", () => {
   const redis = useTestRedis();
-  const decoded = async (raw: string) => (JSON.parse(String(await DECODED.run(redis(), [], [raw]))) as unknown[])[0];
-  const writtenBack = async (raw: string, add = "") => String(await WRITTEN_BACK.run(redis(), [], [raw, add]));
+  const decoded = async (raw: string) => (JSON.parse(String(await DECODED.run(redis(), {}, { raw }))) as unknown[])[0];
+  const writtenBack = async (raw: string, add = "") => String(await WRITTEN_BACK.run(redis(), {}, { raw, add }));
 
   test("cjson itself refuses a lone surrogate escape: the hazard decodeRecord is for", async () => {
-    await assert.rejects(RAW_CJSON.run(redis(), [], ['{"title":"\\ud800"}']), /invalid unicode escape|unicode/i);
+    await assert.rejects(RAW_CJSON.run(redis(), {}, { raw: '{"title":"\\ud800"}' }), /invalid unicode escape|unicode/i);
   });
 
   test("decodeRecord reads a lone surrogate escape as U+FFFD: high, low, high before a non-low, high before a pair", async () => {
@@ -45,11 +50,11 @@ describe("Redis record Lua: decodeRecord and encodeRecord", () => {
   test("decodeRecord reads a well-formed record as cjson does, and still fails on text that is not JSON", async () => {
     const record = { id: "unit_1", address: "Rue de l'Été 🏠", version: 7, timeZone: null };
     assert.deepEqual(await decoded(JSON.stringify(record)), record);
-    await assert.rejects(DECODED.run(redis(), [], ["{not json"]));
+    await assert.rejects(DECODED.run(redis(), {}, { raw: "{not json" }));
   });
 
   test("cjson itself writes 15 significant digits as 14 and an empty list as {}: the hazards encodeRecord is for", async () => {
-    const raw = String(await RAW_CJSON.run(redis(), [], ['{"version":100000000000001,"eventTypes":[]}']));
+    const raw = String(await RAW_CJSON.run(redis(), {}, { raw: '{"version":100000000000001,"eventTypes":[]}' }));
     assert.deepEqual(JSON.parse(raw), { version: 1e14, eventTypes: {} });
   });
 
