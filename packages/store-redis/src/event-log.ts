@@ -9,32 +9,35 @@ import type { EventLog, LockObservation, LockObservations, ObservationSwap } fro
 import type { LintelEvent } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key, maybe } from "./scripts/lua-frame.js";
 import { readOrderedRows } from "./redis/ordered-page.js";
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 
-// KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
-// none), the next one's JSON, '1' when an event comes, then appendArgs, then the next one's
-// fetchedAt. Observations are compared as the canonical JSON `canonical` writes (the only writer
-// of the hash); fetchedAt values are ISO instants of one width, so string order is time order (an
-// observation stored before fetchedAt was kept has none: older than any).
-const SWAP_SCRIPT = new LuaScript(
-  APPEND_EVENT_LUA +
-    `
-local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
-if current ~= ARGV[2] then return {0, current} end
+// Swaps the lock's observation from `expected` ('' for none) to `observed` (fetched at
+// `fetchedAt`) and stores the event, if one comes. Observations are compared as the canonical
+// JSON `canonical` writes (the only writer of the hash); fetchedAt values are ISO instants of one
+// width, so string order is time order (an observation stored before fetchedAt was kept has none:
+// older than any).
+const SWAP_SCRIPT = new FramedScript({
+  keys: { observations: key, eventKeys: EVENT_KEYS },
+  args: { lockId: arg, expected: arg, observed: arg, fetchedAt: arg, eventArgs: maybe(EVENT_ARGS) },
+  uses: [APPEND_EVENT_LUA],
+  body: `
+local current = redis.call('HGET', observations, lockId) or ''
+if current ~= expected then return {0, current} end
 if current ~= '' then
-  local fetchedAt = decodeRecord(current).fetchedAt
-  if type(fetchedAt) == 'string' and fetchedAt >= ARGV[#ARGV] then return {0, current} end
+  local storedAt = decodeRecord(current).fetchedAt
+  if type(storedAt) == 'string' and storedAt >= fetchedAt then return {0, current} end
 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-if ARGV[4] == '1' then appendEvent(2, 5) end
+redis.call('HSET', observations, lockId, observed)
+if eventArgs then appendEvent(eventKeys, eventArgs) end
 return {1}
 `,
-);
+});
 
 /** An observation as the hash holds it: its four fields, in one order. */
 function canonical(state: LockObservation): string {
@@ -71,10 +74,14 @@ export function createRedisLockObservations(redis: RedisClient): LockObservation
       }),
     swap: (orgId, lockId, expected, next, event) =>
       guard(async (): Promise<ObservationSwap> => {
-        const args = [lockId, expected === null ? "" : canonical(expected), canonical(next), event === null ? "0" : "1"];
-        if (event !== null) args.push(...appendArgs(orgId, event).map(String));
-        args.push(next.fetchedAt);
-        const keys = [redisKeys.observations(orgId), ...appendKeys(orgId)];
+        const args = {
+          lockId,
+          expected: expected === null ? "" : canonical(expected),
+          observed: canonical(next),
+          fetchedAt: next.fetchedAt,
+          eventArgs: event === null ? null : eventArgs(orgId, event),
+        };
+        const keys = { observations: redisKeys.observations(orgId), eventKeys: eventKeys(orgId) };
         const [swapped, current] = (await SWAP_SCRIPT.run(redis, keys, args)) as [number, string?];
         if (swapped === 1) return { swapped: true };
         return { swapped: false, current: current === undefined || current === "" ? null : (JSON.parse(current) as LockObservation) };

@@ -30,17 +30,17 @@ import type { PlacedCode } from "@lintel/core";
 import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox } from "@lintel/core/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
-import { appendArgs, appendKeys } from "./scripts/event-append.js";
+import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { redisKeys } from "./redis/keys.js";
 import {
-  codeWorkArgs,
-  codeWorkKeys,
   FINISH_CODE_WORK,
   LEASE_CODE_WORK,
   PLACED_CODE,
   REPORT_LOCK_SYNC,
   RESEAL_PIN,
   RESEND_CODE,
+  workArgs,
+  workKeys,
 } from "./scripts/lock-code-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./redis/org-lease.js";
 import { recordJson } from "./scripts/record-json.js";
@@ -99,7 +99,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
           if (typeof code !== "string" || code === "") continue;
           const resealed = reseal(code);
           if (resealed === null) continue;
-          changed += Number(await RESEAL_PIN.run(redis, [key], [entries[i] as string, code, resealed]));
+          changed += Number(await RESEAL_PIN.run(redis, { records: key }, { field: entries[i] as string, sealed: code, resealed }));
         }
       },
     );
@@ -109,9 +109,22 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
   /** Leases up to `max` of the org's due work; with `share`, one per lock and none of the skipped. */
   async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedCodeWork[]> {
     const lease = randomUUID();
-    const keys = [redisKeys.codeWorkDue(orgId), redisKeys.codeWork(orgId), redisKeys.codeWorkLeases(orgId), redisKeys.placedCodes(orgId)];
+    const keys = {
+      due: redisKeys.codeWorkDue(orgId),
+      work: redisKeys.codeWork(orgId),
+      leases: redisKeys.codeWorkLeases(orgId),
+      placed: redisKeys.placedCodes(orgId),
+    };
     const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
-    const args = [nowMs, nowMs + leaseMs, max, lease, scan, share === undefined ? "0" : "1", ...(share?.skipOf(orgId) ?? [])];
+    const args = {
+      nowMs,
+      leaseEndMs: nowMs + leaseMs,
+      max,
+      token: lease,
+      scan,
+      onePerLock: share === undefined ? "0" : "1",
+      skip: share?.skipOf(orgId) ?? [],
+    };
     const reply = (await LEASE_CODE_WORK.run(redis, keys, args)) as string[];
     const leased: LeasedCodeWork[] = [];
     for (let i = 0; i + 1 < reply.length; i += 2) {
@@ -146,34 +159,30 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
     finish: (leased, outcome) =>
       guard(async () => {
         const { orgId, unitId, codeId, workId } = leased.work;
-        const keys = [
-          redisKeys.codeWork(orgId),
-          redisKeys.codeWorkDue(orgId),
-          redisKeys.codeWorkNext(orgId),
-          redisKeys.codeWorkLeases(orgId),
-          redisKeys.codeWorkPending(orgId),
-          redisKeys.placedCodes(orgId),
-          redisKeys.placedCodeIds(orgId),
-          redisKeys.items(orgId, unitId),
-          ...appendKeys(orgId),
-        ];
+        const keys = {
+          workKeys: workKeys(orgId),
+          placedCodes: redisKeys.placedCodes(orgId),
+          placedIds: redisKeys.placedCodeIds(orgId),
+          items: redisKeys.items(orgId, unitId),
+          eventKeys: eventKeys(orgId),
+        };
         const { placed } = outcome;
         const retryAt = outcome.kind === "retry" ? outcome.nextAttemptAt : "";
         const lockSync = outcome.kind === "retry" || outcome.lockSync === null ? "" : recordJson(outcome.lockSync);
         const event = outcome.kind === "retry" ? null : outcome.event;
-        const args: (string | number)[] = [
+        const args = {
           codeId,
-          leased.lease,
+          token: leased.lease,
           workId,
-          outcome.kind,
-          placed === null ? "" : recordJson(placed),
-          placed === null ? "" : placed.providerCodeId,
-          recordJson({ unitId, codeId }),
+          kind: outcome.kind,
+          placed: placed === null ? "" : recordJson(placed),
+          providerCodeId: placed === null ? "" : placed.providerCodeId,
+          placedEntry: recordJson({ unitId, codeId }),
           retryAt,
-          retryAt === "" ? "" : Date.parse(retryAt),
+          retryMs: retryAt === "" ? "" : Date.parse(retryAt),
           lockSync,
-          ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]),
-        ];
+          eventArgs: event ? eventArgs(orgId, event) : null,
+        };
         return (await FINISH_CODE_WORK.run(redis, keys, args)) === 1;
       }),
 
@@ -200,8 +209,8 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
 
     placedCode: (orgId, providerCodeId) =>
       guard(async () => {
-        const keys = [redisKeys.placedCodeIds(orgId), redisKeys.codeWork(orgId)];
-        const reply = (await PLACED_CODE.run(redis, keys, [providerCodeId])) as [string, string] | null;
+        const keys = { placedIds: redisKeys.placedCodeIds(orgId), work: redisKeys.codeWork(orgId) };
+        const reply = (await PLACED_CODE.run(redis, keys, { providerCodeId })) as [string, string] | null;
         if (reply === null) return null;
         const { unitId, codeId } = JSON.parse(reply[0]) as { unitId: string; codeId: string };
         return { unitId, codeId, workPending: reply[1] === "1" };
@@ -209,16 +218,16 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
 
     reportLockSync: (orgId, unitId, codeId, lockSync, event) =>
       guard(async () => {
-        const keys = [redisKeys.codeWork(orgId), redisKeys.items(orgId, unitId), ...appendKeys(orgId)];
-        const args = [codeId, recordJson(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
+        const keys = { work: redisKeys.codeWork(orgId), items: redisKeys.items(orgId, unitId), eventKeys: eventKeys(orgId) };
+        const args = { codeId, lockSync: recordJson(lockSync), status: lockSync.status, eventArgs: event ? eventArgs(orgId, event) : null };
         return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
       }),
 
     resendCode: (orgId, unitId, unitVersion, work, lockSync) =>
       guard(async () => {
         workWritten(orgId);
-        const keys = [redisKeys.units(orgId), redisKeys.items(orgId, unitId), ...codeWorkKeys(orgId)];
-        const args = [work.codeId, recordJson(lockSync), unitId, unitVersion, ...codeWorkArgs(work)];
+        const keys = { units: redisKeys.units(orgId), items: redisKeys.items(orgId, unitId), workKeys: workKeys(orgId) };
+        const args = { codeId: work.codeId, lockSync: recordJson(lockSync), unitId, version: unitVersion, work: workArgs(work) };
         return (await RESEND_CODE.run(redis, keys, args)) === 1;
       }),
 

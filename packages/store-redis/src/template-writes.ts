@@ -10,91 +10,103 @@ import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome }
 import type { LintelEvent, Template } from "@lintel/domain";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key } from "./scripts/lua-frame.js";
 import { recordJson } from "./scripts/record-json.js";
 
-/** Lua that stores the new template ARGV[1] (JSON ARGV[2], position ARGV[3]) in KEYS[1..3] (records, order, positions). */
+/** Lua: `addTemplate(templates, order, positions, id, json, position)` stores a new template with its list position. */
 const ADD_TEMPLATE_LUA = `
-local function addTemplate()
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-  redis.call('ZADD', KEYS[2], 0, ARGV[3])
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+local function addTemplate(templates, order, positions, id, json, position)
+  redis.call('HSET', templates, id, json)
+  redis.call('ZADD', order, 0, position)
+  redis.call('HSET', positions, id, position)
 end
 `;
 
-// KEYS: templates hash, order zset, positions hash, then appendKeys. ARGV: id, JSON, position,
-// the template limit, then appendArgs. The id is new (the use case makes it): one already
-// stored is a bug, and overwriting it would leave its old position in the order.
-const CREATE_SCRIPT = new LuaScript(
-  APPEND_EVENT_LUA +
-    ADD_TEMPLATE_LUA +
-    `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return redis.error_reply('create: template ' .. ARGV[1] .. ' exists') end
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return 'too_many_templates' end
-addTemplate()
-appendEvent(4, 5)
-return 'ok'
-`,
-);
-
-// KEYS: create's three, the org's deleted set. ARGV: id, JSON, position. A fixture's template:
-// kept when stored or deleted through the API, added by create's step (no event, no limit) otherwise.
-const LOAD_SCRIPT = new LuaScript(
-  ADD_TEMPLATE_LUA +
-    `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('SISMEMBER', KEYS[4], 'template:' .. ARGV[1]) == 1 then return 'kept' end
-addTemplate()
-return 'added'
-`,
-);
-
-/** Lua that refuses unless the template ARGV[1] of KEYS[1] is stored with `updatedAt` ARGV[2]. */
-const UNCHANGED_LUA = `
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
-if not raw then return 'not_found' end
-if decodeRecord(raw).updatedAt ~= ARGV[2] then return 'changed' end
+/** Lua: `changedSince(templates, id, expectedUpdatedAt)` is the refusal when the template is gone ('not_found') or has another `updatedAt` ('changed'), else nil. */
+const CHANGED_SINCE_LUA = `
+local function changedSince(templates, id, expectedUpdatedAt)
+  local raw = redis.call('HGET', templates, id)
+  if not raw then return 'not_found' end
+  if decodeRecord(raw).updatedAt ~= expectedUpdatedAt then return 'changed' end
+  return nil
+end
 `;
 
-// KEYS: templates hash, order zset, positions hash, then appendKeys. ARGV: id, expectedUpdatedAt,
-// JSON, position, then appendArgs. The old position leaves the order (sortOrder may have moved).
-const UPDATE_SCRIPT = new LuaScript(
-  APPEND_EVENT_LUA +
-    UNCHANGED_LUA +
-    `
-local old = redis.call('HGET', KEYS[3], ARGV[1])
-if old then redis.call('ZREM', KEYS[2], old) end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-redis.call('ZADD', KEYS[2], 0, ARGV[4])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
-appendEvent(4, 5)
-return 'ok'
-`,
-);
+/** The org's templates hash, order zset and positions hash: the first keys of every template script. */
+const LISTED = { templates: key, order: key, positions: key };
 
-// KEYS: templates hash, order zset, positions hash, template uses, the org's deleted set, then appendKeys. ARGV: id,
-// expectedUpdatedAt, nowIso, then appendArgs. A use is `templateId|sendAt|field` (ids never hold
-// '|', which sorts after every id character; sendAt is fixed-width UTC), so the messages of this
-// template sent after now are the members above `id|now|\255` (past `id|now|<any field>`,
-// so a message sent exactly now is not one) up to `id|\255`: the first of them, if any, is one
-// BYLEX read, O(log n).
-const DELETE_SCRIPT = new LuaScript(
-  APPEND_EVENT_LUA +
-    UNCHANGED_LUA +
-    `
-local ahead = redis.call('ZRANGE', KEYS[4], '(' .. ARGV[1] .. '|' .. ARGV[3] .. '|\\255', '[' .. ARGV[1] .. '|\\255', 'BYLEX', 'LIMIT', 0, 1)
-if #ahead > 0 then return 'in_use' end
-local old = redis.call('HGET', KEYS[3], ARGV[1])
-if old then redis.call('ZREM', KEYS[2], old) end
-redis.call('HDEL', KEYS[3], ARGV[1])
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('SADD', KEYS[5], 'template:' .. ARGV[1])
-appendEvent(6, 4)
+// The id is new (the use case makes it): one already stored is a bug, and overwriting it would
+// leave its old position in the order.
+const CREATE_SCRIPT = new FramedScript({
+  keys: { ...LISTED, eventKeys: EVENT_KEYS },
+  args: { id: arg, json: arg, position: arg, limit: arg, eventArgs: EVENT_ARGS },
+  uses: [APPEND_EVENT_LUA, ADD_TEMPLATE_LUA],
+  body: `
+if redis.call('HEXISTS', templates, id) == 1 then return redis.error_reply('create: template ' .. id .. ' exists') end
+if redis.call('HLEN', templates) >= tonumber(limit) then return 'too_many_templates' end
+addTemplate(templates, order, positions, id, json, position)
+appendEvent(eventKeys, eventArgs)
 return 'ok'
 `,
-);
+});
+
+// A fixture's template: kept when stored or deleted through the API (the org's `deleted` set),
+// added by create's step (no event, no limit) otherwise.
+const LOAD_SCRIPT = new FramedScript({
+  keys: { ...LISTED, deleted: key },
+  args: { id: arg, json: arg, position: arg },
+  uses: [ADD_TEMPLATE_LUA],
+  body: `
+if redis.call('HEXISTS', templates, id) == 1 or redis.call('SISMEMBER', deleted, 'template:' .. id) == 1 then return 'kept' end
+addTemplate(templates, order, positions, id, json, position)
+return 'added'
+`,
+});
+
+// The old position leaves the order (sortOrder may have moved).
+const UPDATE_SCRIPT = new FramedScript({
+  keys: { ...LISTED, eventKeys: EVENT_KEYS },
+  args: { id: arg, expectedUpdatedAt: arg, json: arg, position: arg, eventArgs: EVENT_ARGS },
+  uses: [APPEND_EVENT_LUA, CHANGED_SINCE_LUA],
+  body: `
+local refused = changedSince(templates, id, expectedUpdatedAt)
+if refused then return refused end
+local old = redis.call('HGET', positions, id)
+if old then redis.call('ZREM', order, old) end
+redis.call('HSET', templates, id, json)
+redis.call('ZADD', order, 0, position)
+redis.call('HSET', positions, id, position)
+appendEvent(eventKeys, eventArgs)
+return 'ok'
+`,
+});
+
+// A use is `templateId|sendAt|field` (ids never hold '|', which sorts after every id character;
+// sendAt is fixed-width UTC), so the messages of this template sent after `nowIso` are the members
+// above `id|now|\255` (past `id|now|<any field>`, so a message sent exactly now is not one) up to
+// `id|\255`: the first of them, if any, is one BYLEX read, O(log n).
+const DELETE_SCRIPT = new FramedScript({
+  keys: { ...LISTED, uses: key, deleted: key, eventKeys: EVENT_KEYS },
+  args: { id: arg, expectedUpdatedAt: arg, nowIso: arg, eventArgs: EVENT_ARGS },
+  uses: [APPEND_EVENT_LUA, CHANGED_SINCE_LUA],
+  body: `
+local refused = changedSince(templates, id, expectedUpdatedAt)
+if refused then return refused end
+local ahead = redis.call('ZRANGE', uses, '(' .. id .. '|' .. nowIso .. '|\\255', '[' .. id .. '|\\255', 'BYLEX', 'LIMIT', 0, 1)
+if #ahead > 0 then return 'in_use' end
+local old = redis.call('HGET', positions, id)
+if old then redis.call('ZREM', order, old) end
+redis.call('HDEL', positions, id)
+redis.call('HDEL', templates, id)
+redis.call('SADD', deleted, 'template:' .. id)
+appendEvent(eventKeys, eventArgs)
+return 'ok'
+`,
+});
 
 /** The script's reply as the port's outcome. */
 function outcomeOf(reply: unknown): TemplateWriteOutcome {
@@ -113,32 +125,59 @@ function outcomeOf(reply: unknown): TemplateWriteOutcome {
 
 /** The template writes and loads on `redis`. */
 export function redisTemplateWrites(redis: RedisClient) {
-  const listed = (orgId: string) => [redisKeys.templates(orgId), redisKeys.templateOrder(orgId), redisKeys.templatePositions(orgId)];
+  const listed = (orgId: string) => ({
+    templates: redisKeys.templates(orgId),
+    order: redisKeys.templateOrder(orgId),
+    positions: redisKeys.templatePositions(orgId),
+  });
 
   return {
     async create(template: Template, event: LintelEvent): Promise<TemplateWriteOutcome> {
       const { id, orgId } = template;
-      const args = [id, recordJson(template), templatePosition(template), MAX_TEMPLATES_PER_ORG, ...appendArgs(orgId, event)];
-      return outcomeOf(await CREATE_SCRIPT.run(redis, [...listed(orgId), ...appendKeys(orgId)], args));
+      const keys = { ...listed(orgId), eventKeys: eventKeys(orgId) };
+      const args = {
+        id,
+        json: recordJson(template),
+        position: templatePosition(template),
+        limit: MAX_TEMPLATES_PER_ORG,
+        eventArgs: eventArgs(orgId, event),
+      };
+      return outcomeOf(await CREATE_SCRIPT.run(redis, keys, args));
     },
 
     loadTemplate(template: Template): Promise<LoadOutcome> {
       const { id, orgId } = template;
       return loadOwned(redis, "template", id, orgId, async () => {
-        const keys = [...listed(orgId), redisKeys.deleted(orgId)];
-        return (await LOAD_SCRIPT.run(redis, keys, [id, recordJson(template), templatePosition(template)])) as LoadOutcome;
+        const keys = { ...listed(orgId), deleted: redisKeys.deleted(orgId) };
+        return (await LOAD_SCRIPT.run(redis, keys, {
+          id,
+          json: recordJson(template),
+          position: templatePosition(template),
+        })) as LoadOutcome;
       });
     },
 
     async update(template: Template, expectedUpdatedAt: string, event: LintelEvent): Promise<TemplateWriteOutcome> {
       const { id, orgId } = template;
-      const args = [id, expectedUpdatedAt, recordJson(template), templatePosition(template), ...appendArgs(orgId, event)];
-      return outcomeOf(await UPDATE_SCRIPT.run(redis, [...listed(orgId), ...appendKeys(orgId)], args));
+      const keys = { ...listed(orgId), eventKeys: eventKeys(orgId) };
+      const args = {
+        id,
+        expectedUpdatedAt,
+        json: recordJson(template),
+        position: templatePosition(template),
+        eventArgs: eventArgs(orgId, event),
+      };
+      return outcomeOf(await UPDATE_SCRIPT.run(redis, keys, args));
     },
 
     async delete(orgId: string, templateId: string, check: TemplateDeleteCheck, event: LintelEvent): Promise<TemplateWriteOutcome> {
-      const keys = [...listed(orgId), redisKeys.templateUses(orgId), redisKeys.deleted(orgId), ...appendKeys(orgId)];
-      const args = [templateId, check.expectedUpdatedAt, check.nowIso, ...appendArgs(orgId, event)];
+      const keys = {
+        ...listed(orgId),
+        uses: redisKeys.templateUses(orgId),
+        deleted: redisKeys.deleted(orgId),
+        eventKeys: eventKeys(orgId),
+      };
+      const args = { id: templateId, expectedUpdatedAt: check.expectedUpdatedAt, nowIso: check.nowIso, eventArgs: eventArgs(orgId, event) };
       return outcomeOf(await DELETE_SCRIPT.run(redis, keys, args));
     },
   };

@@ -9,74 +9,85 @@ import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
-import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, counted, group, key, rest } from "./scripts/lua-frame.js";
 import { readRecords } from "./redis/hash-records.js";
 import { redisKeys } from "./redis/keys.js";
-import { LuaScript } from "./scripts/lua-script.js";
-import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { SET_LOCK_SYNC_LUA, WORK, WORK_KEYS, workArgs, workKeys, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 import { redisUnitWrites } from "./unit-writes.js";
 
-const FIND_SCRIPT = new LuaScript(`
-local unit = redis.call('HGET', KEYS[1], ARGV[1])
+const FIND_SCRIPT = new FramedScript({
+  keys: { units: key, urlKeys: key },
+  args: { idOrKey: arg },
+  body: `
+local unit = redis.call('HGET', units, idOrKey)
 if unit then return unit end
-local id = redis.call('HGET', KEYS[2], ARGV[1])
-if id then return redis.call('HGET', KEYS[1], id) end
+local id = redis.call('HGET', urlKeys, idOrKey)
+if id then return redis.call('HGET', units, id) end
 return false
-`);
+`,
+});
 
-// KEYS: units hash, the unit's items hash, its schedule zset, its span, the org's template
-// uses, then codeWorkKeys, then appendKeys. ARGV: unitId, expectedVersion, timeZone, appendArgs
-// (the event), the codes' lockSync JSON ('' for none), how many code works, then codeWorkArgs
-// of each (without the leading '1'), then (item field, startAt, endAt, span ms) per rewrite. Each
-// code work is stored and its moved code gets the lockSync, after the rewrites. The event and its deliveries are stored by
-// the same script, only when the change applies. A rewrite naming an item this unit doesn't
-// have is skipped (the contract: another unit's item is never touched). Checks come before
-// writes; a moved item moves in the schedule (and a message in the template uses) in the same
-// script. A stale version is answered with the unit as stored, so the caller learns its version.
-const LOCK_SYNC_AT = 4 + APPEND_ARG_COUNT;
-const SET_TIME_ZONE_SCRIPT = new LuaScript(
-  SCHEDULE_LUA +
-    APPEND_EVENT_LUA +
-    WRITE_WORK_LUA +
-    SET_LOCK_SYNC_LUA +
-    `
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+/** A schedule item's new times in a set_timezone (a group of its frame). */
+const REWRITE = group({ field: arg, startAt: arg, endAt: arg, spanMs: arg });
+
+// The unit at `expected` gets `timeZone` and its next version; each rewrite of an item the unit
+// has is applied, each code work is stored and its moved code gets `codeLockSync` ('' for none)
+// after the rewrites, and the event and its deliveries are stored: by one script, only when the
+// change applies. A rewrite naming an item this unit doesn't have is skipped (the contract:
+// another unit's item is never touched). Checks come before writes; a moved item moves in the
+// schedule (and a message in the template uses) in the same script. A stale version is answered
+// with the unit as stored, so the caller learns its version.
+const SET_TIME_ZONE_SCRIPT = new FramedScript({
+  keys: { units: key, items: key, schedule: key, span: key, uses: key, workKeys: WORK_KEYS, eventKeys: EVENT_KEYS },
+  args: {
+    unitId: arg,
+    expected: arg,
+    timeZone: arg,
+    eventArgs: EVENT_ARGS,
+    codeLockSync: arg,
+    works: counted(WORK),
+    rewrites: rest(REWRITE),
+  },
+  uses: [SCHEDULE_LUA, APPEND_EVENT_LUA, WRITE_WORK_LUA, SET_LOCK_SYNC_LUA],
+  body: `
+local raw = redis.call('HGET', units, unitId)
 if not raw then return {'not_found'} end
 local unit = decodeRecord(raw)
-if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict', raw} end
-unit.timeZone = ARGV[3]
+if unit.version ~= tonumber(expected) then return {'version_conflict', raw} end
+unit.timeZone = timeZone
 unit.version = unit.version + 1
 local encoded = encodeRecord(unit)
-redis.call('HSET', KEYS[1], ARGV[1], encoded)
-local works = tonumber(ARGV[${LOCK_SYNC_AT} + 1])
-local worksFrom = ${LOCK_SYNC_AT} + 2
-for i = worksFrom + 4 * works, #ARGV, 4 do
-  local old = redis.call('HGET', KEYS[2], ARGV[i])
+redis.call('HSET', units, unitId, encoded)
+for _, rewrite in ipairs(rewrites) do
+  local field = rewrite.field
+  local old = redis.call('HGET', items, field)
   if old then
     local item = decodeRecord(old)
-    item.startAt = ARGV[i + 1]
-    item.endAt = ARGV[i + 2]
+    item.startAt = rewrite.startAt
+    item.endAt = rewrite.endAt
     local json = encodeRecord(item)
-    redis.call('HSET', KEYS[2], ARGV[i], json)
-    redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old))
-    redis.call('ZADD', KEYS[3], 0, ARGV[i + 1] .. '|' .. ARGV[i])
-    raiseSpan(KEYS[4], ARGV[i + 3])
+    redis.call('HSET', items, field, json)
+    redis.call('ZREM', schedule, scheduleMember(field, old))
+    redis.call('ZADD', schedule, 0, rewrite.startAt .. '|' .. field)
+    raiseSpan(span, rewrite.spanMs)
     -- A message's use of its template is keyed by its sendAt, which the rewrite moves.
-    dropUse(KEYS[5], ARGV[i], old)
-    addUse(KEYS[5], ARGV[i], json)
+    dropUse(uses, field, old)
+    addUse(uses, field, json)
   end
 end
-for i = worksFrom, worksFrom + 4 * works - 1, 4 do
-  writeWork(6, ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3])
-  if ARGV[${LOCK_SYNC_AT}] ~= '' then setLockSync(KEYS[2], 'code:' .. ARGV[i], ARGV[${LOCK_SYNC_AT}]) end
+for _, work in ipairs(works) do
+  writeWork(workKeys, work)
+  if codeLockSync ~= '' then setLockSync(items, 'code:' .. work.codeId, codeLockSync) end
 end
-appendEvent(11, 4)
+appendEvent(eventKeys, eventArgs)
 return {'ok', encoded}
 `,
-);
+});
 
 /** The field of an item in its unit's items hash. */
 export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
@@ -93,7 +104,7 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
   return {
     findByIdOrKey: (orgId, idOrKey) =>
       guard(async () => {
-        const json = await FIND_SCRIPT.run(redis, [redisKeys.units(orgId), redisKeys.unitKeys(orgId)], [idOrKey]);
+        const json = await FIND_SCRIPT.run(redis, { units: redisKeys.units(orgId), urlKeys: redisKeys.unitKeys(orgId) }, { idOrKey });
         return typeof json === "string" ? parseUnit(json) : null;
       }),
 
@@ -117,27 +128,32 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
 
     setTimeZone: (orgId, unitId, change) =>
       guard(async (): Promise<SetTimeZoneOutcome> => {
-        const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone, ...appendArgs(orgId, change.event)];
         const codeWork = change.codeWork ?? [];
         if (codeWork.length > 0) workWritten(orgId);
-        args.push(change.codeLockSync === undefined ? "" : recordJson(change.codeLockSync), codeWork.length);
-        for (const work of codeWork) args.push(...codeWorkArgs(work).slice(1));
-        for (const rewrite of change.rewrites) {
-          args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt, itemSpanMs(rewrite));
-        }
-        const reply = (await SET_TIME_ZONE_SCRIPT.run(
-          redis,
-          [
-            redisKeys.units(orgId),
-            redisKeys.items(orgId, unitId),
-            redisKeys.schedule(orgId, unitId),
-            redisKeys.scheduleSpan(orgId, unitId),
-            redisKeys.templateUses(orgId),
-            ...codeWorkKeys(orgId),
-            ...appendKeys(orgId),
-          ],
-          args,
-        )) as [string, string?];
+        const keys = {
+          units: redisKeys.units(orgId),
+          items: redisKeys.items(orgId, unitId),
+          schedule: redisKeys.schedule(orgId, unitId),
+          span: redisKeys.scheduleSpan(orgId, unitId),
+          uses: redisKeys.templateUses(orgId),
+          workKeys: workKeys(orgId),
+          eventKeys: eventKeys(orgId),
+        };
+        const args = {
+          unitId,
+          expected: change.expectedVersion,
+          timeZone: change.timeZone,
+          eventArgs: eventArgs(orgId, change.event),
+          codeLockSync: change.codeLockSync === undefined ? "" : recordJson(change.codeLockSync),
+          works: codeWork.map((work) => workArgs(work)),
+          rewrites: change.rewrites.map((rewrite) => ({
+            field: itemField(rewrite),
+            startAt: rewrite.startAt,
+            endAt: rewrite.endAt,
+            spanMs: itemSpanMs(rewrite),
+          })),
+        };
+        const reply = (await SET_TIME_ZONE_SCRIPT.run(redis, keys, args)) as [string, string?];
         if (reply[0] === "not_found") return { ok: false, reason: "not_found" };
         // The refused unit comes back as stored: its version read in JS, exact to 2^53−1.
         const unit = parseUnit(reply[1] as string);

@@ -21,7 +21,7 @@ import { isoInstant, type DeliveryRecord, type LintelEvent } from "@lintel/domai
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
-import { appendArgs, appendKeys } from "./scripts/event-append.js";
+import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { parseEndpoint } from "./endpoint-json.js";
 import { redisKeys } from "./redis/keys.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./redis/org-lease.js";
@@ -45,19 +45,27 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
   /** Leases up to `max` of the org's due deliveries; with `share`, one per endpoint and none of the skipped. */
   async function leaseIn(orgId: string, nowMs: number, leaseMs: number, max: number, share?: LeaseShare): Promise<LeasedAttempt[]> {
     const lease = randomUUID();
-    const keys = [
-      redisKeys.dueDeliveries(orgId),
-      redisKeys.deliveries(orgId),
-      redisKeys.endpoints(orgId),
-      redisKeys.events(orgId),
-      redisKeys.deliveryLeases(orgId),
-      redisKeys.pendingDeliveries(orgId),
-      redisKeys.webhookLanes(orgId),
-    ];
+    const keys = {
+      due: redisKeys.dueDeliveries(orgId),
+      deliveries: redisKeys.deliveries(orgId),
+      endpoints: redisKeys.endpoints(orgId),
+      events: redisKeys.events(orgId),
+      leases: redisKeys.deliveryLeases(orgId),
+      pending: redisKeys.pendingDeliveries(orgId),
+      lanes: redisKeys.webhookLanes(orgId),
+    };
     // Skipping endpoints means looking past their due deliveries, up to a bound.
     const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
-    const flag = share === undefined ? "0" : "1";
-    const args = [nowMs, nowMs + leaseMs, max, lease, scan, flag, isoInstant(nowMs), ...(share?.skipOf(orgId) ?? [])];
+    const args = {
+      nowMs,
+      leaseEndMs: nowMs + leaseMs,
+      max,
+      token: lease,
+      scan,
+      onePerEndpoint: share === undefined ? "0" : "1",
+      nowIso: isoInstant(nowMs),
+      skip: share?.skipOf(orgId) ?? [],
+    };
     const reply = (await LEASE_DUE.run(redis, keys, args)) as (string | number)[];
     const leased: LeasedAttempt[] = [];
     for (let i = 0; i + 3 < reply.length; i += 4) {
@@ -88,16 +96,16 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
             const earlier = (endpoint.earlierSecrets ?? []).map((older) => older.secret);
             const earlierResealed = earlier.map((older) => reseal(older));
             if (secret === null && previousResealed === null && earlierResealed.every((one) => one === null)) continue;
-            const args = [
-              endpoint.id,
-              endpoint.secret,
-              previous,
-              secret ?? endpoint.secret,
-              previousResealed ?? previous,
-              earlier.join(" "),
-              earlierResealed.map((one, i) => one ?? earlier[i]).join(" "),
-            ];
-            changed += Number(await RESEAL_SECRETS.run(redis, [redisKeys.endpoints(orgId)], args));
+            const args = {
+              id: endpoint.id,
+              secretRead: endpoint.secret,
+              previousRead: previous,
+              secret: secret ?? endpoint.secret,
+              previous: previousResealed ?? previous,
+              earlierRead: earlier.join(" "),
+              earlier: earlierResealed.map((one, i) => one ?? earlier[i]).join(" "),
+            };
+            changed += Number(await RESEAL_SECRETS.run(redis, { endpoints: redisKeys.endpoints(orgId) }, args));
           }
         }
         return changed;
@@ -106,13 +114,9 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       guard(async () => {
         // The org joins the group before its endpoint exists: a crash between the two hides nothing.
         await redis.sadd(redisKeys.webhookOrgs(group), endpoint.orgId);
-        const keys = [redisKeys.endpoints(endpoint.orgId), redisKeys.endpointOrder(endpoint.orgId)];
-        const created = await CREATE_ENDPOINT.run(redis, keys, [
-          endpoint.id,
-          recordJson(endpoint),
-          newestFirstPosition(endpoint),
-          maxPerOrg,
-        ]);
+        const keys = { endpoints: redisKeys.endpoints(endpoint.orgId), endpointOrder: redisKeys.endpointOrder(endpoint.orgId) };
+        const args = { id: endpoint.id, json: recordJson(endpoint), position: newestFirstPosition(endpoint), maxPerOrg };
+        const created = await CREATE_ENDPOINT.run(redis, keys, args);
         return created === 1 ? { ok: true } : { ok: false, reason: "limit" };
       }),
 
@@ -130,21 +134,21 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
 
     delete: (orgId, endpointId) =>
       guard(async () => {
-        const keys = [
-          redisKeys.endpoints(orgId),
-          redisKeys.endpointOrder(orgId),
-          redisKeys.deliveries(orgId),
-          redisKeys.pendingDeliveries(orgId),
-          redisKeys.dueDeliveries(orgId),
-          redisKeys.deliveryLeases(orgId),
-          redisKeys.webhookLanes(orgId),
-        ];
-        return (await DELETE_ENDPOINT.run(redis, keys, [endpointId])) === 1;
+        const keys = {
+          endpoints: redisKeys.endpoints(orgId),
+          endpointOrder: redisKeys.endpointOrder(orgId),
+          deliveries: redisKeys.deliveries(orgId),
+          pending: redisKeys.pendingDeliveries(orgId),
+          due: redisKeys.dueDeliveries(orgId),
+          leases: redisKeys.deliveryLeases(orgId),
+          lanes: redisKeys.webhookLanes(orgId),
+        };
+        return (await DELETE_ENDPOINT.run(redis, keys, { id: endpointId })) === 1;
       }),
 
     enable: (orgId, endpointId) =>
       guard(async () => {
-        const json = await ENABLE_ENDPOINT.run(redis, [redisKeys.endpoints(orgId)], [endpointId]);
+        const json = await ENABLE_ENDPOINT.run(redis, { endpoints: redisKeys.endpoints(orgId) }, { id: endpointId });
         return typeof json === "string" ? parseEndpoint(json) : null;
       }),
 
@@ -152,8 +156,9 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       guard(async () => {
         if (limit <= 0) return [];
         const start = after === null ? `(${endpointId}}` : `(${endpointId}|${after}`;
-        const keys = [redisKeys.deliveryOrder(orgId), redisKeys.deliveries(orgId)];
-        const reply = (await DELIVERY_PAGE.run(redis, keys, [start, `[${endpointId}|`, Math.floor(limit)])) as (string | null)[];
+        const keys = { deliveryOrder: redisKeys.deliveryOrder(orgId), deliveries: redisKeys.deliveries(orgId) };
+        const args = { start, stop: `[${endpointId}|`, limit: Math.floor(limit) };
+        const reply = (await DELIVERY_PAGE.run(redis, keys, args)) as (string | null)[];
         return reply.filter((json): json is string => json !== null).map(parseDelivery);
       }),
 
@@ -175,32 +180,42 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         const { orgId, endpointId, id } = attempt.delivery;
         const after = deliveryAfterAttempt(attempt.delivery, outcome);
         const dueMs = after.status === "pending" && after.nextAttemptAt !== null ? Date.parse(after.nextAttemptAt) : "";
-        const keys = [
-          redisKeys.deliveries(orgId),
-          redisKeys.dueDeliveries(orgId),
-          redisKeys.deliveryLeases(orgId),
-          redisKeys.endpoints(orgId),
-          redisKeys.pendingDeliveries(orgId),
-          ...appendKeys(orgId),
-          redisKeys.webhookLanes(orgId),
-        ];
-        const args = [id, attempt.lease, recordJson(after), dueMs, endpointId, outcome.result.kind, outcome.at];
-        args.push(...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]));
+        const keys = {
+          deliveries: redisKeys.deliveries(orgId),
+          due: redisKeys.dueDeliveries(orgId),
+          leases: redisKeys.deliveryLeases(orgId),
+          endpoints: redisKeys.endpoints(orgId),
+          pending: redisKeys.pendingDeliveries(orgId),
+          eventKeys: eventKeys(orgId),
+          lanes: redisKeys.webhookLanes(orgId),
+        };
         const { rest } = outcome;
-        args.push(Date.parse(outcome.at), rest === undefined ? "" : Math.round(rest.ms), rest === undefined ? "" : Math.round(rest.paceMs));
+        const args = {
+          id,
+          token: attempt.lease,
+          json: recordJson(after),
+          dueMs,
+          endpointId,
+          kind: outcome.result.kind,
+          attemptAt: outcome.at,
+          attemptMs: Date.parse(outcome.at),
+          restMs: rest === undefined ? "" : Math.round(rest.ms),
+          paceMs: rest === undefined ? "" : Math.round(rest.paceMs),
+          eventArgs: event ? eventArgs(orgId, event) : null,
+        };
         return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
       }),
 
     pacedAttempts: (orgId, endpointId, ids, nowMs) =>
       guard(async () => {
         if (ids.length === 0) return new Map<string, number>();
-        const keys = [
-          redisKeys.webhookLanes(orgId),
-          redisKeys.dueDeliveries(orgId),
-          redisKeys.pendingDeliveries(orgId),
-          redisKeys.deliveryLeases(orgId),
-        ];
-        const reply = (await PACED_ATTEMPTS.run(redis, keys, [endpointId, nowMs, PACED_SCAN, ...ids])) as string[];
+        const keys = {
+          lanes: redisKeys.webhookLanes(orgId),
+          due: redisKeys.dueDeliveries(orgId),
+          pending: redisKeys.pendingDeliveries(orgId),
+          leases: redisKeys.deliveryLeases(orgId),
+        };
+        const reply = (await PACED_ATTEMPTS.run(redis, keys, { endpointId, nowMs, scan: PACED_SCAN, asked: ids })) as string[];
         const paced = new Map<string, number>();
         for (let i = 0; i + 1 < reply.length; i += 2) paced.set(reply[i] as string, Number(reply[i + 1]));
         return paced;

@@ -7,51 +7,77 @@
  */
 import { EVENT_RETENTION_MS, EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type LintelEvent } from "@lintel/domain";
 import { redisKeys } from "../redis/keys.js";
+import { arg, group, key, list, type ValueOf } from "./lua-frame.js";
 
 /** The most events, and the most deliveries, one append drops. */
 export const TRIM_BATCH = 500;
 
-/** The keys `appendEvent` takes, in order, from the position the calling script gives it. */
-export function appendKeys(orgId: string): string[] {
-  return [
-    redisKeys.events(orgId),
-    redisKeys.eventOrder(orgId),
-    redisKeys.endpoints(orgId),
-    redisKeys.deliveries(orgId),
-    redisKeys.deliveryOrder(orgId),
-    redisKeys.deliveryAge(orgId),
-    redisKeys.pendingDeliveries(orgId),
-    redisKeys.dueDeliveries(orgId),
-    redisKeys.deliveryLeases(orgId),
-    ...EVENT_TYPES.map((type) => redisKeys.eventsOfType(orgId, type)),
-  ];
+/** The keys `appendEvent` takes, a group of a script's frame: the org's event and delivery keys, then one per event type. */
+export const EVENT_KEYS = group({
+  events: key,
+  order: key,
+  endpoints: key,
+  deliveries: key,
+  deliveryOrder: key,
+  deliveryAge: key,
+  pending: key,
+  due: key,
+  leases: key,
+  byType: list(EVENT_TYPES.length),
+});
+
+/** The org's {@link EVENT_KEYS}. */
+export function eventKeys(orgId: string): ValueOf<typeof EVENT_KEYS> {
+  return {
+    events: redisKeys.events(orgId),
+    order: redisKeys.eventOrder(orgId),
+    endpoints: redisKeys.endpoints(orgId),
+    deliveries: redisKeys.deliveries(orgId),
+    deliveryOrder: redisKeys.deliveryOrder(orgId),
+    deliveryAge: redisKeys.deliveryAge(orgId),
+    pending: redisKeys.pendingDeliveries(orgId),
+    due: redisKeys.dueDeliveries(orgId),
+    leases: redisKeys.deliveryLeases(orgId),
+    byType: EVENT_TYPES.map((type) => redisKeys.eventsOfType(orgId, type)),
+  };
 }
 
-/** The arguments `appendEvent` takes, in order, from the position the calling script gives it. */
-export function appendArgs(orgId: string, event: LintelEvent): (string | number)[] {
+/** The arguments `appendEvent` takes, a group of a script's frame: the event and its retention cutoff. */
+export const EVENT_ARGS = group({
+  json: arg,
+  id: arg,
+  type: arg,
+  typeAt: arg,
+  createdAt: arg,
+  createdMs: arg,
+  cutoff: arg,
+  cutoffMs: arg,
+  orgId: arg,
+});
+
+/** The {@link EVENT_ARGS} of `event` in `orgId`; `typeAt` is its type's place in `byType` of {@link EVENT_KEYS} (from 1). */
+export function eventArgs(orgId: string, event: LintelEvent): ValueOf<typeof EVENT_ARGS> {
   const createdMs = Date.parse(event.createdAt);
   const cutoffMs = createdMs - EVENT_RETENTION_MS;
-  return [
-    JSON.stringify(event),
-    event.id,
-    event.type,
-    EVENT_TYPES.indexOf(event.type),
-    event.createdAt,
+  return {
+    json: JSON.stringify(event),
+    id: event.id,
+    type: event.type,
+    typeAt: EVENT_TYPES.indexOf(event.type) + 1,
+    createdAt: event.createdAt,
     createdMs,
-    new Date(cutoffMs).toISOString(),
+    cutoff: new Date(cutoffMs).toISOString(),
     cutoffMs,
     orgId,
-  ];
+  };
 }
 
-/** How many arguments {@link appendArgs} makes. */
-export const APPEND_ARG_COUNT = 9;
-
 /**
- * The Lua function `appendEvent(k, a)`: KEYS[k..] as {@link appendKeys}, ARGV[a..] as
- * {@link appendArgs}. The event JSON is stored as JSON.stringify wrote it, never decoded by a
- * script (cjson would round its numbers past 14 digits, and it may hold any text); every stored
- * endpoint of the org is read with `decodeRecord`, so one endpoint's record can fail no append. A delivery's id is `dlv_` + 24 hex characters of
+ * The Lua function `appendEvent(keys, event, exclude)`: `keys` as {@link EVENT_KEYS}, `event` as
+ * {@link EVENT_ARGS} (the tables a frame's header reads them into). The event JSON is stored as
+ * JSON.stringify wrote it, never decoded by a script (cjson would round its numbers past 14
+ * digits, and it may hold any text); every stored endpoint of the org is read with
+ * `decodeRecord`, so one endpoint's record can fail no append. A delivery's id is `dlv_` + 24 hex characters of
  * SHA-1(eventId:endpointId), the same as the memory store's. Members end in `|<id>`: the id is
  * what follows the last '|'. `exclude`, when given, is an endpoint id that gets no delivery (the
  * endpoint an event about its own failure is about). A test event (`send_test`) lives in the
@@ -65,15 +91,15 @@ local function wantsEvent(types, eventType)
   return false
 end
 
-local function appendEvent(k, a, exclude)
-  local events, order, endpoints, deliveries = KEYS[k], KEYS[k + 1], KEYS[k + 2], KEYS[k + 3]
-  local dorder, age, pending, due, leases = KEYS[k + 4], KEYS[k + 5], KEYS[k + 6], KEYS[k + 7], KEYS[k + 8]
-  local id, eventType, createdAt, createdMs = ARGV[a + 1], ARGV[a + 2], ARGV[a + 4], ARGV[a + 5]
-  local cutoff, cutoffMs, orgId = ARGV[a + 6], ARGV[a + 7], ARGV[a + 8]
+local function appendEvent(keys, event, exclude)
+  local events, order, endpoints, deliveries = keys.events, keys.order, keys.endpoints, keys.deliveries
+  local dorder, age, pending, due, leases = keys.deliveryOrder, keys.deliveryAge, keys.pending, keys.due, keys.leases
+  local id, eventType, createdAt, createdMs = event.id, event.type, event.createdAt, event.createdMs
+  local cutoff, cutoffMs, orgId = event.cutoff, event.cutoffMs, event.orgId
   local position = createdAt .. '|' .. id
-  redis.call('HSET', events, id, ARGV[a])
+  redis.call('HSET', events, id, event.json)
   redis.call('ZADD', order, 0, position)
-  redis.call('ZADD', KEYS[k + 9 + tonumber(ARGV[a + 3])], 0, position)
+  redis.call('ZADD', keys.byType[tonumber(event.typeAt)], 0, position)
   for _, raw in ipairs(redis.call('HVALS', endpoints)) do
     local endpoint = decodeRecord(raw)
     if endpoint.status == 'enabled' and endpoint.id ~= exclude and wantsEvent(endpoint.eventTypes, eventType) then
@@ -94,7 +120,7 @@ local function appendEvent(k, a, exclude)
     for i, member in ipairs(old) do ids[i] = string.match(member, '^.*|(.*)$') end
     redis.call('HDEL', events, unpack(ids))
     redis.call('ZREM', order, unpack(old))
-    for t = k + 9, k + ${8 + EVENT_TYPES.length} do redis.call('ZREM', KEYS[t], unpack(old)) end
+    for _, typeKey in ipairs(keys.byType) do redis.call('ZREM', typeKey, unpack(old)) end
   end
   local aged = redis.call('ZRANGE', age, '-inf', '(' .. cutoffMs, 'BYSCORE', 'LIMIT', 0, ${TRIM_BATCH})
   for _, did in ipairs(aged) do

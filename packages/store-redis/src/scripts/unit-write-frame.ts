@@ -1,29 +1,34 @@
 /**
  * What the unit write scripts (unit-writes.js) share: the unit read at the top of each (its
- * version checked only when the caller gave one), its basis checks, and the event's JSON cut
- * around the version the script gives the unit; and the Lua that stores an item with its indexes.
+ * version checked only when the caller gave one), its basis (a group of their frames) and its
+ * checks, and the event's JSON cut around the version the script gives the unit; and the Lua that
+ * stores an item with its indexes.
  */
 import { eventAtVersion, type UnitBasis } from "@lintel/core/adapters";
 import type { LintelEvent } from "@lintel/domain";
+import { arg, group, type ValueOf } from "./lua-frame.js";
 import { recordJson } from "./record-json.js";
 
 /**
- * Lua that reads the unit `unitId` of KEYS[1] into `unit` (and `raw`), refusing when it is gone
- * or, when `expected` is not '', at another version (the stale unit goes back as stored, so its
- * version is read exactly in JS). `sameUnit(unit, basisAt)` is true when the unit still has the
- * urlKey, address and zone (null as '') of ARGV[basisAt..basisAt + 2]; `sameValue(a, b)`
- * compares two decoded records whole.
+ * Lua: `unitAt(units, unitId, expected)` answers the unit `unitId` of the hash `units`, or nil and
+ * the script's refusal when it is gone or, when `expected` is not '', at another version (the
+ * stale unit goes back as stored, so its version is read exactly in JS). `sameUnit(unit, basis)`
+ * is true when the unit still has the urlKey, address and zone (null as '') of `basis` (a
+ * {@link UNIT_BASIS}); `sameValue(a, b)` compares two decoded records whole.
  */
 export const AT_VERSION_LUA = `
-local raw = redis.call('HGET', KEYS[1], unitId)
-if not raw then return {'not_found'} end
-local unit = decodeRecord(raw)
-if expected ~= '' and unit.version ~= tonumber(expected) then return {'version_conflict', raw} end
+local function unitAt(units, unitId, expected)
+  local raw = redis.call('HGET', units, unitId)
+  if not raw then return nil, {'not_found'} end
+  local unit = decodeRecord(raw)
+  if expected ~= '' and unit.version ~= tonumber(expected) then return nil, {'version_conflict', raw} end
+  return unit, nil
+end
 
-local function sameUnit(basisAt)
+local function sameUnit(unit, basis)
   local zone = unit.timeZone
   if zone == cjson.null then zone = '' end
-  return unit.urlKey == ARGV[basisAt] and unit.address == ARGV[basisAt + 1] and zone == ARGV[basisAt + 2]
+  return unit.urlKey == basis.urlKey and unit.address == basis.address and zone == basis.zone
 end
 
 local function sameValue(a, b)
@@ -39,9 +44,14 @@ local function sameValue(a, b)
 end
 `;
 
-/** The arguments a basis takes in a script: '1', urlKey, address, zone ('' for none); '0' and three blanks when none. */
-export function basisArgs(basis: UnitBasis | undefined): string[] {
-  return basis === undefined ? ["0", "", "", ""] : ["1", basis.urlKey, basis.address, basis.timeZone ?? ""];
+/** The unit as a write read it, a group of a script's frame: its urlKey, address and zone ('' for none). */
+export const UNIT_BASIS = group({ urlKey: arg, address: arg, zone: arg });
+
+/** `basis` as {@link UNIT_BASIS}; null for none (a `maybe(UNIT_BASIS)` then goes as '0'). */
+export function basisArgs(basis: UnitBasis): ValueOf<typeof UNIT_BASIS>;
+export function basisArgs(basis: UnitBasis | undefined): ValueOf<typeof UNIT_BASIS> | null;
+export function basisArgs(basis: UnitBasis | undefined): ValueOf<typeof UNIT_BASIS> | null {
+  return basis === undefined ? null : { urlKey: basis.urlKey, address: basis.address, zone: basis.timeZone ?? "" };
 }
 
 /** A version no unit has, marking where the script writes the version it gives. */
@@ -63,11 +73,6 @@ export function eventAroundVersion(event: LintelEvent): { readonly head: string;
     throw new Error(`event ${event.id} (${event.type}) carries no unit whose version a write could give`);
   }
   return { head: json.slice(0, at + mark.length - String(VERSION_MARK).length), tail: json.slice(at + mark.length) };
-}
-
-/** `appendArgs` with the event's JSON replaced by `head` (the script appends the version and the tail). */
-export function withHead(args: (string | number)[], head: string): (string | number)[] {
-  return [head, ...args.slice(1)];
 }
 
 /** Lua that stores an item JSON under `field` in its unit's hash and every index it is in (the caller drops an old item's entries first). */

@@ -4,7 +4,8 @@
  * reaches each of its waiting deliveries. A lane is one field of the org's `webhooks:lanes` hash,
  * `failures freeAtMs nextAtMs paceMs` (integers, no JSON: nothing of it passes through cjson).
  */
-import { LuaScript } from "./lua-script.js";
+import { FramedScript } from "./framed-script.js";
+import { arg, key, rest } from "./lua-frame.js";
 
 /** How many of the org's deliveries, in due order, `PACED_ATTEMPTS` looks at, at most. */
 export const PACED_SCAN = 2_000;
@@ -51,48 +52,48 @@ end
 `;
 
 /**
- * KEYS: lanes, due, pending, leases. ARGV: endpoint id, now ms, how many due deliveries to look
- * at, then the delivery ids asked about. When the endpoint has a lane: `id, ms` pairs, the time
- * its lane takes each asked delivery that waits (pending, no lease running), as the core's
- * `pacedTimes` over its waiting deliveries in due order (ties by id, as the lease takes them).
+ * When the endpoint has a lane: `id, ms` pairs, the time its lane takes each delivery in `asked`
+ * that waits (pending, no lease running), as the core's `pacedTimes` over its waiting deliveries
+ * in due order (ties by id, as the lease takes them), looking at `scan` due deliveries at most.
  * An asked one past the deliveries looked at gets the earliest the lane could reach it.
  */
-export const PACED_ATTEMPTS = new LuaScript(
-  LANE_LUA +
-    `
-local lanes, due, pending, leases = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local endpointId, now, scan = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+export const PACED_ATTEMPTS = new FramedScript({
+  keys: { lanes: key, due: key, pending: key, leases: key },
+  args: { endpointId: arg, nowMs: arg, scan: arg, asked: rest(arg) },
+  uses: [LANE_LUA],
+  body: `
+local now, most = tonumber(nowMs), tonumber(scan)
 local lane = readLane(lanes, endpointId)
 if not lane then return {} end
-local asked, left = {}, 0
-for i = 4, #ARGV do
-  if not asked[ARGV[i]] then left = left + 1 end
-  asked[ARGV[i]] = true
+local waiting, left = {}, 0
+for _, did in ipairs(asked) do
+  if not waiting[did] then left = left + 1 end
+  waiting[did] = true
 end
 local out = {}
 local at, first = math.max(lane.nextAt, now), true
-local rows = redis.call('ZRANGE', due, '-inf', '+inf', 'BYSCORE', 'LIMIT', 0, scan, 'WITHSCORES')
+local rows = redis.call('ZRANGE', due, '-inf', '+inf', 'BYSCORE', 'LIMIT', 0, most, 'WITHSCORES')
 for i = 1, #rows, 2 do
   local did, dueMs = rows[i], tonumber(rows[i + 1])
   local running = dueMs > now and redis.call('HEXISTS', leases, did) == 1
   if not running and redis.call('ZSCORE', pending, endpointId .. '|' .. did) then
     if first then at = math.max(dueMs, at) else at = math.max(dueMs, at + lane.pace) end
     first = false
-    if asked[did] then
+    if waiting[did] then
       out[#out + 1] = did
       out[#out + 1] = string.format('%d', at)
-      asked[did] = nil
+      waiting[did] = nil
       left = left - 1
       if left == 0 then return out end
     end
   end
 end
-if #rows < 2 * scan then return out end
+if #rows < 2 * most then return out end
 if not first then at = at + lane.pace end
-for did in pairs(asked) do
+for did in pairs(waiting) do
   out[#out + 1] = did
   out[#out + 1] = string.format('%d', at)
 end
 return out
 `,
-);
+});

@@ -4,7 +4,8 @@
  * deliveries, so no script blocks Redis for long however many an endpoint has.
  */
 import { ENDPOINT_LISTS_LUA } from "../endpoint-json.js";
-import { LuaScript } from "./lua-script.js";
+import { FramedScript } from "./framed-script.js";
+import { arg, key } from "./lua-frame.js";
 
 // requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs): the settled delivery is
 // pending again, due at atMs, attempts from 0 (the schedule starts over); no lease holds it.
@@ -22,138 +23,151 @@ local function requeue(deliveries, pending, due, leases, did, delivery, atIso, a
 end
 `;
 
-/**
- * KEYS: endpoints. ARGV: id, the patch's JSON (fields url, eventTypes, description; absent ones
- * stay). The endpoint's new JSON, or nothing when unknown.
- */
-export const UPDATE_ENDPOINT = new LuaScript(`
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+/** Applies the `patch` (JSON of url, eventTypes, description; absent ones stay) to the endpoint `id`: its new JSON, or nothing when unknown. */
+export const UPDATE_ENDPOINT = new FramedScript({
+  keys: { endpoints: key },
+  args: { id: arg, patch: arg },
+  body: `
+local raw = redis.call('HGET', endpoints, id)
 if not raw then return false end
 local endpoint = decodeRecord(raw)
-local patch = decodeRecord(ARGV[2])
+local fields = decodeRecord(patch)
 for _, field in ipairs({ 'url', 'eventTypes', 'description' }) do
-  if patch[field] ~= nil then endpoint[field] = patch[field] end
+  if fields[field] ~= nil then endpoint[field] = fields[field] end
 end
 local encoded = encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA})
-redis.call('HSET', KEYS[1], ARGV[1], encoded)
+redis.call('HSET', endpoints, id, encoded)
 return encoded
-`);
+`,
+});
 
 /**
- * KEYS: endpoints. ARGV: id, new secret, when the previous one stops signing, how many earlier
- * secrets are kept. The endpoint's new JSON (its secret is the new one, previousSecret the one it
- * replaces, earlierSecrets the previous one then the earlier ones, at most that many), or nothing
- * when unknown.
+ * Gives the endpoint `id` the new `secret`; the one it replaces signs until `previousExpiresAt`,
+ * and at most `kept` earlier secrets are kept. The endpoint's new JSON (previousSecret the one
+ * replaced, earlierSecrets the previous one then the earlier ones), or nothing when unknown.
  */
-export const ROTATE_SECRET = new LuaScript(`
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+export const ROTATE_SECRET = new FramedScript({
+  keys: { endpoints: key },
+  args: { id: arg, secret: arg, previousExpiresAt: arg, kept: arg },
+  body: `
+local raw = redis.call('HGET', endpoints, id)
 if not raw then return false end
 local endpoint = decodeRecord(raw)
 local earlier = {}
 if type(endpoint.previousSecret) == 'table' then earlier[1] = endpoint.previousSecret end
 if type(endpoint.earlierSecrets) == 'table' then
   for _, older in ipairs(endpoint.earlierSecrets) do
-    if #earlier < tonumber(ARGV[4]) then earlier[#earlier + 1] = older end
+    if #earlier < tonumber(kept) then earlier[#earlier + 1] = older end
   end
 end
 if #earlier > 0 then endpoint.earlierSecrets = earlier end
-endpoint.previousSecret = { secret = endpoint.secret, expiresAt = ARGV[3] }
-endpoint.secret = ARGV[2]
+endpoint.previousSecret = { secret = endpoint.secret, expiresAt = previousExpiresAt }
+endpoint.secret = secret
 local encoded = encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA})
-redis.call('HSET', KEYS[1], ARGV[1], encoded)
+redis.call('HSET', endpoints, id, encoded)
 return encoded
-`);
+`,
+});
 
 /**
- * KEYS: endpoints. ARGV: endpoint id, the secret read, the previous secret read ('' for none), the
- * new secret, the new previous secret, the earlier secrets read and their new texts (each list
- * joined by spaces, '' for none: sealed texts hold none). Rewrites them only while the endpoint
- * still has the ones read (a rotation or a delete meanwhile wins); 1 when it did.
+ * Rewrites the endpoint's secrets as resealed (`secret`, `previous`, `earlier`) only while it
+ * still has the ones read (`secretRead`, `previousRead` '' for none, `earlierRead`: each list
+ * joined by spaces, '' for none: sealed texts hold none); a rotation or a delete meanwhile wins.
+ * 1 when it did.
  */
-export const RESEAL_SECRETS = new LuaScript(`
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+export const RESEAL_SECRETS = new FramedScript({
+  keys: { endpoints: key },
+  args: { id: arg, secretRead: arg, previousRead: arg, secret: arg, previous: arg, earlierRead: arg, earlier: arg },
+  body: `
+local raw = redis.call('HGET', endpoints, id)
 if not raw then return 0 end
 local endpoint = decodeRecord(raw)
-local previous = ''
-if type(endpoint.previousSecret) == 'table' then previous = endpoint.previousSecret.secret end
-local earlier = {}
+local storedPrevious = ''
+if type(endpoint.previousSecret) == 'table' then storedPrevious = endpoint.previousSecret.secret end
+local storedEarlier = {}
 if type(endpoint.earlierSecrets) == 'table' then
-  for _, older in ipairs(endpoint.earlierSecrets) do earlier[#earlier + 1] = older.secret end
+  for _, older in ipairs(endpoint.earlierSecrets) do storedEarlier[#storedEarlier + 1] = older.secret end
 end
-if endpoint.secret ~= ARGV[2] or previous ~= ARGV[3] or table.concat(earlier, ' ') ~= ARGV[6] then return 0 end
-endpoint.secret = ARGV[4]
-if previous ~= '' then endpoint.previousSecret.secret = ARGV[5] end
+if endpoint.secret ~= secretRead or storedPrevious ~= previousRead or table.concat(storedEarlier, ' ') ~= earlierRead then return 0 end
+endpoint.secret = secret
+if storedPrevious ~= '' then endpoint.previousSecret.secret = previous end
 local i = 1
-for text in string.gmatch(ARGV[7], '%S+') do
+for text in string.gmatch(earlier, '%S+') do
   endpoint.earlierSecrets[i].secret = text
   i = i + 1
 end
-redis.call('HSET', KEYS[1], ARGV[1], encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA}))
+redis.call('HSET', endpoints, id, encodeRecord(endpoint, ${ENDPOINT_LISTS_LUA}))
 return 1
-`);
+`,
+});
 
 /**
- * KEYS: deliveries, pending, due, leases. ARGV: delivery id, endpoint id, at (ISO), at (ms).
- * {1, JSON} once queued again; {0, 'not_found'} for no such delivery of the endpoint, {0,
- * 'pending'} for one still pending.
+ * Queues the delivery `id` of the endpoint again, due at `atIso` (`atMs`): {1, JSON} once queued;
+ * {0, 'not_found'} for no such delivery of the endpoint, {0, 'pending'} for one still pending.
  */
-export const RETRY_DELIVERY = new LuaScript(
-  REQUEUE_LUA +
-    `
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+export const RETRY_DELIVERY = new FramedScript({
+  keys: { deliveries: key, pending: key, due: key, leases: key },
+  args: { id: arg, endpointId: arg, atIso: arg, atMs: arg },
+  uses: [REQUEUE_LUA],
+  body: `
+local raw = redis.call('HGET', deliveries, id)
 if not raw then return {0, 'not_found'} end
 local delivery = decodeRecord(raw)
-if delivery.endpointId ~= ARGV[2] then return {0, 'not_found'} end
+if delivery.endpointId ~= endpointId then return {0, 'not_found'} end
 if delivery.status == 'pending' then return {0, 'pending'} end
-return {1, requeue(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], delivery, ARGV[3], ARGV[4])}
+return {1, requeue(deliveries, pending, due, leases, id, delivery, atIso, atMs)}
 `,
-);
+});
 
 /**
- * KEYS: deliveries order, deliveries, pending, due, leases. ARGV: range start (exclusive), range
- * end (`[<endpointId>|<since>`), limit, at (ISO), at (ms). Looks at up to `limit` of one
- * endpoint's deliveries newest first within the range and queues the failed ones again.
+ * Looks at up to `limit` of one endpoint's deliveries newest first, from `start` (exclusive) down
+ * to `stop` (`[<endpointId>|<since>`), and queues the failed ones again, due at `atIso` (`atMs`).
  * {queued, last member looked at ('' when fewer than limit: the range is done)}.
  */
-export const RECOVER_PAGE = new LuaScript(
-  REQUEUE_LUA +
-    `
-local members = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'BYLEX', 'REV', 'LIMIT', 0, tonumber(ARGV[3]))
+export const RECOVER_PAGE = new FramedScript({
+  keys: { deliveryOrder: key, deliveries: key, pending: key, due: key, leases: key },
+  args: { start: arg, stop: arg, limit: arg, atIso: arg, atMs: arg },
+  uses: [REQUEUE_LUA],
+  body: `
+local members = redis.call('ZRANGE', deliveryOrder, start, stop, 'BYLEX', 'REV', 'LIMIT', 0, tonumber(limit))
 local queued = 0
 for _, member in ipairs(members) do
   local did = string.match(member, '^.*|(.*)$')
-  local raw = redis.call('HGET', KEYS[2], did)
+  local raw = redis.call('HGET', deliveries, did)
   if raw then
     local delivery = decodeRecord(raw)
     if delivery.status == 'failed' then
-      requeue(KEYS[2], KEYS[3], KEYS[4], KEYS[5], did, delivery, ARGV[4], ARGV[5])
+      requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs)
       queued = queued + 1
     end
   end
 end
-if #members < tonumber(ARGV[3]) then return {queued, ''} end
+if #members < tonumber(limit) then return {queued, ''} end
 return {queued, members[#members]}
 `,
-);
+});
 
 /**
- * KEYS: endpoints, events, deliveries, deliveries order, age, pending, due. ARGV: endpoint id,
- * test event id, its JSON, created at (ISO), created at (ms), org id, event type. Stores the test
- * event under `test:<id>` (never in the event order) and its one delivery, due at once. The
- * delivery's JSON, or nothing when the endpoint is unknown.
+ * Stores the test event (`json`) under `test:<eventId>` (never in the event order) and its one
+ * delivery to the endpoint, due at once. The delivery's JSON, or nothing when the endpoint is
+ * unknown.
  */
-export const SEND_TEST = new LuaScript(`
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return false end
-local did = 'dlv_' .. string.sub(redis.sha1hex(ARGV[2] .. ':' .. ARGV[1]), 1, 24)
+export const SEND_TEST = new FramedScript({
+  keys: { endpoints: key, events: key, deliveries: key, deliveryOrder: key, age: key, pending: key, due: key },
+  args: { endpointId: arg, eventId: arg, json: arg, createdAt: arg, createdMs: arg, orgId: arg, eventType: arg },
+  body: `
+if redis.call('HEXISTS', endpoints, endpointId) == 0 then return false end
+local did = 'dlv_' .. string.sub(redis.sha1hex(eventId .. ':' .. endpointId), 1, 24)
 local delivery = cjson.encode({
-  id = did, orgId = ARGV[6], endpointId = ARGV[1], eventId = ARGV[2], eventType = ARGV[7],
+  id = did, orgId = orgId, endpointId = endpointId, eventId = eventId, eventType = eventType,
   status = 'pending', attempts = 0, lastAttemptAt = cjson.null, lastResponseStatus = cjson.null,
-  lastError = cjson.null, nextAttemptAt = ARGV[4], createdAt = ARGV[4] })
-redis.call('HSET', KEYS[2], 'test:' .. ARGV[2], ARGV[3])
-redis.call('HSET', KEYS[3], did, delivery)
-redis.call('ZADD', KEYS[4], 0, ARGV[1] .. '|' .. ARGV[4] .. '|' .. did)
-redis.call('ZADD', KEYS[5], ARGV[5], did)
-redis.call('ZADD', KEYS[6], 0, ARGV[1] .. '|' .. did)
-redis.call('ZADD', KEYS[7], ARGV[5], did)
+  lastError = cjson.null, nextAttemptAt = createdAt, createdAt = createdAt })
+redis.call('HSET', events, 'test:' .. eventId, json)
+redis.call('HSET', deliveries, did, delivery)
+redis.call('ZADD', deliveryOrder, 0, endpointId .. '|' .. createdAt .. '|' .. did)
+redis.call('ZADD', age, createdMs, did)
+redis.call('ZADD', pending, 0, endpointId .. '|' .. did)
+redis.call('ZADD', due, createdMs, did)
 return delivery
-`);
+`,
+});
