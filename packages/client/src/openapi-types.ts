@@ -2591,6 +2591,7 @@ export interface operations {
                     templateId?: string | null;
                     /** @description A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits). */
                     code?: string;
+                    kind?: unknown;
                 };
             };
         };
