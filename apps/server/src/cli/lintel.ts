@@ -40,7 +40,8 @@ if (command === "serve") {
     process.exitCode = EXIT.usage;
   } else {
     const { serve } = await import("../serve.js");
-    await serve();
+    // Started by npm (npx, npm exec, npm run): npm's shell between it and us does not pass SIGTERM on.
+    await serve({ stopWithParent: process.env["npm_lifecycle_event"] !== undefined });
   }
 } else if (command === "seed") {
   runCli(SEED_USAGE, () => seed(rest));
