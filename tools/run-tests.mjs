@@ -124,7 +124,10 @@ if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
   }
 }
 
-/** Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and counts its results. */
+/**
+ * Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and
+ * counts its results. While it runs, test-progress.mjs writes a line to stderr per finished file.
+ */
 function runStage(name, list, env = {}, node = process.execPath) {
   console.log(`\n=== ${name}: ${list.length} test files (Node ${nodeVersion(node)}) ===`);
   if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
@@ -132,8 +135,22 @@ function runStage(name, list, env = {}, node = process.execPath) {
     node,
     // Node 22 holds each test file, as a whole, to --test-timeout: the packages' file (packing,
     // npm installs from the registry, a TypeScript build) has taken 64 to 139 s, so 300 s.
-    ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=300000", ...list.map((f) => relative(root, f))],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: envWithNode(node, { ...process.env, ...env }), maxBuffer: 256 * 1024 * 1024 },
+    [
+      "--test",
+      "--test-reporter=tap",
+      "--test-reporter-destination=stdout",
+      `--test-reporter=${join(root, "tools", "test-progress.mjs")}`,
+      "--test-reporter-destination=stderr",
+      "--test-concurrency=2",
+      "--test-timeout=300000",
+      ...list.map((f) => relative(root, f)),
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: envWithNode(node, { ...process.env, ...env, LINTEL_TEST_FILES: String(list.length) }),
+      maxBuffer: 256 * 1024 * 1024,
+    },
   );
   const out = run.stdout.toString();
   process.stdout.write(out);
