@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes packages/domain/src/tzdb-names.ts from a tz database's compiled zic input and its
+// Writes packages/domain/src/time/tzdb-names.ts from a tz database's compiled zic input and its
 // zone.tab: every Zone and Link name (the names SPEC 5.1 accepts) and the zone.tab names (the
 // names it answers with). Source: Debian's tzdata (/usr/share/zoneinfo), or TZDIR.
 //   node tools/gen/tzdb-names.mjs [TZDIR]
@@ -43,6 +43,6 @@ export const ZONE_TAB_NAMES: readonly string[] = [
 ${list(zoneTab)}
 ];
 `;
-const target = join(dirname(fileURLToPath(import.meta.url)), "../../packages/domain/src/tzdb-names.ts");
+const target = join(dirname(fileURLToPath(import.meta.url)), "../../packages/domain/src/time/tzdb-names.ts");
 writeFileSync(target, out);
 console.log(`wrote ${target}: tzdata ${version}, ${names.size} names, ${zoneTab.length} zone.tab names`);

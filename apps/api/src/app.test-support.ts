@@ -9,7 +9,7 @@ import { parseFixture, type Lintel } from "@lintel/core";
 import { createMemoryLintel } from "@lintel/store-memory";
 import { testFixture, type TestFixture } from "@lintel/testkit/e2e";
 import { createApp } from "./app.js";
-import { createLogger } from "./logger.js";
+import { createLogger } from "./http-edge/logger.js";
 
 export interface TestApp {
   readonly url: string;

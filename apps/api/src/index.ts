@@ -6,11 +6,11 @@
  * (configuration, Redis, Seam, the `lintel` command, `/docs`'s renderer) is `@lintel/server`.
  */
 export { createApp, type AppConfig, type AppDependencies } from "./app.js";
-export { DOCS_RENDERER_PATH, type DocsRenderer } from "./docs-pages.js";
-export { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
-export { createMetrics, startMetricsServer, type Metrics } from "./metrics.js";
-export { createWebhookSender, type WebhookSenderOptions } from "./http-webhook-sender.js";
-export { buildOpenApiDocument } from "./openapi.js";
-export { applyServerEdge, type ServerEdge, type ServerEdgeOptions } from "./server-edge.js";
-export { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
-export { exampleRecords } from "./example-records.js";
+export { DOCS_RENDERER_PATH, type DocsRenderer } from "./openapi/docs-pages.js";
+export { createLogger, LOG_LEVELS, type LogLevel } from "./http-edge/logger.js";
+export { createMetrics, startMetricsServer, type Metrics } from "./http-edge/metrics.js";
+export { createWebhookSender, type WebhookSenderOptions } from "./webhooks/http-webhook-sender.js";
+export { buildOpenApiDocument } from "./openapi/openapi.js";
+export { applyServerEdge, type ServerEdge, type ServerEdgeOptions } from "./http-edge/server-edge.js";
+export { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-edge/http-limits.js";
+export { exampleRecords } from "./openapi/example-records.js";

@@ -1252,7 +1252,7 @@ export interface components {
             lastResponseStatus: number | null;
             /** @description What went wrong with the last attempt, e.g. "HTTP 500", "timed out after 15 s". */
             lastError: string | null;
-            /** @description When the next attempt is due; null once delivered or failed. */
+            /** @description When the next attempt will be made, never a time already past while pending (on a failing endpoint, when its turn comes); null once delivered or failed. */
             nextAttemptAt: string | null;
         };
     };
@@ -2311,8 +2311,23 @@ export interface operations {
                     kind: "tour" | "code" | "open_house" | "scheduled_message";
                     /** @description A tour's or open house's title, a code's name, a message's title. */
                     title?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it starts (tours, codes, open houses). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     startAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it ends, after startAt (tours, codes, open houses). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     endAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the message is sent (scheduled messages). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     sendAt?: string;
                     lockId?: string | null;
                     templateId?: string | null;
@@ -2584,8 +2599,23 @@ export interface operations {
                     expectedVersion?: number;
                     /** @description A tour's or open house's title, a code's name, a message's title. */
                     title?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it starts (tours, codes, open houses). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     startAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it ends, after startAt (tours, codes, open houses). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     endAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the message is sent (scheduled messages). Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
                     sendAt?: string;
                     lockId?: string | null;
                     templateId?: string | null;
@@ -4068,7 +4098,7 @@ export interface operations {
                 "application/json": {
                     /** @description The template's name. */
                     name: string;
-                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces). */
+                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed. */
                     body: string;
                     /** @description Templates are listed by sortOrder, then id. Default 0. */
                     sortOrder?: number;
@@ -4305,7 +4335,7 @@ export interface operations {
                     templateId: string;
                     /** @description The template's name. */
                     name?: string;
-                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces). */
+                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed. */
                     body?: string;
                     /** @description Templates are listed by sortOrder, then id. Default 0. */
                     sortOrder?: number;
@@ -7561,7 +7591,8 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date-time
-                     * @description Failed deliveries of events created at this instant or later are retried; at most 30 days back.
+                     * @description Failed deliveries of events created at this instant or later are retried; at most 30 days back. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
                      */
                     since: string;
                 };

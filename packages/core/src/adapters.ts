@@ -32,7 +32,7 @@ export {
   type UnitChange,
   type UnitStore,
   type UnitWriteOutcome,
-} from "./ports.js";
+} from "./ports/ports.js";
 export {
   deliveryAfterAttempt,
   deliveryLeased,
@@ -51,11 +51,13 @@ export {
   type RecoverPage,
   type RetryOutcome,
   type WebhookStore,
-} from "./event-ports.js";
-export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./lock-code-ports.js";
-export { createFixtureLoader, type FixtureLoadSteps } from "./fixture-load.js";
-export { observeLockState } from "./lock-observation.js";
-export { createLockStateReader, type LockStateReaderOptions } from "./lock-state-reader.js";
-export { refreshDevice, type DeviceRefresh } from "./lock-devices.js";
-export { eventBody, eventView, type ServedEvent } from "./event-view.js";
-export { normalizeInstant } from "./instant-text.js";
+} from "./ports/event-ports.js";
+export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
+export type { LaneRest } from "./ports/event-ports.js";
+export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./ports/lock-code-ports.js";
+export { createFixtureLoader, type FixtureLoadSteps } from "./fixtures/fixture-load.js";
+export { observeLockState } from "./locks/lock-observation.js";
+export { createLockStateReader, type LockStateReaderOptions } from "./locks/lock-state-reader.js";
+export { refreshDevice, type DeviceRefresh } from "./locks/lock-devices.js";
+export { eventBody, eventView, type ServedEvent } from "./webhooks/event-view.js";
+export { normalizeInstant } from "./shared/instant-text.js";

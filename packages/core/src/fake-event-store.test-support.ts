@@ -7,10 +7,11 @@ import { isoInstant } from "@lintel/domain";
 import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
 import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
-import type { LintelStore } from "./ports.js";
+import type { LintelStore } from "./ports/ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
-import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./event-ports.js";
+import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./ports/event-ports.js";
+import { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {
   const ordered = [...rows].sort((a, b) => (newestFirstPosition(a) < newestFirstPosition(b) ? 1 : -1));
@@ -30,6 +31,8 @@ export function fakeEventStore() {
   const deliveries = new Map<string, DeliveryRecord>();
   const leases = new Map<string, { token: string; untilMs: number }>();
   const testEvents = new Map<string, DeliverableEvent>();
+  /** endpoint id → its lane while failing. */
+  const lanes = new Map<string, EndpointLane>();
 
   function append(event: LintelEvent, exceptEndpointId?: string): void {
     events.push(event);
@@ -108,17 +111,26 @@ export function fakeEventStore() {
       lease: async (nowMs, leaseMs, max, share) => {
         const taken = new Map<string, number>();
         const skipped = new Set<string>();
-        const due = [...deliveries.values()].filter((d) => {
-          if (d.status !== "pending" || Date.parse(d.nextAttemptAt ?? "") > nowMs || (leases.get(d.id)?.untilMs ?? 0) > nowMs) return false;
-          if (share === undefined) return true;
-          // One per endpoint, none skipped, at most the org's room (orgs are not taken in turn here: the core's tests need no more).
-          if (skipped.has(d.endpointId) || share.skipOf(d.orgId).includes(d.endpointId)) return false;
-          if ((taken.get(d.orgId) ?? 0) >= share.roomOf(d.orgId)) return false;
-          skipped.add(d.endpointId);
-          taken.set(d.orgId, (taken.get(d.orgId) ?? 0) + 1);
+        const dueMs = (d: DeliveryRecord) => Date.parse(d.nextAttemptAt ?? "");
+        const ordered = [...deliveries.values()].sort((a, b) => dueMs(a) - dueMs(b) || (a.id < b.id ? -1 : 1));
+        let kept = 0;
+        const due = ordered.filter((d) => {
+          if (kept >= max) return false;
+          if (d.status !== "pending" || dueMs(d) > nowMs || (leases.get(d.id)?.untilMs ?? 0) > nowMs) return false;
+          if (!laneTakes(lanes.get(d.endpointId), nowMs)) return false;
+          if (share !== undefined) {
+            // One per endpoint, none skipped, at most the org's room (orgs are not taken in turn here: the core's tests need no more).
+            if (skipped.has(d.endpointId) || share.skipOf(d.orgId).includes(d.endpointId)) return false;
+            if ((taken.get(d.orgId) ?? 0) >= share.roomOf(d.orgId)) return false;
+            skipped.add(d.endpointId);
+            taken.set(d.orgId, (taken.get(d.orgId) ?? 0) + 1);
+          }
+          const lane = laneLeased(lanes.get(d.endpointId), nowMs, leaseMs);
+          if (lane !== undefined) lanes.set(d.endpointId, lane); // a failing endpoint's lane: one at a time
+          kept += 1;
           return true;
         });
-        return due.slice(0, max).flatMap((delivery): LeasedAttempt[] => {
+        return due.flatMap((delivery): LeasedAttempt[] => {
           const endpoint = endpoints.get(delivery.endpointId);
           const event = events.find((e) => e.id === delivery.eventId) ?? testEvents.get(delivery.eventId);
           if (endpoint === undefined || event === undefined) return [];
@@ -126,7 +138,7 @@ export function fakeEventStore() {
           leases.set(delivery.id, { token: lease, untilMs: nowMs + leaseMs });
           const leased = deliveryLeased(delivery, isoInstant(nowMs)); // the lease counts the attempt
           deliveries.set(delivery.id, leased);
-          return [{ delivery: leased, endpoint, event, lease }];
+          return [{ delivery: leased, endpoint, event, lease, laneFailures: lanes.get(endpoint.id)?.failures }];
         });
       },
       update: async (orgId, id, patch) => {
@@ -197,6 +209,9 @@ export function fakeEventStore() {
           status: kind === "delivered" ? "delivered" : kind === "retry" ? "pending" : "failed",
           nextAttemptAt: outcome.result.kind === "retry" ? outcome.result.nextAttemptAt : null,
         });
+        const lane = laneFinished(lanes.get(attempt.endpoint.id), outcome);
+        if (lane === undefined) lanes.delete(attempt.endpoint.id);
+        else lanes.set(attempt.endpoint.id, lane);
         if (endpoint !== undefined) {
           const wasEnabled = endpoint.status === "enabled";
           if (emitted && (emitted.type !== "webhook_endpoint.disabled" || wasEnabled)) append(emitted, endpoint.id);
@@ -207,6 +222,20 @@ export function fakeEventStore() {
           } else endpoints.set(endpoint.id, { ...endpoint, failingSince: endpoint.failingSince ?? outcome.at });
         }
         return true;
+      },
+      pacedAttempts: async (orgId, endpointId, ids, nowMs) => {
+        const lane = lanes.get(endpointId);
+        if (lane === undefined) return new Map();
+        const waiting = [...deliveries.values()]
+          .filter((d) => d.orgId === orgId && d.endpointId === endpointId && d.status === "pending")
+          .filter((d) => (leases.get(d.id)?.untilMs ?? 0) <= nowMs)
+          .sort((a, b) => Date.parse(a.nextAttemptAt ?? "") - Date.parse(b.nextAttemptAt ?? "") || (a.id < b.id ? -1 : 1));
+        const times = pacedTimes(
+          waiting.map((d) => Date.parse(d.nextAttemptAt ?? "")),
+          lane,
+          nowMs,
+        );
+        return new Map(waiting.flatMap((d, i) => (ids.includes(d.id) ? [[d.id, times[i] ?? nowMs] as const] : [])));
       },
       pending: async () => {
         const due = [...deliveries.values()].filter((d) => d.status === "pending").map((d) => Date.parse(d.nextAttemptAt ?? ""));

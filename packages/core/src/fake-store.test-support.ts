@@ -7,7 +7,7 @@ import { consumeBudget } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
 import type { BudgetState, LintelEvent, Lock, ScheduleItem, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
-import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports.js";
+import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports/ports.js";
 
 /** The rows after `after`, in the order `positionOf` and `direction` give. */
 function page<T>(rows: readonly T[], positionOf: (row: T) => string, direction: Direction, after: string | null, limit: number): T[] {
@@ -158,6 +158,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       deliveries: async () => unsupported(),
       lease: async () => unsupported(),
       finish: async () => unsupported(),
+      pacedAttempts: async () => unsupported(),
       pending: async () => unsupported(),
     },
   };

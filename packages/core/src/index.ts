@@ -28,6 +28,7 @@ export type {
   ItemFields,
   ItemWriteResult,
   Lintel,
+  LockReads,
   PageQuery,
   PreviewQuery,
   Problem,
@@ -36,36 +37,50 @@ export type {
   SafeRetry,
   SchedulePage,
   ScheduleQuery,
+  ScheduleWrites,
   SetTimeZoneCommand,
   SetTimeZoneResult,
   Success,
+  TemplateReads,
+  TemplateWrites,
+  TimezoneChanges,
+  UnitReads,
   UpdateItemCommand,
   UpdateTemplateCommand,
   UpdateUnitCommand,
   UpdateWebhookEndpointCommand,
+  WebhookOperations,
+  WebhookUseCases,
   ZonePolicy,
 } from "./lintel.js";
-export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./idempotency.js";
-export type { StoreRace } from "./request-stores.js";
-export { MAX_ITEMS_PER_UNIT, MAX_TEMPLATES_PER_ORG, StoreUnavailableError, systemClock, type Clock, type LintelStore } from "./ports.js";
-export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhook-use-cases.js";
-export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhook-operations.js";
+export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "./admission/idempotency.js";
+export type { StoreRace } from "./admission/request-stores.js";
+export {
+  MAX_ITEMS_PER_UNIT,
+  MAX_TEMPLATES_PER_ORG,
+  StoreUnavailableError,
+  systemClock,
+  type Clock,
+  type LintelStore,
+} from "./ports/ports.js";
+export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhooks/webhook-use-cases.js";
+export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhooks/webhook-operations.js";
 
 // Lock providers and live lock states.
-export type { LockProvider } from "./ports.js";
-export type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "./lock-code-ports.js";
-export { ProviderUnavailableError, type ProviderFailure, type ProviderFailureReason } from "./provider-failure.js";
+export type { LockProvider } from "./ports/ports.js";
+export type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "./ports/lock-code-ports.js";
+export { ProviderUnavailableError, type ProviderFailure, type ProviderFailureReason } from "./locks/provider-failure.js";
 export {
   routeLockCodeProgrammers,
   routeLockProviders,
   unconfiguredLockCodeProgrammer,
   unconfiguredLockProvider,
-} from "./lock-provider-routing.js";
-export type { LockStateReader } from "./lock-state-reader.js";
-export type { LockProviderObserver } from "./lock-provider-observer.js";
+} from "./locks/lock-provider-routing.js";
+export type { LockStateReader } from "./locks/lock-state-reader.js";
+export type { LockProviderObserver } from "./locks/lock-provider-observer.js";
 
 // Fixtures: records to start a store with.
-export { FIXTURE_LISTS, MAX_FIXTURE_ERRORS, parseFixture, type FixtureParse } from "./fixture.js";
+export { FIXTURE_LISTS, MAX_FIXTURE_ERRORS, parseFixture, type FixtureParse } from "./fixtures/fixture.js";
 export {
   FIXTURE_LOAD_LISTS,
   type FixtureData,
@@ -74,10 +89,10 @@ export {
   type FixtureLoadList,
   type FixtureLoadReport,
   type LoadOutcome,
-} from "./ports.js";
-export { countOutcomes } from "./fixture-load.js";
-export { sealFixtureCodes } from "./lock-code-work.js";
-export { FixtureConflictError, type UrlKeyConflict } from "./fixture-conflict.js";
+} from "./ports/ports.js";
+export { countOutcomes } from "./fixtures/fixture-load.js";
+export { sealFixtureCodes } from "./lock-codes/lock-code-work.js";
+export { FixtureConflictError, type UrlKeyConflict } from "./fixtures/fixture-conflict.js";
 
 // Webhook delivery: the dispatcher an application runs beside its Lintel, and how it sends.
 export {
@@ -88,8 +103,13 @@ export {
   type WebhookDispatcher,
   type WebhookDispatcherObserver,
   type WebhookDispatcherOptions,
-} from "./webhook-dispatcher.js";
-export type { WebhookRequest, WebhookResponse, WebhookSender } from "./webhook-sender.js";
+} from "./webhooks/webhook-dispatcher.js";
+export type { WebhookRequest, WebhookResponse, WebhookSender } from "./webhooks/webhook-sender.js";
 
 // Codes on locks: what `createLintel`'s `lockCodeSync` takes and what its observer hears.
-export { CODE_WORK_LEASE_MS, type CodeAttemptReport, type LockCodeSyncObserver, type LockCodeSyncOptions } from "./lock-code-sync.js";
+export {
+  CODE_WORK_LEASE_MS,
+  type CodeAttemptReport,
+  type LockCodeSyncObserver,
+  type LockCodeSyncOptions,
+} from "./lock-codes/lock-code-sync.js";

@@ -5,11 +5,11 @@ import { generateApiKey, SCOPES } from "@lintel/domain";
 import type { Lock, LockState, Scope } from "@lintel/domain";
 import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { fakeStore } from "./fake-store.test-support.js";
-import { parseFixture } from "./fixture.js";
+import { parseFixture } from "./fixtures/fixture.js";
 import { createLintel, type LintelSetup } from "./create-lintel.js";
 import type { Caller, Result } from "./lintel.js";
-import type { ApiKeyStore, LintelStore, LockProvider } from "./ports.js";
-import type { WebhookSender } from "./webhook-sender.js";
+import type { ApiKeyStore, LintelStore, LockProvider } from "./ports/ports.js";
+import type { WebhookSender } from "./webhooks/webhook-sender.js";
 
 /** A sender that sends nothing; destinations whose host is `private.test` are refused. */
 export const refusingPrivateHosts: WebhookSender = {

@@ -16,8 +16,8 @@ export {
   unitPosition,
   type Direction,
   type ListName,
-} from "./paging.js";
-export { endsAfter, itemSpanMs, scheduleScanStart } from "./schedule.js";
-export { budgetStateTtlMs } from "./budget.js";
-export { newestFirstPosition, observationChanged, observedPart, wantsEvent } from "./events.js";
-export { boundedMap, type BoundedMap } from "./bounded-map.js";
+} from "./paging/paging.js";
+export { endsAfter, itemSpanMs, scheduleScanStart } from "./preview/schedule.js";
+export { budgetStateTtlMs } from "./access/budget.js";
+export { newestFirstPosition, observationChanged, observedPart, wantsEvent } from "./events/events.js";
+export { boundedMap, type BoundedMap } from "./paging/bounded-map.js";

@@ -46,7 +46,7 @@ export {
   type Scope,
   type Template,
   type Unit,
-} from "./records.js";
+} from "./records/records.js";
 export {
   EVENT_RETENTION_MS,
   EVENT_TYPES,
@@ -74,7 +74,7 @@ export {
   type TimezoneChangedData,
   type WebhookEndpointRecord,
   type WebhookTestEvent,
-} from "./events.js";
+} from "./events/events.js";
 export {
   echo,
   MAX_ECHO_CHARS,
@@ -85,12 +85,12 @@ export {
   type InvalidParam,
   type ProblemBody,
   type ProblemCode,
-} from "./problems.js";
-export { canonicalTimeZone } from "./zones.js";
-export { refusedZoneReason } from "./zone-suggestions.js";
-export { zoneOffsetMs } from "./zone-offset.js";
-export { instantLabel } from "./labels.js";
-export { isoInstant, parseCanonicalInstant } from "./iso-instant.js";
+} from "./records/problems.js";
+export { canonicalTimeZone } from "./time/zones.js";
+export { refusedZoneReason } from "./time/zone-suggestions.js";
+export { zoneOffsetMs } from "./time/zone-offset.js";
+export { instantLabel } from "./time/labels.js";
+export { isoInstant, parseCanonicalInstant } from "./time/iso-instant.js";
 export {
   planTimezoneChange,
   previewTimezoneChange,
@@ -103,7 +103,7 @@ export {
   type PreviewWarning,
   type TimezoneChangePlan,
   type TimezonePreview,
-} from "./preview.js";
+} from "./preview/preview.js";
 export {
   createCursorCodec,
   MIN_CURSOR_SECRET_LENGTH,
@@ -111,10 +111,10 @@ export {
   type CursorCodec,
   type CursorCodecOptions,
   type CursorDecoding,
-} from "./cursor.js";
-export { scheduleEntry, type ScheduleEntry } from "./schedule.js";
-export { templateBodyProblem, templatePlaceholders } from "./template-body.js";
-export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./data-cipher.js";
+} from "./paging/cursor.js";
+export { scheduleEntry, type ScheduleEntry } from "./preview/schedule.js";
+export { templateBodyProblem, templatePlaceholders } from "./text/template-body.js";
+export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./access/data-cipher.js";
 export {
   API_KEY_PREFIX,
   createScopePolicy,
@@ -129,8 +129,8 @@ export {
   type KeyCheck,
   type ScopeCheck,
   type ScopePolicy,
-} from "./keys.js";
-export { consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState, type BudgetStep } from "./budget.js";
+} from "./access/keys.js";
+export { consumeBudget, parseRatePolicy, type BudgetDecision, type BudgetState, type BudgetStep } from "./access/budget.js";
 export {
   DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
   DEFAULT_RETRY_SCHEDULE_SECONDS,
@@ -143,4 +143,4 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
   type WebhookMessage,
   type WebhookVerification,
-} from "./webhooks.js";
+} from "./events/webhooks.js";

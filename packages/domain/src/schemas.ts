@@ -2,6 +2,7 @@
  * `@lintel/domain/schemas`: the valibot schema of every record, event and computed answer, from
  * which the types of `@lintel/domain` are derived: what an adapter builds its validation and its
  * API document from (the fixture's rules in `@lintel/core`, the OpenAPI document of `@lintel/api`).
+ * With them, the rule every text field of a write follows (`textProblem`, `TEXT_RULES`).
  */
 export {
   ApiKeyRecordSchema,
@@ -15,7 +16,7 @@ export {
   TemplateRecordSchema,
   UnitRecordSchema,
   ZoneSchema,
-} from "./records.js";
+} from "./records/records.js";
 export {
   AccessCodeSyncDataSchema,
   DeliveryRecordSchema,
@@ -38,6 +39,7 @@ export {
   WebhookEndpointDisabledDataSchema,
   WebhookEndpointRecordSchema,
   WebhookTestEventSchema,
-} from "./events.js";
-export { PreviewItemSchema, TimezonePreviewSchema } from "./preview.js";
-export { ScheduleEntrySchema } from "./schedule.js";
+} from "./events/events.js";
+export { PreviewItemSchema, TimezonePreviewSchema } from "./preview/preview.js";
+export { ScheduleEntrySchema } from "./preview/schedule.js";
+export { TEXT_RULES, textProblem, type TextRule } from "./text/text-rule.js";

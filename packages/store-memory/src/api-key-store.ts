@@ -1,7 +1,7 @@
 /** API keys in memory, found by hash. */
 import type { ApiKeyRecord } from "@lintel/domain";
 import type { ApiKeyStore, RequestBudget } from "@lintel/core/adapters";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 /** Only the record's own fields, so nothing else (a plain key, say) is ever kept. */
 function keyRecord(r: ApiKeyRecord): ApiKeyRecord {

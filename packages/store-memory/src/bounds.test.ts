@@ -2,10 +2,10 @@
 // addresses are dropped once full again, idempotency keys expire and are capped.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createMemoryState } from "./memory-state.js";
+import { createMemoryState } from "./state/memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 import { MAX_IDEMPOTENCY_KEYS } from "./idempotency-store.js";
-import { MAX_DELIVERIES_PER_ENDPOINT, MAX_EVENTS_PER_ORG } from "./event-state.js";
+import { MAX_DELIVERIES_PER_ENDPOINT, MAX_EVENTS_PER_ORG } from "./state/event-state.js";
 import { anEndpoint, anObservation, aTimezoneEvent } from "@lintel/testkit";
 
 function clockAt(start: number) {

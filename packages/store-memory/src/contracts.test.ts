@@ -21,11 +21,12 @@ import {
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
+  describeWebhookPacingContract,
   describeWebhookStoreContract,
   describeWebhookLeaseShareContract,
 } from "@lintel/testkit";
 import { createMemoryStore, createSimulatedLockProvider } from "./index.js";
-import { createMemoryState } from "./memory-state.js";
+import { createMemoryState } from "./state/memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 
 const makeStore = async () => createMemoryStore();
@@ -45,6 +46,7 @@ describeEventLogContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
+describeWebhookPacingContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);

@@ -1,7 +1,7 @@
 /** The event log and the last observed lock states in memory. */
 import type { EventLog, LockObservation, LockObservations } from "@lintel/core/adapters";
 import { newestFirstPosition, observationChanged, rowsAfter } from "@lintel/domain/adapters";
-import { appendEvent, type EventState } from "./event-state.js";
+import { appendEvent, type EventState } from "./state/event-state.js";
 
 /** The org's events, newest first, from the shared state. */
 export function createMemoryEventLog(state: EventState): EventLog {

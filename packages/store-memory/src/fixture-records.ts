@@ -2,7 +2,7 @@
 import type { FixtureRecords } from "@lintel/core/adapters";
 import { putApiKey } from "./api-key-store.js";
 import { putLocks } from "./lock-directory.js";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 export function createMemoryFixtureRecords(state: MemoryState): FixtureRecords {
   return {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IdempotencyClaim, IdempotencyStore } from "@lintel/core/adapters";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 /** After this many claims, expired entries are swept. */
 const SWEEP_EVERY = 1_000;

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { createLintel, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
-import { createMemoryState } from "./memory-state.js";
+import { createMemoryState } from "./state/memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
-import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
-import { createSimulatedLockCodeProgrammer } from "./simulated-lock-code-programmer.js";
+import { createSimulatedLockProvider } from "./simulated/simulated-lock-provider.js";
+import { createSimulatedLockCodeProgrammer } from "./simulated/simulated-lock-code-programmer.js";
 
 /** Every port in one process's memory. */
 export type MemoryStore = LintelStore;
@@ -54,9 +54,9 @@ export {
   simulatedLockState,
   type SimulatedLockProvider,
   type SimulatedLockProviderOptions,
-} from "./simulated-lock-provider.js";
+} from "./simulated/simulated-lock-provider.js";
 export {
   createSimulatedLockCodeProgrammer,
   type SimulatedLockCodeProgrammer,
   type SimulatedLockCodeProgrammerOptions,
-} from "./simulated-lock-code-programmer.js";
+} from "./simulated/simulated-lock-code-programmer.js";

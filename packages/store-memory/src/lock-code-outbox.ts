@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";
-import { appendEvent } from "./event-state.js";
-import { dueByOrg, leaseInTurn } from "./lease-turns.js";
-import { codeSlot, setPlaced, writeCodeWork } from "./lock-code-state.js";
-import type { MemoryState } from "./memory-state.js";
+import { appendEvent } from "./state/event-state.js";
+import { dueByOrg, leaseInTurn } from "./state/lease-turns.js";
+import { codeSlot, setPlaced, writeCodeWork } from "./state/lock-code-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 import { resealItemPins, setCodeLockSync } from "./unit-store.js";
 
 /** The lock code outbox over the shared state. */

@@ -1,7 +1,7 @@
 /** LockDevices in memory: lock ids by provider device id, kept as fixture loads write locks. */
 import { DEVICE_LOCKS_LIMIT, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 const byOrgThenId = (a: Lock, b: Lock) =>
   a.orgId < b.orgId ? -1 : a.orgId > b.orgId ? 1 : a.lockId < b.lockId ? -1 : a.lockId > b.lockId ? 1 : 0;

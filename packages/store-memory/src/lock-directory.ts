@@ -3,7 +3,7 @@ import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import type { LockDirectory } from "@lintel/core/adapters";
 import { indexLockDevice } from "./lock-devices.js";
-import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 
 function activeIndex(state: MemoryState): OrderedIndex<Lock> {
   return { rows: state.activeLocks, positionOf: lockPosition, direction: LIST_DIRECTION.locks };

@@ -9,7 +9,7 @@ import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
 import { createMemoryLockCodeOutbox } from "./lock-code-outbox.js";
 import { createMemoryOnceKeys } from "./once-keys.js";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
 import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";

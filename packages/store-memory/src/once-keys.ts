@@ -5,7 +5,7 @@
  * {@link MAX_ONCE_KEYS}, the oldest forgotten first, and expired keys are swept now and then.
  */
 import type { OnceKeys } from "@lintel/core/adapters";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 /** The most keys remembered at once (a few dozen bytes each). */
 export const MAX_ONCE_KEYS = 100_000;

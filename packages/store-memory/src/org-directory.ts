@@ -1,6 +1,6 @@
 /** Orgs in memory: the records a fixture loaded. */
 import type { OrgDirectory } from "@lintel/core/adapters";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 export function createMemoryOrgDirectory(state: MemoryState): OrgDirectory {
   return {

@@ -6,7 +6,7 @@ import { consumeBudget } from "@lintel/domain";
 import { budgetStateTtlMs } from "@lintel/domain/adapters";
 import type { RatePolicy } from "@lintel/domain";
 import type { RequestBudget } from "@lintel/core/adapters";
-import type { MemoryState } from "./memory-state.js";
+import type { MemoryState } from "./state/memory-state.js";
 
 /** After this many writes, buckets that are full again are dropped (they equal fresh ones). */
 const SWEEP_EVERY = 10_000;

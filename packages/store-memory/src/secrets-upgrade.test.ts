@@ -9,7 +9,7 @@ import { createLintel, type WebhookRequest, type WebhookSender } from "@lintel/c
 import { checkWebhookSignature, createDataCipher, DataKeyError, randomDataKey, type LintelEvent } from "@lintel/domain";
 import { aLock, anEndpoint, anItem, aUnit, fixture, randomId } from "@lintel/testkit";
 import { createMemoryStore } from "./index.js";
-import { createSimulatedLockProvider } from "./simulated-lock-provider.js";
+import { createSimulatedLockProvider } from "./simulated/simulated-lock-provider.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 

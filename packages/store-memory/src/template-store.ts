@@ -3,8 +3,8 @@ import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
 import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
 import { type TemplateStore } from "@lintel/core/adapters";
-import { appendEvent } from "./event-state.js";
-import { deletedSlot, pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./memory-state.js";
+import { appendEvent } from "./state/event-state.js";
+import { deletedSlot, pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Template> {
   return { rows: state.templateOrder, positionOf: templatePosition, direction: LIST_DIRECTION.templates };

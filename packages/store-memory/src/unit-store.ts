@@ -13,10 +13,10 @@ import {
   urlKeySlot,
   type MemoryState,
   type OrderedIndex,
-} from "./memory-state.js";
-import { appendEvent } from "./event-state.js";
-import { writeCodeWork } from "./lock-code-state.js";
-import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./schedule-index.js";
+} from "./state/memory-state.js";
+import { appendEvent } from "./state/event-state.js";
+import { writeCodeWork } from "./state/lock-code-state.js";
+import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./state/schedule-index.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Unit> {
   return { rows: state.unitOrder, positionOf: unitPosition, direction: LIST_DIRECTION.units };

@@ -25,8 +25,9 @@ import {
   trimOrg,
   type EventState,
   type MemoryDelivery,
-} from "./event-state.js";
-import { dueByOrg, leaseInTurn } from "./lease-turns.js";
+} from "./state/event-state.js";
+import { dueByOrg, leaseInTurn } from "./state/lease-turns.js";
+import { createMemoryLanes } from "./state/webhook-lanes.js";
 
 /** The endpoint as an attempt's outcome leaves it (`failingSince` counts from the first failure since a success). */
 function endpointAfter(endpoint: WebhookEndpointRecord, outcome: AttemptOutcome): WebhookEndpointRecord {
@@ -69,6 +70,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
   };
 
   let turn = 0;
+  const lanes = createMemoryLanes();
   /**
    * Leases `delivery` with `token` until `nowMs + leaseMs`, counting an attempt; null (and failed)
    * when its event aged out or its endpoint is gone.
@@ -89,7 +91,8 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     delivery.dueMs = nowMs + leaseMs;
     delivery.lease = token;
     delivery.record = deliveryLeased(delivery.record, isoInstant(nowMs)); // the lease counts the attempt
-    return { delivery: delivery.record, event, endpoint, lease: token };
+    const laneFailures = lanes.leased(endpoint.orgId, endpoint.id, nowMs, leaseMs);
+    return { delivery: delivery.record, event, endpoint, lease: token, laneFailures };
   };
 
   return {
@@ -108,6 +111,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
     async delete(orgId, endpointId) {
       if (state.orgs.get(orgId)?.endpoints.delete(endpointId) !== true) return false;
       failAllPending(orgId, endpointId);
+      lanes.end(orgId, endpointId);
       return true;
     },
     async enable(orgId, endpointId) {
@@ -209,7 +213,10 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         share,
         laneOf: (delivery) => delivery.record.endpointId,
         dueMsOf: (delivery) => delivery.dueMs ?? 0,
-        take: (delivery) => leaseOne(delivery, nowMs, leaseMs, token),
+        tieOf: (delivery) => delivery.record.id,
+        // A failing endpoint's lane takes one at a time, none while it rests.
+        take: (delivery) =>
+          lanes.takes(delivery.record.orgId, delivery.record.endpointId, nowMs) ? leaseOne(delivery, nowMs, leaseMs, token) : null,
       });
     },
     async finish(attempt, outcome, event) {
@@ -221,6 +228,7 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       }
       delivery.record = deliveryAfterAttempt(delivery.record, outcome);
       delivery.lease = null;
+      lanes.finished(orgId, endpointId, outcome);
       if (delivery.record.status === "pending") delivery.dueMs = Date.parse(delivery.record.nextAttemptAt ?? outcome.at);
       else {
         delivery.dueMs = null;
@@ -237,6 +245,9 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         if (outcome.result.kind === "gone" || outcome.result.kind === "failing") failAllPending(orgId, endpointId);
       }
       return true;
+    },
+    async pacedAttempts(orgId, endpointId, ids, nowMs) {
+      return lanes.paced(orgId, endpointId, state.orgs.get(orgId)?.deliveries.get(endpointId) ?? [], ids, nowMs);
     },
     async pending() {
       let oldestDueMs: number | null = null;

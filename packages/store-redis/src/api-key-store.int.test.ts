@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from "@lintel/domain";
 import { anApiKey, randomId } from "@lintel/testkit";
 import { createRedisStore, type RedisStore } from "./index.js";
-import { redisKeys } from "./keys.js";
+import { redisKeys } from "./redis/keys.js";
 import { useTestRedis } from "./redis.test-support.js";
 
 /** A key with a rate limit of its own, so every field round-trips non-empty unless a test says so. */

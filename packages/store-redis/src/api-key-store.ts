@@ -8,10 +8,11 @@
  */
 import type { ApiKeyStore } from "@lintel/core/adapters";
 import type { ApiKeyRecord } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 import { BUDGET_LAW_LUA, budgetDecision } from "./request-budget.js";
 
 const FIELDS = ["id", "orgId", "name", "hash", "scopes", "expiresAt", "revokedAt", "rateLimit", "createdAt"] as const;
@@ -37,7 +38,7 @@ local values = redis.call('HMGET', KEYS[1], ${[...FIELDS, BUDGET_FIELD].map((fie
 if not values[1] then return false end
 local requests, windowSeconds = tonumber(ARGV[1]), tonumber(ARGV[2])
 local limitJson = values[${FIELDS.indexOf("rateLimit") + 1}]
-local limit = limitJson and cjson.decode(limitJson)
+local limit = limitJson and decodeRecord(limitJson)
 if type(limit) == 'table' then requests, windowSeconds = limit.requests, limit.windowSeconds end
 local decision, tat = judgeBudget(values[${FIELDS.length + 1}], requests, windowSeconds, true)
 if tat then redis.call('HSET', KEYS[1], '${BUDGET_FIELD}', tat) end
@@ -47,7 +48,7 @@ return {decision, values}
 
 /** The record as hash fields, each value JSON. */
 export function toFields(record: ApiKeyRecord): string[] {
-  return FIELDS.flatMap((field) => [field, JSON.stringify(record[field])]);
+  return FIELDS.flatMap((field) => [field, recordJson(record[field])]);
 }
 
 /**
@@ -99,7 +100,7 @@ export function createRedisApiKeyStore(redis: RedisClient): ApiKeyStore {
       guard(async () => {
         const hash = await redis.get(redisKeys.apiKeyHashById(keyId));
         if (hash === null) return false;
-        const reply = await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], [JSON.stringify(at)]);
+        const reply = await REVOKE_SCRIPT.run(redis, [redisKeys.apiKeyByHash(hash)], [recordJson(at)]);
         return reply === 1;
       }),
 

@@ -18,6 +18,7 @@ import {
   describeTemplateStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
+  describeWebhookPacingContract,
   describeWebhookStoreContract,
   describeWebhookLeaseShareContract,
   randomId,
@@ -46,6 +47,7 @@ describeEventLogContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
+describeWebhookPacingContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
 // Two instances: the writes are split between this file's client and another one.
 const otherClient = useTestRedis();

@@ -7,13 +7,14 @@
  */
 import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core/adapters";
 import type { LintelEvent } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { readOrderedRows } from "./ordered-page.js";
-import { recordDecoder } from "./record-decoder.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
 
 // KEYS: observations hash, then appendKeys. ARGV: lockId, the expected observation's JSON ('' for
 // none), the next one's JSON, '1' when an event comes, then appendArgs, then the next one's
@@ -26,7 +27,7 @@ const SWAP_SCRIPT = new LuaScript(
 local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[2] then return {0, current} end
 if current ~= '' then
-  local fetchedAt = cjson.decode(current).fetchedAt
+  local fetchedAt = decodeRecord(current).fetchedAt
   if type(fetchedAt) == 'string' and fetchedAt >= ARGV[#ARGV] then return {0, current} end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
@@ -38,7 +39,7 @@ return {1}
 /** An observation as the hash holds it: its four fields, in one order. */
 function canonical(state: LockObservation): string {
   const { lockState, doorState, online, fetchedAt } = state;
-  return JSON.stringify({ lockState, doorState, online, fetchedAt });
+  return recordJson({ lockState, doorState, online, fetchedAt });
 }
 
 /** Events in Redis. */

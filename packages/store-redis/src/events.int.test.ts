@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { EVENT_RETENTION_MS } from "@lintel/domain";
 import { anEndpoint, anObservation, aTimezoneEvent, randomId } from "@lintel/testkit";
-import { TRIM_BATCH } from "./event-append.js";
-import { redisKeys } from "./keys.js";
+import { TRIM_BATCH } from "./scripts/event-append.js";
+import { redisKeys } from "./redis/keys.js";
 import { useTestRedis } from "./redis.test-support.js";
 import { createRedisStore } from "./index.js";
 

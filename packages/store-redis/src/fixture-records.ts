@@ -7,11 +7,12 @@
 import type { FixtureRecords, LoadOutcome } from "@lintel/core/adapters";
 import { lockPosition } from "@lintel/domain/adapters";
 import { toFields } from "./api-key-store.js";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys, type OwnedType } from "./keys.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys, type OwnedType } from "./redis/keys.js";
 import { writeLockWithDevice } from "./lock-devices.js";
-import { LuaScript } from "./lua-script.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 
 // KEYS: the locks hash, the active list, its positions hash. ARGV: id, JSON, position, '1' when active.
 const LOAD_LOCK_SCRIPT = new LuaScript(`
@@ -54,7 +55,7 @@ export async function loadOwned<O extends string>(
  */
 export function createRedisFixtureRecords(redis: RedisClient, group: string): FixtureRecords {
   return {
-    loadOrg: (org) => guard(async () => ((await redis.set(redisKeys.org(org.id), JSON.stringify(org), "NX")) === null ? "kept" : "added")),
+    loadOrg: (org) => guard(async () => ((await redis.set(redisKeys.org(org.id), recordJson(org), "NX")) === null ? "kept" : "added")),
 
     loadLock: (lock) =>
       guard(async () => {
@@ -63,7 +64,7 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
           // The device index spans orgs, so it is written in steps of its own (lock-devices.js).
           writeLockWithDevice(redis, lock, async () => {
             const keys = [redisKeys.locks(lock.orgId), redisKeys.activeLocks(lock.orgId), redisKeys.lockPositions(lock.orgId)];
-            const args = [lock.lockId, JSON.stringify(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"];
+            const args = [lock.lockId, recordJson(lock), lockPosition(lock), lock.status === "active" ? "1" : "0"];
             return (await LOAD_LOCK_SCRIPT.run(redis, keys, args)) as LoadOutcome;
           }),
         );

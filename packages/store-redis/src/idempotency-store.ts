@@ -8,10 +8,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IdempotencyClaim, IdempotencyStore, KeptResult } from "@lintel/core/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
 
 // Returns what the key holds, or nothing after claiming it (ARGV: fingerprint, token, lease ms).
 const BEGIN = new LuaScript(`
@@ -26,7 +26,7 @@ return false
 const COMPLETE = new LuaScript(`
 local held = redis.call('GET', KEYS[1])
 if not held then return 0 end
-local entry = cjson.decode(held)
+local entry = decodeRecord(held)
 if entry.token ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], cjson.encode({ fingerprint = entry.fingerprint, kept = ARGV[2] }), 'PX', ARGV[3])
 return 1
@@ -35,7 +35,7 @@ return 1
 // Deletes the claim if ARGV[1] still holds it.
 const RELEASE = new LuaScript(`
 local held = redis.call('GET', KEYS[1])
-if held and cjson.decode(held).token == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if held and decodeRecord(held).token == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0
 `);
 

@@ -6,9 +6,9 @@
 import { createLintel, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
 import { createFixtureLoader } from "@lintel/core/adapters";
 import { createRedisApiKeyStore } from "./api-key-store.js";
-import { COMMAND_TIMEOUT_MS, type RedisClient } from "./client.js";
+import { COMMAND_TIMEOUT_MS, type RedisClient } from "./redis/client.js";
 import { createRedisFixtureRecords } from "./fixture-records.js";
-import { createRedisHealth } from "./health.js";
+import { createRedisHealth } from "./redis/health.js";
 import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
@@ -21,10 +21,10 @@ import { createRedisUnitStore } from "./unit-store.js";
 import { createRedisEventLog, createRedisLockObservations } from "./event-log.js";
 import { createRedisWebhookStore, DEFAULT_DELIVERY_GROUP } from "./webhook-store.js";
 
-export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./client.js";
-export type { RedisClient, RedisClientConfig } from "./client.js";
-export { isUnavailable } from "./errors.js";
-export { redisKeys } from "./keys.js";
+export { COMMAND_TIMEOUT_MS, createRedisClient, DEFAULT_REDIS_URL, reconnectDelayMs, whenReady } from "./redis/client.js";
+export type { RedisClient, RedisClientConfig } from "./redis/client.js";
+export { isUnavailable } from "./redis/errors.js";
+export { redisKeys } from "./redis/keys.js";
 
 /** Every port on one Redis client. The client is the caller's to create and to quit. */
 export type RedisStore = LintelStore;

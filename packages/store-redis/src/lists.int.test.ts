@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { type LintelEvent, type Lock, type Template } from "@lintel/domain";
 import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import { createRedisLockDirectory } from "./lock-directory.js";
-import { redisKeys } from "./keys.js";
+import { redisKeys } from "./redis/keys.js";
 import type { RedisStore } from "./index.js";
 import { aLock, aTemplate, fixture, randomId } from "@lintel/testkit";
 import { useRedisStore, useTestRedis } from "./redis.test-support.js";

@@ -28,10 +28,10 @@
 import { randomUUID } from "node:crypto";
 import type { PlacedCode } from "@lintel/core";
 import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox } from "@lintel/core/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { appendArgs, appendKeys } from "./event-append.js";
-import { redisKeys } from "./keys.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { appendArgs, appendKeys } from "./scripts/event-append.js";
+import { redisKeys } from "./redis/keys.js";
 import {
   codeWorkArgs,
   codeWorkKeys,
@@ -41,8 +41,9 @@ import {
   REPORT_LOCK_SYNC,
   RESEAL_PIN,
   RESEND_CODE,
-} from "./lock-code-scripts.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./org-lease.js";
+} from "./scripts/lock-code-scripts.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./redis/org-lease.js";
+import { recordJson } from "./scripts/record-json.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
 export const FULL_LOOK_MS = 5_000;
@@ -158,16 +159,16 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
         ];
         const { placed } = outcome;
         const retryAt = outcome.kind === "retry" ? outcome.nextAttemptAt : "";
-        const lockSync = outcome.kind === "retry" || outcome.lockSync === null ? "" : JSON.stringify(outcome.lockSync);
+        const lockSync = outcome.kind === "retry" || outcome.lockSync === null ? "" : recordJson(outcome.lockSync);
         const event = outcome.kind === "retry" ? null : outcome.event;
         const args: (string | number)[] = [
           codeId,
           leased.lease,
           workId,
           outcome.kind,
-          placed === null ? "" : JSON.stringify(placed),
+          placed === null ? "" : recordJson(placed),
           placed === null ? "" : placed.providerCodeId,
-          JSON.stringify({ unitId, codeId }),
+          recordJson({ unitId, codeId }),
           retryAt,
           retryAt === "" ? "" : Date.parse(retryAt),
           lockSync,
@@ -209,7 +210,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
     reportLockSync: (orgId, unitId, codeId, lockSync, event) =>
       guard(async () => {
         const keys = [redisKeys.codeWork(orgId), redisKeys.items(orgId, unitId), ...appendKeys(orgId)];
-        const args = [codeId, JSON.stringify(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
+        const args = [codeId, recordJson(lockSync), lockSync.status, ...(event ? ["1", ...appendArgs(orgId, event)] : ["0"])];
         return (await REPORT_LOCK_SYNC.run(redis, keys, args)) === 1;
       }),
 
@@ -217,7 +218,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
       guard(async () => {
         workWritten(orgId);
         const keys = [redisKeys.units(orgId), redisKeys.items(orgId, unitId), ...codeWorkKeys(orgId)];
-        const args = [work.codeId, JSON.stringify(lockSync), unitId, unitVersion, ...codeWorkArgs(work)];
+        const args = [work.codeId, recordJson(lockSync), unitId, unitVersion, ...codeWorkArgs(work)];
         return (await RESEND_CODE.run(redis, keys, args)) === 1;
       }),
 

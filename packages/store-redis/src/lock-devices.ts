@@ -12,10 +12,10 @@
  */
 import { DEVICE_LOCKS_LIMIT, type LoadOutcome, type LockDevices } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { recordDecoder } from "./record-decoder.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { recordDecoder } from "./redis/record-decoder.js";
 
 /** The entry of a lock in its device's set. Ids match `[A-Za-z0-9_-]`, so `/` separates. */
 const entryOf = (orgId: string, lockId: string): string => `${orgId}/${lockId}`;

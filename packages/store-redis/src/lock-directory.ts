@@ -4,12 +4,12 @@
  */
 import type { LockDirectory } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { readRecords } from "./hash-records.js";
-import { redisKeys } from "./keys.js";
-import { readOrderedRows } from "./ordered-page.js";
-import { recordDecoder } from "./record-decoder.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { readRecords } from "./redis/hash-records.js";
+import { redisKeys } from "./redis/keys.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { recordDecoder } from "./redis/record-decoder.js";
 
 /** Locks in Redis. */
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {

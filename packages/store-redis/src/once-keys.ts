@@ -3,9 +3,9 @@
  * from any number of instances exactly one sets it. Redis forgets the key when it expires.
  */
 import type { OnceKeys } from "@lintel/core/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
 
 export function createRedisOnceKeys(redis: RedisClient): OnceKeys {
   return {

@@ -14,7 +14,7 @@ import { after, before, describe, test } from "node:test";
 import { StoreUnavailableError, type Caller, type LockProvider } from "@lintel/core";
 import { randomDataKey } from "@lintel/domain";
 import { randomId } from "@lintel/testkit";
-import { createRedisClient, whenReady, type RedisClient } from "./client.js";
+import { createRedisClient, whenReady, type RedisClient } from "./redis/client.js";
 import { createRedisLintel, createRedisStore, type RedisStore } from "./index.js";
 
 /** A free loopback port below Linux's ephemeral range, so no parallel test's connection takes it first. */

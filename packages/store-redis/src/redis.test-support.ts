@@ -5,7 +5,7 @@
  * never flush: every test makes its own org.
  */
 import { after, before } from "node:test";
-import { createRedisClient, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "./client.js";
+import { createRedisClient, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "./redis/client.js";
 import { createRedisStore, type RedisStore } from "./index.js";
 
 /** A ready client for the test Redis; the caller quits it. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { consumeBudget, type BudgetState, type RatePolicy } from "@lintel/domain";
-import { redisKeys } from "./keys.js";
+import { redisKeys } from "./redis/keys.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { randomId } from "@lintel/testkit";
 import { useTestRedis } from "./redis.test-support.js";

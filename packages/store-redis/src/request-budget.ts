@@ -5,10 +5,10 @@
  */
 import type { RequestBudget } from "@lintel/core/adapters";
 import type { BudgetDecision, RatePolicy } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
 
 /**
  * The budget law in Lua, line by line the arithmetic of `@lintel/domain`'s `consumeBudget` on whole

@@ -9,9 +9,9 @@
  */
 import { isoInstant } from "@lintel/domain";
 import { scheduleScanStart } from "@lintel/domain/adapters";
-import type { RedisClient } from "./client.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import type { RedisClient } from "./redis/client.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
 
 /**
  * Lua helpers, prepended to the scripts that write items: an item's member, the span bump, and
@@ -19,12 +19,12 @@ import { LuaScript } from "./lua-script.js";
  * which every writer drops for the old JSON and adds for the new, so the index stays exact.
  */
 export const SCHEDULE_LUA = `
-local function scheduleMember(field, json) return cjson.decode(json).startAt .. '|' .. field end
+local function scheduleMember(field, json) return decodeRecord(json).startAt .. '|' .. field end
 local function raiseSpan(key, ms)
   if tonumber(ms) > tonumber(redis.call('GET', key) or '0') then redis.call('SET', key, ms) end
 end
 local function templateUse(field, json)
-  local item = cjson.decode(json)
+  local item = decodeRecord(json)
   if item.kind ~= 'scheduled_message' or type(item.templateId) ~= 'string' then return nil end
   return item.templateId .. '|' .. item.startAt .. '|' .. field
 end
@@ -68,7 +68,7 @@ while #out < limit do
   local items = redis.call('HMGET', KEYS[2], unpack(fields))
   for i = 1, #members do
     local json = items[i]
-    if json and cjson.decode(json).endAt > ARGV[2] and #out < limit then out[#out + 1] = json end
+    if json and decodeRecord(json).endAt > ARGV[2] and #out < limit then out[#out + 1] = json end
   end
   if #members < limit then break end
   lower = '(' .. members[#members]

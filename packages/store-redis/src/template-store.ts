@@ -4,11 +4,11 @@
  */
 import type { TemplateStore } from "@lintel/core/adapters";
 import type { Template } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { readOrderedRows } from "./ordered-page.js";
-import { recordDecoder } from "./record-decoder.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { redisKeys } from "./redis/keys.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { recordDecoder } from "./redis/record-decoder.js";
 import { redisTemplateWrites } from "./template-writes.js";
 
 /** Message templates in Redis. */

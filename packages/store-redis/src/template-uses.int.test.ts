@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import type { LintelEvent } from "@lintel/domain";
 import { anItem, aTemplate, aUnit, fixture, instant, randomId } from "@lintel/testkit";
 import { createRedisStore } from "./index.js";
-import { redisKeys } from "./keys.js";
+import { redisKeys } from "./redis/keys.js";
 import { useTestRedis } from "./redis.test-support.js";
 
 describe("Redis template uses index", () => {

@@ -9,11 +9,12 @@ import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
 import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
 import type { LintelEvent, Template } from "@lintel/domain";
 import { templatePosition } from "@lintel/domain/adapters";
-import type { RedisClient } from "./client.js";
-import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import type { RedisClient } from "./redis/client.js";
+import { APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { recordJson } from "./scripts/record-json.js";
 
 /** Lua that stores the new template ARGV[1] (JSON ARGV[2], position ARGV[3]) in KEYS[1..3] (records, order, positions). */
 const ADD_TEMPLATE_LUA = `
@@ -54,7 +55,7 @@ return 'added'
 const UNCHANGED_LUA = `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return 'not_found' end
-if cjson.decode(raw).updatedAt ~= ARGV[2] then return 'changed' end
+if decodeRecord(raw).updatedAt ~= ARGV[2] then return 'changed' end
 `;
 
 // KEYS: templates hash, order zset, positions hash, then appendKeys. ARGV: id, expectedUpdatedAt,
@@ -121,7 +122,7 @@ export function redisTemplateWrites(redis: RedisClient) {
   return {
     async create(template: Template, event: LintelEvent): Promise<TemplateWriteOutcome> {
       const { id, orgId } = template;
-      const args = [id, JSON.stringify(template), templatePosition(template), MAX_TEMPLATES_PER_ORG, ...appendArgs(orgId, event)];
+      const args = [id, recordJson(template), templatePosition(template), MAX_TEMPLATES_PER_ORG, ...appendArgs(orgId, event)];
       return outcomeOf(await CREATE_SCRIPT.run(redis, [...listed(orgId), ...appendKeys(orgId)], args));
     },
 
@@ -129,13 +130,13 @@ export function redisTemplateWrites(redis: RedisClient) {
       const { id, orgId } = template;
       return loadOwned(redis, "template", id, orgId, async () => {
         const keys = [...listed(orgId), redisKeys.deleted(orgId)];
-        return (await LOAD_SCRIPT.run(redis, keys, [id, JSON.stringify(template), templatePosition(template)])) as LoadOutcome;
+        return (await LOAD_SCRIPT.run(redis, keys, [id, recordJson(template), templatePosition(template)])) as LoadOutcome;
       });
     },
 
     async update(template: Template, expectedUpdatedAt: string, event: LintelEvent): Promise<TemplateWriteOutcome> {
       const { id, orgId } = template;
-      const args = [id, expectedUpdatedAt, JSON.stringify(template), templatePosition(template), ...appendArgs(orgId, event)];
+      const args = [id, expectedUpdatedAt, recordJson(template), templatePosition(template), ...appendArgs(orgId, event)];
       return outcomeOf(await UPDATE_SCRIPT.run(redis, [...listed(orgId), ...appendKeys(orgId)], args));
     },
 

@@ -7,14 +7,15 @@
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
-import { readRecords } from "./hash-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { recordDecoder } from "./record-decoder.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
+import { readRecords } from "./redis/hash-records.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { codeWorkArgs, codeWorkKeys, SET_LOCK_SYNC_LUA, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 import { redisUnitWrites } from "./unit-writes.js";
 
@@ -44,21 +45,21 @@ const SET_TIME_ZONE_SCRIPT = new LuaScript(
     `
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if not raw then return {'not_found'} end
-local unit = cjson.decode(raw)
+local unit = decodeRecord(raw)
 if unit.version ~= tonumber(ARGV[2]) then return {'version_conflict', raw} end
 unit.timeZone = ARGV[3]
 unit.version = unit.version + 1
-local encoded = cjson.encode(unit)
+local encoded = encodeRecord(unit)
 redis.call('HSET', KEYS[1], ARGV[1], encoded)
 local works = tonumber(ARGV[${LOCK_SYNC_AT} + 1])
 local worksFrom = ${LOCK_SYNC_AT} + 2
 for i = worksFrom + 4 * works, #ARGV, 4 do
   local old = redis.call('HGET', KEYS[2], ARGV[i])
   if old then
-    local item = cjson.decode(old)
+    local item = decodeRecord(old)
     item.startAt = ARGV[i + 1]
     item.endAt = ARGV[i + 2]
-    local json = cjson.encode(item)
+    local json = encodeRecord(item)
     redis.call('HSET', KEYS[2], ARGV[i], json)
     redis.call('ZREM', KEYS[3], scheduleMember(ARGV[i], old))
     redis.call('ZADD', KEYS[3], 0, ARGV[i + 1] .. '|' .. ARGV[i])
@@ -119,7 +120,7 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
         const args: (string | number)[] = [unitId, change.expectedVersion, change.timeZone, ...appendArgs(orgId, change.event)];
         const codeWork = change.codeWork ?? [];
         if (codeWork.length > 0) workWritten(orgId);
-        args.push(change.codeLockSync === undefined ? "" : JSON.stringify(change.codeLockSync), codeWork.length);
+        args.push(change.codeLockSync === undefined ? "" : recordJson(change.codeLockSync), codeWork.length);
         for (const work of codeWork) args.push(...codeWorkArgs(work).slice(1));
         for (const rewrite of change.rewrites) {
           args.push(itemField(rewrite), rewrite.startAt, rewrite.endAt, itemSpanMs(rewrite));

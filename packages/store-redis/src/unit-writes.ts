@@ -16,14 +16,14 @@ import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
 import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
 import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./event-append.js";
+import type { RedisClient } from "./redis/client.js";
+import { APPEND_ARG_COUNT, APPEND_EVENT_LUA, appendArgs, appendKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
-import { redisKeys } from "./keys.js";
-import { LuaScript } from "./lua-script.js";
-import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { DECODE_RECORD_LUA, recordJson } from "./record-json.js";
-import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./unit-write-frame.js";
+import { redisKeys } from "./redis/keys.js";
+import { LuaScript } from "./scripts/lua-script.js";
+import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { recordJson } from "./scripts/record-json.js";
+import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./scripts/unit-write-frame.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
 
 /** Lua that stores a new unit ARGV[1] (JSON ARGV[2], urlKey ARGV[3]) in KEYS[1..3] (units, urlKey index, urlKey order). */
@@ -67,7 +67,6 @@ return 'added'
 // (the index is the truth the order mirrors).
 const UPDATE_UNIT_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
-    DECODE_RECORD_LUA +
     `
 local unitId, expected, urlKey, address, eventTail = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[9]
 local urlKeys, urlKeyOrder = KEYS[2], KEYS[3]
@@ -88,9 +87,9 @@ end
 unit.urlKey = urlKey
 unit.address = address
 unit.version = unit.version + 1
-local encoded = cjson.encode(unit)
+local encoded = encodeRecord(unit)
 redis.call('HSET', KEYS[1], unitId, encoded)
-if eventTail ~= '' then ARGV[10] = ARGV[10] .. unit.version .. eventTail end
+if eventTail ~= '' then ARGV[10] = ARGV[10] .. string.format('%d', unit.version) .. eventTail end
 appendEvent(4, 10)
 return {'ok', encoded}
 `,
@@ -109,8 +108,7 @@ return {'ok', encoded}
 const EVENT_ARGS_FROM = 15;
 const WORK_ARGS_FROM = EVENT_ARGS_FROM + APPEND_ARG_COUNT;
 const WRITE_ITEM_SCRIPT = new LuaScript(
-  DECODE_RECORD_LUA +
-    SCHEDULE_LUA +
+  SCHEDULE_LUA +
     PUT_ITEM_LUA +
     WRITE_WORK_LUA +
     APPEND_EVENT_LUA +
@@ -126,7 +124,7 @@ if op == 'delete' and not old then return {'not_found'} end
 if ARGV[9] == '1' then
   if not sameUnit(10) then return {'changed'} end
   local read = nil
-  if itemRead ~= '' then read = cjson.decode(itemRead) end
+  if itemRead ~= '' then read = decodeRecord(itemRead) end
   local stored = nil
   if old then stored = decodeRecord(old) end
   if not sameValue(read, stored) then return {'changed'} end
@@ -152,9 +150,9 @@ else
 end
 writeWorkAt(9, ${WORK_ARGS_FROM})
 unit.version = unit.version + 1
-local encoded = cjson.encode(unit)
+local encoded = encodeRecord(unit)
 redis.call('HSET', units, unitId, encoded)
-if eventTail ~= '' then ARGV[${EVENT_ARGS_FROM}] = ARGV[${EVENT_ARGS_FROM}] .. unit.version .. eventTail end
+if eventTail ~= '' then ARGV[${EVENT_ARGS_FROM}] = ARGV[${EVENT_ARGS_FROM}] .. string.format('%d', unit.version) .. eventTail end
 appendEvent(14, ${EVENT_ARGS_FROM})
 return {'ok', encoded}
 `,

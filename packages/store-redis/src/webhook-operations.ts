@@ -3,18 +3,20 @@
  * recover, one script per page).
  */
 import type { WebhookStore } from "@lintel/core/adapters";
-import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { redisKeys } from "./keys.js";
-import { RECOVER_PAGE, RETRY_DELIVERY, ROTATE_SECRET, SEND_TEST, UPDATE_ENDPOINT } from "./webhook-op-scripts.js";
+import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord } from "@lintel/domain";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { parseEndpoint } from "./endpoint-json.js";
+import { redisKeys } from "./redis/keys.js";
+import { recordJson } from "./scripts/record-json.js";
+import { RECOVER_PAGE, RETRY_DELIVERY, ROTATE_SECRET, SEND_TEST, UPDATE_ENDPOINT } from "./scripts/webhook-op-scripts.js";
 
 /** The operations' part of the Redis WebhookStore. */
 export type WebhookOperations = Pick<WebhookStore, "update" | "rotateSecret" | "retry" | "recoverPage" | "sendTest">;
 
 /** Update, rotate, retry, recover and send_test on Redis. */
 export function createRedisWebhookOperations(redis: RedisClient): WebhookOperations {
-  const endpointOrNull = (json: unknown) => (typeof json === "string" ? (JSON.parse(json) as WebhookEndpointRecord) : null);
+  const endpointOrNull = (json: unknown) => (typeof json === "string" ? parseEndpoint(json) : null);
   const requeueKeys = (orgId: string) => [
     redisKeys.deliveries(orgId),
     redisKeys.pendingDeliveries(orgId),
@@ -26,7 +28,7 @@ export function createRedisWebhookOperations(redis: RedisClient): WebhookOperati
     update: (orgId, endpointId, patch) =>
       guard(async () => {
         const fields = { url: patch.url, eventTypes: patch.eventTypes, description: patch.description };
-        return endpointOrNull(await UPDATE_ENDPOINT.run(redis, [redisKeys.endpoints(orgId)], [endpointId, JSON.stringify(fields)]));
+        return endpointOrNull(await UPDATE_ENDPOINT.run(redis, [redisKeys.endpoints(orgId)], [endpointId, recordJson(fields)]));
       }),
 
     rotateSecret: (orgId, endpointId, secret, previousExpiresAt) =>

@@ -17,18 +17,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type LeasedAttempt, type LeaseShare, type WebhookStore } from "@lintel/core/adapters";
-import { isoInstant, type DeliveryRecord, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import { isoInstant, type DeliveryRecord, type LintelEvent } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
-import type { RedisClient } from "./client.js";
-import { guard } from "./errors.js";
-import { appendArgs, appendKeys } from "./event-append.js";
-import { redisKeys } from "./keys.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./org-lease.js";
-import { RESEAL_SECRETS } from "./webhook-op-scripts.js";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { appendArgs, appendKeys } from "./scripts/event-append.js";
+import { parseEndpoint } from "./endpoint-json.js";
+import { redisKeys } from "./redis/keys.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./redis/org-lease.js";
+import { RESEAL_SECRETS } from "./scripts/webhook-op-scripts.js";
 import { createRedisWebhookOperations } from "./webhook-operations.js";
-import { readOrderedRows } from "./ordered-page.js";
-import { recordDecoder } from "./record-decoder.js";
-import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./webhook-scripts.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
+import { CREATE_ENDPOINT, DELETE_ENDPOINT, DELIVERY_PAGE, ENABLE_ENDPOINT, FINISH_ATTEMPT, LEASE_DUE } from "./scripts/webhook-scripts.js";
+import { PACED_ATTEMPTS, PACED_SCAN } from "./scripts/webhook-lanes.js";
 
 /** The delivery group of a store made without one. */
 export const DEFAULT_DELIVERY_GROUP = "default";
@@ -36,7 +39,6 @@ export const DEFAULT_DELIVERY_GROUP = "default";
 /** Webhook endpoints, deliveries and leases in Redis; `group` names the set of orgs `lease` and `pending` look at. */
 export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELIVERY_GROUP): WebhookStore {
   const parseEvent = recordDecoder<LintelEvent>();
-  const parseEndpoint = (json: string) => JSON.parse(json) as WebhookEndpointRecord;
   const parseDelivery = (json: string) => JSON.parse(json) as DeliveryRecord;
   const orgsWithEndpoints = () => redis.smembers(redisKeys.webhookOrgs(group));
 
@@ -50,19 +52,21 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
       redisKeys.events(orgId),
       redisKeys.deliveryLeases(orgId),
       redisKeys.pendingDeliveries(orgId),
+      redisKeys.webhookLanes(orgId),
     ];
     // Skipping endpoints means looking past their due deliveries, up to a bound.
     const scan = share === undefined ? max : Math.max(max, SCAN_WITH_SHARE);
     const flag = share === undefined ? "0" : "1";
     const args = [nowMs, nowMs + leaseMs, max, lease, scan, flag, isoInstant(nowMs), ...(share?.skipOf(orgId) ?? [])];
-    const reply = (await LEASE_DUE.run(redis, keys, args)) as string[];
+    const reply = (await LEASE_DUE.run(redis, keys, args)) as (string | number)[];
     const leased: LeasedAttempt[] = [];
-    for (let i = 0; i + 2 < reply.length; i += 3) {
+    for (let i = 0; i + 3 < reply.length; i += 4) {
       leased.push({
         delivery: parseDelivery(reply[i] as string),
         event: parseEvent(reply[i + 1] as string),
         endpoint: parseEndpoint(reply[i + 2] as string),
         lease,
+        laneFailures: Number(reply[i + 3]),
       });
     }
     return leased;
@@ -77,7 +81,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         // At most 16 endpoints an org: each org's are one read, each change one script.
         for (const orgId of await orgsWithEndpoints()) {
           for (const raw of await redis.hvals(redisKeys.endpoints(orgId))) {
-            const endpoint = JSON.parse(raw) as WebhookEndpointRecord;
+            const endpoint = parseEndpoint(raw);
             const previous = endpoint.previousSecret?.secret ?? "";
             const secret = reseal(endpoint.secret);
             const previousResealed = previous === "" ? null : reseal(previous);
@@ -105,7 +109,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
         const keys = [redisKeys.endpoints(endpoint.orgId), redisKeys.endpointOrder(endpoint.orgId)];
         const created = await CREATE_ENDPOINT.run(redis, keys, [
           endpoint.id,
-          JSON.stringify(endpoint),
+          recordJson(endpoint),
           newestFirstPosition(endpoint),
           maxPerOrg,
         ]);
@@ -133,6 +137,7 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.pendingDeliveries(orgId),
           redisKeys.dueDeliveries(orgId),
           redisKeys.deliveryLeases(orgId),
+          redisKeys.webhookLanes(orgId),
         ];
         return (await DELETE_ENDPOINT.run(redis, keys, [endpointId])) === 1;
       }),
@@ -177,10 +182,28 @@ export function createRedisWebhookStore(redis: RedisClient, group = DEFAULT_DELI
           redisKeys.endpoints(orgId),
           redisKeys.pendingDeliveries(orgId),
           ...appendKeys(orgId),
+          redisKeys.webhookLanes(orgId),
         ];
-        const args = [id, attempt.lease, JSON.stringify(after), dueMs, endpointId, outcome.result.kind, outcome.at];
+        const args = [id, attempt.lease, recordJson(after), dueMs, endpointId, outcome.result.kind, outcome.at];
         args.push(...(event ? ["1", ...appendArgs(orgId, event)] : ["0"]));
+        const { rest } = outcome;
+        args.push(Date.parse(outcome.at), rest === undefined ? "" : Math.round(rest.ms), rest === undefined ? "" : Math.round(rest.paceMs));
         return (await FINISH_ATTEMPT.run(redis, keys, args)) === 1;
+      }),
+
+    pacedAttempts: (orgId, endpointId, ids, nowMs) =>
+      guard(async () => {
+        if (ids.length === 0) return new Map<string, number>();
+        const keys = [
+          redisKeys.webhookLanes(orgId),
+          redisKeys.dueDeliveries(orgId),
+          redisKeys.pendingDeliveries(orgId),
+          redisKeys.deliveryLeases(orgId),
+        ];
+        const reply = (await PACED_ATTEMPTS.run(redis, keys, [endpointId, nowMs, PACED_SCAN, ...ids])) as string[];
+        const paced = new Map<string, number>();
+        for (let i = 0; i + 1 < reply.length; i += 2) paced.set(reply[i] as string, Number(reply[i + 1]));
+        return paced;
       }),
 
     pending: () =>

@@ -1,6 +1,6 @@
 /**
  * Re-checks, for this runtime, the one assumption of the domain's per-zone offset/name cache
- * (packages/domain/src/zone-timeline.ts): a zone's offset or short name changes at most once a
+ * (packages/domain/src/time/zone-timeline.ts): a zone's offset or short name changes at most once a
  * day. It reads the system's tz database (TZif files, an independent copy of the data ICU
  * carries) and, for every zone Intl lists, reports the closest two transitions and compares
  * `zoneOffsetMs` and `instantLabel` with Intl read directly around every transition.

@@ -1,5 +1,6 @@
 /**
- * Sending a fuzz case over a raw socket and judging every answer against no 5xx; every
+ * Sending a fuzz case over a raw socket and judging every answer against no 5xx; no write
+ * accepted whose body holds a string no field takes (fuzz-writes.ts); every
  * non-2xx (but 304) a complete problem+json whose type, title and status match the catalog;
  * `x-request-id` on every answer, equal to the body's requestId (and to a well-formed id the
  * client sent); nothing that looks like a stack trace, a file path or an internal error name.
@@ -10,9 +11,10 @@ import { readRequest, valuesOf, type RequestReading } from "./fuzz-head.js";
 import type { FuzzCase, FuzzHeader } from "./fuzz-requests.js";
 import type { RawAnswer } from "@lintel/testkit/raw-http";
 import { exchange, type RawExchange } from "./raw-http.js";
+import { judgeWriteBody } from "./fuzz-writes.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
-/** The detail of the server's answer to bytes Node's parser refused (apps/api/src/client-errors.ts). */
+/** The detail of the server's answer to bytes Node's parser refused (apps/api/src/http-edge/client-errors.ts). */
 const PARSE_ERROR_DETAIL = "The request is not well-formed HTTP.";
 /** What must never reach a client: stack frames, module paths, source files, error class names. */
 const INTERNALS = [
@@ -84,7 +86,7 @@ export function judge(c: FuzzCase, bytes: Buffer, result: RawExchange, docsUrl: 
   // Node takes a half-close as the client aborting (httpAllowHalfOpen is off): an answer may or may not come.
   if (first === undefined && c.tail === "half-close" && !result.timedOut) return [];
   if (first === undefined) return [result.timedOut ? "no answer within 3 s" : "connection closed without an answer"];
-  const failures = judgeFirst(c, readRequest(bytes), first);
+  const failures = [...judgeFirst(c, readRequest(bytes), first), ...judgeWriteBody(c, first.status)];
   for (const response of result.responses) failures.push(...judgeResponse(c, response, docsUrl));
   // RFC 9112 §9.6: the server closes the connection after the answer that says so.
   if (result.responses.slice(0, -1).some((response) => response.headers.get("connection") === "close")) {

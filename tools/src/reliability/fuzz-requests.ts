@@ -6,29 +6,17 @@
  * random bodies. A case is bytes for a raw socket, so nothing is cleaned up on the way.
  */
 import fc from "fast-check";
+import type { BodyLength, FuzzCase, FuzzHeader } from "./fuzz-case.js";
+import { writeEndpointCase, type WriteTargets } from "./fuzz-writes.js";
 
-/** The fixture values a case may name: keys by role (the first one has every scope), and ids that exist (own or foreign). */
+/** The fixture values a case may name: keys by role (the first one has every scope), ids that exist (own or foreign), and what the writes name. */
 export interface FuzzTargets {
   readonly keys: readonly string[];
   readonly ids: readonly string[];
+  readonly writes: WriteTargets;
 }
 
-/** A header as sent: the value goes out as latin1 bytes, so a wider character arrives as its low byte. */
-export interface FuzzHeader {
-  readonly name: string;
-  readonly value: string;
-}
-
-export type BodyLength = "exact" | "short" | "long" | "chunked";
-
-export interface FuzzCase {
-  readonly method: string;
-  readonly target: string;
-  readonly headers: readonly FuzzHeader[];
-  readonly body: { readonly text: string; readonly length: BodyLength } | null;
-  /** What follows the request on the same connection; "half-close" ends the client's side right after it. */
-  readonly tail: "none" | "stray-byte" | "pipelined" | "half-close";
-}
+export type { BodyLength, FuzzCase, FuzzHeader } from "./fuzz-case.js";
 
 const ROUTES = [
   "/healthz",
@@ -264,7 +252,11 @@ const writeCase = (targets: FuzzTargets): fc.Arbitrary<FuzzCase> =>
     tail: fc.constantFrom(...TAILS),
   });
 
-/** A hostile request against a server whose fixture holds `targets`; about one in four breaks HTTP syntax on purpose. */
+/**
+ * A hostile request against a server whose fixture holds `targets`; about one in four of the
+ * general cases breaks HTTP syntax on purpose, and about one case in five is a write endpoint's
+ * body with hostile strings (fuzz-writes.ts).
+ */
 export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
   const anyCase = fc.record({
     method: fc.oneof(
@@ -284,5 +276,9 @@ export function fuzzCase(targets: FuzzTargets): fc.Arbitrary<FuzzCase> {
     body: fc.option(fc.record({ text: bodyText(targets), length: bodyLength }), { freq: 3 }),
     tail: fc.constantFrom(...TAILS),
   });
-  return fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: writeCase(targets) });
+  return fc.oneof(
+    { weight: 9, arbitrary: anyCase },
+    { weight: 1, arbitrary: writeCase(targets) },
+    { weight: 3, arbitrary: writeEndpointCase(targets.writes, admitted(targets)) },
+  );
 }

@@ -9,6 +9,7 @@ import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/proce
 import { spawnServer } from "../server-process.js";
 import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
+import { isWriteCase } from "./fuzz-writes.js";
 
 /** DOCS_URL as the server derives it from the PUBLIC_BASE_URL it is given. */
 export const FUZZ_DOCS_URL = "http://localhost:3000/docs";
@@ -20,22 +21,22 @@ export interface FuzzServer {
   readonly targets: FuzzTargets;
 }
 
-/** The server on a fresh test fixture; budgets high enough that 429 stays the exception. */
+/** A webhook endpoint of the org of `key`, made through the API: the writes name it (deliveries go to a closed local port). */
+async function makeEndpoint(server: ServerChild, key: string): Promise<string> {
+  const answer = await fetch(`${server.url}/v1/webhook_endpoints`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+    body: JSON.stringify({ url: "http://127.0.0.1:9/fuzz", eventTypes: ["webhook_endpoint.disabled"], description: "fuzz" }),
+  });
+  const body = (await answer.json()) as { webhookEndpoint?: { id: string } };
+  if (answer.status !== 201 || body.webhookEndpoint === undefined) throw new Error(`the fuzz's webhook endpoint: ${answer.status}`);
+  return body.webhookEndpoint.id;
+}
+
+/** The server on a fresh test fixture; budgets high enough that 429 stays the exception; private webhook destinations allowed. */
 export async function startFuzzServer(store: string): Promise<FuzzServer> {
   const fixture = testFixture();
-  const { keys, units, shared, foreignLock, templates, inactiveLock } = fixture;
-  const targets: FuzzTargets = {
-    keys: Object.values(keys),
-    ids: [
-      ...Object.values(units).flatMap((unit) => [unit.id, unit.urlKey]),
-      shared.lockId,
-      foreignLock.lockId,
-      inactiveLock?.lockId ?? shared.lockId,
-      templates[0]?.id ?? shared.lockId,
-      `${fixture.p}_tpl_b`,
-      `${fixture.p}_unknown`,
-    ],
-  };
+  const { keys, units, shared, foreignLock, templates, inactiveLock, locks, p } = fixture;
   const [port] = (await freePorts(1)) as [number];
   const server = await spawnServer(port, {
     ...processStoreEnv(store),
@@ -43,8 +44,36 @@ export async function startFuzzServer(store: string): Promise<FuzzServer> {
     TRUST_PROXY: "true",
     RATE_LIMIT: "1000000/60",
     PUBLIC_BASE_URL: "http://localhost:3000",
+    WEBHOOK_ALLOW_PRIVATE: "true",
     LOG_LEVEL: "error", // an error logged is a 500 even when no client saw it (the socket was gone)
   });
+  const unitIds = Object.values(units).flatMap((unit) => [unit.id, unit.urlKey]);
+  const { tours, codes, openHouses, scheduledMessages } = fixture.json;
+  const targets: FuzzTargets = {
+    keys: Object.values(keys),
+    ids: [
+      ...unitIds,
+      shared.lockId,
+      foreignLock.lockId,
+      inactiveLock?.lockId ?? shared.lockId,
+      templates[0]?.id ?? shared.lockId,
+      `${p}_tpl_b`,
+      `${p}_unknown`,
+    ],
+    writes: {
+      units: [...unitIds, `${p}_unknown`],
+      itemKeys: [
+        ...tours.map((tour) => `tour:${tour.id}`),
+        ...codes.map((code) => `code:${code.id}`),
+        ...openHouses.map((openHouse) => `open_house:${openHouse.id}`),
+        ...scheduledMessages.map((message) => `scheduled_message:${message.id}`),
+        `tour:${p}_unknown`,
+      ],
+      templates: [...templates.map((template) => template.id), `${p}_tpl_b`, `${p}_unknown`],
+      locks: [...locks.slice(0, 5).map((lock) => lock.lockId), shared.lockId, foreignLock.lockId],
+      endpoints: [await makeEndpoint(server, keys.admin), await makeEndpoint(server, keys.orgB), `we_${"0".repeat(24)}`],
+    },
+  };
   return { server, port, targets };
 }
 
@@ -58,6 +87,8 @@ export interface FuzzReport {
   readonly seed: number;
   readonly runs: number;
   readonly statuses: ReadonlyMap<string, number>;
+  /** The first statuses of the cases that were POSTs to a write endpoint. */
+  readonly writeStatuses: ReadonlyMap<string, number>;
   readonly failures: readonly FuzzFailure[];
   /** The server's error log lines of the run ("unexpected error": a 500, answered or not). */
   readonly loggedErrors: readonly string[];
@@ -68,6 +99,7 @@ export async function runFuzz(target: FuzzServer, options: { seed: number; runs:
   const cases = fc.sample(fuzzCase(target.targets), { seed: options.seed, numRuns: options.runs });
   const logStart = target.server.output().length;
   const statuses = new Map<string, number>();
+  const writeStatuses = new Map<string, number>();
   const failures: FuzzFailure[] = [];
   let next = 0;
   const worker = async () => {
@@ -77,6 +109,7 @@ export async function runFuzz(target: FuzzServer, options: { seed: number; runs:
       const sent = await sendCase(c, target.port, FUZZ_DOCS_URL);
       const status = sent.exchange.responses[0]?.status ?? "no answer";
       statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
+      if (isWriteCase(c)) writeStatuses.set(String(status), (writeStatuses.get(String(status)) ?? 0) + 1);
       if (sent.failures.length > 0) failures.push({ index, fuzzCase: c, failures: sent.failures });
     }
   };
@@ -87,7 +120,7 @@ export async function runFuzz(target: FuzzServer, options: { seed: number; runs:
     .slice(logStart)
     .split("\n")
     .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
-  return { seed: options.seed, runs: options.runs, statuses, failures, loggedErrors };
+  return { seed: options.seed, runs: options.runs, statuses, writeStatuses, failures, loggedErrors };
 }
 
 /** One failure as a line a person can act on: seed, index, what broke, the request. */

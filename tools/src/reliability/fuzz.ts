@@ -29,8 +29,14 @@ try {
   const started = performance.now();
   const report = await runFuzz(target, { seed, runs });
   const seconds = (performance.now() - started) / 1000;
-  const byStatus = [...report.statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}×${n}`);
-  console.log(`${runs} requests in ${seconds.toFixed(1)} s; by first status: ${byStatus.join(" ")}`);
+  const byStatus = (counts: ReadonlyMap<string, number>) =>
+    [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ");
+  const writes = [...report.writeStatuses.values()].reduce((sum, n) => sum + n, 0);
+  console.log(`${runs} requests in ${seconds.toFixed(1)} s; by first status: ${byStatus(report.statuses)}`);
+  console.log(`of which ${writes} POSTs to the write endpoints; by first status: ${byStatus(report.writeStatuses)}`);
   const kinds = new Map<string, number>();
   for (const failure of report.failures) {
     const kind = failure.failures[0]!.replace(/:.*$/s, "");

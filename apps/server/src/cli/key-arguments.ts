@@ -3,6 +3,7 @@
  * UsageError naming the option, so the tool exits 2 before it touches the store.
  */
 import { ID_PATTERN, parseRatePolicy, SCOPES, type RatePolicy, type Scope } from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import { UsageError } from "./cli-support.js";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -51,8 +52,10 @@ export function rateLimitArgument(text: string | undefined): RatePolicy | null {
   return policy;
 }
 
-/** `--name`: free text, not blank. */
+/** `--name`: free text, not blank, trimmed, by the text rule of every write (at most 200 characters, no control characters). */
 export function nameArgument(text: string | undefined): string {
   if (text === undefined || text.trim() === "") throw new UsageError('--name is required (a label for people, e.g. "Zapier integration")');
+  const problem = textProblem(text.trim(), TEXT_RULES.text);
+  if (problem !== null) throw new UsageError(`--name ${problem}`);
   return text.trim();
 }

@@ -1,0 +1,120 @@
+/**
+ * Message templates. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
+ */
+import type { Template } from "@lintel/domain";
+import {
+  getTemplateQuerySchema,
+  emptyQuerySchema,
+  listQuerySchema,
+  templateListSchema,
+  templateResponseSchema,
+} from "../schemas/schemas.js";
+import { entityTag, ifMatchHolds } from "../http-edge/http-conventions.js";
+import { createTemplateBodySchema, deleteTemplateBodySchema, updateTemplateBodySchema } from "../schemas/write-schemas.js";
+import { noContentSchema } from "../schemas/event-schemas.js";
+import { oneJson, pageJson, jsonText, templateJson } from "./serialize.js";
+import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER, WRITE_PROBLEMS, WRITE_NOTE } from "./endpoint-table.js";
+/**
+ * `If-Match` as a check of the template as it is now: true when the header names its ETag (the
+ * tag of the very text get_message_template serves) or is `*`. Undefined without the header.
+ */
+function matcher(ifMatch: string | undefined): ((current: Template) => boolean) | undefined {
+  if (ifMatch === undefined) return undefined;
+  return (current) => ifMatchHolds(ifMatch, entityTag(jsonText(oneJson("template", templateJson(current)))));
+}
+
+/** Message templates. */
+export const TEMPLATE_ENDPOINTS = {
+  getMessageTemplate: endpoint({
+    method: "get",
+    path: "/v1/templates/get_message_template",
+    tag: "Templates",
+    scope: "messages:read",
+    summary: "Get a saved message template",
+    etag: true,
+    description: "One template of the caller's organization.",
+    query: getTemplateQuerySchema,
+    response: templateResponseSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, query }) => lintel.getTemplate(caller, query.templateId),
+    (template) => oneJson("template", templateJson(template)),
+  ),
+  listMessageTemplates: endpoint({
+    method: "get",
+    path: "/v1/templates/list_message_templates",
+    tag: "Templates",
+    scope: "messages:read",
+    summary: "List saved message templates",
+    description: "Templates of the caller's organization by sortOrder, then id; keyset pagination as for locks.",
+    query: listQuerySchema,
+    response: templateListSchema,
+    problems: ["invalid_request", "invalid_cursor"],
+  }).runs(
+    ({ lintel, caller, query: { limit, cursor } }) => lintel.listTemplates(caller, { limit, cursor }),
+    ({ templates, nextCursor }) => pageJson("templates", templates.map(templateJson), nextCursor),
+  ),
+  createMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/create_message_template",
+    status: 201,
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Create a message template",
+    description:
+      "A new template of the caller's organization. Its body's placeholders are {{name}}; an unclosed {{, a stray }} or a bad name is 400 " +
+      "with the character offset. At most 1,000 templates per organization." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: createTemplateBodySchema,
+    bodyExample: { name: "Tour reminder", body: "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.", sortOrder: 10 },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: templateResponseSchema,
+    problems: [...WRITE_PROBLEMS],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.createTemplate(caller, body),
+    (template) => oneJson("template", templateJson(template)),
+  ),
+  updateMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/update_message_template",
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Update a message template",
+    description:
+      "Sets the fields given (updatedAt moves). With If-Match (the ETag get_message_template served), applies only while the template is " +
+      "still that version, else 412." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: updateTemplateBodySchema,
+    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN", body: "Hi {{ guest.first_name }}, see you at {{tour.start}}." },
+    headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
+    idempotent: true,
+    response: templateResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed"],
+  }).runs(
+    ({ lintel, caller, body, ifMatch }) => lintel.updateTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
+    (template) => oneJson("template", templateJson(template)),
+  ),
+  deleteMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/delete_message_template",
+    status: 204,
+    tag: "Templates",
+    scope: "messages:write",
+    summary: "Delete a message template",
+    description:
+      "Deletes the template. One that a scheduled message still to be sent names is 409 conflict; If-Match as for an update." + WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: deleteTemplateBodySchema,
+    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN" },
+    headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
+    idempotent: true,
+    response: noContentSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
+  }).runs(
+    ({ lintel, caller, body, ifMatch }) => lintel.deleteTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
+    () => null,
+  ),
+} satisfies CheckedRows;

@@ -1,0 +1,207 @@
+// Units, schedule items and templates stored with a lone surrogate escape (as the store wrote
+// them before recordJson: cjson refuses that text, and every script decoding it failed) stay
+// readable and take every valid write a script of this package makes: set_timezone, item
+// updates, moves and deletes, template updates and deletes. A unit's own version past 10^14 − 1
+// stays exact through set_timezone (cjson writes 14 significant digits).
+// The unit's own writes (update_unit, item writes, with and without expectedVersion and basis)
+// read it the same way, and give versions past 10^14 exactly, in the unit and in the event.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { ItemChange } from "@lintel/core/adapters";
+import type { ScheduleItem, Template, Unit } from "@lintel/domain";
+import {
+  aTemplate,
+  aTimezoneEvent,
+  anItem,
+  aUnit,
+  fixture,
+  instant,
+  itemView,
+  randomBase62Id,
+  randomId,
+  type FixtureItem,
+} from "@lintel/testkit";
+import { createRedisStore, redisKeys, type RedisStore } from "./index.js";
+import { assertMended, plantPoisoned } from "./poison.test-support.js";
+import { useTestRedis } from "./redis.test-support.js";
+
+const DAY = 86_400_000;
+const START = Date.parse(instant(0));
+
+describe("Redis records holding a lone surrogate escape: units, schedule items, templates", () => {
+  const redis = useTestRedis();
+  const store = (): RedisStore => createRedisStore(redis(), { deliveryGroup: randomId("test") });
+
+  /** A fresh org with one unit (at `version`) and `items(unit)`, loaded through the fixture sink. */
+  async function seed(s: RedisStore, items: (unit: Unit) => FixtureItem[] = () => [], version = 1) {
+    const orgId = randomId("org");
+    const unit = aUnit(orgId, { version });
+    const loaded = items(unit);
+    await s.fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit], items: loaded }));
+    return { orgId, unit, items: loaded.map(itemView) };
+  }
+
+  const titled = (title: string) => (item: ScheduleItem) => ({ ...item, title });
+  const fieldOf = (item: Pick<ScheduleItem, "kind" | "id">) => `${item.kind}:${item.id}`;
+  const change = (unit: Unit, op: "put" | "delete", item: ScheduleItem, expectedVersion: number): ItemChange => ({
+    expectedVersion,
+    op,
+    item,
+    event: { ...aTimezoneEvent(unit), type: op === "put" ? "schedule.item_updated" : "schedule.item_deleted" } as ItemChange["event"],
+  });
+  const timeZoneChange = (
+    unit: Unit,
+    expectedVersion: number,
+    rewrites: { kind: ScheduleItem["kind"]; id: string; startAt: string; endAt: string }[] = [],
+  ) => ({
+    expectedVersion,
+    timeZone: expectedVersion % 2 === 0 ? "Europe/Paris" : "Asia/Tokyo",
+    rewrites,
+    event: aTimezoneEvent(unit),
+  });
+
+  test("a unit whose address holds a lone surrogate escape is read and listed, and takes set_timezone twice", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s);
+    await plantPoisoned<Unit>(redis(), redisKeys.units(orgId), unit.id, (stored) => ({ ...stored, address: "12 Elm St \ud800" }));
+    assert.equal((await s.units.findByIdOrKey(orgId, unit.urlKey))?.address, "12 Elm St \ud800", "read as stored");
+    assert.deepEqual(
+      (await s.units.listUnits(orgId, null, 10)).map((u) => u.id),
+      [unit.id],
+    );
+
+    const first = await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 1));
+    assert.deepEqual(first, { ok: true, unit: { ...unit, address: "12 Elm St \uFFFD", timeZone: "Asia/Tokyo", version: 2 } });
+    await assertMended(redis(), redisKeys.units(orgId), unit.id);
+    const second = await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 2));
+    assert.equal(second.ok && second.unit.version, 3);
+    assert.equal((await s.events.list(orgId, "unit.timezone_changed", null, 10)).length, 2, "each change stored its event");
+  });
+
+  test("a tour whose title holds a lone surrogate escape is listed and moved by set_timezone", async () => {
+    const s = store();
+    const { orgId, unit, items } = await seed(s, (u) => [anItem(u, "tour", { startAt: instant(DAY), endAt: instant(DAY + 3_600_000) })]);
+    const tour = items[0]!;
+    await plantPoisoned(redis(), redisKeys.items(orgId, unit.id), fieldOf(tour), titled("Tour \ud800"));
+    assert.deepEqual(await s.units.scheduleAfter(orgId, unit.id, START, null, 10), [{ ...tour, title: "Tour \ud800" }], "still listed");
+
+    const moved = { kind: tour.kind, id: tour.id, startAt: instant(2 * DAY), endAt: instant(2 * DAY + 3_600_000) };
+    assert.equal((await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 1, [moved]))).ok, true);
+    assert.deepEqual(await s.units.getItem(orgId, unit.id, tour.kind, tour.id), { ...tour, ...moved, title: "Tour \uFFFD" });
+    await assertMended(redis(), redisKeys.items(orgId, unit.id), fieldOf(tour));
+    assert.deepEqual(await s.units.scheduleAfter(orgId, unit.id, START + DAY + 3_600_000, null, 10), [
+      { ...tour, ...moved, title: "Tour \uFFFD" },
+    ]);
+  });
+
+  test("a tour and a message whose titles hold lone surrogate escapes take updates, then deletes", async () => {
+    const s = store();
+    const { orgId, unit, items } = await seed(s, (u) => [
+      anItem(u, "tour", { startAt: instant(DAY), endAt: instant(DAY + 3_600_000) }),
+      anItem(u, "scheduled_message", { startAt: instant(3 * DAY), endAt: instant(3 * DAY), templateId: null }),
+    ]);
+    let version = unit.version;
+    for (const item of items) {
+      await plantPoisoned(redis(), redisKeys.items(orgId, unit.id), fieldOf(item), titled("Before \udc00"));
+      const updated = { ...item, title: "After" };
+      const put = await s.units.writeItem(orgId, unit.id, change(unit, "put", updated, version));
+      assert.equal(put.ok && put.unit.version, ++version, `${item.kind} updated`);
+      assert.deepEqual(await s.units.getItem(orgId, unit.id, item.kind, item.id), updated);
+
+      await plantPoisoned(redis(), redisKeys.items(orgId, unit.id), fieldOf(item), titled("Again \ud800"));
+      const deleted = await s.units.writeItem(orgId, unit.id, change(unit, "delete", updated, version));
+      assert.equal(deleted.ok && deleted.unit.version, ++version, `${item.kind} deleted`);
+      assert.equal(await s.units.getItem(orgId, unit.id, item.kind, item.id), null);
+    }
+    assert.deepEqual(await s.units.scheduleAfter(orgId, unit.id, START, null, 10), [], "no schedule entry left behind");
+  });
+
+  test("a template whose name and body hold lone surrogate escapes is read, updated and deleted", async () => {
+    const s = store();
+    const orgId = randomId("org");
+    const template = aTemplate(orgId);
+    await s.fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], templates: [template] }));
+    const poison = (stored: Template) => ({ ...stored, name: "Welcome \ud800", body: "Hi \udfff {{name}}" });
+    await plantPoisoned(redis(), redisKeys.templates(orgId), template.id, poison);
+    assert.equal((await s.templates.get(orgId, template.id))?.name, "Welcome \ud800", "read as stored");
+
+    const updated = { ...template, name: "Welcome", updatedAt: instant(1) };
+    const event = (type: "template.updated" | "template.deleted") => ({
+      id: randomBase62Id("evt"),
+      orgId,
+      type,
+      createdAt: instant(1),
+      data: { template: updated },
+    });
+    assert.deepEqual(await s.templates.update(updated, template.updatedAt, event("template.updated") as never), { ok: true });
+    assert.deepEqual(await s.templates.get(orgId, template.id), updated);
+
+    await plantPoisoned(redis(), redisKeys.templates(orgId), template.id, poison);
+    const check = { expectedUpdatedAt: updated.updatedAt, nowIso: instant(2) };
+    assert.deepEqual(await s.templates.delete(orgId, template.id, check, event("template.deleted") as never), { ok: true });
+    assert.equal(await s.templates.get(orgId, template.id), null);
+  });
+
+  test("a unit at version 10^14 − 1 takes set_timezone twice: versions 10^14 and 10^14 + 1, exactly (cjson writes 14 digits)", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s, () => [], 99_999_999_999_999);
+    const first = await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 99_999_999_999_999));
+    assert.equal(first.ok && first.unit.version, 100_000_000_000_000);
+    const second = await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 100_000_000_000_000));
+    assert.equal(second.ok && second.unit.version, 100_000_000_000_001);
+    const stale = await s.units.setTimeZone(orgId, unit.id, timeZoneChange(unit, 100_000_000_000_000));
+    assert.deepEqual(
+      stale,
+      { ok: false, reason: "version_conflict", currentVersion: 100_000_000_000_001 },
+      "the version read back is the one stored",
+    );
+  });
+  test("a unit whose address holds a lone surrogate escape takes item writes and update_unit, with and without a basis", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s);
+    await plantPoisoned<Unit>(redis(), redisKeys.units(orgId), unit.id, (stored) => ({ ...stored, address: "12 Elm St \ud800" }));
+    const read = (await s.units.findByIdOrKey(orgId, unit.id))!;
+    const tour = itemView(anItem(unit, "tour", { startAt: instant(3 * DAY), endAt: instant(3 * DAY + 3_600_000) }));
+    const put = await s.units.writeItem(orgId, unit.id, {
+      ...change(unit, "put", tour, 1),
+      expectedVersion: null,
+      basis: { unit: { urlKey: read.urlKey, address: read.address, timeZone: read.timeZone }, item: null },
+    });
+    assert.deepEqual(
+      put,
+      { ok: true, unit: { ...unit, address: "12 Elm St \uFFFD", version: 2 } },
+      "the basis read matches the mended text",
+    );
+    await assertMended(redis(), redisKeys.units(orgId), unit.id);
+    await plantPoisoned<Unit>(redis(), redisKeys.units(orgId), unit.id, (stored) => ({ ...stored, address: "12 Elm St \ud800" }));
+    const event = { ...aTimezoneEvent(unit), type: "unit.updated" } as ItemChange["event"];
+    const updated = await s.units.updateUnit(orgId, unit.id, { expectedVersion: 2, urlKey: unit.urlKey, address: "12 Elm St", event });
+    assert.deepEqual(updated, { ok: true, unit: { ...unit, address: "12 Elm St", version: 3 } });
+    assert.equal((await s.units.writeItem(orgId, unit.id, change(unit, "delete", tour, 3))).ok, true);
+  });
+
+  test("a unit at version 10^14 − 1 takes item writes: versions 10^14 and 10^14 + 1, exactly, in the unit and its events", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s, () => [], 99_999_999_999_999);
+    const tour = itemView(anItem(unit, "tour", { startAt: instant(3 * DAY), endAt: instant(3 * DAY + 3_600_000) }));
+    const created = {
+      ...change(unit, "put", tour, 99_999_999_999_999),
+      event: {
+        ...aTimezoneEvent(unit),
+        type: "schedule.item_created",
+        data: { unit: { ...unit, version: 1 }, item: tour },
+      } as unknown as ItemChange["event"],
+    };
+    assert.equal(
+      (await s.units.writeItem(orgId, unit.id, created)).ok && (await s.units.findByIdOrKey(orgId, unit.id))?.version,
+      100_000_000_000_000,
+    );
+    const stored = await s.events.get(orgId, created.event.id);
+    assert.equal((stored?.data as { unit: { version: number } }).unit.version, 100_000_000_000_000, "the event says the version exactly");
+    const deleted = await s.units.writeItem(orgId, unit.id, {
+      ...change(unit, "delete", tour, 100_000_000_000_000),
+      expectedVersion: null,
+    });
+    assert.equal(deleted.ok && deleted.unit.version, 100_000_000_000_001);
+  });
+});
