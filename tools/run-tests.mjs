@@ -11,7 +11,7 @@
 //                                                  cluster, unit + e2e on memory on the second Node line)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium, ensureSystemdAnalyze, ensureTaskset, ensureWrk } from "./ensure-debian.mjs";
@@ -23,6 +23,12 @@ const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
 const tiers = args.filter((a, i) => !a.startsWith("--") && (grepAt < 0 || i !== grepAt + 1));
+
+/** The marker of a test file that reads no STORE: the e2e stage on Redis leaves it out. */
+const STORE_INDEPENDENT = "Store-independent: runs in the memory stages only.";
+
+/** The TypeScript source of a compiled test file. */
+const sourceOf = (file) => readFileSync(file.replace(/([/\\])dist([/\\])/, "$1src$2").replace(/\.js$/, ".ts"), "utf8");
 
 function tierOf(file) {
   if (file.endsWith(".int.test.js")) return "int";
@@ -251,10 +257,13 @@ if (tiers.length > 0 || grep) {
   // The benchmark's smoke test starts its own servers on both stores: once is enough, and it
   // loads both cores for a few seconds beside timing-sensitive tests.
   const onceOnly = (f) => !f.endsWith(join("bench", "ratio.e2e.test.js"));
+  // A test whose source says STORE_INDEPENDENT (what it checks reads no STORE: a document, a
+  // tarball, an embedding on its own store) runs in the memory stages only, not again on Redis.
+  const storeIndependent = (f) => sourceOf(f).includes(STORE_INDEPENDENT);
   stages.push(
     runStage(
       "e2e tier, STORE=redis",
-      files.filter((f) => tierOf(f) === "e2e" && onceOnly(f)),
+      files.filter((f) => tierOf(f) === "e2e" && onceOnly(f) && !storeIndependent(f)),
       { STORE: "redis" },
     ),
   );

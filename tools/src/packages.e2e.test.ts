@@ -11,6 +11,7 @@
 // - the server package in an empty folder, run as an operator would: `npx @lintel/server keys
 //   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo;
 // - and what an embedder reads in each (README, TSDoc) names no file outside the tarball.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";

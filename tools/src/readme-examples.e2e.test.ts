@@ -4,6 +4,7 @@
 // compiled together by strict TypeScript, and each is run with the inputs it names (a
 // fixture.json, LINTEL_API_KEY, CURSOR_SECRET, a Lintel server to call, …): a long-running one
 // until it answers HTTP, then SIGTERM, after which it must exit 0.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,6 +1,7 @@
 // The `lintel` command as an operator runs it: `lintel serve --help` lists every environment
 // variable, and `npx lintel serve` (npm links the bin as a symlink and runs it through `sh -c`)
 // stops with npm: a SIGTERM to npx alone closes the port and leaves no process behind.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";

@@ -3,6 +3,7 @@
 // introduction an integrator needs first, and its operation paths show their underscores at 1×
 // pixel density. The screenshots are written to the temp dir, or to docs/reference.png and
 // docs/introduction.png with UPDATE_SCREENSHOT=1.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
