@@ -38,6 +38,7 @@ export {
   deliveryLeased,
   firstDelivery,
   requeuedDelivery,
+  scheduledAttempts,
   type AttemptOutcome,
   type CreateEndpointOutcome,
   type EndpointPatch,

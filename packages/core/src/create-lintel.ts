@@ -11,7 +11,6 @@
  * by the store's own timeout (ioredis's command timeout on Redis).
  */
 import { createCursorCodec, createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey, type RatePolicy } from "@lintel/domain";
-import { lockPosition, templatePosition } from "@lintel/domain/adapters";
 import { createAdmission } from "./admission/admission.js";
 import { createIdempotency } from "./admission/idempotency.js";
 import type { Lintel } from "./lintel.js";
@@ -22,10 +21,9 @@ import { sealFixtureCodes } from "./lock-codes/lock-code-work.js";
 import { observeLockState } from "./locks/lock-observation.js";
 import type { LockProviderObserver } from "./locks/lock-provider-observer.js";
 import { createLockStateReader } from "./locks/lock-state-reader.js";
-import { readPage } from "./shared/paging-use-case.js";
 import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports/ports.js";
-import { fail, notFound, succeed } from "./shared/problem.js";
-import { ProviderUnavailableError } from "./locks/provider-failure.js";
+import { createLockReads } from "./locks/lock-reads.js";
+import { createTemplateReads } from "./templates/template-reads.js";
 import { racedStores, requestScope, startStoreDeadline } from "./admission/request-stores.js";
 import { createScheduleWrites } from "./units/schedule-writes.js";
 import { createTemplateWrites } from "./templates/template-writes.js";
@@ -129,16 +127,21 @@ export function createLintel(setup: LintelSetup): Lintel {
           setup.lockCodeSync,
         );
   codeSync?.start();
-  const told =
-    <A extends unknown[], R extends { readonly ok: boolean }>(run: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const result = await run(...args);
-      if (result.ok) {
-        eventCreated(); // its event is stored with it
-        codeSync?.wake(); // and a code's work, if it wrote one
-      }
-      return result;
-    };
+  /** Every operation of `writes`, telling the dispatcher and the code sync after each that applied: its event (and a code's work) is stored with it. */
+  const told = <W extends object>(writes: W): W =>
+    Object.fromEntries(
+      Object.entries(writes).map(([name, run]: [string, (...args: unknown[]) => Promise<{ readonly ok: boolean }>]) => [
+        name,
+        async (...args: unknown[]) => {
+          const result = await run(...args);
+          if (result.ok) {
+            eventCreated();
+            codeSync?.wake();
+          }
+          return result;
+        },
+      ]),
+    ) as W;
 
   const lockStates = createLockStateReader(setup.lockProvider, clock, {
     ttlMs: LOCK_STATE_TTL_MS,
@@ -162,7 +165,6 @@ export function createLintel(setup: LintelSetup): Lintel {
   );
   const once = createIdempotency(store.idempotency, () => scope.getStore(), secrets);
   const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
-  const unitReads = createUnitReads({ units: stores.units, clock, secrets }, cursors);
   const writes = createScheduleWrites({
     units: stores.units,
     locks: stores.locks,
@@ -171,7 +173,6 @@ export function createLintel(setup: LintelSetup): Lintel {
     programsCodes: programmer !== undefined,
     lockCodes: stores.lockCodes,
   });
-  const templateWrites = createTemplateWrites({ templates: stores.templates, clock });
   const webhooks = createWebhookUseCases(
     { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock, secrets },
     cursors,
@@ -183,8 +184,6 @@ export function createLintel(setup: LintelSetup): Lintel {
     { webhooks: stores.webhooks, sender: sender ?? null, clock, queued: () => dispatcher?.wake(), secrets },
     { allowPrivate: setup.webhookAllowPrivate ?? false, secretOverlapMs: setup.webhookSecretOverlapMs },
   );
-  const lockList = { list: "locks", fetch: stores.locks.listActive.bind(stores.locks), positionOf: lockPosition } as const;
-  const templateList = { list: "templates", fetch: stores.templates.list.bind(stores.templates), positionOf: templatePosition } as const;
 
   return {
     async admit(request) {
@@ -199,54 +198,14 @@ export function createLintel(setup: LintelSetup): Lintel {
     once: (caller, { idempotencyKey, requestId, fingerprint }, run) => once(caller.keyId, idempotencyKey, { fingerprint, requestId }, run),
 
     previewTimezoneChange: timezones.previewTimezoneChange,
-    setTimeZone: told(timezones.setTimeZone),
-    listUnits: unitReads.listUnits,
-    getUnit: unitReads.getUnit,
-    listSchedule: unitReads.listSchedule,
-    createUnit: told(writes.createUnit),
-    updateUnit: told(writes.updateUnit),
-    createScheduleItem: told(writes.createScheduleItem),
-    updateScheduleItem: told(writes.updateScheduleItem),
-    deleteScheduleItem: told(writes.deleteScheduleItem),
-    createTemplate: told(templateWrites.createTemplate),
-    updateTemplate: told(templateWrites.updateTemplate),
-    deleteTemplate: told(templateWrites.deleteTemplate),
+    ...told({ setTimeZone: timezones.setTimeZone }),
+    ...createUnitReads({ units: stores.units, clock, secrets }, cursors),
+    ...told(writes),
+    ...createTemplateReads(stores.templates, cursors),
+    ...told(createTemplateWrites({ templates: stores.templates, clock })),
+    ...createLockReads(stores.locks, lockStates, cursors),
     ...webhooks,
     ...webhookOperations,
-
-    async getTemplate(caller, templateId) {
-      const template = await stores.templates.get(caller.orgId, templateId);
-      return template === null ? notFound("template", templateId) : succeed(template);
-    },
-    async listTemplates(caller, query) {
-      const page = await readPage(cursors, templateList, caller.orgId, query);
-      return page.ok ? succeed({ templates: page.value.rows, nextCursor: page.value.nextCursor }) : page;
-    },
-    async listLocks(caller, query) {
-      const page = await readPage(cursors, lockList, caller.orgId, query);
-      return page.ok ? succeed({ locks: page.value.rows, nextCursor: page.value.nextCursor }) : page;
-    },
-    async getLock(caller, lockId) {
-      const lock = await stores.locks.getActive(caller.orgId, lockId);
-      return lock === null ? notFound("lock", lockId) : succeed(lock);
-    },
-    async getLockState(caller, lockId) {
-      const lock = await stores.locks.getActive(caller.orgId, lockId);
-      if (lock === null) return notFound("lock", lockId);
-      // The provider is not the store: it keeps its own timeout (LOCK_PROVIDER_TIMEOUT_MS).
-      try {
-        return succeed(await lockStates.read(lock));
-      } catch (error) {
-        if (!(error instanceof ProviderUnavailableError)) throw error;
-        const { failure } = error;
-        // Only the operator can configure a provider: no Retry-After, no "retry".
-        if (failure.reason === "not_configured") return fail("unavailable", error.message, { providerFailure: failure });
-        return fail("unavailable", `${error.message} Retry shortly.`, {
-          retryAfterSeconds: failure.retryAfterSeconds ?? 1,
-          providerFailure: failure,
-        });
-      }
-    },
     async ready() {
       try {
         await store.health.ping(); // bounded by the store's own timeout

@@ -67,8 +67,21 @@ function served({ id, name, body, sortOrder, createdAt, updatedAt }: Template) {
   return { id, name, body, sortOrder, createdAt, updatedAt };
 }
 
+/** The template writes of the API; each stores its event with its change. */
+export interface TemplateWrites {
+  /** A new message template of the caller's org; its body's placeholders are checked. */
+  createTemplate(caller: Caller, command: CreateTemplateCommand): Promise<Result<Template, "invalid_request">>;
+  /** Sets the given fields of a template (`precondition_failed` when `ifMatch` refuses it as it is). */
+  updateTemplate(
+    caller: Caller,
+    command: UpdateTemplateCommand,
+  ): Promise<Result<Template, "invalid_request" | "not_found" | "precondition_failed">>;
+  /** Deletes a template; one that a scheduled message still to be sent names is a `conflict`. */
+  deleteTemplate(caller: Caller, command: DeleteTemplateCommand): Promise<Result<null, "not_found" | "precondition_failed" | "conflict">>;
+}
+
 /** Builds the template write use cases. */
-export function createTemplateWrites(ports: TemplateWritePorts) {
+export function createTemplateWrites(ports: TemplateWritePorts): TemplateWrites {
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
     ({ id: randomId("evt_"), orgId, type, createdAt: new Date(ports.clock.now()).toISOString(), data }) as LintelEvent;
   /** A time after `previous` (at least 1 ms), so every version of a template has its own `updatedAt`. */
@@ -142,7 +155,11 @@ export function createTemplateWrites(ports: TemplateWritePorts) {
       if (outcome.ok) return succeed(null);
       switch (outcome.reason) {
         case "in_use":
-          return fail("conflict", "A scheduled message that is still to be sent names this template: change or delete the message first.");
+          return fail(
+            "conflict",
+            `A scheduled message that is still to be sent names this template (${outcome.messageKey}, the first of them): ` +
+              "change or delete each such message first.",
+          );
         case "not_found":
           return notFound("template", command.templateId);
         default:

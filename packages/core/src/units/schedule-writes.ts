@@ -45,8 +45,31 @@ export interface ScheduleWritePorts {
   readonly lockCodes: Pick<LockCodeOutbox, "resendCode">;
 }
 
+/** The unit and schedule writes of the API; each stores its event with its change. */
+export interface ScheduleWrites {
+  /** A new unit of the caller's org (version 1); a urlKey the org already uses is a `conflict`. */
+  createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">>;
+  /** Sets a unit's urlKey or address at `expectedVersion` (when given); +1 version. */
+  updateUnit(
+    caller: Caller,
+    command: UpdateUnitCommand,
+  ): Promise<Result<Unit, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
+  /** A new tour, code, open house or scheduled message of a unit; +1 version. */
+  createScheduleItem(
+    caller: Caller,
+    command: CreateItemCommand,
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  /** Sets the given fields of a unit's item (named by its key); +1 version. */
+  updateScheduleItem(
+    caller: Caller,
+    command: UpdateItemCommand,
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  /** Removes a unit's item; +1 version. */
+  deleteScheduleItem(caller: Caller, command: DeleteItemCommand): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict">>;
+}
+
 /** Builds the unit and schedule write use cases. */
-export function createScheduleWrites(ports: ScheduleWritePorts) {
+export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites {
   const nowIso = () => new Date(ports.clock.now()).toISOString();
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
     ({ id: randomId("evt_"), orgId, type, createdAt: nowIso(), data }) as LintelEvent;

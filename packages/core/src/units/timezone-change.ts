@@ -80,8 +80,26 @@ function badZone(param: string, input: string): Failure<"invalid_request"> {
   return fail("invalid_request", `${param}: ${reason}`, { invalidParams: [{ name: param, reason }] });
 }
 
+/** The preview and the apply of a unit's zone change. */
+export interface TimezoneChanges {
+  /**
+   * What changing the unit's zone would do: every future item whose local time keep-wall-clock
+   * would move, with labels; `noop` when the zone is the same, `conflict` when an item's lock
+   * also serves a unit in another zone. Changes nothing.
+   */
+  previewTimezoneChange(caller: Caller, query: PreviewQuery): Promise<Result<TimezonePreview, "invalid_request" | "not_found">>;
+  /**
+   * Sets the unit's zone if `expectedVersion` is still its version (else `version_conflict` with
+   * the version now), rewriting exactly the previewed items under keep_wall_clock; +1 version.
+   */
+  setTimeZone(
+    caller: Caller,
+    command: SetTimeZoneCommand,
+  ): Promise<Result<SetTimeZoneResult, "invalid_request" | "not_found" | "version_conflict">>;
+}
+
 /** Builds the preview and set-timezone use cases. */
-export function createTimezoneChange(ports: TimezoneChangePorts) {
+export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChanges {
   /** For each lock the items use: every unit of the org it serves, with that unit's zone. */
   async function lockUnitsOf(orgId: string, lockIds: readonly string[]) {
     const lockUnits = new Map<string, LockSharing[]>();

@@ -34,11 +34,21 @@ function splitSchedulePosition(text: string): { fromIso: string; after: string }
   return bar > 0 && !Number.isNaN(parseCanonicalInstant(fromIso)) ? { fromIso, after: text.slice(bar + 1) } : null;
 }
 
+/** The unit reads of the API. */
+export interface UnitReads {
+  /** The caller's org's units by urlKey ascending, a page at a time. */
+  listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** A unit of the caller's org, by id, else by urlKey; a foreign unit is `not_found`. */
+  getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">>;
+  /** The unit's items ending after `from` (default now), by startAt, then kind, then key. */
+  listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
+}
+
 /** Builds the units read use cases. */
 export function createUnitReads(
   ports: { readonly units: UnitStore; readonly clock: Clock; readonly secrets: DataCipher },
   cursors: CursorCodec,
-) {
+): UnitReads {
   const unitList = { list: "units", fetch: ports.units.listUnits.bind(ports.units), positionOf: unitPosition } as const;
 
   return {

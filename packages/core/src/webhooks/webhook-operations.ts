@@ -46,6 +46,31 @@ function disabled(endpointId: string): Failure<"conflict"> {
   return fail("conflict", `The webhook endpoint '${endpointId}' is disabled: enable it first.`);
 }
 
+/** The operations on a webhook endpoint as integrators run them: update, rotate its secret, retry, recover, send a test. */
+export interface WebhookOperations {
+  /**
+   * Changes a webhook endpoint's url, event types or description (each by create's rules);
+   * deliveries already pending go to the new url.
+   */
+  updateWebhookEndpoint(
+    caller: Caller,
+    endpointId: string,
+    command: UpdateWebhookEndpointCommand,
+  ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found">>;
+  /** A new secret for the endpoint (shown only here); for 24 h every delivery is signed with it and with the old one. */
+  rotateWebhookEndpointSecret(caller: Caller, endpointId: string): Promise<Result<RotatedWebhookSecret, "not_found">>;
+  /** Attempts a failed or delivered delivery again now (same webhook-id), then on the retry schedule from its start. */
+  retryDelivery(caller: Caller, endpointId: string, deliveryId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">>;
+  /** Retries every failed delivery of the endpoint whose event is newer than `since` (at most 30 days back); answers how many. */
+  recoverDeliveries(
+    caller: Caller,
+    endpointId: string,
+    since: string,
+  ): Promise<Result<{ deliveries: number }, "invalid_request" | "not_found" | "conflict">>;
+  /** Delivers a `webhook_endpoint.test` event to the endpoint, whatever its event types; it is not in `/v1/events`. */
+  sendTestWebhook(caller: Caller, endpointId: string): Promise<Result<DeliveryRecord, "not_found" | "conflict">>;
+}
+
 /** Builds the update, rotate, retry, recover and send-test use cases; `queued` is told when deliveries are due now. */
 export function createWebhookOperations(
   ports: {
@@ -57,7 +82,7 @@ export function createWebhookOperations(
     readonly secrets: DataCipher;
   },
   options: WebhookOperationOptions,
-) {
+): WebhookOperations {
   const { webhooks, clock } = ports;
   const overlapMs = options.secretOverlapMs ?? WEBHOOK_SECRET_OVERLAP_MS;
 

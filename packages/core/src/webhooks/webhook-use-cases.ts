@@ -53,6 +53,36 @@ export interface WebhookUseCaseOptions {
   readonly allowPrivate: boolean;
 }
 
+/** The events and webhook endpoints of the API: read events, create, read, delete and enable endpoints, read deliveries. */
+export interface WebhookUseCases {
+  /** The caller's org's events, newest first (createdAt, then id, descending), of one type when `type` is given. */
+  listEvents(caller: Caller, query: EventQuery): Promise<Result<{ events: LintelEvent[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** An event of the caller's org; a foreign or expired one is `not_found`. */
+  getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">>;
+  /**
+   * A new enabled webhook endpoint of the caller's org, with its secret (shown only here). The
+   * url must be https (unless private destinations are allowed) and not resolve to a private
+   * address; at most 16 endpoints per org.
+   */
+  createWebhookEndpoint(caller: Caller, command: CreateWebhookEndpointCommand): Promise<Result<CreatedWebhookEndpoint, "invalid_request">>;
+  /** The caller's org's webhook endpoints, newest first. */
+  listWebhookEndpoints(
+    caller: Caller,
+    query: PageQuery,
+  ): Promise<Result<{ webhookEndpoints: WebhookEndpointRecord[]; nextCursor: string | null }, "invalid_cursor">>;
+  /** A webhook endpoint of the caller's org. */
+  getWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">>;
+  /** Deletes a webhook endpoint of the caller's org: nothing more is delivered to it. */
+  deleteWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<null, "not_found">>;
+  /** Enables a webhook endpoint again: it receives the events created from then on. */
+  enableWebhookEndpoint(caller: Caller, endpointId: string): Promise<Result<WebhookEndpointRecord, "not_found">>;
+  /** A webhook endpoint's deliveries, newest first; an unknown or foreign endpoint is `not_found`. */
+  listDeliveries(
+    caller: Caller,
+    query: DeliveryQuery,
+  ): Promise<Result<{ deliveries: DeliveryRecord[]; nextCursor: string | null }, "not_found" | "invalid_cursor">>;
+}
+
 /** Builds the event and webhook endpoint use cases over the stores. */
 export function createWebhookUseCases(
   ports: {
@@ -65,7 +95,7 @@ export function createWebhookUseCases(
   },
   cursors: CursorCodec,
   options: WebhookUseCaseOptions,
-) {
+): WebhookUseCases {
   const { events, webhooks } = ports;
   /** True for a row within the 30 days kept, by the clock now. */
   const kept = (row: { readonly createdAt: string }) => Date.parse(row.createdAt) >= ports.clock.now() - EVENT_RETENTION_MS;
