@@ -22,6 +22,7 @@ import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./redis/keys.js";
 import { LuaScript } from "./scripts/lua-script.js";
 import { codeWorkArgs, codeWorkKeys, WRITE_WORK_LUA } from "./scripts/lock-code-scripts.js";
+import { LOCK_SERVES_LUA } from "./scripts/lock-scripts.js";
 import { recordJson } from "./scripts/record-json.js";
 import { AT_VERSION_LUA, basisArgs, eventAroundVersion, PUT_ITEM_LUA, withHead } from "./scripts/unit-write-frame.js";
 import { SCHEDULE_LUA } from "./schedule-index.js";
@@ -101,7 +102,8 @@ return {'ok', encoded}
 // expectedVersion ('' for none), 'put' or 'delete', field, item JSON, span ms, templateId ('' for
 // none), the item limit, basisArgs (9..12), the item as read (JSON, '' for none), the event's
 // tail, then appendArgs (the event's head first), then codeWorkArgs (a code's work, stored when
-// the write applies; a deleted code's work stays for the worker, as does what its provider holds).
+// the write applies; a deleted code's work stays for the worker, as does what its provider holds),
+// then the lock a put names anew ('' none; KEYS' last, the locks hash): it must serve the unit now.
 // The template is checked here, in the step that writes the message, so a template deleted
 // meanwhile (its delete checks the uses in one step too) is never named. A delete of an item the
 // unit doesn't have is not_found. A put of an item another unit holds is a bug (ids are new).
@@ -112,8 +114,10 @@ const WRITE_ITEM_SCRIPT = new LuaScript(
     PUT_ITEM_LUA +
     WRITE_WORK_LUA +
     APPEND_EVENT_LUA +
+    LOCK_SERVES_LUA +
     `
 local unitId, expected, op, field, json = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local lockServing, locks = ARGV[#ARGV], KEYS[#KEYS]
 local spanMs, templateId, itemLimit, itemRead, eventTail = ARGV[6], ARGV[7], tonumber(ARGV[8]), ARGV[13], ARGV[14]
 local units, items, schedule, span, itemUnits, templates, uses, deleted = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 ` +
@@ -136,6 +140,7 @@ if op == 'put' then
     if holder and holder ~= unitId then return redis.error_reply('writeItem: ' .. field .. ' is at unit ' .. holder) end
   end
   if templateId ~= '' and redis.call('HEXISTS', templates, templateId) == 0 then return {'template_missing'} end
+  if lockServing ~= '' and not lockServes(locks, lockServing, unitId) then return {'lock_missing'} end
 end
 if old then
   redis.call('ZREM', schedule, scheduleMember(field, old))
@@ -196,6 +201,7 @@ function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOu
     case "url_key_taken":
     case "too_many_items":
     case "template_missing":
+    case "lock_missing":
       return { ok: false, reason };
     default:
       throw new Error(`unexpected unit write reply: ${reason}`);
@@ -267,6 +273,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         redisKeys.deleted(orgId),
         ...codeWorkKeys(orgId),
         ...appendKeys(orgId),
+        redisKeys.locks(orgId),
       ];
       const { basis } = change;
       const { head, tail } = eventAroundVersion(change.event);
@@ -284,6 +291,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         tail,
         ...withHead(appendArgs(orgId, change.event), head),
         ...codeWorkArgs(change.work),
+        change.op === "put" ? (change.lockServing ?? "") : "",
       ];
       return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as Reply, parseUnit);
     },
