@@ -22,14 +22,16 @@ export const TAGS = [
     name: "Locks",
     description:
       "The smart locks of the organization and their live state, read from the lock's provider: a 503 with `Retry-After` is worth " +
-      "retrying, one without is not (the server is not configured for that provider).",
+      "retrying, one without is not (the server is not configured for that provider). Locks come from the operator; the organization " +
+      "arranges them (scope `locks:write`, which may read them too): update_lock sets the units a lock serves, its name, zone and " +
+      "status, with `If-Match` taking the `ETag` of GET /v1/locks/{lockId}.",
   },
   {
     name: "Events",
     description:
       "Changes in the organization (scope `events:read`), kept 30 days, exactly as webhooks deliver them: `unit.created`, `unit.updated`, " +
       "`unit.timezone_changed`, `schedule.item_created`, `schedule.item_updated`, `schedule.item_deleted`, `template.created`, " +
-      "`template.updated`, `template.deleted`, `lock.state_changed`, of codes on locks: `access_code.synced` and `access_code.sync_failed`, " +
+      "`template.updated`, `template.deleted`, `lock.state_changed`, `lock.updated`, of codes on locks: `access_code.synced` and `access_code.sync_failed`, " +
       "and of webhook delivery: `webhook_delivery.failed` and `webhook_endpoint.disabled`.",
   },
   {
