@@ -78,10 +78,10 @@ const stale = () =>
 
 /** The 409 of codes ahead that still name the lock at a unit it would stop serving. */
 function codesAhead(count: number, firstKey: string): Failure<"conflict"> {
-  const codes = count === 1 ? "1 code that ends ahead names" : `${count} codes that end ahead name`;
+  const [codes, them] = count === 1 ? ["1 code that ends ahead names", "it"] : [`${count} codes that end ahead name`, "them"];
   return fail(
     "conflict",
-    `${codes} this lock at a unit it would stop serving (the first: ${firstKey}). Move them to another lock or delete them first.`,
+    `${codes} this lock at a unit it would stop serving (the first: ${firstKey}). Move ${them} to another lock or delete ${them} first.`,
   );
 }
 
