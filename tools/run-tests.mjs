@@ -11,7 +11,7 @@
 //                                                  cluster, unit + e2e on memory on the second Node line)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium, ensureSystemdAnalyze, ensureTaskset, ensureWrk } from "./ensure-debian.mjs";
@@ -23,6 +23,12 @@ const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
 const tiers = args.filter((a, i) => !a.startsWith("--") && (grepAt < 0 || i !== grepAt + 1));
+
+/** The marker of a test file that reads no STORE: the e2e stage on Redis leaves it out. */
+const STORE_INDEPENDENT = "Store-independent: runs in the memory stages only.";
+
+/** The TypeScript source of a compiled test file. */
+const sourceOf = (file) => readFileSync(file.replace(/([/\\])dist([/\\])/, "$1src$2").replace(/\.js$/, ".ts"), "utf8");
 
 function tierOf(file) {
   if (file.endsWith(".int.test.js")) return "int";
@@ -124,7 +130,10 @@ if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
   }
 }
 
-/** Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and counts its results. */
+/**
+ * Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and
+ * counts its results. While it runs, test-progress.mjs writes a line to stderr per finished file.
+ */
 function runStage(name, list, env = {}, node = process.execPath) {
   console.log(`\n=== ${name}: ${list.length} test files (Node ${nodeVersion(node)}) ===`);
   if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
@@ -132,8 +141,22 @@ function runStage(name, list, env = {}, node = process.execPath) {
     node,
     // Node 22 holds each test file, as a whole, to --test-timeout: the packages' file (packing,
     // npm installs from the registry, a TypeScript build) has taken 64 to 139 s, so 300 s.
-    ["--test", "--test-reporter=tap", "--test-concurrency=2", "--test-timeout=300000", ...list.map((f) => relative(root, f))],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: envWithNode(node, { ...process.env, ...env }), maxBuffer: 256 * 1024 * 1024 },
+    [
+      "--test",
+      "--test-reporter=tap",
+      "--test-reporter-destination=stdout",
+      `--test-reporter=${join(root, "tools", "test-progress.mjs")}`,
+      "--test-reporter-destination=stderr",
+      "--test-concurrency=2",
+      "--test-timeout=300000",
+      ...list.map((f) => relative(root, f)),
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: envWithNode(node, { ...process.env, ...env, LINTEL_TEST_FILES: String(list.length) }),
+      maxBuffer: 256 * 1024 * 1024,
+    },
   );
   const out = run.stdout.toString();
   process.stdout.write(out);
@@ -234,10 +257,13 @@ if (tiers.length > 0 || grep) {
   // The benchmark's smoke test starts its own servers on both stores: once is enough, and it
   // loads both cores for a few seconds beside timing-sensitive tests.
   const onceOnly = (f) => !f.endsWith(join("bench", "ratio.e2e.test.js"));
+  // A test whose source says STORE_INDEPENDENT (what it checks reads no STORE: a document, a
+  // tarball, an embedding on its own store) runs in the memory stages only, not again on Redis.
+  const storeIndependent = (f) => sourceOf(f).includes(STORE_INDEPENDENT);
   stages.push(
     runStage(
       "e2e tier, STORE=redis",
-      files.filter((f) => tierOf(f) === "e2e" && onceOnly(f)),
+      files.filter((f) => tierOf(f) === "e2e" && onceOnly(f) && !storeIndependent(f)),
       { STORE: "redis" },
     ),
   );

@@ -1,5 +1,6 @@
 // The client's types are the served document's: regenerating openapi-types.ts from the live
 // /v1/openapi.json changes nothing (else: npm run -s client:types, and commit the result).
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, it } from "node:test";

@@ -2,6 +2,7 @@
 // on): what the Dockerfile's build stage runs (`npm run deploy`) makes a folder that serves with
 // `node dist/main.js` alone, installing and building nothing; and the systemd unit passes
 // `systemd-analyze verify`.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";

@@ -1,4 +1,5 @@
 // The README's embedding story over HTTP: the Koa app mounted in a server of your own.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";

@@ -2,6 +2,7 @@
 // from `keys generate` (no store), docs/fixture.example.json with it added, `node
 // apps/server/dist/main.js` with FIXTURE. The server's stdout is JSON log lines only (the banner
 // is on stderr), each request line with keyId, orgId, client and, on errors, the problem code.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";

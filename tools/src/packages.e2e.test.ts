@@ -11,6 +11,7 @@
 // - the server package in an empty folder, run as an operator would: `npx @lintel/server keys
 //   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo;
 // - and what an embedder reads in each (README, TSDoc) names no file outside the tarball.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -77,14 +78,16 @@ describe("the packages, packed and installed outside the workspace", () => {
     }
   });
 
-  it("npm publish --dry-run accepts each, with dist, README and LICENSE only", async (t) => {
+  it("npm publish --dry-run accepts each, with dist, README and LICENSE only (and the server's bin)", async (t) => {
     for (const [name, path] of tarballs) {
       const { stdout } = await run("npm", ["publish", "--dry-run", "--json", path], work);
       const report = Object.values(
         JSON.parse(stdout) as Record<string, { files: { path: string }[]; size: number; unpackedSize: number }>,
       )[0]!;
       const paths = report.files.map((file) => file.path);
-      for (const path of paths) assert.match(path, /^(dist\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/, `${name} ships ${path}`);
+      // bin/lintel.js: the server's command, outside dist so a workspace can link it before a build.
+      for (const path of paths)
+        assert.match(path, /^(dist\/.+\.(js|d\.ts)|bin\/lintel\.js|README\.md|LICENSE|package\.json)$/, `${name} ships ${path}`);
       assert.ok(paths.includes("LICENSE") && paths.includes("README.md"), `${name}: ${paths.join(", ")}`);
       assert.ok(!paths.some((p) => /\.test(-support)?\.(js|d\.ts)$/.test(p)), `${name} ships a test file`);
       t.diagnostic(`${name}: ${report.files.length} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`);

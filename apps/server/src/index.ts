@@ -9,3 +9,4 @@ export { loadConfig, type Config, type ConfigLoading, type StoreConfig } from ".
 export { startServer, type RunningServer, type StartOptions } from "./server.js";
 export { redocRenderer } from "./docs-assets.js";
 export { FixtureRefusedError, readFixtureFile } from "./fixture-file.js";
+export { ENVIRONMENT_VARIABLES, type EnvironmentVariableDoc } from "./config-docs.js";

@@ -11,8 +11,33 @@ import { startServer } from "./server.js";
 /** The oldest Node Lintel runs on (package.json `engines`; @seamapi/http needs 22.12). */
 const MIN_NODE: readonly [number, number] = [22, 12];
 
+/** How often a server started by npm looks whether its parent is still there, ms. */
+const PARENT_CHECK_MS = 200;
+
+/** How {@link serve} runs. */
+export interface ServeOptions {
+  /**
+   * Also stop (as on SIGTERM) when the process that started this one is gone. npm runs a bin
+   * (`npx lintel serve`, a script `"start": "lintel serve"`) through `sh -c`, and passes a
+   * SIGTERM to that shell only: the shell dies and the server, its child, would keep listening
+   * with no parent. `lintel serve` sets this when npm started it.
+   */
+  readonly stopWithParent?: boolean;
+}
+
+/** Calls `gone` once, when this process's parent has exited (it is then another's child). */
+function whenParentExits(gone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    gone();
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
 /** Runs the server process until a signal stops it (the process exits then). */
-export async function serve(): Promise<void> {
+export async function serve(options: ServeOptions = {}): Promise<void> {
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
   if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
     console.error(`Lintel needs Node ${MIN_NODE.join(".")} or later; this is Node ${process.version}.`);
@@ -46,4 +71,5 @@ export async function serve(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  if (options.stopWithParent === true) whenParentExits(() => stop("The process that started this server exited"));
 }

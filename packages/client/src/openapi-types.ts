@@ -1286,7 +1286,7 @@ export interface components {
             eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
-            /** @description Attempts made since the delivery was queued (a retry or a recover queues it again, from 0). */
+            /** @description Attempts made, every one: a retry or a recover queues the delivery again without taking any back. */
             attempts: number;
             /** @description When the last attempt was made; null before the first. */
             lastAttemptAt: string | null;
@@ -2663,6 +2663,7 @@ export interface operations {
                     templateId?: string | null;
                     /** @description A code's PIN, 4 to 8 digits (codes; a new code without one gets 6 random digits). */
                     code?: string;
+                    kind?: unknown;
                 };
             };
         };
@@ -7737,7 +7738,7 @@ export interface operations {
                      *         "eventId": "evt_2kGq7V0bXc9RtLm4NpA8sDfH",
                      *         "eventType": "unit.timezone_changed",
                      *         "status": "pending",
-                     *         "attempts": 0,
+                     *         "attempts": 8,
                      *         "lastAttemptAt": "2026-01-01T12:00:00.412Z",
                      *         "lastResponseStatus": 500,
                      *         "lastError": "HTTP 500",

@@ -37,6 +37,11 @@ export class LintelProblem extends Error {
    * request with the same Idempotency-Key (e.g. a replayed 409 `version_conflict`).
    */
   readonly replayed: boolean;
+  /**
+   * The unit's version now, on a 409 `version_conflict` (the problem's `currentVersion`): tells
+   * whether a write whose answer was lost landed. Undefined on every other problem.
+   */
+  readonly currentVersion: number | undefined;
   /** The whole problem body, with any members this client does not know yet. */
   readonly body: Readonly<Record<string, unknown>>;
 
@@ -54,6 +59,7 @@ export class LintelProblem extends Error {
     this.retryAfterSeconds = retryAfterSeconds(headers.get("retry-after"));
     this.retryable = isRetryable(status, this.code, this.retryAfterSeconds);
     this.replayed = headers.get("idempotent-replayed") === "true";
+    this.currentVersion = Number.isInteger(body["currentVersion"]) ? (body["currentVersion"] as number) : undefined;
     this.body = body;
   }
 

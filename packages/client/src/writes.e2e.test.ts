@@ -101,7 +101,7 @@ describe(`client writes (STORE=${process.env["STORE"] ?? "memory"})`, () => {
       "version_conflict",
       409,
     );
-    assert.equal(stale.body["currentVersion"], before.version + 1);
+    assert.equal(stale.currentVersion, before.version + 1);
 
     const fresh = await lintel.units.previewTimezoneChange({ unitIdOrKey: units.chicago.id, proposedTimeZone: "America/Denver" });
     assert.ok(fresh.items.some((item) => item.key === code.item.key));

@@ -62,4 +62,22 @@ describe("client writes (scripted)", () => {
       (error: unknown) => error instanceof LintelProblem && error.code === "unexpected_response" && /ETag/.test(error.detail),
     );
   });
+
+  it("a version_conflict says the unit's currentVersion, typed (no cast); other problems have none", async () => {
+    const problem = (status: number, body: Record<string, unknown>) => () =>
+      new Response(JSON.stringify({ type: "t", title: "T", status, detail: "d", requestId: "r", ...body }), {
+        status,
+        headers: { "content-type": "application/problem+json" },
+      });
+    const { fetch } = scripted([problem(409, { code: "version_conflict", currentVersion: 7 }), problem(404, { code: "not_found" })]);
+    const lintel = createLintelClient({ baseUrl: "http://api.test", apiKey: "lnt_x", fetch, maxRetries: 0 });
+    const write = { unitIdOrKey: "u", kind: "tour" as const, title: "T", startAt: "2027-01-01T10:00:00Z", endAt: "2027-01-01T11:00:00Z" };
+    const conflict = await lintel.units.createScheduleItem({ ...write, expectedVersion: 6 }).catch((error: unknown) => error);
+    assert.ok(conflict instanceof LintelProblem);
+    const currentVersion: number | undefined = conflict.currentVersion;
+    assert.deepEqual([conflict.code, currentVersion], ["version_conflict", 7]);
+    const missing = await lintel.units.createScheduleItem(write).catch((error: unknown) => error);
+    assert.ok(missing instanceof LintelProblem);
+    assert.deepEqual([missing.code, missing.currentVersion], ["not_found", undefined]);
+  });
 });

@@ -42,6 +42,7 @@ export {
   deliveryLeased,
   firstDelivery,
   requeuedDelivery,
+  scheduledAttempts,
   type AttemptOutcome,
   type CreateEndpointOutcome,
   type EndpointPatch,

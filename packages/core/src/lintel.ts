@@ -38,9 +38,9 @@ export type {
 export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
 
 /**
- * A request that may be retried safely (SPEC's Idempotency-Key): its key, the id of the request
- * that carries it, and the fingerprint of what it asks (the same request always gives the same
- * one: the operation and its parsed body), which tells a repeat from another request.
+ * A write that may be retried safely (it carries an `Idempotency-Key` header): its key, the id of
+ * the request that carries it, and the fingerprint of what it asks (the same request always gives
+ * the same one: the operation and its parsed body), which tells a repeat from another request.
  */
 export interface SafeRetry {
   readonly idempotencyKey: string;

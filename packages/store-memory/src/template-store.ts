@@ -20,16 +20,20 @@ export function putTemplates(state: MemoryState, templates: readonly Template[])
 }
 
 /**
- * True when a scheduled message of the org sent after `nowIso` names the template. The org is the
- * message's unit's. A scan: templates are deleted
- * rarely, and memory holds one process's data.
+ * The key of the first scheduled message of the org sent after `nowIso` that names the template
+ * (by sendAt, then key, as Redis's index orders them), or null. The org is the message's unit's.
+ * A scan: templates are deleted rarely, and memory holds one process's data.
  */
-function namedByFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): boolean {
+function firstFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): string | null {
+  let first: { readonly sendAt: string; readonly key: string } | null = null;
   for (const item of state.items.values()) {
     if (item.kind !== "scheduled_message" || item.templateId !== templateId || item.startAt <= nowIso) continue;
-    if (state.units.get(item.unitId)?.orgId === orgId) return true;
+    if (state.units.get(item.unitId)?.orgId !== orgId) continue;
+    const key = `${item.kind}:${item.id}`;
+    if (first === null || item.startAt < first.sendAt || (item.startAt === first.sendAt && key < first.key))
+      first = { sendAt: item.startAt, key };
   }
-  return false;
+  return first?.key ?? null;
 }
 
 export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
@@ -69,7 +73,8 @@ export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
       const current = own(orgId, templateId);
       if (current === undefined) return { ok: false, reason: "not_found" };
       if (current.updatedAt !== check.expectedUpdatedAt) return { ok: false, reason: "changed" };
-      if (namedByFutureMessage(state, orgId, templateId, check.nowIso)) return { ok: false, reason: "in_use" };
+      const messageKey = firstFutureMessage(state, orgId, templateId, check.nowIso);
+      if (messageKey !== null) return { ok: false, reason: "in_use", messageKey };
       state.templates.delete(templateId);
       state.deleted.add(deletedSlot(orgId, `template:${templateId}`));
       const rows = (state.templateOrder.get(orgId) ?? []).filter((row) => row.id !== templateId);

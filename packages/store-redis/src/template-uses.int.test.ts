@@ -28,6 +28,10 @@ describe("Redis template uses index", () => {
 
     const event = { id: randomId("evt"), orgId, type: "template.deleted", createdAt: instant(0), data: { template } } as LintelEvent;
     const check = { expectedUpdatedAt: template.updatedAt, nowIso: instant(0) };
-    assert.deepEqual(await store.templates.delete(orgId, template.id, check, event), { ok: false, reason: "in_use" });
+    assert.deepEqual(await store.templates.delete(orgId, template.id, check, event), {
+      ok: false,
+      reason: "in_use",
+      messageKey: `scheduled_message:${message.id}`,
+    });
   });
 });

@@ -79,13 +79,13 @@ return 'ok'
 // '|', which sorts after every id character; sendAt is fixed-width UTC), so the messages of this
 // template sent after now are the members above `id|now|\255` (past `id|now|<any field>`,
 // so a message sent exactly now is not one) up to `id|\255`: the first of them, if any, is one
-// BYLEX read, O(log n).
+// BYLEX read, O(log n), and is returned with in_use (its field is the message's key).
 const DELETE_SCRIPT = new LuaScript(
   APPEND_EVENT_LUA +
     UNCHANGED_LUA +
     `
 local ahead = redis.call('ZRANGE', KEYS[4], '(' .. ARGV[1] .. '|' .. ARGV[3] .. '|\\255', '[' .. ARGV[1] .. '|\\255', 'BYLEX', 'LIMIT', 0, 1)
-if #ahead > 0 then return 'in_use' end
+if #ahead > 0 then return {'in_use', ahead[1]} end
 local old = redis.call('HGET', KEYS[3], ARGV[1])
 if old then redis.call('ZREM', KEYS[2], old) end
 redis.call('HDEL', KEYS[3], ARGV[1])
@@ -96,14 +96,18 @@ return 'ok'
 `,
 );
 
-/** The script's reply as the port's outcome. */
+/** The script's reply as the port's outcome; `in_use` comes with the template use that holds it. */
 function outcomeOf(reply: unknown): TemplateWriteOutcome {
+  if (Array.isArray(reply) && reply[0] === "in_use") {
+    // A use is `templateId|sendAt|field`, and the field is the message's key.
+    const messageKey = String(reply[1]).split("|").slice(2).join("|");
+    return { ok: false, reason: "in_use", messageKey };
+  }
   switch (reply) {
     case "ok":
       return { ok: true };
     case "not_found":
     case "changed":
-    case "in_use":
     case "too_many_templates":
       return { ok: false, reason: reply };
     default:

@@ -110,16 +110,18 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
 
 3. Issue an access code: \`kind: "code"\` (its \`title\` is the code's name) needs a \`lockId\`: an active lock of the
    organization whose \`unitIds\` include the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`. Locks come from
-   the operator, and a unit created a minute ago is served by none until \`update_lock\` (scope \`locks:write\`) adds it to
-   a lock's \`unitIds\` (below); in the demo, \`chicago-loft\` is served by \`lock_006\` (and \`lock_012\`, \`lock_018\`, …).
-   \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone: the demo's items on that gate are
-   why a preview of \`chicago-loft\` says \`conflict\`. Give the PIN in \`code\` (4–8
+   the operator, and a unit created a minute ago is served by none until \`update_lock\` (scope \`locks:write\`) adds it
+   to a lock's \`unitIds\` (below). In the demo, \`chicago-loft\` is served by \`lock_024\` and
+   \`lock_054\`, whose provider is the built-in simulator: it accepts a code at once. Its other locks (\`lock_006\`,
+   \`lock_012\`, …) are real vendors' (\`yale\`, \`schlage\`, …), programmed through Seam: without \`SEAM_API_KEY\` a code on
+   one ends \`failed\`. \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone:
+   the demo's items on that gate are why a preview of \`chicago-loft\` says \`conflict\`. Give the PIN in \`code\` (4–8
    digits) or leave it out for 6 random digits; the answer shows it, with \`lockSync\` (see "Codes on locks" below).
 
 \`\`\`sh
 curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
-  -d '{"unitIdOrKey":"chicago-loft","kind":"code","title":"Guest code","lockId":"lock_006",
+  -d '{"unitIdOrKey":"chicago-loft","kind":"code","title":"Guest code","lockId":"lock_024",
        "startAt":"2027-12-01T09:30:00-06:00","endAt":"2027-12-01T11:30:00-06:00"}'
 \`\`\`
 
@@ -128,7 +130,7 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
 \`\`\`sh
 curl -X POST "$API/v1/locks/update_lock" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
-  -d '{"lockId":"lock_006","unitIds":["unit_chicago","<the new unit id>"]}'
+  -d '{"lockId":"lock_024","unitIds":["unit_chicago","<the new unit id>"]}'
 \`\`\`
 
 4. Preview a zone move of the new unit: \`status: "ok"\`, \`expectedVersion: 2\`, and the tour, with its labels under both

@@ -2,6 +2,7 @@
  * The tags of the API reference (the OpenAPI document's `tags`): one per resource, each with the
  * few sentences an integrator should read first. The guide above them is api-guide.js.
  */
+import { EVENT_TYPES } from "@lintel/domain";
 /** The tags of the reference: one per resource, each saying what an integrator should know first. */
 export const TAGS = [
   {
@@ -28,11 +29,8 @@ export const TAGS = [
   },
   {
     name: "Events",
-    description:
-      "Changes in the organization (scope `events:read`), kept 30 days, exactly as webhooks deliver them: `unit.created`, `unit.updated`, " +
-      "`unit.timezone_changed`, `schedule.item_created`, `schedule.item_updated`, `schedule.item_deleted`, `template.created`, " +
-      "`template.updated`, `template.deleted`, `lock.state_changed`, `lock.updated`, of codes on locks: `access_code.synced` and `access_code.sync_failed`, " +
-      "and of webhook delivery: `webhook_delivery.failed` and `webhook_endpoint.disabled`.",
+    // The list follows the domain's EVENT_TYPES: a new event type is named here without a word written.
+    description: `Changes in the organization (scope \`events:read\`), kept 30 days, exactly as webhooks deliver them: ${EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}.`,
   },
   {
     name: "Webhooks",

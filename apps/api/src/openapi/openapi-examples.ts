@@ -132,7 +132,8 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   updateWebhookEndpoint: { webhookEndpoint: { ...EXAMPLE_ENDPOINT, url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] } },
   rotateWebhookEndpointSecret: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE=" },
   retryDelivery: {
-    delivery: { ...EXAMPLE_DELIVERY, status: "pending", attempts: 0, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
+    // A failed delivery queued again: its 8 attempts kept, the schedule starting over.
+    delivery: { ...EXAMPLE_DELIVERY, status: "pending", attempts: 8, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
   },
   recoverDeliveries: { deliveries: 42 },
   sendTestWebhook: {

@@ -1,5 +1,6 @@
 // Every endpoint's success answer, checked against the exact response schemas (strict objects:
 // no field more, none less), plus the operational routes and request ids.
+// Store-independent: runs in the memory stages only.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as v from "valibot";

@@ -1,6 +1,7 @@
 /**
  * The units, their schedules and their time zones. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
+import * as v from "valibot";
 import type { ItemWriteResult } from "@lintel/core";
 import {
   getUnitQuerySchema,
@@ -29,6 +30,15 @@ import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_PROBLEMS, WRI
 function itemWriteView({ item, unit }: ItemWriteResult) {
   return { item: scheduleEntryView(item), unit: unitView(unit) };
 }
+
+/**
+ * update_schedule_item's body: the item fields, and `kind` refused by name (the item's key fixes
+ * it), so a caller who sends it reads why instead of "unknown field".
+ */
+const updateItemBodySchema = v.strictObject({
+  ...updateScheduleItemBodySchema.entries,
+  kind: v.optional(v.never("kind cannot change: the item's key names it; delete the item and create one of the other kind")),
+});
 
 /** The units, their schedules and their time zones. */
 export const UNIT_ENDPOINTS = {
@@ -157,7 +167,7 @@ export const UNIT_ENDPOINTS = {
       VERSION_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
-    body: updateScheduleItemBodySchema,
+    body: updateItemBodySchema,
     bodyExample: { unitIdOrKey: "12-elm-st-apt-3", key: "tour:tour_0123456789ABCDEFGHIJKLMN", endAt: "2026-12-01T11:30:00-06:00" },
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,

@@ -2,6 +2,7 @@
 // Lintel made with createMemoryLintel, delivers its webhooks (the Lintel runs its dispatcher from
 // creation to close), verified with `standardwebhooks`; one built without a webhook sender takes
 // no endpoint and says which setting is missing, instead of keeping deliveries pending for ever.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders } from "node:http";

@@ -83,6 +83,13 @@ describe("webhook destinations", () => {
   const never: HostLookup = () => undefined; // a DNS that never answers
   const attempt = { headers: { "content-type": "application/json" }, body: "{}", signal: new AbortController().signal };
 
+  it("without options the sender takes public https:// destinations only (as allowPrivate: false)", async () => {
+    const sender = createWebhookSender();
+    assert.match((await sender.refusal("https://127.0.0.1/hook")) ?? "", /private/);
+    const plain = await sender.send({ ...attempt, url: "http://93.184.215.14/hook" });
+    assert.deepEqual(plain.ok ? plain : [plain.kind, plain.error], ["refused_destination", "destination refused: http:// is not https"]);
+  });
+
   it("refusal: a name whose DNS never answers is refused at the deadline, naming the host", async () => {
     const started = performance.now();
     const reason = await createWebhookSender({ allowPrivate: false, lookup: never, resolveTimeoutMs: 100 }).refusal(

@@ -37,8 +37,12 @@ export type HostLookup = (
 
 /** Settings of {@link createWebhookSender}. */
 export interface WebhookSenderOptions {
-  /** WEBHOOK_ALLOW_PRIVATE: send to any address (development, tests). */
-  readonly allowPrivate: boolean;
+  /**
+   * Send to any address, `http://`, loopback and private ones included (development, tests).
+   * Default false. `@lintel/server` sets it from WEBHOOK_ALLOW_PRIVATE; an embedding sets it
+   * itself (and `webhookAllowPrivate` of the Lintel, which lets endpoints be created with such urls).
+   */
+  readonly allowPrivate?: boolean;
   /** The whole attempt's bound, ms. Default 15,000. */
   readonly timeoutMs?: number;
   /** Default: A and AAAA queries through c-ares (never node's threadpool `dns.lookup`). */
@@ -85,11 +89,11 @@ function connectionError(error: NodeJS.ErrnoException): string {
   }
 }
 
-/** The sender over node:http/https. */
 /** What a refusal a development setting would lift says of that setting. */
 const ALLOW_PRIVATE_HINT = " (on a development machine, WEBHOOK_ALLOW_PRIVATE=true allows it)";
 
-export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+/** The sender over node:http/https; without options, to `https://` public destinations only, 15 s per attempt. */
+export function createWebhookSender(options: WebhookSenderOptions = {}): WebhookSender {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const resolveTimeoutMs = options.resolveTimeoutMs ?? 4_000;
   const injected = options.lookup;

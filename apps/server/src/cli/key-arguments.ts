@@ -15,7 +15,7 @@ export function idArgument(option: string, text: string | undefined): string {
   return text;
 }
 
-/** `--scopes a,b`: known scopes only, at least one, duplicates dropped, in the SPEC's order. */
+/** `--scopes a,b`: known scopes only, at least one, duplicates dropped, in the order of `SCOPES`. */
 export function scopesArgument(text: string | undefined): Scope[] {
   if (text === undefined) throw new UsageError("--scopes is required");
   const given = text

@@ -6,6 +6,7 @@
  * webhook secrets under the first of DATA_KEYS. From a packed or published package:
  * `npx @lintel/server keys generate …`, `npx @lintel/server serve`.
  */
+import { ENVIRONMENT_VARIABLES } from "../config-docs.js";
 import { EXIT, runCli, UsageError } from "./cli-support.js";
 import { keys, KEYS_USAGE } from "./keys.js";
 import { reseal, RESEAL_USAGE } from "./reseal.js";
@@ -15,20 +16,32 @@ const USAGE = `Usage: lintel <command> [options]
 
 Commands:
   serve    runs the server, configured by the environment (PORT, HOST, STORE, REDIS_URL,
-           FIXTURE, …; the README lists them); in memory without FIXTURE it serves the
-           built-in demo data
+           FIXTURE, …: lintel serve --help lists them); in memory without FIXTURE it serves
+           the built-in demo data
   seed     loads a fixture file into Redis (lintel seed --help)
   keys     creates, revokes, lists and generates API keys (lintel keys --help)
   reseal   seals every webhook secret of a Redis store under the first of DATA_KEYS (lintel reseal --help)`;
 
+/** `lintel serve --help`: every environment variable, its default and its meaning (the README's table, as text). */
+const SERVE_USAGE = `Usage: lintel serve
+
+Runs the server until SIGTERM or SIGINT, configured by these environment variables:
+
+${Object.entries(ENVIRONMENT_VARIABLES)
+  .map(([name, doc]) => `  ${name} (default: ${doc.default})\n      ${doc.meaning}`.replace(/`/g, ""))
+  .join("\n")}`;
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === "serve") {
-  if (rest.length > 0) {
+  if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+    console.log(SERVE_USAGE);
+  } else if (rest.length > 0) {
     console.error(`error: serve takes no arguments (it reads the environment), got ${JSON.stringify(rest[0])}\n\n${USAGE}`);
     process.exitCode = EXIT.usage;
   } else {
     const { serve } = await import("../serve.js");
-    await serve();
+    // Started by npm (npx, npm exec, npm run): npm's shell between it and us does not pass SIGTERM on.
+    await serve({ stopWithParent: process.env["npm_lifecycle_event"] !== undefined });
   }
 } else if (command === "seed") {
   runCli(SEED_USAGE, () => seed(rest));

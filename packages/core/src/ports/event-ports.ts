@@ -298,7 +298,15 @@ export function deliveryAfterAttempt(delivery: DeliveryRecord, outcome: AttemptO
   };
 }
 
-/** The delivery queued again at `at` (a retry or a recover): pending, due then, attempts counted from 0. */
+/**
+ * The delivery queued again at `at` (a retry or a recover): pending, due then, its attempts kept
+ * (every one is counted) and the retry schedule starting over from them.
+ */
 export function requeuedDelivery(delivery: DeliveryRecord, at: string): DeliveryRecord {
-  return { ...delivery, status: "pending", attempts: 0, nextAttemptAt: at };
+  return { ...delivery, status: "pending", attemptsBeforeRequeue: delivery.attempts, nextAttemptAt: at };
+}
+
+/** The attempts the retry schedule counts: those made since a retry or a recover last queued the delivery again. */
+export function scheduledAttempts(delivery: Pick<DeliveryRecord, "attempts" | "attemptsBeforeRequeue">): number {
+  return delivery.attempts - (delivery.attemptsBeforeRequeue ?? 0);
 }

@@ -118,8 +118,11 @@ export type TemplateWriteOutcome =
   | { readonly ok: false; readonly reason: "not_found" }
   /** The stored template's `updatedAt` is no longer the one the write was made from. */
   | { readonly ok: false; readonly reason: "changed" }
-  /** A scheduled message whose sendAt is still ahead names the template. */
-  | { readonly ok: false; readonly reason: "in_use" }
+  /**
+   * A scheduled message whose sendAt is still ahead names the template: `messageKey` is the key
+   * (`scheduled_message:<id>`) of the first of them to be sent (by sendAt, then key).
+   */
+  | { readonly ok: false; readonly reason: "in_use"; readonly messageKey: string }
   /** The org has `MAX_TEMPLATES_PER_ORG` templates already. */
   | { readonly ok: false; readonly reason: "too_many_templates" };
 

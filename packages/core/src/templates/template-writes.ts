@@ -155,7 +155,11 @@ export function createTemplateWrites(ports: TemplateWritePorts): TemplateWrites 
       if (outcome.ok) return succeed(null);
       switch (outcome.reason) {
         case "in_use":
-          return fail("conflict", "A scheduled message that is still to be sent names this template: change or delete the message first.");
+          return fail(
+            "conflict",
+            `A scheduled message that is still to be sent names this template (${outcome.messageKey}, the first of them): ` +
+              "change or delete each such message first.",
+          );
         case "not_found":
           return notFound("template", command.templateId);
         default:

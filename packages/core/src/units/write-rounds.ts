@@ -50,12 +50,16 @@ export function unitAtVersion(units: Pick<UnitStore, "findByIdOrKey">) {
     expectedVersion: number | undefined,
     attempt: (unit: Unit) => Promise<Round<T, C | "not_found" | "version_conflict">>,
   ): Promise<Result<T, C | "not_found" | "version_conflict">> {
+    // After the first round the unit is read by its id: a rename meanwhile (its urlKey moved) is
+    // a change of its basis, not a reason to answer 404 for the key the caller gave.
+    let named = unitIdOrKey;
     for (let round = 0; round < BASIS_ROUNDS; round++) {
-      const unit = await units.findByIdOrKey(caller.orgId, unitIdOrKey);
+      const unit = await units.findByIdOrKey(caller.orgId, named);
       if (unit === null) return notFound("unit", unitIdOrKey);
       if (expectedVersion !== undefined && unit.version !== expectedVersion) return staleVersion(expectedVersion, unit.version);
       const outcome = await attempt(unit);
       if (!("changed" in outcome)) return outcome;
+      named = unit.id;
     }
     throw new StoreUnavailableError(`The unit kept changing under this write (${BASIS_ROUNDS} rounds).`);
   };

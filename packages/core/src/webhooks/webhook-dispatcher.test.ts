@@ -280,9 +280,9 @@ describe("decideAttempt", () => {
   const endpoint = { failingSince: null } as const;
   const delivery = { attempts: 1 } as const;
   /** `attempts` as leased: 1 for the first attempt. */
-  const decide = (response: WebhookResponse, failingSince: string | null = null, attempts = 1) =>
+  const decide = (response: WebhookResponse, failingSince: string | null = null, attempts = 1, attemptsBeforeRequeue?: number) =>
     decideAttempt(
-      { delivery: { ...delivery, attempts } as never, endpoint: { ...endpoint, failingSince } as never },
+      { delivery: { ...delivery, attempts, attemptsBeforeRequeue } as never, endpoint: { ...endpoint, failingSince } as never },
       response,
       T0,
       [5, 300],
@@ -296,6 +296,13 @@ describe("decideAttempt", () => {
     assert.deepEqual([timeout.responseStatus, timeout.error], [null, "timed out after 15 s"]);
     assert.deepEqual(decide({ ok: true, status: 500 }, null, 2).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 300_000) });
     assert.equal(decide({ ok: true, status: 500 }, null, 3).result.kind, "failed");
+  });
+
+  it("a delivery queued again (retry, recover) keeps its attempts and runs the schedule from its start", () => {
+    // Three attempts, then a retry: the fourth is the schedule's first, the fifth its second, the sixth fails it.
+    assert.deepEqual(decide({ ok: true, status: 500 }, null, 4, 3).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 5000) });
+    assert.deepEqual(decide({ ok: true, status: 500 }, null, 5, 3).result, { kind: "retry", nextAttemptAt: isoInstant(T0 + 300_000) });
+    assert.equal(decide({ ok: true, status: 500 }, null, 6, 3).result.kind, "failed");
   });
 
   it("Retry-After counts on a 429 or 503 only", () => {

@@ -14,7 +14,7 @@
  * fails, is slow or never answers delays its own endpoint's deliveries only.
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
-import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
+import { scheduledAttempts, type AttemptOutcome, type LaneRest, type LeasedAttempt, type WebhookStore } from "../ports/event-ports.js";
 import { eventBody } from "./event-view.js";
 import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../shared/leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
@@ -93,7 +93,8 @@ export interface WebhookDispatcher {
 /**
  * The outcome of an attempt at `nowMs` that got `response`, by the delivery rules (2xx delivered,
  * 410 gone, else retried on the schedule). `attempt.delivery` is the leased one: its `attempts`
- * counts this attempt, so after the n-th attempt the retry waits the schedule's n-th delay.
+ * counts this attempt, so after the n-th attempt since it was queued (a retry or a recover queues
+ * it again) the retry waits the schedule's n-th delay.
  */
 export function decideAttempt(
   attempt: Pick<LeasedAttempt, "delivery" | "endpoint">,
@@ -112,7 +113,7 @@ export function decideAttempt(
   const failingSince = attempt.endpoint.failingSince ?? at;
   if (nowMs - Date.parse(failingSince) >= WEBHOOK_FAILING_AFTER_MS) return { at, responseStatus, error, result: { kind: "failing" } };
   const retryAfter = response.ok && (response.status === 429 || response.status === 503) ? response.retryAfterSeconds : undefined;
-  const delay = nextAttemptDelayMs(Math.max(1, attempt.delivery.attempts), retryScheduleSeconds, random, retryAfter);
+  const delay = nextAttemptDelayMs(Math.max(1, scheduledAttempts(attempt.delivery)), retryScheduleSeconds, random, retryAfter);
   if (delay === null) return { at, responseStatus, error, result: { kind: "failed" } };
   return { at, responseStatus, error, result: { kind: "retry", nextAttemptAt: isoInstant(nowMs + delay) } };
 }

@@ -177,8 +177,10 @@ export const DeliveryRecordSchema = v.strictObject({
     v.number(),
     v.integer(),
     v.minValue(0),
-    v.description("Attempts made since the delivery was queued (a retry or a recover queues it again, from 0)."),
+    v.description("Attempts made, every one: a retry or a recover queues the delivery again without taking any back."),
   ),
+  /** The attempts made when a retry or a recover last queued the delivery again (absent: never); the retry schedule counts from there. */
+  attemptsBeforeRequeue: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   lastAttemptAt: nullableInstant("When the last attempt was made; null before the first."),
   lastResponseStatus: v.pipe(v.nullable(v.number()), v.description("The HTTP status of the last attempt; null when it got none.")),
   lastError: v.pipe(
@@ -203,8 +205,8 @@ export const ServedWebhookEndpointSchema = v.omit(WebhookEndpointRecordSchema, [
 ]);
 /** An endpoint as served ({@link ServedWebhookEndpointSchema}). */
 export type ServedWebhookEndpoint = DeepReadonly<v.InferOutput<typeof ServedWebhookEndpointSchema>>;
-/** A delivery as served: no owner, no endpoint (the path names it), no createdAt (the event's). */
-export const ServedDeliverySchema = v.omit(DeliveryRecordSchema, ["orgId", "endpointId", "createdAt"]);
+/** A delivery as served: no owner, no endpoint (the path names it), no createdAt (the event's), no schedule bookkeeping. */
+export const ServedDeliverySchema = v.omit(DeliveryRecordSchema, ["orgId", "endpointId", "createdAt", "attemptsBeforeRequeue"]);
 /** A delivery as served ({@link ServedDeliverySchema}). */
 export type ServedDelivery = Readonly<v.InferOutput<typeof ServedDeliverySchema>>;
 

@@ -169,7 +169,7 @@ function compareCodeUnits(a: string, b: string): number {
 }
 
 /**
- * SPEC order: `startAt`, then `kind` as a string, then `key` (`<kind>:<id>`, so the ids once the
+ * The preview's order: `startAt`, then `kind` as a string, then `key` (`<kind>:<id>`, so the ids once the
  * kinds are equal). The candidates are sorted before the preview items are built: they are small
  * and were made together, so the sort does not wait on memory the plan's strings pushed out.
  */

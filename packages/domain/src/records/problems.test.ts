@@ -35,3 +35,24 @@ test("problems: whatever it is given, a problem body lists at most 20 invalidPar
     { numRuns: 50 },
   );
 });
+
+test("problems: a long reason or detail is cut after a whole word, never inside one", () => {
+  const types = Array.from({ length: 30 }, (_, i) => `template.kind_${i}`);
+  const reason = `eventTypes holds event types (${types.join(", ")}) or "*"`;
+  const body = problemBody("invalid_request", reason.repeat(3), "r", "https://api.lintel.dev/docs", [{ name: "eventTypes.0", reason }]);
+  for (const clipped of [body.invalidParams?.[0]?.reason ?? "", body.detail]) {
+    assert.match(clipped, / …$/, clipped);
+    const kept = clipped.slice(0, -" …".length);
+    assert.ok(reason.repeat(3).startsWith(kept), clipped);
+    assert.match(reason.repeat(3).slice(kept.length), /^[\s,;:]/, `cut at a word's end: ${clipped}`);
+  }
+  fc.assert(
+    fc.property(fc.array(fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }), { maxLength: 80 }), (words) => {
+      const text = words.join(" ");
+      const cut = problemBody("invalid_request", text, "r", "https://api.lintel.dev/docs").detail;
+      if (cut === text) return;
+      if (!cut.endsWith(" …")) return; // no space in the second half of what fits: cut at the limit
+      assert.ok(text.startsWith(cut.slice(0, -2)) && /^[\s,;:]/.test(text.slice(cut.length - 2)), cut);
+    }),
+  );
+});

@@ -164,7 +164,21 @@ export function echo(text: string): string {
 /** Our text around at most one quoted client value: a backstop where a site forgot {@link echo}. */
 const MAX_DETAIL_CHARS = 400;
 const MAX_REASON_CHARS = 200;
-const clip = (text: string, max: number) => (text.length <= max ? text : `${Array.from(text).slice(0, max).join("")}…`);
+
+/**
+ * `text` in at most `max` characters (code points), then " …" when longer: cut after the last
+ * whole word that fits, its trailing punctuation dropped, so no word is cut in two (a text with
+ * no space in the second half of what fits is cut at `max`, then "…").
+ */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const kept = chars.slice(0, max).join("");
+  const wordEnd = /\s/.test(chars[max] ?? "") ? kept.length : kept.search(/\s\S*$/);
+  if (wordEnd < kept.length / 2) return `${kept}…`;
+  return `${kept.slice(0, wordEnd).replace(/[\s,;:]+$/, "")} …`;
+}
 const bytes = (body: ProblemBody) => new TextEncoder().encode(JSON.stringify(body)).length;
 
 /**

@@ -16,6 +16,9 @@ describe("templateBodyProblem", () => {
     assert.match(templateBodyProblem("Hi name}} there") ?? "", /"\}\}" at character 7 closes no/);
     assert.match(templateBodyProblem("ok {{a}} then {{ 1x }}") ?? "", /placeholder at character 14/);
     assert.match(templateBodyProblem("{{}}") ?? "", /placeholder at character 0/);
+    // Characters are code points: an emoji before the problem counts one, as the text rule counts it.
+    assert.match(templateBodyProblem("🏠 Hi {{name") ?? "", /"\{\{" at character 5 is not closed/);
+    assert.match(templateBodyProblem("🏠🏠 x}}") ?? "", /"\}\}" at character 4 closes no/);
     assert.match(templateBodyProblem("{{a {{b}}") ?? "", /"\{\{" at character 0 is not closed/);
   });
 

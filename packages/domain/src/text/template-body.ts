@@ -7,20 +7,31 @@
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
-/** What is wrong with a body's placeholders: the first problem with its offset (0-based, UTF-16), or null. */
+/** The offset of UTF-16 index `at` in code points (characters as the text rule counts them: an emoji is one). */
+function characterOffset(body: string, at: number): number {
+  let characters = 0;
+  for (let i = 0; i < at; i++) {
+    const unit = body.charCodeAt(i);
+    // A high surrogate followed by a low one is one character: count it at its second half.
+    if (!(unit >= 0xd800 && unit <= 0xdbff && i + 1 < at && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00)) characters++;
+  }
+  return characters;
+}
+
+/** What is wrong with a body's placeholders: the first problem with its offset (0-based, in characters: code points), or null. */
 export function templateBodyProblem(body: string): string | null {
   let at = 0;
   for (;;) {
     const open = body.indexOf("{{", at);
     const close = body.indexOf("}}", at);
     if (open === -1 && close === -1) return null;
-    if (open === -1 || (close !== -1 && close < open)) return `a "}}" at character ${close} closes no "{{".`;
+    if (open === -1 || (close !== -1 && close < open)) return `a "}}" at character ${characterOffset(body, close)} closes no "{{".`;
     const end = body.indexOf("}}", open + 2);
     const nested = body.indexOf("{{", open + 2);
-    if (end === -1 || (nested !== -1 && nested < end)) return `the "{{" at character ${open} is not closed by "}}".`;
+    if (end === -1 || (nested !== -1 && nested < end)) return `the "{{" at character ${characterOffset(body, open)} is not closed by "}}".`;
     const name = body.slice(open + 2, end).trim();
     if (!NAME.test(name)) {
-      return `the placeholder at character ${open} needs a name of letters, digits, "_" and "." that starts with a letter or "_".`;
+      return `the placeholder at character ${characterOffset(body, open)} needs a name of letters, digits, "_" and "." that starts with a letter or "_".`;
     }
     at = end + 2;
   }

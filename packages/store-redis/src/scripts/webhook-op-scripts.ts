@@ -7,11 +7,12 @@ import { ENDPOINT_LISTS_LUA } from "../endpoint-json.js";
 import { LuaScript } from "./lua-script.js";
 
 // requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs): the settled delivery is
-// pending again, due at atMs, attempts from 0 (the schedule starts over); no lease holds it.
+// pending again, due at atMs, its attempts kept and the schedule starting over from them
+// (attemptsBeforeRequeue, as core's requeuedDelivery); no lease holds it.
 const REQUEUE_LUA = `
 local function requeue(deliveries, pending, due, leases, did, delivery, atIso, atMs)
   delivery.status = 'pending'
-  delivery.attempts = 0
+  delivery.attemptsBeforeRequeue = delivery.attempts
   delivery.nextAttemptAt = atIso
   local encoded = encodeRecord(delivery)
   redis.call('HSET', deliveries, did, encoded)

@@ -1,6 +1,7 @@
 // /docs with the app mounted under a prefix in a host's own Koa app (koa-mount), in Debian's
 // headless chromium: the page asks for its script and the document under the prefix, and
 // renders every operation; nothing is asked of the host's root.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";

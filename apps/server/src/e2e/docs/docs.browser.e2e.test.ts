@@ -1,7 +1,9 @@
 // /docs in Debian's headless chromium (puppeteer-core): the reference renders every operation
 // of /v1/openapi.json with every request to anything but the server blocked, and opens with the
-// introduction an integrator needs first. The screenshots are written to the temp dir, or to
-// docs/reference.png and docs/introduction.png with UPDATE_SCREENSHOT=1.
+// introduction an integrator needs first, and its operation paths show their underscores at 1×
+// pixel density. The screenshots are written to the temp dir, or to docs/reference.png and
+// docs/introduction.png with UPDATE_SCREENSHOT=1.
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,4 +92,28 @@ it("docs in chromium: /docs opens with the introduction (what matters most, then
       ? fileURLToPath(new URL("../../../../../docs/introduction.png", import.meta.url))
       : join(chromium.profile, "introduction.png");
   await page.screenshot({ path: out as `${string}.png` });
+});
+
+it("docs in chromium: at 1× pixel density an operation's path shows its underscores (its line box holds their descent)", async () => {
+  const { page } = await pageOnlyFor(chromium.browser, new URL(server.url).origin);
+  await page.setViewport({ width: 1400, height: 1000, deviceScaleFactor: 1 });
+  await page.goto(`${server.url}/docs`, { waitUntil: "networkidle0" });
+  await page.waitForSelector(".http-verb + span", { timeout: 30_000 });
+  // The path beside each operation's verb: pictured as it is, then with its underscores made
+  // spaces (same width in a monospace font). Clipped underscores make the two pictures equal.
+  type Element = { textContent: string | null };
+  // Five are enough (each picture scrolls the long page): every path gets the same style.
+  let checked = 0;
+  for (const path of await page.$$(".http-verb + span")) {
+    if (checked === 5) break;
+    const text = await path.evaluate((element) => (element as unknown as Element).textContent ?? "");
+    if (!text.includes("_")) continue;
+    const shown = await path.screenshot();
+    await path.evaluate((element, spaced) => void ((element as unknown as Element).textContent = spaced), text.replaceAll("_", " "));
+    const withoutUnderscores = await path.screenshot();
+    await path.evaluate((element, original) => void ((element as unknown as Element).textContent = original), text);
+    assert.notDeepEqual(Buffer.from(shown), Buffer.from(withoutUnderscores), `the underscores of ${text} are visible`);
+    checked++;
+  }
+  assert.equal(checked, 5, "five paths with underscores checked");
 });

@@ -2,6 +2,7 @@
 // `redocly lint` with its recommended-strict rules (every recommended warning an error) and
 // Spectral with its OpenAPI ruleset (spectral:oas). Both run offline (dev dependencies;
 // Redocly's telemetry off; the rulesets ship in the packages).
+// Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";

@@ -147,7 +147,7 @@ describe("e2e: webhook endpoint operations", () => {
     for (const secret of [first, second, third]) new Webhook(secret).verify(delivery.body, headersOf(delivery));
   });
 
-  it("retry of a failed delivery arrives with the same webhook-id", async () => {
+  it("retry of a failed delivery arrives with the same webhook-id, runs the schedule from its start, and counts every attempt", async () => {
     const { webhookEndpoint } = await createEndpoint("/retry-one");
     receiver.answer("/retry-one", 500);
     const eventId = await changeZone();
@@ -155,15 +155,21 @@ describe("e2e: webhook endpoint operations", () => {
     assert.equal(failed.attempts, 3);
     const base = `/v1/webhook_endpoints/${webhookEndpoint.id}/deliveries`;
     assertProblem(await post(`${base}/dlv_000000000000000000000000/retry`), 404, "not_found");
+    // Still failing: the schedule (1 s, 1 s) runs again from its start, three more attempts.
+    const first = await post(`${base}/${failed.id}/retry`);
+    assert.equal(first.status, 202, first.text);
+    assert.deepEqual([first.json.delivery.id, first.json.delivery.status, first.json.delivery.attempts], [failed.id, "pending", 3]);
+    assert.equal((await settled(webhookEndpoint.id, eventId, "failed")).attempts, 6, "every attempt counted");
     receiver.answer("/retry-one", 204);
     const before = receiver.at("/retry-one").length;
     const retried = await post(`${base}/${failed.id}/retry`);
     assert.equal(retried.status, 202, retried.text);
-    assert.deepEqual([retried.json.delivery.id, retried.json.delivery.status, retried.json.delivery.attempts], [failed.id, "pending", 0]);
+    assert.deepEqual([retried.json.delivery.status, retried.json.delivery.attempts], ["pending", 6]);
+    assert.ok(!("attemptsBeforeRequeue" in retried.json.delivery), "the schedule's bookkeeping is not served");
     const again = await until("the retried attempt", () => receiver.at("/retry-one")[before]);
     assert.equal(again.headers["webhook-id"], eventId);
     const delivered = await settled(webhookEndpoint.id, eventId, "delivered");
-    assert.equal(delivered.attempts, 1, "attempts count from the retry");
+    assert.equal(delivered.attempts, 7, "attempts count every attempt, across retries");
   });
 
   it("recover after a receiver was down re-delivers exactly the failed ones since the instant and no others", async () => {

@@ -151,6 +151,25 @@ describe("e2e: what the writes refuse", () => {
     assert.deepEqual(await stateOfOrgA(), before, "nothing stored, no event");
   });
 
+  it("the reasons say what to do: kind on an update cannot change (not an unknown field), a long list is cut after a whole word", async () => {
+    const kind = await postJson(server.url, "/v1/units/update_schedule_item", admin(), {
+      unitIdOrKey: mine.unitId,
+      key: mine.itemKey,
+      kind: "open_house",
+    });
+    assertProblem(kind, 400, "invalid_request");
+    assert.deepEqual(kind.json.invalidParams, [
+      { name: "kind", reason: "kind cannot change: the item's key names it; delete the item and create one of the other kind" },
+    ]);
+    const types = await postJson(server.url, "/v1/webhook_endpoints", admin(), { url: "https://example.com/hooks", eventTypes: ["nope"] });
+    assertProblem(types, 400, "invalid_request");
+    const [param] = types.json.invalidParams as { name: string; reason: string }[];
+    assert.equal(param?.name, "eventTypes.0");
+    // The reason lists the event types; past the reason's length it ends after a whole one, then " …".
+    const full = (types.json.detail as string).replace(/^eventTypes\.0: /, "");
+    assert.ok(param.reason === full || (param.reason.endsWith(" …") && /^[\s,;:]/.test(full.slice(param.reason.length - 2))), param.reason);
+  });
+
   it("a write that changes nothing answers 200 with the record as is, the same version, and no event", async () => {
     const before = await stateOfOrgA();
     const unit = await postJson(server.url, "/v1/units/update_unit", admin(), { unitIdOrKey: mine.urlKey, address: "7 Oak Ave" });

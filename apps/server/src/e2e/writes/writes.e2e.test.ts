@@ -283,6 +283,7 @@ describe("e2e: the writes", () => {
     assert.equal(message.status, 201, message.text);
     const inUse = await post("/v1/templates/delete_message_template", { templateId }, { "If-Match": second });
     assertProblem(inUse, 409, "conflict");
+    assert.ok(inUse.json.detail.includes(message.json.item.key), `the problem names the message: ${inUse.json.detail}`);
     const kept = await get(`/v1/templates/get_message_template?templateId=${templateId}`);
     assert.deepEqual([kept.status, kept.json.template.name, kept.headers.get("etag")], [200, "Welcome", second]);
 

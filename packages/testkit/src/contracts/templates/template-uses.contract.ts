@@ -14,6 +14,9 @@ import {
   type WritesStore,
 } from "../seeds/write-seed.js";
 
+/** A schedule item's key, `<kind>:<id>`, as a template's `in_use` names its message. */
+const keyOf = (item: Pick<ScheduleItem, "kind" | "id">): string => `${item.kind}:${item.id}`;
+
 /**
  * The contract of the templates messages name: a put names only a template of the org
  * (`template_missing`, checked in the write's own step), and a template that a message sent
@@ -61,13 +64,37 @@ export function describeTemplateUsesContract(
       const [future, past, exact] = [aTemplate(orgId), aTemplate(orgId), aTemplate(orgId)];
       const items = [messageAt(unit, 10, future.id), messageAt(unit, 1, past.id), messageAt(unit, 5, exact.id)];
       await store().fixtures.load(fixture({ templates: [future, past, exact], items: items.map((m) => ({ ...m, orgId })) }));
-      assert.deepEqual(await store().templates.delete(orgId, future.id, checkOf(future), deleted(future)), { ok: false, reason: "in_use" });
+      assert.deepEqual(await store().templates.delete(orgId, future.id, checkOf(future), deleted(future)), {
+        ok: false,
+        reason: "in_use",
+        messageKey: keyOf(items[0]!),
+      });
       assert.deepEqual(await store().templates.get(orgId, future.id), future);
       await assertEvents(store(), orgId, []);
       const events = [deleted(past), deleted(exact)];
       assert.deepEqual(await store().templates.delete(orgId, past.id, checkOf(past), events[0]!), { ok: true });
       assert.deepEqual(await store().templates.delete(orgId, exact.id, checkOf(exact), events[1]!), { ok: true });
       await assertEvents(store(), orgId, events);
+    });
+
+    it("in_use names the key of the first message to be sent that names the template (by sendAt, then key)", async () => {
+      const { orgId, unit } = await seedUnit(store());
+      const template = aTemplate(orgId);
+      // Sent after now (day 5): later on day 10, sooner and its twin on day 7; past on day 1 holds nothing.
+      const [later, sooner, twin, past] = [10, 7, 7, 1].map((day) => messageAt(unit, day, template.id)) as [
+        ScheduleItem,
+        ScheduleItem,
+        ScheduleItem,
+        ScheduleItem,
+      ];
+      const items = [later, sooner, twin, past].map((m) => ({ ...m, orgId }));
+      await store().fixtures.load(fixture({ templates: [template], items }));
+      const first = [keyOf(sooner), keyOf(twin)].sort()[0];
+      assert.deepEqual(await store().templates.delete(orgId, template.id, checkOf(template), deleted(template)), {
+        ok: false,
+        reason: "in_use",
+        messageKey: first,
+      });
     });
 
     it("a message re-pointed, deleted, or moved before now (by a put, setTimeZone or a fixture update) frees its template; one moved after now holds it", async () => {
@@ -109,9 +136,17 @@ export function describeTemplateUsesContract(
         itemChange(unit, "put", { ...m6, templateId: null }, 6),
       ];
       for (const change of writes) assert.equal((await store().units.writeItem(orgId, unit.id, change)).ok, true);
-      for (const held of [d, e, h]) {
+      for (const [held, message] of [
+        [d, m4],
+        [e, m1],
+        [h, m7],
+      ] as const) {
         const outcome = await store().templates.delete(orgId, held.id, checkOf(held), deleted(held));
-        assert.deepEqual(outcome, { ok: false, reason: "in_use" }, `${held.id} is named by a message sent after now`);
+        assert.deepEqual(
+          outcome,
+          { ok: false, reason: "in_use", messageKey: keyOf(message) },
+          `${held.id} is named by a message sent after now`,
+        );
       }
       for (const free of [a, b, c, f, g])
         assert.deepEqual(await store().templates.delete(orgId, free.id, checkOf(free), deleted(free)), { ok: true });
@@ -129,7 +164,7 @@ export function describeTemplateUsesContract(
         const remove = () => store().templates.delete(orgId, template.id, checkOf(template), gone);
         const [written, removed] =
           round % 2 === 0 ? await Promise.all([put(), remove()]) : await Promise.all([remove(), put()]).then(([r, w]) => [w, r] as const);
-        if (written.ok) assert.deepEqual(removed, { ok: false, reason: "in_use" }, `round ${round}`);
+        if (written.ok) assert.deepEqual(removed, { ok: false, reason: "in_use", messageKey: keyOf(message) }, `round ${round}`);
         else assert.deepEqual([written, removed], [{ ok: false, reason: "template_missing" }, { ok: true }], `round ${round}`);
         assert.equal((await store().templates.get(orgId, template.id)) === null, !written.ok);
         assert.equal((await store().units.getItem(orgId, unit.id, message.kind, message.id)) === null, !written.ok);

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core/adapters";
+import {
+  scheduledAttempts,
+  type AttemptOutcome,
+  type EventLog,
+  type LeasedAttempt,
+  type LockObservations,
+  type WebhookStore,
+} from "@lintel/core/adapters";
 import { EARLIER_SECRETS_KEPT, type LintelEvent, type WebhookEndpointRecord, type WebhookTestEvent } from "@lintel/domain";
 import { anEndpoint, anObservation, aTimezoneEvent, randomBase62Id } from "../seeds/event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "../seeds/seed.js";
@@ -112,7 +119,7 @@ export function describeWebhookOperationsContract(
       assert.equal(await store().webhooks.rotateSecret(randomId("org"), endpoint.id, "whsec_eA==", instant(0)), null);
     });
 
-    it("retry queues a failed delivery again (pending, 0 attempts, due at once, same event); a pending one is refused; foreign: not found", async () => {
+    it("retry queues a failed delivery again (pending, its attempts kept, the schedule from its start, due at once, same event); a pending one is refused; foreign: not found", async () => {
       const orgId = randomId("org");
       const endpoint = await anOrgEndpoint(store(), orgId);
       const other = await anOrgEndpoint(store(), orgId);
@@ -130,11 +137,13 @@ export function describeWebhookOperationsContract(
       assert.ok(retried.ok);
       assert.deepEqual(
         [retried.delivery.status, retried.delivery.attempts, retried.delivery.nextAttemptAt, retried.delivery.lastError],
-        ["pending", 0, instant(200), "HTTP 500"],
+        ["pending", 1, instant(200), "HTTP 500"],
       );
+      assert.equal(retried.delivery.attemptsBeforeRequeue, 1, "the schedule counts from the attempt the retry found");
       assert.deepEqual(ofOrg(await store().webhooks.lease(T + 199, LEASE, 100), orgId), [], "due at the retry's time");
       const [again] = ofOrg(await store().webhooks.lease(T + 200, LEASE, 100), orgId);
-      assert.deepEqual([again?.delivery.id, again?.event.id], [failed.delivery.id, event.id]);
+      assert.deepEqual([again?.delivery.id, again?.event.id, again?.delivery.attempts], [failed.delivery.id, event.id, 2]);
+      assert.equal(scheduledAttempts(again!.delivery), 1, "the first attempt of the schedule started over");
     });
 
     it("recoverPage queues, page by page, exactly the failed deliveries of the endpoint created at `since` or later", async () => {

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import type { AttemptOutcome, EventLog, LeasedAttempt, LockObservations, WebhookStore } from "@lintel/core/adapters";
+import {
+  scheduledAttempts,
+  type AttemptOutcome,
+  type EventLog,
+  type LeasedAttempt,
+  type LockObservations,
+  type WebhookStore,
+} from "@lintel/core/adapters";
 import { EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
 import { newestFirstPosition } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "../seeds/event-seed.js";
@@ -207,11 +214,11 @@ export function describeWebhookStoreContract(name: string, makeStore: () => Prom
       assert.equal(await store().webhooks.finish(unsent!, { ...outcome(2010, { kind: "failed" }, null), unsent: true }), true);
       const [notSent] = await store().webhooks.deliveries(orgId, endpoint.id, null, 1);
       assert.deepEqual([notSent?.id, notSent?.status, notSent?.attempts], [unsent?.delivery.id, "failed", 0]);
-      // retry starts the count over.
+      // retry keeps the count; the schedule starts over from it.
       const requeued = await store().webhooks.retry(orgId, endpoint.id, delivered!.id, T + 3000);
-      assert.equal(requeued.ok && requeued.delivery.attempts, 0);
+      assert.equal(requeued.ok && requeued.delivery.attempts, 2);
       const [again] = (await store().webhooks.lease(T + 3000, LEASE, 100)).filter((a) => a.delivery.id === delivered!.id);
-      assert.equal(again?.delivery.attempts, 1);
+      assert.deepEqual([again?.delivery.attempts, again && scheduledAttempts(again.delivery)], [3, 1]);
     });
 
     it("after a gone finish, the endpoint's other leased deliveries' finish returns false", async () => {
