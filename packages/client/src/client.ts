@@ -5,8 +5,7 @@
  * method takes {@link CallOptions} last: an overall deadline (`timeoutMs`) and an AbortSignal.
  */
 import { pagedList } from "./paging.js";
-import { LintelProblem } from "./problem.js";
-import { get, path, splitIfMatch, write } from "./requests.js";
+import { get, getWithEtag, path, splitIfMatch, write } from "./requests.js";
 import { createTransport, type CallOptions, type ClientOptions, type Send } from "./transport.js";
 import type {
   OperationId,
@@ -25,6 +24,8 @@ import type {
   TemplateDeleteResult,
   TemplateWithEtag,
   IfMatch,
+  LockWithEtag,
+  LockWriteResult,
 } from "./types.js";
 
 /** Builds a client for `options.baseUrl` with `options.apiKey`. */
@@ -104,18 +105,13 @@ export function createLintelClient(options: ClientOptions) {
        * apply only while the template is still what you read. Scope `messages:read`.
        */
       getWithEtag: async (templateId: string, options?: CallOptions): Promise<TemplateWithEtag> => {
-        const answer = await transport.exchange<AnswerOf<"getMessageTemplate">>({
-          method: "GET",
-          path: "/v1/templates/get_message_template",
-          query: { templateId },
-          retryable: true,
+        const { body, etag } = await getWithEtag<"getMessageTemplate">(
+          transport,
+          "/v1/templates/get_message_template",
+          { templateId },
           options,
-        });
-        const etag = answer.headers.get("etag");
-        // Only something between the client and the API can drop it: an update without the
-        // condition the caller asked for would be worse than this error.
-        if (etag === null) throw new LintelProblem(200, { detail: "The answer carried no ETag." }, answer.headers);
-        return { template: answer.body.template, etag };
+        );
+        return { template: body.template, etag };
       },
       /**
        * Creates a template (`{{name}}` placeholders; a malformed one is 400 with its offset).
@@ -154,6 +150,23 @@ export function createLintelClient(options: ClientOptions) {
       /** One active lock. Scope `locks:read`. */
       get: async (lockId: string, options?: CallOptions) =>
         (await get<"getLock">(send, "/v1/locks/{lockId}", undefined, lockId, options)).lock,
+      /** One active lock and the answer's `ETag`: pass it as `ifMatch` to `update`. Scope `locks:read` (or `locks:write`). */
+      getWithEtag: async (lockId: string, options?: CallOptions): Promise<LockWithEtag> => {
+        const { body, etag } = await getWithEtag<"getLock">(transport, path("/v1/locks/{lockId}", lockId), undefined, options);
+        return { lock: body.lock, etag };
+      },
+      /**
+       * Sets the fields given of a lock, active or inactive: the units it serves (how a new unit gets
+       * codes), its name, zone (null clears it) and status; resolves to `{ lock, etag, replayed }`.
+       * With `ifMatch` (an `etag` of `getWithEtag` or of an earlier update), only while the lock is still
+       * that version, else `precondition_failed` (412). A unit it would stop serving whose codes ahead
+       * name it: `conflict` (409). Sent with an `Idempotency-Key`, so its retries are safe. Scope `locks:write`.
+       */
+      update: async (input: BodyOf<"updateLock"> & IfMatch, options: WriteOptions = {}): Promise<LockWriteResult> => {
+        const { body, headers } = splitIfMatch(input);
+        const answer = await write<AnswerOf<"updateLock">>(transport, "/v1/locks/update_lock", body, options, headers);
+        return { lock: answer.body.lock, etag: answer.etag, replayed: answer.replayed };
+      },
       /**
        * The lock's live state from its provider. Scope `lock-state:read`. A provider that does
        * not answer takes LOCK_PROVIDER_TIMEOUT_MS per attempt on the server: bound the whole

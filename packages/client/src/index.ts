@@ -22,6 +22,8 @@ export {
   type TemplateDeleteResult,
   type TemplateWithEtag,
   type IfMatch,
+  type LockWithEtag,
+  type LockWriteResult,
   type Event,
   type EventType,
   type EventOf,

@@ -1,7 +1,9 @@
 /**
- * The requests the client's methods are made of: a GET of an operation's path, a write with its
- * Idempotency-Key (so the transport may retry it), and a template write's `If-Match`.
+ * The requests the client's methods are made of: a GET of an operation's path (with the answer's
+ * `ETag` when asked), a write with its Idempotency-Key (so the transport may retry it), and a
+ * write's `If-Match`.
  */
+import { LintelProblem } from "./problem.js";
 import type { CallOptions, Send, Transport } from "./transport.js";
 import type { AnswerOf, IfMatch, OperationId, QueryOf, WriteOptions } from "./types.js";
 
@@ -20,6 +22,21 @@ export function get<K extends OperationId>(
   return send<AnswerOf<K>>({ method: "GET", path: filled, query, retryable: true, options });
 }
 
+/** A GET of `path` (`query` when given) whose answer is `AnswerOf<K>`, with the answer's `ETag`. */
+export async function getWithEtag<K extends OperationId>(
+  transport: Transport,
+  path: string,
+  query: QueryOf<K> | undefined,
+  options?: CallOptions,
+): Promise<{ readonly body: AnswerOf<K>; readonly etag: string }> {
+  const answer = await transport.exchange<AnswerOf<K>>({ method: "GET", path, query, retryable: true, options });
+  const etag = answer.headers.get("etag");
+  // Only something between the client and the API can drop it: an update without the
+  // condition the caller asked for would be worse than this error.
+  if (etag === null) throw new LintelProblem(200, { detail: "The answer carried no ETag." }, answer.headers);
+  return { body: answer.body, etag };
+}
+
 /**
  * A POST of `body` to `path` with an Idempotency-Key (the caller's, else a new UUID, the same on
  * every retry), so the transport may retry it; the answer's body with `replayed`.
@@ -30,7 +47,7 @@ export async function write<T>(
   body: unknown,
   options: WriteOptions,
   headers: Readonly<Record<string, string>> = {},
-): Promise<{ readonly body: T; readonly replayed: boolean }> {
+): Promise<{ readonly body: T; readonly replayed: boolean; readonly etag: string | null }> {
   const answer = await transport.exchange<T>({
     method: "POST",
     path,
@@ -39,7 +56,7 @@ export async function write<T>(
     retryable: true,
     options,
   });
-  return { body: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+  return { body: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true", etag: answer.headers.get("etag") };
 }
 
 /** `If-Match` when the caller gave an ETag, else no header; and the body without `ifMatch`. */

@@ -108,13 +108,34 @@ export interface TemplateWithEtag {
 }
 
 /**
- * The condition of a template's update or delete: `ifMatch`, the ETag of `templates.getWithEtag`,
- * sent as `If-Match`. The write applies only while the template is still that version, else
- * the call throws a LintelProblem `precondition_failed` (412): read it again and decide.
- * Absent: the write applies whatever the template is now.
+ * The condition of a template's update or delete, or a lock's update: `ifMatch`, the ETag of
+ * `templates.getWithEtag` (`locks.getWithEtag`), sent as `If-Match`. The write applies only while
+ * the record is still that version, else the call throws a LintelProblem `precondition_failed`
+ * (412): read it again and decide. Absent: the write applies whatever the record is now.
  */
 export interface IfMatch {
   readonly ifMatch?: string | undefined;
+}
+
+/**
+ * What `locks.getWithEtag` resolves to: the lock, and the `ETag` of that very answer, to pass as
+ * `ifMatch` to `locks.update` (412 `precondition_failed` when the lock changed since).
+ */
+export interface LockWithEtag {
+  readonly lock: Lock;
+  /** The answer's strong `ETag`, quotes included (`"…"`): pass it back unchanged. */
+  readonly etag: string;
+}
+
+/**
+ * What `locks.update` resolves to: the lock after the change (or as it is, when nothing changed),
+ * its `ETag` (for the next update's `ifMatch`; null only if something between dropped it), and `replayed`.
+ */
+export interface LockWriteResult {
+  readonly lock: Lock;
+  readonly etag: string | null;
+  /** True when the answer is the stored one of an earlier call with the same Idempotency-Key: this one changed nothing. */
+  readonly replayed: boolean;
 }
 
 /** Every event type (`unit.timezone_changed`, `schedule.item_created`, …). */

@@ -19,7 +19,10 @@ export {
   type KeptResult,
   type LoadOutcome,
   type LockDevices,
+  type LockChange,
   type LockDirectory,
+  type LockItemClear,
+  type LockWriteOutcome,
   type OnceKeys,
   type OrgDirectory,
   type RequestBudget,
@@ -30,6 +33,7 @@ export {
   type TimeZoneChange,
   type UnitBasis,
   type UnitChange,
+  type UnitLeft,
   type UnitStore,
   type UnitWriteOutcome,
 } from "./ports/ports.js";

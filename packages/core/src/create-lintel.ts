@@ -23,6 +23,7 @@ import type { LockProviderObserver } from "./locks/lock-provider-observer.js";
 import { createLockStateReader } from "./locks/lock-state-reader.js";
 import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports/ports.js";
 import { createLockReads } from "./locks/lock-reads.js";
+import { createLockWrites } from "./locks/lock-writes.js";
 import { createTemplateReads } from "./templates/template-reads.js";
 import { racedStores, requestScope, startStoreDeadline } from "./admission/request-stores.js";
 import { createScheduleWrites } from "./units/schedule-writes.js";
@@ -204,6 +205,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...createTemplateReads(stores.templates, cursors),
     ...told(createTemplateWrites({ templates: stores.templates, clock })),
     ...createLockReads(stores.locks, lockStates, cursors),
+    ...told(createLockWrites({ locks: stores.locks, units: stores.units, clock })),
     ...webhooks,
     ...webhookOperations,
     async ready() {

@@ -100,6 +100,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
         ),
       getActive: async (orgId, lockId) => data.locks.find((l) => l.orgId === orgId && l.lockId === lockId && l.status === "active") ?? null,
       getMany: async (orgId, ids) => data.locks.filter((l) => l.orgId === orgId && ids.includes(l.lockId)),
+      update: async () => unsupported(),
     },
     devices: {
       activeByProviderDevice: async (deviceId) => data.locks.filter((l) => l.providerDeviceId === deviceId && l.status === "active"),

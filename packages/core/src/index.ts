@@ -29,6 +29,7 @@ export type {
   ItemWriteResult,
   Lintel,
   LockReads,
+  LockWrites,
   PageQuery,
   PreviewQuery,
   Problem,
@@ -46,6 +47,7 @@ export type {
   TimezoneChanges,
   UnitReads,
   UpdateItemCommand,
+  UpdateLockCommand,
   UpdateTemplateCommand,
   UpdateUnitCommand,
   UpdateWebhookEndpointCommand,
@@ -64,6 +66,7 @@ export {
   type LintelStore,
 } from "./ports/ports.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhooks/webhook-use-cases.js";
+export { MAX_LOCK_UNITS } from "./locks/lock-writes.js";
 export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhooks/webhook-operations.js";
 
 // Lock providers and live lock states.

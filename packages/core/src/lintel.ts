@@ -7,6 +7,7 @@ import type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./ad
 import type { IdempotentOutcome } from "./admission/idempotency.js";
 import type { AccessCodeReport } from "./lock-codes/lock-code-reports.js";
 import type { LockReads } from "./locks/lock-reads.js";
+import type { LockWrites } from "./locks/lock-writes.js";
 import type { LockStateReader } from "./locks/lock-state-reader.js";
 import type { FixtureData, FixtureLoadReport } from "./ports/ports.js";
 import type { Result } from "./shared/problem.js";
@@ -56,6 +57,7 @@ export type {
 } from "./webhooks/webhook-use-cases.js";
 export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand, WebhookOperations } from "./webhooks/webhook-operations.js";
 export type { LockReads } from "./locks/lock-reads.js";
+export type { LockWrites, UpdateLockCommand } from "./locks/lock-writes.js";
 export type { TemplateReads } from "./templates/template-reads.js";
 export type { TemplateWrites } from "./templates/template-writes.js";
 export type { ScheduleWrites } from "./units/schedule-writes.js";
@@ -68,7 +70,16 @@ export type { UnitReads } from "./units/unit-reads.js";
  * `ScheduleWrites`, …), and the Lintel is all of them with what runs around a request.
  */
 export interface Lintel
-  extends UnitReads, TimezoneChanges, ScheduleWrites, TemplateReads, TemplateWrites, LockReads, WebhookUseCases, WebhookOperations {
+  extends
+    UnitReads,
+    TimezoneChanges,
+    ScheduleWrites,
+    TemplateReads,
+    TemplateWrites,
+    LockReads,
+    LockWrites,
+    WebhookUseCases,
+    WebhookOperations {
   /**
    * The checks of one request, in order: address budget for failed keys (not for a key found
    * good within 10 minutes) → key (401) → key budget (429) → scope (403). On failure `budget` is

@@ -13,6 +13,8 @@ import {
   describeLockCodeOutboxContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeLockRacesContract,
+  describeLockWritesContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
@@ -35,6 +37,8 @@ describeApiKeyStoreContract("memory", makeStore);
 describeRequestBudgetContract("memory", makeStore);
 describeUnitStoreContract("memory", makeStore);
 describeLockDirectoryContract("memory", makeStore);
+describeLockWritesContract("memory", makeStore);
+describeLockRacesContract("memory", makeStore);
 describeLockDevicesContract("memory", makeStore);
 describeOrgDirectoryContract("memory", makeStore);
 describeTemplateStoreContract("memory", makeStore);

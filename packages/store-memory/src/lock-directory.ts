@@ -1,9 +1,17 @@
-/** Locks in memory; the active ones of each org also sit in a sorted index for paging. */
-import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
+/**
+ * Locks in memory; the active ones of each org also sit in a sorted index for paging. An update
+ * runs to its end without awaiting, so it is one atomic step with its checks, the clears of the
+ * items ahead at the units the lock leaves, and the events.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
-import type { LockDirectory } from "@lintel/core/adapters";
+import { eventAtVersion, type LockChange, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
+import type { FixtureItem } from "@lintel/core";
 import { indexLockDevice } from "./lock-devices.js";
+import { appendEvent } from "./state/event-state.js";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { putItem, replaceUnit, sameBasis, scheduleItem } from "./unit-store.js";
 
 function activeIndex(state: MemoryState): OrderedIndex<Lock> {
   return { rows: state.activeLocks, positionOf: lockPosition, direction: LIST_DIRECTION.locks };
@@ -30,6 +38,51 @@ export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
   );
 }
 
+/** The unit's items ending after `nowIso` that name `lockId`, in schedule order. */
+function aheadNaming(state: MemoryState, unitId: string, lockId: string, nowIso: string): FixtureItem[] {
+  const ahead = pickMany([...(state.itemKeysByUnit.get(unitId) ?? [])], (key) => state.items.get(key)).filter(
+    (item) => item.lockId === lockId && item.endAt > nowIso,
+  );
+  return ahead.sort((a, b) => (schedulePosition(a) < schedulePosition(b) ? -1 : 1));
+}
+
+/** {@link LockDirectory.update} on the state: checks everything, then writes everything. */
+function updateLock(state: MemoryState, orgId: string, change: LockChange): LockWriteOutcome {
+  const { lockId } = change.lock;
+  const stored = state.locks.get(lockId);
+  if (stored === undefined || stored.orgId !== orgId) return { ok: false, reason: "not_found" };
+  if (stored.updatedAt !== change.expectedUpdatedAt) return { ok: false, reason: "changed" };
+  const codes: FixtureItem[] = [];
+  let changed = false;
+  for (const left of change.left) {
+    const unit = state.units.get(left.unitId);
+    if (unit === undefined || unit.orgId !== orgId) continue;
+    const ahead = aheadNaming(state, unit.id, lockId, change.nowIso);
+    codes.push(...ahead.filter((item) => item.kind === "code"));
+    const others = ahead.filter((item) => item.kind !== "code").map(scheduleItem);
+    const read = (item: FixtureItem) => left.clears.find((clear) => isDeepStrictEqual(clear.item, scheduleItem(item)));
+    const asRead = others.length === left.clears.length && ahead.every((item) => item.kind === "code" || read(item) !== undefined);
+    if (!asRead || (left.clears.length > 0 && !sameBasis(unit, left.basis))) changed = true;
+  }
+  const first = codes.sort((a, b) => (schedulePosition(a) < schedulePosition(b) ? -1 : 1))[0];
+  if (first !== undefined) return { ok: false, reason: "codes_ahead", codes: codes.length, firstKey: `${first.kind}:${first.id}` };
+  if (changed) return { ok: false, reason: "changed" };
+  putLocks(state, [change.lock]);
+  appendEvent(state.events, orgId, change.event);
+  for (const left of change.left) {
+    const unit = state.units.get(left.unitId);
+    if (unit === undefined || left.clears.length === 0) continue;
+    const updated = { ...unit, version: unit.version + 1 };
+    for (const { item } of left.clears) {
+      const stored = state.items.get(`${item.kind}:${item.id}`);
+      if (stored !== undefined) putItem(state, { ...stored, lockId: null });
+    }
+    replaceUnit(state, updated);
+    for (const clear of left.clears) appendEvent(state.events, orgId, eventAtVersion(clear.event, updated.version));
+  }
+  return { ok: true };
+}
+
 export function createMemoryLockDirectory(state: MemoryState): LockDirectory {
   const ownLock = (orgId: string, lockId: string) => {
     const lock = state.locks.get(lockId);
@@ -47,6 +100,9 @@ export function createMemoryLockDirectory(state: MemoryState): LockDirectory {
     },
     async getMany(orgId, lockIds) {
       return pickMany(lockIds, (id) => ownLock(orgId, id));
+    },
+    async update(orgId, change) {
+      return updateLock(state, orgId, change);
     },
   };
 }

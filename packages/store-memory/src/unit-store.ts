@@ -37,7 +37,7 @@ export function putUnits(state: MemoryState, units: readonly Unit[]): void {
 }
 
 /** Replaces a unit whose urlKey and org stay the same, in place in its org's order. */
-function replaceUnit(state: MemoryState, updated: Unit): void {
+export function replaceUnit(state: MemoryState, updated: Unit): void {
   state.units.set(updated.id, updated);
   const rows = state.unitOrder.get(updated.orgId) ?? [];
   const at = firstIndexAfter(rows, unitPosition, unitPosition(updated), "asc") - 1;
@@ -57,7 +57,7 @@ function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefin
 }
 
 /** Stores or replaces one item, moving it in the schedules (an insert, O(n) at worst). */
-function putItem(state: MemoryState, item: FixtureItem): void {
+export function putItem(state: MemoryState, item: FixtureItem): void {
   const old = storeItem(state, item);
   if (old !== undefined) removeScheduled(state.schedules, old);
   addScheduled(state.schedules, item);
@@ -108,16 +108,23 @@ export function resealItemPins(state: MemoryState, reseal: (sealed: string) => s
   return changed;
 }
 
-function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
+/** An item as the port answers it: without its org. */
+export function scheduleItem({ orgId: _orgId, ...item }: FixtureItem): ScheduleItem {
   return item;
 }
 
 /** True when `unit` still has the fields a write was made from. */
-function sameBasis(unit: Unit, basis: UnitBasis): boolean {
+export function sameBasis(unit: Unit, basis: UnitBasis): boolean {
   return unit.urlKey === basis.urlKey && unit.address === basis.address && unit.timeZone === basis.timeZone;
 }
 
 const CHANGED = { ok: false, reason: "changed" } as const;
+
+/** True when `lockId` is an active lock of the org whose `unitIds` include the unit. */
+function servesUnit(state: MemoryState, orgId: string, lockId: string, unitId: string): boolean {
+  const lock = state.locks.get(lockId);
+  return lock !== undefined && lock.orgId === orgId && lock.status === "active" && lock.unitIds.includes(unitId);
+}
 
 export function createMemoryUnitStore(state: MemoryState): UnitStore {
   const ownUnit = (orgId: string, unitId: string) => {
@@ -198,6 +205,8 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         const templateId = change.item.templateId ?? null;
         const template = templateId === null ? undefined : state.templates.get(templateId);
         if (templateId !== null && template?.orgId !== orgId) return { ok: false, reason: "template_missing" };
+        if (change.lockServing !== undefined && !servesUnit(state, orgId, change.lockServing, unitId))
+          return { ok: false, reason: "lock_missing" };
         putItem(state, { ...change.item, unitId, orgId });
       } else {
         state.items.delete(key);

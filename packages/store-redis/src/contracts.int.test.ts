@@ -11,6 +11,8 @@ import {
   describeLockCodeOutboxContract,
   describeLockDevicesContract,
   describeLockDirectoryContract,
+  describeLockRacesContract,
+  describeLockWritesContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
@@ -53,6 +55,8 @@ describeScheduleWritesContract("redis", makeEventStore);
 const otherClient = useTestRedis();
 describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeLockCodeOutboxContract("redis", makeEventStore);
+describeLockWritesContract("redis", makeEventStore);
+describeLockRacesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {
   await redis().hset(redisKeys.locks(lock.orgId), lock.lockId, "{not json");
 });

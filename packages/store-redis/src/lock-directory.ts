@@ -1,8 +1,9 @@
 /**
  * LockDirectory on Redis: lock records in the org's `locks` hash, the active ones' positions in
- * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)).
+ * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)). An update
+ * is one script over the org's slot (scripts/lock-scripts.js).
  */
-import type { LockDirectory } from "@lintel/core/adapters";
+import type { LockDirectory, LockWriteOutcome } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
@@ -10,6 +11,18 @@ import { readRecords } from "./redis/hash-records.js";
 import { redisKeys } from "./redis/keys.js";
 import { readOrderedRows } from "./redis/ordered-page.js";
 import { recordDecoder } from "./redis/record-decoder.js";
+import { UPDATE_LOCK_SCRIPT, updateLockFrame, type UpdateLockReply } from "./scripts/lock-scripts.js";
+
+/** How many times an update reads the left units' spans again when one grew meanwhile (an item longer than any before was written). */
+const SPAN_ROUNDS = 100;
+
+/** The span (ms) of each unit, as its schedule's span key holds it (0 when none). */
+async function spansOf(redis: RedisClient, orgId: string, unitIds: readonly string[]): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  // One slot (the org's hash tag): one MGET, on a cluster too.
+  const values = await redis.mget(...unitIds.map((unitId) => redisKeys.scheduleSpan(orgId, unitId)));
+  return new Map(unitIds.map((unitId, i) => [unitId, Number(values[i] ?? "0")]));
+}
 
 /** Locks in Redis. */
 export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
@@ -32,5 +45,30 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
       }),
 
     getMany: (orgId, lockIds) => guard(() => readRecords(redis, redisKeys.locks(orgId), lockIds, lockOf(orgId))),
+
+    update: (orgId, change) =>
+      guard(async (): Promise<LockWriteOutcome> => {
+        for (let round = 0; round < SPAN_ROUNDS; round++) {
+          const spans = await spansOf(
+            redis,
+            orgId,
+            change.left.map((left) => left.unitId),
+          );
+          const { keys, args } = updateLockFrame(orgId, change, spans);
+          const reply = (await UPDATE_LOCK_SCRIPT.run(redis, keys, args)) as UpdateLockReply;
+          switch (reply[0]) {
+            case "ok":
+              return { ok: true };
+            case "not_found":
+            case "changed":
+              return { ok: false, reason: reply[0] };
+            case "codes_ahead":
+              return { ok: false, reason: "codes_ahead", codes: Number(reply[1]), firstKey: reply[2] };
+            case "span":
+              continue;
+          }
+        }
+        throw new Error(`update: the spans of the units lock ${change.lock.lockId} leaves kept growing`);
+      }),
   };
 }

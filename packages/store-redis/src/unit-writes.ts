@@ -47,6 +47,7 @@ function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOu
     case "url_key_taken":
     case "too_many_items":
     case "template_missing":
+    case "lock_missing":
       return { ok: false, reason };
     default:
       throw new Error(`unexpected unit write reply: ${reason}`);
@@ -122,6 +123,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         deleted: redisKeys.deleted(orgId),
         workKeys: workKeys(orgId),
         eventKeys: eventKeys(orgId),
+        locks: redisKeys.locks(orgId),
       };
       const { basis } = change;
       const { head, tail } = eventAroundVersion(change.event);
@@ -134,6 +136,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         spanMs: itemSpanMs(item),
         templateId,
         itemLimit: MAX_ITEMS_PER_UNIT,
+        lockServing: change.op === "put" ? (change.lockServing ?? "") : "",
         eventTail: tail,
         eventArgs: { ...eventArgs(orgId, change.event), json: head },
         basis: basis === undefined ? null : { unit: basisArgs(basis.unit), item: basis.item ? recordJson(basis.item) : "" },

@@ -44,12 +44,14 @@ describe("the READMEs' generated sections", () => {
       paths: {
         "/v1/units/get_unit": { get: { summary: "Get a unit", "x-required-scope": "units:read" } },
         "/v1/locks": { get: { summary: "List locks", "x-required-scope": "locks:read" } },
+        "/v1/events": { get: { summary: "List events", "x-required-scope": "events:read" } },
         "/healthz": { get: { summary: "alive | ready" } },
       },
     });
-    assert.match(table, /^2 operations under `\/v1`, .* and 1 that need no key:/);
+    assert.match(table, /^3 operations under `\/v1`, .* and 1 that need no key:/);
     assert.ok(table.includes("| `GET /v1/units/get_unit` | Get a unit | `units:read` (or `units:write`) |"), table);
-    assert.ok(table.includes("| `GET /v1/locks` | List locks | `locks:read` |"), table);
+    assert.ok(table.includes("| `GET /v1/locks` | List locks | `locks:read` (or `locks:write`) |"), table);
+    assert.ok(table.includes("| `GET /v1/events` | List events | `events:read` |"), table);
     assert.ok(table.includes("| `GET /healthz` | alive \\| ready | none (no key) |"), table);
     assert.equal(
       configurationTable({ PORT: { default: "`3000`", meaning: "the port" } }),

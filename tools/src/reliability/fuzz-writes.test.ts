@@ -23,6 +23,7 @@ describe("fuzz: the write cases", () => {
     assert.ok(cases.every(isWriteCase));
     const paths = new Set(cases.map((c) => c.target.replace("we_1", "{id}")));
     assert.deepEqual([...paths].sort(), [
+      "/v1/locks/update_lock",
       "/v1/templates/create_message_template",
       "/v1/templates/delete_message_template",
       "/v1/templates/update_message_template",

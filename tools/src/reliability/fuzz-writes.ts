@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries of the writes an admitted client sends, every write endpoint (units,
- * schedule items of every kind, templates, webhook endpoints, recover, set_timezone) with JSON
+ * schedule items of every kind, templates, webhook endpoints, recover, set_timezone, locks) with JSON
  * bodies whose strings are hostile: lone UTF-16 surrogates (JSON escapes, the only way they
  * travel), emoji and joined emoji, control characters, combining marks, very long text, mixed
  * with valid values so that some writes go through and the next ones meet what they stored.
@@ -136,6 +136,15 @@ function writeBodies(t: WriteTargets): fc.Arbitrary<{ path: string; body: Record
         policy: field(fc.constantFrom("keep_instant", "keep_wall_clock")),
       })
       .map(at("/v1/units/set_timezone")),
+    fc
+      .record({
+        lockId: lock,
+        name: optional(field(fc.constantFrom("Front door", "Gate 🚪"))),
+        unitIds: optional(fc.oneof(fc.array(unit, { maxLength: 3 }), hostileText)),
+        timeZone: optional(field(fc.constantFrom("UTC", "asia/calcutta", "Mars/Base", null))),
+        status: optional(field(fc.constantFrom("active", "inactive"))),
+      })
+      .map(at("/v1/locks/update_lock")),
   );
 }
 
@@ -159,7 +168,7 @@ export function writeEndpointCase(t: WriteTargets, admitted: FuzzHeader): fc.Arb
 
 /** The paths of the write endpoints (a webhook endpoint's id in its path), as the write cases send them. */
 const WRITE_PATH =
-  /^\/v1\/(?:units\/(?:create_unit|update_unit|(?:create|update|delete)_schedule_item|set_timezone)|templates\/(?:create|update|delete)_message_template|webhook_endpoints(?:\/[^/?]+(?:\/recover)?)?)$/;
+  /^\/v1\/(?:units\/(?:create_unit|update_unit|(?:create|update|delete)_schedule_item|set_timezone)|templates\/(?:create|update|delete)_message_template|locks\/update_lock|webhook_endpoints(?:\/[^/?]+(?:\/recover)?)?)$/;
 
 /** Whether `c` is a POST to a write endpoint. */
 export const isWriteCase = (c: FuzzCase): boolean => c.method === "POST" && WRITE_PATH.test(c.target);

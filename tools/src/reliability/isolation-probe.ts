@@ -33,6 +33,7 @@ export const PROBES: Readonly<Record<string, { readonly unit: boolean; readonly 
   set_timezone: { unit: true, probe: setTimezone },
   get_lock: { unit: false, probe: (n) => ({ path: `/v1/locks/${n}` }) },
   get_lock_state: { unit: false, probe: (n) => ({ path: `/v1/locks/${n}/state` }) },
+  update_lock: { unit: false, probe: (n) => ({ path: "/v1/locks/update_lock", body: JSON.stringify({ lockId: n, name: "Probe" }) }) },
   get_message_template: { unit: false, probe: (n) => ({ path: `/v1/templates/get_message_template?templateId=${n}` }) },
 };
 

@@ -78,11 +78,13 @@ export function entityTag(json: string): string {
 }
 
 /**
- * Route middleware for a GET of one resource: tags a 200's JSON body with an `ETag`, and
- * answers 304 with no body when `If-None-Match` names it. It runs after admission, so a 304
- * still counts against the budget and still needs the scope.
+ * Route middleware for a GET of one resource (`conditional`) or a write of one (not): tags a
+ * 200's JSON body with an `ETag` and, for a GET, answers 304 with no body when `If-None-Match`
+ * names it. It runs after admission, so a 304 still counts against the budget and still needs
+ * the scope. A write's tag is the one a GET of the same representation carries (update_lock's
+ * `{ lock }` is GET /v1/locks/{lockId}'s text), so either can be sent back as `If-Match`.
  */
-export function conditionalGet(): Middleware {
+export function entityTagged(conditional: boolean): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
@@ -90,8 +92,13 @@ export function conditionalGet(): Middleware {
     // object would be sent as JSON.stringify writes it.
     const tag = entityTag(jsonText(ctx.body));
     ctx.set("ETag", tag);
-    if (noneMatch(ctx.get("if-none-match"), tag)) ctx.status = 304; // Koa sends a 304 without a body
+    if (conditional && noneMatch(ctx.get("if-none-match"), tag)) ctx.status = 304; // Koa sends a 304 without a body
   };
+}
+
+/** {@link entityTagged} for a GET of one resource: the ETag, and 304 when `If-None-Match` names it. */
+export function conditionalGet(): Middleware {
+  return entityTagged(true);
 }
 
 /** RFC 9110 13.1.1: `If-Match` holds when it is `*` or lists the tag, compared strongly (a weak tag never matches). */

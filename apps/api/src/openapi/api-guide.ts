@@ -12,7 +12,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from "../http-edge/http-conventions.js";
 /** The guide; `docsUrl` has no trailing slash. */
 export function apiGuide(docsUrl: string): string {
   const api = docsUrl.replace(/\/docs$/, "");
-  return `Units and their schedules (tours, access codes, open houses, scheduled messages), time-zone change previews for units, saved message templates, and read access to the smart locks of an organization.
+  return `Units and their schedules (tours, access codes, open houses, scheduled messages), time-zone change previews for units, saved message templates, and the smart locks of an organization: read them, their live state, and arrange which units each serves.
 The machine-readable contract is [v1/openapi.json](v1/openapi.json) (beside this page, under whatever path the API is mounted) (OpenAPI 3.2); a typed TypeScript client, \`@lintel/client\`, is generated from it.
 
 What matters most, in short:
@@ -22,7 +22,7 @@ What matters most, in short:
 - **Errors**: \`application/problem+json\` with a stable \`code\` and a \`requestId\` (also the \`x-request-id\` header); quote it to support.
 - **Paging**: follow the opaque \`nextCursor\` until it is \`null\`.
 - **Time-zone changes**: preview (\`ok\`, \`noop\` or \`conflict\`, each item with \`warnings\`), then apply with the preview's \`expectedVersion\`; local times in a DST gap move forward, in an overlap take the earlier instant.
-- **Writes**: \`POST\` with a JSON body; every change of a unit or its schedule adds 1 to the unit's \`version\` (\`expectedVersion\` guards against lost updates, and makes an older preview stale); a template's update or delete takes \`If-Match\` with its \`ETag\`.
+- **Writes**: \`POST\` with a JSON body; every change of a unit or its schedule adds 1 to the unit's \`version\` (\`expectedVersion\` guards against lost updates, and makes an older preview stale); a template's update or delete, and a lock's update, take \`If-Match\` with its \`ETag\`.
 - **Outages and retries**: a 503 with \`Retry-After\` is worth retrying, one without is not; retry a write with the same \`Idempotency-Key\`.
 
 ## Authentication
@@ -110,7 +110,8 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
 
 3. Issue an access code: \`kind: "code"\` (its \`title\` is the code's name) needs a \`lockId\`: an active lock of the
    organization whose \`unitIds\` include the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`. Locks come from
-   their provider, so a unit created a minute ago has none yet. In the demo, \`chicago-loft\` is served by \`lock_024\` and
+   the operator, and a unit created a minute ago is served by none until \`update_lock\` (scope \`locks:write\`) adds it
+   to a lock's \`unitIds\` (below). In the demo, \`chicago-loft\` is served by \`lock_024\` and
    \`lock_054\`, whose provider is the built-in simulator: it accepts a code at once. Its other locks (\`lock_006\`,
    \`lock_012\`, …) are real vendors' (\`yale\`, \`schlage\`, …), programmed through Seam: without \`SEAM_API_KEY\` a code on
    one ends \`failed\`. \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone:
@@ -122,6 +123,14 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"unitIdOrKey":"chicago-loft","kind":"code","title":"Guest code","lockId":"lock_024",
        "startAt":"2027-12-01T09:30:00-06:00","endAt":"2027-12-01T11:30:00-06:00"}'
+\`\`\`
+
+   To give the new unit a code, let a lock serve it too (its id is in \`create_unit\`'s answer; the list replaces the lock's):
+
+\`\`\`sh
+curl -X POST "$API/v1/locks/update_lock" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
+  -d '{"lockId":"lock_024","unitIds":["unit_chicago","<the new unit id>"]}'
 \`\`\`
 
 4. Preview a zone move of the new unit: \`status: "ok"\`, \`expectedVersion: 2\`, and the tour, with its labels under both

@@ -23,7 +23,9 @@ export const TAGS = [
     name: "Locks",
     description:
       "The smart locks of the organization and their live state, read from the lock's provider: a 503 with `Retry-After` is worth " +
-      "retrying, one without is not (the server is not configured for that provider).",
+      "retrying, one without is not (the server is not configured for that provider). Locks come from the operator; the organization " +
+      "arranges them (scope `locks:write`, which may read them too): update_lock sets the units a lock serves, its name, zone and " +
+      "status, with `If-Match` taking the `ETag` of GET /v1/locks/{lockId}.",
   },
   {
     name: "Events",

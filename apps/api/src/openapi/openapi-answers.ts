@@ -84,7 +84,10 @@ const OPTIONAL_RATE_LIMIT_HEADERS = Object.fromEntries(
 );
 
 export const ETAG_HEADER = {
-  ETag: { description: "Validator of this representation; send it back in If-None-Match.", schema: { type: "string" } },
+  ETag: {
+    description: "Validator of this representation; send it back in If-None-Match (a GET), or in If-Match (the record's update).",
+    schema: { type: "string" },
+  },
 };
 export const REPLAYED_HEADER = {
   "Idempotent-Replayed": {

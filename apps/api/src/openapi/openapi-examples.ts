@@ -100,6 +100,15 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   listMessageTemplates: { templates: templates.map(templateView), nextCursor: CURSOR },
   listLocks: { locks: locks.map(lockView), nextCursor: CURSOR },
   getLock: { lock: lockView(lock) },
+  updateLock: {
+    lock: lockView({
+      ...lock,
+      name: "Courtyard door",
+      unitIds: [...lock.unitIds, "unit_unzoned"],
+      timeZone: "America/New_York",
+      updatedAt: "2026-01-02T09:30:00.000Z",
+    }),
+  },
   getLockState: {
     state: lockStateView({
       lockId: lock.lockId,

@@ -144,7 +144,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     headers: {
       ...RATE_LIMIT_HEADERS,
       "x-request-id": REQUEST_ID_HEADER,
-      ...(endpoint.etag ? ETAG_HEADER : {}),
+      ...(endpoint.etag || endpoint.answerTag ? ETAG_HEADER : {}),
       ...(endpoint.headers?.some((h) => h.name === "Idempotency-Key") ? REPLAYED_HEADER : {}),
     },
     ...(status === 204

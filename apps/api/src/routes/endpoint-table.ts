@@ -35,6 +35,8 @@ export interface Endpoint {
   readonly response: GenericSchema;
   /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304. */
   readonly etag?: true;
+  /** A write of one resource whose 200 carries the ETag a GET of it would (to send back as If-Match); no 304. */
+  readonly answerTag?: true;
   /** OpenAPI tag: the resource the operation belongs to. */
   readonly tag: "Units" | "Templates" | "Locks" | "Events" | "Webhooks";
   /** The request body's example in the document (a POST with a body). */
@@ -137,6 +139,13 @@ export const IDEMPOTENCY_KEY_HEADER = {
 export const IF_MATCH_HEADER = {
   name: "If-Match",
   description: "The ETag get_message_template served: the write applies only while the template is still that version (else 412).",
+  maxLength: 1024,
+} as const;
+/** The If-Match header of a lock's update. */
+export const LOCK_IF_MATCH_HEADER = {
+  name: "If-Match",
+  description:
+    "The ETag GET /v1/locks/{lockId} or update_lock served: the update applies only while the lock is still that version (else 412).",
   maxLength: 1024,
 } as const;
 /** The problems every write with a body can answer besides its own. */

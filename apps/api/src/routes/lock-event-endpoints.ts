@@ -1,10 +1,34 @@
 /**
  * Locks and events. The rows of the `/v1` endpoint table (`endpoints.js`) for them.
  */
+import type { Lock } from "@lintel/domain";
 import { emptyQuerySchema, listQuerySchema, lockListSchema, lockResponseSchema, lockStateResponseSchema } from "../schemas/schemas.js";
 import { eventListSchema, eventResponseSchema, eventsView, eventView, listEventsQuerySchema } from "../schemas/event-schemas.js";
-import { lockJson, lockStateView, oneJson, pageJson } from "./serialize.js";
-import { endpoint, type CheckedRows, LOCK_ID, EVENT_ID } from "./endpoint-table.js";
+import { updateLockBodySchema } from "../schemas/write-schemas.js";
+import { entityTag, ifMatchHolds } from "../http-edge/http-conventions.js";
+import { jsonText, lockJson, lockStateView, oneJson, pageJson } from "./serialize.js";
+import {
+  endpoint,
+  type CheckedRows,
+  EVENT_ID,
+  IDEMPOTENCY_KEY_HEADER,
+  LOCK_ID,
+  LOCK_IF_MATCH_HEADER,
+  WRITE_NOTE,
+  WRITE_PROBLEMS,
+} from "./endpoint-table.js";
+
+/** A lock as GET /v1/locks/{lockId} and update_lock answer it: the text their ETag tags. */
+const lockAnswer = (lock: Lock) => oneJson("lock", lockJson(lock));
+
+/**
+ * `If-Match` as a check of the lock as it is now: true when the header names its ETag (the tag
+ * of the very text GET /v1/locks/{lockId} serves) or is `*`. Undefined without the header.
+ */
+function matcher(ifMatch: string | undefined): ((current: Lock) => boolean) | undefined {
+  if (ifMatch === undefined) return undefined;
+  return (current) => ifMatchHolds(ifMatch, entityTag(jsonText(lockAnswer(current))));
+}
 
 /** Locks and events. */
 export const LOCK_EVENT_ENDPOINTS = {
@@ -36,10 +60,32 @@ export const LOCK_EVENT_ENDPOINTS = {
     pathParams: LOCK_ID,
     response: lockResponseSchema,
     problems: ["invalid_request", "not_found"],
-  }).runs(
-    ({ lintel, caller, params }) => lintel.getLock(caller, params["lockId"] ?? ""),
-    (lock) => oneJson("lock", lockJson(lock)),
-  ),
+  }).runs(({ lintel, caller, params }) => lintel.getLock(caller, params["lockId"] ?? ""), lockAnswer),
+  updateLock: endpoint({
+    method: "post",
+    path: "/v1/locks/update_lock",
+    tag: "Locks",
+    scope: "locks:write",
+    summary: "Update a lock",
+    answerTag: true,
+    description:
+      "Sets the fields given of a lock of the organization, active or inactive (only this endpoint answers an inactive one; every read " +
+      "still hides it): its name, the units it serves (1 to 50, each once: how a unit made with create_unit gets a lock, and so codes), " +
+      "the device's zone (null clears it), its status. updatedAt moves. A lock may not stop serving a unit (leave it, or become " +
+      "inactive) while a code of that unit ending ahead names it: 409 conflict naming how many and the first one's key. The tours and " +
+      "open houses of that unit ending ahead that name it lose their lockId in the same step: the unit's version + 1, one " +
+      "schedule.item_updated each; a code removal still queued for the lock is still carried out. With If-Match (the ETag " +
+      "GET /v1/locks/{lockId} or this endpoint served), applies only while the lock is still that version, else 412. The answer " +
+      "carries the lock's ETag. A write that changes nothing answers the lock as it is and emits no event." +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: updateLockBodySchema,
+    bodyExample: { lockId: "lock_001", name: "Courtyard door", unitIds: ["unit_brooklyn", "unit_unzoned"], timeZone: "America/New_York" },
+    headers: [IDEMPOTENCY_KEY_HEADER, LOCK_IF_MATCH_HEADER],
+    idempotent: true,
+    response: lockResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
+  }).runs(({ lintel, caller, body, ifMatch }) => lintel.updateLock(caller, { ...body, ifMatch: matcher(ifMatch) }), lockAnswer),
   getLockState: endpoint({
     method: "get",
     path: "/v1/locks/:lockId/state",

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import type { Lintel, Result } from "@lintel/core";
 import { admit, callerOf } from "../http-edge/admit-middleware.js";
 import { ENDPOINTS, type Endpoint, type Operation } from "./endpoints.js";
-import { conditionalGet } from "../http-edge/http-conventions.js";
+import { conditionalGet, entityTagged } from "../http-edge/http-conventions.js";
 import { answerOnce } from "../http-edge/idempotency-key.js";
 import { readJsonBody } from "../http-edge/json-body.js";
 import type { LintelContext, LintelRouteContext, LintelState } from "../http-edge/lintel-state.js";
@@ -43,7 +43,7 @@ function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, stri
 /** Registers every `/v1` operation on `router`: one route per row of {@link ENDPOINTS}. */
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
   const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
-    const conditional = endpoint.etag ? [conditionalGet()] : [];
+    const conditional = endpoint.etag ? [conditionalGet()] : endpoint.answerTag ? [entityTagged(false)] : [];
     router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
   };
 

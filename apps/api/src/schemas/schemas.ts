@@ -6,9 +6,9 @@
 import * as v from "valibot";
 import { canonicalTimeZone, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import {
-  LockRecordSchema,
   LockStateRecordSchema,
   ScheduleEntrySchema,
+  ServedLockSchema,
   ServedUnitSchema,
   TemplateRecordSchema,
   TimezonePreviewSchema,
@@ -106,8 +106,8 @@ export const emptyQuerySchema = v.strictObject({});
 // so their domain schemas are used as they are. The schemas describe (the document, the view
 // types): responses are not validated.
 
-/** A lock as the API shows it: the record without its owner. */
-export const lockViewSchema = v.omit(LockRecordSchema, ["orgId"]);
+/** A lock as the API shows it: the record without its owner (the domain's, which events carry too). */
+export const lockViewSchema = ServedLockSchema;
 /** A lock's state as the API shows it: all of it. */
 export const lockStateViewSchema = LockStateRecordSchema;
 /** A template as the API shows it: the record without its owner. */

@@ -6,7 +6,8 @@
  * What depends on stored records (a lock, a template, the item's kind) is the use case's to check.
  */
 import * as v from "valibot";
-import { PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
+import { LOCK_STATUSES, PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
+import { MAX_LOCK_UNITS } from "@lintel/core";
 import { TEXT_RULES } from "@lintel/domain/schemas";
 import { INPUT_MAX_LENGTH, timeZone } from "./schemas.js";
 import { instantField as instant, textField as text } from "./write-fields.js";
@@ -140,3 +141,38 @@ export const updateTemplateBodySchema = v.strictObject({
   sortOrder: v.optional(sortOrder),
 });
 export const deleteTemplateBodySchema = v.strictObject({ templateId });
+
+const LOCK_UNITS = `unitIds must list 1 to ${MAX_LOCK_UNITS} units`;
+
+/** Each field given replaces the lock's; none given changes nothing. */
+export const updateLockBodySchema = v.strictObject({
+  lockId: id("lockId", "The lock's id (an inactive lock of the organization too)."),
+  name: v.optional(text("name", TEXT_RULES.text, "The lock's name.")),
+  unitIds: v.optional(
+    v.pipe(
+      v.array(id("unitIds", "A unit of the organization."), "unitIds must be a list of unit ids"),
+      v.minLength(1, LOCK_UNITS),
+      v.maxLength(MAX_LOCK_UNITS, LOCK_UNITS),
+      v.check((ids) => new Set(ids).size === ids.length, "unitIds must list each unit once"),
+      v.description(
+        `The units the lock serves, 1 to ${MAX_LOCK_UNITS}, each once (more than one: a shared lock, such as a building door). ` +
+          "It may not stop serving a unit while a code of that unit ending ahead names it (409).",
+      ),
+    ),
+  ),
+  timeZone: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string("timeZone must be a string"),
+        v.maxLength(INPUT_MAX_LENGTH.timeZone, `timeZone must be at most ${INPUT_MAX_LENGTH.timeZone} characters`),
+        v.description("The device's IANA zone name or link (any case, answered by its current name); null clears it."),
+      ),
+    ),
+  ),
+  status: v.optional(
+    v.pipe(
+      v.picklist(LOCK_STATUSES, "status must be active or inactive"),
+      v.description("inactive: the lock serves no unit and every read hides it (it may not while codes ahead name it, 409)."),
+    ),
+  ),
+});

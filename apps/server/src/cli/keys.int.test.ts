@@ -156,7 +156,7 @@ describe("keys CLI", () => {
   it("refuses bad arguments with exit 2, a message naming the problem, and writes nothing", async () => {
     const orgId = await freshOrg();
     const cases: [string[], RegExp][] = [
-      [["create", "--org", orgId, "--name", "x", "--scopes", "locks:read,locks:write"], /unknown scope "locks:write"/],
+      [["create", "--org", orgId, "--name", "x", "--scopes", "locks:read,locks:delete"], /unknown scope "locks:delete"/],
       [["create", "--org", orgId, "--name", "x"], /--scopes is required/],
       [["create", "--org", orgId, "--scopes", "locks:read"], /--name is required/],
       [["create", "--org", "bad org", "--name", "x", "--scopes", "locks:read"], /--org must match/],

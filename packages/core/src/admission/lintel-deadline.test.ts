@@ -219,6 +219,7 @@ const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Prom
   createTemplate: (lintel, caller) => lintel.createTemplate(caller, { name: "T", body: "Hi {{name}}" }),
   updateTemplate: (lintel, caller) => lintel.updateTemplate(caller, { templateId: "tpl_1", name: "T2" }),
   deleteTemplate: (lintel, caller) => lintel.deleteTemplate(caller, { templateId: "tpl_1" }),
+  updateLock: (lintel, caller) => lintel.updateLock(caller, { lockId: "lk_0", name: "Back door" }),
 };
 
 describe("a store whose every method hangs, under a request deadline", () => {

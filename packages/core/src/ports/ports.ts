@@ -10,6 +10,7 @@ import type { ApiKeyRecord, BudgetDecision, LintelEvent, Lock, LockState, RatePo
 import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
 import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";
+import type { LockDirectory } from "./lock-ports.js";
 import type { UnitStore } from "./unit-ports.js";
 
 export {
@@ -24,6 +25,7 @@ export {
   type UnitStore,
   type UnitWriteOutcome,
 } from "./unit-ports.js";
+export type { LockChange, LockDirectory, LockItemClear, LockWriteOutcome, UnitLeft } from "./lock-ports.js";
 export {
   FIXTURE_LOAD_LISTS,
   type FixtureData,
@@ -89,20 +91,6 @@ export interface RequestBudget {
   consume(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
   /** What `consume` would answer, without taking anything. */
   peek(bucket: string, policy: RatePolicy): Promise<BudgetDecision>;
-}
-
-/** Locks of an org. */
-export interface LockDirectory {
-  /**
-   * Active locks of the org in list order (createdAt desc, lockId desc), starting after the
-   * row whose `lockPosition` is `after` (from the start when null), at most `limit` rows.
-   * Costs O(log n + limit): never an offset, never a scan from the start.
-   */
-  listActive(orgId: string, after: string | null, limit: number): Promise<Lock[]>;
-  /** The lock if it is the org's and active, else null. */
-  getActive(orgId: string, lockId: string): Promise<Lock | null>;
-  /** The org's locks among `lockIds`, active or not (unknown or foreign ids are left out). */
-  getMany(orgId: string, lockIds: readonly string[]): Promise<Lock[]>;
 }
 
 /** At most this many locks answer {@link LockDevices.activeByProviderDevice} (a device backs one lock in practice). */

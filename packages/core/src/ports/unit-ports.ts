@@ -51,6 +51,8 @@ export type UnitWriteOutcome =
   | { readonly ok: false; readonly reason: "too_many_items" }
   /** The message's `templateId` names no template of the org. */
   | { readonly ok: false; readonly reason: "template_missing" }
+  /** The lock the put names ({@link ItemChange.lockServing}) is no active lock of the org serving the unit. */
+  | { readonly ok: false; readonly reason: "lock_missing" }
   /**
    * What the write was made from (its {@link UnitBasis}, its item) changed meanwhile: another
    * write of the same fields or item got in first. Nothing changed; read again and make it anew.
@@ -110,6 +112,13 @@ export interface ItemChange {
   readonly item: ScheduleItem;
   /** A code's lock work (see {@link LockCodeOutbox}), stored with the change; null for the other kinds. */
   readonly work?: CodeWork | null | undefined;
+  /**
+   * The lock a `put` names, to be found serving the unit: when given, the change applies only
+   * while it is an active lock of the org whose `unitIds` include the unit (else `lock_missing`),
+   * checked in the same step, so a lock that stops serving the unit meanwhile (`LockDirectory.update`)
+   * is never named by an item ahead.
+   */
+  readonly lockServing?: string | undefined;
   /** Stored with its deliveries only when the change applies. */
   readonly event: LintelEvent;
 }
@@ -164,7 +173,8 @@ export interface UnitStore {
    * fields: each gets the next version. A `put` of a new item is refused when
    * the unit has {@link MAX_ITEMS_PER_UNIT} items, and a `put` whose `templateId` names no template
    * of the org is refused (`template_missing`: checked in the same step, so a template deleted
-   * meanwhile is never named). Otherwise change nothing and say why.
+   * meanwhile is never named), as is a `put` whose `lockServing` lock does not serve the unit
+   * (`lock_missing`). Otherwise change nothing and say why.
    */
   writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome>;
   /**

@@ -32,6 +32,18 @@ import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, typ
 import { fail, notFound, succeed, type Failure, type Result } from "../shared/problem.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, unitAtVersion, type Round } from "./write-rounds.js";
 
+const NO_SERVING_LOCK = invalid("lockId", "names no active lock of the organization that serves this unit");
+
+/**
+ * Whether a put of `item` (made from `previous`, null for a new one) names its lock anew: a lock
+ * the item did not have, or the same lock on an item that was over and now ends ahead. Only then
+ * is the lock checked: an item over by now may keep a lock that has since left its unit.
+ */
+function namesLockAnew(item: ScheduleItem, previous: ScheduleItem | null, nowIso: string): boolean {
+  if (item.lockId === null) return false;
+  return previous === null || item.lockId !== previous.lockId || (previous.endAt <= nowIso && item.endAt > nowIso);
+}
+
 /** What the schedule writes read and write through. */
 export interface ScheduleWritePorts {
   readonly units: UnitStore;
@@ -94,6 +106,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
         return invalid("unitIdOrKey", `the unit has ${MAX_ITEMS_PER_UNIT.toLocaleString("en-US")} items, the most a unit holds`);
       case "template_missing":
         return invalid("templateId", "names no template of the organization");
+      case "lock_missing":
+        return NO_SERVING_LOCK;
     }
   }
 
@@ -101,9 +115,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
   async function lockProblem(caller: Caller, unit: Unit, lockId: string | null): Promise<Failure<"invalid_request"> | null> {
     if (lockId === null) return null;
     const lock = await ports.locks.getActive(caller.orgId, lockId);
-    return lock !== null && lock.unitIds.includes(unit.id)
-      ? null
-      : invalid("lockId", "names no active lock of the organization that serves this unit");
+    return lock !== null && lock.unitIds.includes(unit.id) ? null : NO_SERVING_LOCK;
   }
 
   async function createUnit(caller: Caller, command: CreateUnitCommand): Promise<Result<Unit, "invalid_request" | "conflict">> {
@@ -178,6 +190,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
       op,
       item,
       work: item.kind === "code" ? codeWorkOf(caller.orgId, item, op, nowIso()) : null,
+      // The store checks the lock again in the write's step: one leaving the unit meanwhile is never named.
+      lockServing: op === "put" && namesLockAnew(item, previous, nowIso()) ? (item.lockId ?? undefined) : undefined,
       event: event(caller.orgId, type, data),
     });
     if (outcome.ok) return succeed({ item: scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)), unit: outcome.unit });
@@ -234,7 +248,7 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
       // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
       const item =
         previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
-      if (item.lockId !== previous.lockId) {
+      if (namesLockAnew(item, previous, nowIso())) {
         const lockRefused = await lockProblem(caller, unit, item.lockId);
         if (lockRefused !== null) return lockRefused;
       }

@@ -135,7 +135,8 @@ describe("API keys", () => {
         const check = requireScope(granted, required);
         const implied =
           (required === "units:read" && granted.includes("units:write")) ||
-          (required === "messages:read" && granted.includes("messages:write"));
+          (required === "messages:read" && granted.includes("messages:write")) ||
+          (required === "locks:read" && granted.includes("locks:write"));
         if (granted.includes(required) || implied) {
           assert.deepEqual(check, { ok: true });
         } else {
@@ -153,6 +154,13 @@ describe("API keys", () => {
     assert.deepEqual(requireScope(["units:write"], "units:read"), { ok: true });
     assert.equal(requireScope(["units:read"], "units:write").ok, false);
     assert.equal(requireScope(["locks:read", "messages:read", "lock-state:read"], "units:read").ok, false);
+  });
+
+  it("locks:write lets a key read locks (SPEC 2, 5.14), and locks:read grants no write", () => {
+    assert.deepEqual(requireScope(["locks:write"], "locks:read"), { ok: true });
+    assert.equal(requireScope(["locks:read"], "locks:write").ok, false);
+    assert.equal(requireScope(["locks:write"], "lock-state:read").ok, false, "the live state is a scope of its own");
+    assert.equal(requireScope(["units:write", "lock-state:read"], "locks:write").ok, false);
   });
 });
 

@@ -4,15 +4,36 @@
  * record (`records.js`); `data` is JSON exactly as `GET /v1/events/{id}` serves it.
  */
 import * as v from "valibot";
+import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, type Instant } from "../records/records.js";
 import {
-  InstantSchema,
-  ITEM_KINDS,
-  LockStateRecordSchema,
-  TemplateRecordSchema,
-  UnitRecordSchema,
-  type Instant,
-} from "../records/records.js";
-import { ScheduleEntrySchema } from "../preview/schedule.js";
+  AccessCodeSyncDataSchema,
+  LockUpdatedDataSchema,
+  ScheduleItemDataSchema,
+  ScheduleItemUpdatedDataSchema,
+  ServedUnitSchema,
+  TemplateDataSchema,
+  TemplateUpdatedDataSchema,
+  UnitCreatedDataSchema,
+  UnitUpdatedDataSchema,
+} from "./change-data.js";
+
+export {
+  AccessCodeSyncDataSchema,
+  LockUpdatedDataSchema,
+  ScheduleItemDataSchema,
+  ScheduleItemUpdatedDataSchema,
+  ServedLockSchema,
+  ServedTemplateSchema,
+  ServedUnitSchema,
+  TemplateDataSchema,
+  TemplateUpdatedDataSchema,
+  UnitCreatedDataSchema,
+  UnitUpdatedDataSchema,
+  type LockUpdatedData,
+  type ServedLock,
+  type ServedTemplate,
+  type ServedUnit,
+} from "./change-data.js";
 
 /** The event types, in the order the API documents them. */
 export const EVENT_TYPES = [
@@ -30,6 +51,7 @@ export const EVENT_TYPES = [
   "webhook_endpoint.disabled",
   "access_code.synced",
   "access_code.sync_failed",
+  "lock.updated",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -63,11 +85,6 @@ export type DeepReadonly<T> = T extends readonly (infer E)[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
-
-/** A unit as the API serves it (no owner): the `unit` of a `unit.timezone_changed`, and the API's Unit. */
-export const ServedUnitSchema = v.omit(UnitRecordSchema, ["orgId"]);
-/** A unit as served ({@link ServedUnitSchema}). */
-export type ServedUnit = Readonly<v.InferOutput<typeof ServedUnitSchema>>;
 
 /** One item whose instants a keep_wall_clock change rewrote: where it was and where it is. */
 export const MovedItemSchema = v.strictObject({
@@ -106,34 +123,6 @@ export const LockStateChangedDataSchema = v.strictObject({
 });
 /** `data` of `lock.state_changed` ({@link LockStateChangedDataSchema}). */
 export type LockStateChangedData = DeepReadonly<v.InferOutput<typeof LockStateChangedDataSchema>>;
-
-/** A template as the API serves it (no owner). */
-export const ServedTemplateSchema = v.omit(TemplateRecordSchema, ["orgId"]);
-/** A template as served ({@link ServedTemplateSchema}). */
-export type ServedTemplate = Readonly<v.InferOutput<typeof ServedTemplateSchema>>;
-
-/** `data` of `unit.created`: the unit as served. */
-export const UnitCreatedDataSchema = v.strictObject({ unit: ServedUnitSchema });
-/** `data` of `unit.updated`: the unit after, and the fields it had before. */
-export const UnitUpdatedDataSchema = v.strictObject({
-  unit: ServedUnitSchema,
-  previous: v.strictObject({ urlKey: v.string(), address: v.string() }),
-});
-/** `data` of `schedule.item_created` and `schedule.item_deleted`: the unit after the change, the item (as it was, for a delete). */
-export const ScheduleItemDataSchema = v.strictObject({ unit: ServedUnitSchema, item: ScheduleEntrySchema });
-/** `data` of `schedule.item_updated`: the unit after, the item after, and the whole entry before. */
-export const ScheduleItemUpdatedDataSchema = v.strictObject({
-  unit: ServedUnitSchema,
-  item: ScheduleEntrySchema,
-  previous: ScheduleEntrySchema,
-});
-/** `data` of `template.created` and `template.deleted`: the template (as it was, for a delete). */
-export const TemplateDataSchema = v.strictObject({ template: ServedTemplateSchema });
-/** `data` of `template.updated`: the template after and before. */
-export const TemplateUpdatedDataSchema = v.strictObject({ template: ServedTemplateSchema, previous: ServedTemplateSchema });
-
-/** `data` of `access_code.synced` and `access_code.sync_failed`: the code's unit and entry (its `code` null: read the PIN from the schedule). */
-export const AccessCodeSyncDataSchema = v.strictObject({ unitId: v.string(), item: ScheduleEntrySchema });
 
 /** Why an endpoint was disabled: it answered 410, or it kept failing for 5 days. */
 export type DisabledReason = "gone" | "failing";
@@ -248,6 +237,7 @@ export const EventRecordSchema = v.pipe(
     eventOf("webhook_endpoint.disabled", WebhookEndpointDisabledDataSchema),
     eventOf("access_code.synced", AccessCodeSyncDataSchema),
     eventOf("access_code.sync_failed", AccessCodeSyncDataSchema),
+    eventOf("lock.updated", LockUpdatedDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );

@@ -25,6 +25,7 @@ export const SCOPES = [
   "messages:read",
   "messages:write",
   "locks:read",
+  "locks:write",
   "lock-state:read",
   "webhooks:write",
   "events:read",

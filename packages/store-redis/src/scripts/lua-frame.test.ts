@@ -71,6 +71,23 @@ describe("luaFrame", () => {
     assert.throws(() => luaFrame({ keys: {}, args: { end: arg } }), /not a Lua name/);
     assert.throws(() => group({ "a-b": arg }), /not a Lua name/);
     assert.throws(() => luaFrame({ keys: { ids: maybe(group({ id: key })) }, args: {} }), /varying width/);
+    assert.throws(() => luaFrame({ keys: { units: rest(group({ items: key })), locks: key }, args: {} }), /varying width|every slot left/);
+  });
+
+  test("KEYS may end with a rest of key groups, one per item of a varying list", () => {
+    const frame = luaFrame({ keys: { locks: key, units: rest(group({ items: key, span: key })) }, args: {} });
+    assert.match(frame.header, /local locks = KEYS\[1\]/);
+    assert.match(frame.header, /for at = 2, #KEYS, 2 do units\[#units \+ 1\] = \{ items = KEYS\[at\], span = KEYS\[at \+ 1\] \} end/);
+    assert.deepEqual(
+      frame.keys({
+        locks: "l",
+        units: [
+          { items: "i1", span: "s1" },
+          { items: "i2", span: "s2" },
+        ],
+      }),
+      ["l", "i1", "s1", "i2", "s2"],
+    );
   });
 
   test("the JS side refuses a missing value and a list of another length", () => {

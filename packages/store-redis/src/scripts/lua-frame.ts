@@ -230,7 +230,7 @@ function headerOf(parts: Parts, array: "KEYS" | "ARGV", cursor: string, taken: R
 
 /** A frame: its KEYS and its ARGV, each as named parts. */
 export interface FrameParts<K extends Parts, A extends Parts> {
-  /** KEYS, in order: fixed parts only (a script names every key it touches). */
+  /** KEYS, in order: fixed parts, and at the end a `rest` of key groups (a script names every key it touches). */
   readonly keys: K;
   /** ARGV, in order. */
   readonly args: A;
@@ -265,7 +265,11 @@ export function luaFrame<K extends Parts, A extends Parts>(
   const names = [...Object.keys(parts.keys), ...Object.keys(parts.args)];
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined) throw new Error(`lua frame: ${twice} is named twice`);
-  if (Object.values(parts.keys).some((part) => part.width === null)) throw new Error("lua frame: a key part has a varying width");
+  // KEYS may end with a `rest` (a key group per item of a varying list), never vary before it.
+  const keyParts = Object.values(parts.keys);
+  if (keyParts.some((part, i) => part.width === null && !(part.last && i === keyParts.length - 1))) {
+    throw new Error("lua frame: a key part has a varying width");
+  }
   const lines = [...headerOf(parts.keys, "KEYS", "keyAt", taken), ...headerOf(parts.args, "ARGV", "argAt", taken)];
   return {
     header: lines.map((line) => `${line}\n`).join(""),

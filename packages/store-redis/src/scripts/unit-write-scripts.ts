@@ -8,6 +8,7 @@ import { arg, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
 import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
+import { LOCK_SERVES_LUA } from "./lock-scripts.js";
 
 /** Lua: `addUnit(units, urlKeys, urlKeyOrder, unitId, json, urlKey)` stores a new unit with its urlKey in the index and the order. */
 const ADD_UNIT_LUA = `
@@ -113,6 +114,7 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     deleted: key,
     workKeys: WORK_KEYS,
     eventKeys: EVENT_KEYS,
+    locks: key,
   },
   args: {
     unitId: arg,
@@ -123,12 +125,13 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     spanMs: arg,
     templateId: arg,
     itemLimit: arg,
+    lockServing: arg,
     eventTail: arg,
     eventArgs: EVENT_ARGS,
     basis: maybe(ITEM_BASIS),
     work: maybe(WORK),
   },
-  uses: [SCHEDULE_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA],
+  uses: [SCHEDULE_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
   body: `
 local unit, refused = unitAt(units, unitId, expected)
 if not unit then return refused end
@@ -149,6 +152,8 @@ if op == 'put' then
     if holder and holder ~= unitId then return redis.error_reply('writeItem: ' .. field .. ' is at unit ' .. holder) end
   end
   if templateId ~= '' and redis.call('HEXISTS', templates, templateId) == 0 then return {'template_missing'} end
+  -- A lock the put names anew must serve the unit now: a lock leaving the unit and a new code of it never interleave.
+  if lockServing ~= '' and not lockServes(locks, lockServing, unitId) then return {'lock_missing'} end
 end
 if old then
   redis.call('ZREM', schedule, scheduleMember(field, old))

@@ -427,6 +427,8 @@ it("prism proxy: every operation's success and error answers contradict nothing 
   const templateId = (createdTemplate.json as { template: { id: string } }).template.id;
   const got = await send({ path: `/v1/templates/get_message_template?templateId=${templateId}`, key: admin, status: 200 });
   const etag = got.headers.get("etag") ?? "";
+  const door = f.locks[1]?.lockId ?? "";
+  const doorTag = (await send({ path: `/v1/locks/${door}`, key: admin, status: 200 })).headers.get("etag") ?? "";
   for (const exchange of [
     write("/v1/units/create_unit", newUnit, 409),
     write("/v1/units/create_unit", { ...newUnit, urlKey: "Not Kebab" }, 400, {}, false),
@@ -459,6 +461,15 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     write("/v1/templates/delete_message_template", { templateId }, 204),
     write("/v1/templates/delete_message_template", { templateId }, 404),
     { ...write("/v1/templates/delete_message_template", { templateId }, 403), key: locksOnly },
+    write("/v1/locks/update_lock", { lockId: door, unitIds: [f.units.chicago.id, unitId], timeZone: "america/chicago" }, 200, {
+      "if-match": doorTag,
+    }),
+    write("/v1/locks/update_lock", { lockId: door, name: "Stale" }, 412, { "if-match": doorTag }),
+    write("/v1/locks/update_lock", { lockId: f.locks[0]?.lockId, unitIds: [f.units.york.id] }, 409), // its code ahead at Chicago
+    write("/v1/locks/update_lock", { lockId: "nope", name: "x" }, 404),
+    write("/v1/locks/update_lock", { lockId: door, unitIds: [] }, 400, {}, false),
+    write("/v1/locks/update_lock", { lockId: door, timeZone: "Mars/Olympus" }, 400),
+    { ...write("/v1/locks/update_lock", { lockId: door, name: "x" }, 403), key: locksOnly },
   ] satisfies Exchange[]) {
     await send(exchange);
   }
