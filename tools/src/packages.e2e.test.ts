@@ -8,8 +8,10 @@
 //   core on the memory store (a fixture, a preview, a set_timezone), the Koa app mounted under
 //   /lintel with koa-mount in the host's own Koa app and server (its /docs without a renderer),
 //   the client against it, and a verified webhook delivery to the host's receiver;
-// - the server package in an empty folder, run as an operator would: `npx @lintel/server keys
-//   create …` prints a key (on the test Redis), `npx @lintel/server serve` serves the demo;
+// - the server's tarball alone in an empty folder (it bundles the @lintel packages it runs on,
+//   pack.ts), run as an operator would: `npx lintel keys generate` prints a key, `npx lintel keys
+//   create …` stores one (on the test Redis), `npx lintel serve` serves the demo until a SIGTERM
+//   to npx alone, after which the port is closed and no process of npx's group is left;
 // - and what an embedder reads in each (README, TSDoc) names no file outside the tarball.
 // Store-independent: runs in the memory stages only.
 import assert from "node:assert/strict";
@@ -26,15 +28,26 @@ import { hashApiKey } from "@lintel/domain";
 import { DEMO_KEYS } from "@lintel/server/demo";
 import { createRedisClient, DEFAULT_REDIS_URL, redisKeys, whenReady } from "@lintel/store-redis";
 import { freePorts } from "@lintel/testkit/processes";
+import { bundledFolders, manifestOf, packPublished } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./published.js";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const PNPM = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const run = (file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   exec(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false", ...env }, maxBuffer: 64 * 1024 * 1024 });
+
+/** True while any process of the group `pgid` is alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The MB `du` counts for a folder (what it takes on disk). */
 async function megabytes(dir: string): Promise<number> {
@@ -58,9 +71,7 @@ describe("the packages, packed and installed outside the workspace", () => {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), "lintel-packages-"));
-    for (const folder of PUBLISHED_PACKAGES) {
-      await run("npx", ["--yes", PNPM, "pack", "--pack-destination", join(work, "packs")], join(root, folder));
-    }
+    await packPublished(PUBLISHED_PACKAGES, join(work, "packs"));
     for (const file of await readdir(join(work, "packs"))) tarballs.set(file, join(work, "packs", file));
     assert.equal(tarballs.size, PUBLISHED_PACKAGES.length);
   });
@@ -78,18 +89,32 @@ describe("the packages, packed and installed outside the workspace", () => {
     }
   });
 
-  it("npm publish --dry-run accepts each, with dist, README and LICENSE only (and the server's bin)", async (t) => {
+  it("npm publish --dry-run accepts each, with dist, README and LICENSE only (the server: and its bin and the packages it bundles)", async (t) => {
+    const server = "lintel-server-0.1.0.tgz";
+    const bundled = bundledFolders("apps/server").map((folder) => manifestOf(folder).name);
     for (const [name, path] of tarballs) {
       const { stdout } = await run("npm", ["publish", "--dry-run", "--json", path], work);
       const report = Object.values(
-        JSON.parse(stdout) as Record<string, { files: { path: string }[]; size: number; unpackedSize: number }>,
+        JSON.parse(stdout) as Record<string, { files: { path: string }[]; size: number; unpackedSize: number; bundled: string[] }>,
       )[0]!;
       const paths = report.files.map((file) => file.path);
-      // bin/lintel.js: the server's command, outside dist so a workspace can link it before a build.
-      for (const path of paths)
-        assert.match(path, /^(dist\/.+\.(js|d\.ts)|bin\/lintel\.js|README\.md|LICENSE|package\.json)$/, `${name} ships ${path}`);
+      const own = /^(dist\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/;
+      // The server's: bin/lintel.js, its command, outside dist so a workspace can link it before a
+      // build; and under node_modules/@lintel/ each package it bundles, as that package's own tarball holds it.
+      const serverOnly = new RegExp(
+        `^(bin/lintel\\.js|node_modules/(${bundled.join("|")})/(dist/.+\\.(js|d\\.ts)|README\\.md|LICENSE|package\\.json))$`,
+      );
+      for (const path of paths) assert.ok(own.test(path) || (name === server && serverOnly.test(path)), `${name} ships ${path}`);
       assert.ok(paths.includes("LICENSE") && paths.includes("README.md"), `${name}: ${paths.join(", ")}`);
       assert.ok(!paths.some((p) => /\.test(-support)?\.(js|d\.ts)$/.test(p)), `${name} ships a test file`);
+      assert.deepEqual(report.bundled, name === server ? bundled : [], `${name} bundles`);
+      if (name === server) {
+        for (const pkg of bundled) {
+          for (const file of ["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts"]) {
+            assert.ok(paths.includes(`node_modules/${pkg}/${file}`), `the server bundles ${pkg}'s ${file}`);
+          }
+        }
+      }
       t.diagnostic(`${name}: ${report.files.length} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`);
     }
   });
@@ -149,18 +174,35 @@ describe("the packages, packed and installed outside the workspace", () => {
     assert.match(stdout, /consumer: ok/);
   });
 
-  it("the server package from an empty folder: `npx @lintel/server keys create` prints a key, `npx @lintel/server serve` serves the demo", async (t) => {
+  it("the server's tarball alone in an empty folder: `npx lintel keys generate` and `keys create` print a key, `npx lintel serve` serves the demo until a SIGTERM to npx", async (t) => {
+    // What an operator with the one file does (or with the registry: `npm install @lintel/server`):
+    // nothing but the server's tarball, installed with plain npm in a folder of its own.
     const project = join(work, "operator");
-    // What `npm install @lintel/server` would fetch from a registry: the server and the packages it depends on.
-    await installed(project, tarballsOf("server", "api", "core", "domain", "store-memory", "store-redis", "provider-seam"));
-    t.diagnostic(`node_modules of @lintel/server: ${(await megabytes(join(project, "node_modules"))).toFixed(1)} MB`);
+    await mkdir(project);
+    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", tarballs.get("lintel-server-0.1.0.tgz")!], project);
+    const modules = join(project, "node_modules");
+    assert.deepEqual(await readdir(join(modules, "@lintel")), ["server"], "npm installed the server alone from @lintel");
+    for (const folder of bundledFolders("apps/server")) {
+      const { name, version } = manifestOf(folder);
+      const bundled = readFileSync(join(modules, "@lintel", "server", "node_modules", name, "package.json"), "utf8");
+      assert.equal((JSON.parse(bundled) as { version: string }).version, version, name);
+      assert.doesNotMatch(bundled, /workspace:/, `${name}'s bundled manifest names versions, as its own tarball's does`);
+    }
+    t.diagnostic(`node_modules of the server's tarball alone: ${(await megabytes(modules)).toFixed(1)} MB`);
+    const npx = (args: string[], env: NodeJS.ProcessEnv = {}) => run("npx", ["--no", "lintel", ...args], project, env);
+
+    const generated = await npx(["keys", "generate", "--org", "org_operator", "--name", "operator", "--scopes", "locks:read", "--json"]);
+    const made = JSON.parse(generated.stdout) as { key: string; orgId: string; scopes: string[] };
+    assert.match(made.key, /^lnt_/);
+    assert.deepEqual([made.orgId, made.scopes], ["org_operator", ["locks:read"]]);
+
     const redisUrl = process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
     const orgId = `org_pack_${Date.now().toString(36)}`;
-    const created = await run(
-      "npx",
-      ["@lintel/server", "keys", "create", "--org", orgId, "--name", "packed", "--scopes", "locks:read", "--allow-unknown-org", "--json"],
-      project,
-      { REDIS_URL: redisUrl },
+    const created = await npx(
+      ["keys", "create", "--org", orgId, "--name", "packed", "--scopes", "locks:read", "--allow-unknown-org", "--json"],
+      {
+        REDIS_URL: redisUrl,
+      },
     );
     const record = JSON.parse(created.stdout) as { id: string; key: string; orgId: string };
     assert.match(record.key, /^lnt_/);
@@ -176,49 +218,42 @@ describe("the packages, packed and installed outside the workspace", () => {
     }
 
     const [port] = await freePorts(1);
-    const child = spawn("npx", ["@lintel/server", "serve"], {
+    const child = spawn("npx", ["--no", "lintel", "serve"], {
       cwd: project,
-      env: {
-        PATH: process.env["PATH"],
-        HOME: process.env["HOME"],
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        npm_config_update_notifier: "false",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
+      env: { PATH: process.env["PATH"], HOME: process.env["HOME"], PORT: String(port), npm_config_update_notifier: "false" },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true, // a group of its own: npx, npm's shell and the server, and nothing else
     });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.resume();
-    // "close": every process holding the pipes (npx, and the server it started) has exited.
-    const closed = once(child, "close");
+    const exited = once(child, "exit");
+    const base = `http://127.0.0.1:${port}`;
     try {
-      const base = `http://127.0.0.1:${port}`;
-      let health: Response | undefined;
-      for (let waited = 0; health === undefined && waited < 30_000; waited += 100) {
-        health = await fetch(`${base}/healthz`).catch(() => undefined);
-        if (health === undefined) await new Promise((r) => setTimeout(r, 100));
+      let ready: Response | undefined;
+      for (let waited = 0; ready?.status !== 200; waited += 100) {
+        assert.ok(waited < 30_000 && child.exitCode === null, `the server answers /readyz: ${stderr}`);
+        await sleep(100);
+        ready = await fetch(`${base}/readyz`).catch(() => undefined);
       }
-      assert.ok(health, `the server answered /healthz: ${stderr}`);
-      assert.equal(health.status, 200);
       const admin = DEMO_KEYS.find((key) => key.id === "key_acme_admin");
       assert.ok(admin);
       const locks = await fetch(`${base}/v1/locks?limit=2`, { headers: { "x-api-key": admin.key } });
       assert.equal(locks.status, 200, "the demo data and its keys are served");
+      assert.equal(((await locks.json()) as { locks: unknown[] }).locks.length, 2);
       const docs = await (await fetch(`${base}/docs`)).text();
       assert.match(docs, /<script src="\/docs\/assets\/redoc\.standalone\.js"/, "the server brings /docs's renderer");
       assert.equal((await fetch(`${base}/docs/assets/redoc.standalone.js`)).status, 200);
+
+      process.kill(child.pid!, "SIGTERM"); // npx only, as a process manager or a shell's kill would
+      await exited;
+      for (let waited = 0; groupAlive(child.pid!); waited += 50) {
+        assert.ok(waited < 15_000, `a process of npx's group is still running: ${stderr}`);
+        await sleep(50);
+      }
+      await assert.rejects(fetch(`${base}/readyz`), "nothing listens any more");
+      assert.doesNotMatch(stderr, /Could not start/);
     } finally {
-      // To the group this test started (npx and the server under it), never by name: npx does
-      // not pass a SIGTERM on, so the server gets it from here, once.
-      process.kill(-child.pid!, "SIGTERM");
+      if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
     }
-    const stopped = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 15_000).unref())]);
-    if (stopped === null) process.kill(-child.pid!, "SIGKILL");
-    assert.ok(stopped, `npx @lintel/server serve did not stop on SIGTERM: ${stderr}`);
-    assert.match(stderr, /SIGTERM: finishing in-flight requests, then exiting\./);
-    assert.doesNotMatch(stderr, /Could not start/);
-    await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`), "nothing listens any more");
   });
 });

@@ -10,18 +10,16 @@ import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { DEMO_KEYS, demoFixture } from "@lintel/server/demo";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
 import { freePorts } from "@lintel/testkit/processes";
+import { packPublished } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./published.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const PNPM = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager;
 const admin = DEMO_KEYS.find((key) => key.id === "key_acme_admin")!;
 /** What every example is given besides its own inputs: a PATH and a HOME, none of this process's settings (STORE, …). */
 const baseEnv = { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "" };
@@ -57,20 +55,9 @@ describe("each package README's example, from the installed tarballs", () => {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), "lintel-readmes-"));
-    for (const folder of PUBLISHED_PACKAGES) {
-      const packed = await run("npx", ["--yes", PNPM, "pack", "--pack-destination", join(work, "packs")], join(root, folder), npmEnv);
-      assert.equal(packed.code, 0, packed.stderr);
-    }
-    const tarballs = await readdir(join(work, "packs"));
+    const tarballs = await packPublished(PUBLISHED_PACKAGES, join(work, "packs"));
     const dependencies = Object.fromEntries(
-      names.map((name) => [
-        `@lintel/${name}`,
-        `file:${join(
-          work,
-          "packs",
-          tarballs.find((t) => t.startsWith(`lintel-${name}-`))!,
-        )}`,
-      ]),
+      PUBLISHED_PACKAGES.map((folder) => [`@lintel/${folder.split("/")[1]!}`, `file:${tarballs.get(folder)!}`]),
     );
     project = join(work, "reader");
     await mkdir(join(project, "examples"), { recursive: true });

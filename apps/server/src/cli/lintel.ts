@@ -3,8 +3,9 @@
  * The `lintel` command (this package's `bin`): `lintel serve` runs the server (configured by
  * the environment, as `node dist/main.js`), `lintel seed` loads a fixture file into Redis,
  * `lintel keys` makes, revokes and lists API keys, `lintel reseal` seals a Redis store's
- * webhook secrets under the first of DATA_KEYS. From a packed or published package:
- * `npx @lintel/server keys generate …`, `npx @lintel/server serve`.
+ * webhook secrets under the first of DATA_KEYS. Where the package is installed (its tarball
+ * alone installs it: it bundles the Lintel packages it runs on): `npx lintel keys generate …`,
+ * `npx lintel serve`; where it is not, `npx -y @lintel/server serve`.
  */
 import { ENVIRONMENT_VARIABLES } from "../config-docs.js";
 import { EXIT, runCli, UsageError } from "./cli-support.js";
