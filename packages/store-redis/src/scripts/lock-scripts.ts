@@ -16,7 +16,7 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "
 import { FramedScript } from "./framed-script.js";
 import { arg, counted, group, key, rest } from "./lua-frame.js";
 import { recordJson } from "./record-json.js";
-import { eventAroundVersion } from "./unit-write-frame.js";
+import { AT_VERSION_LUA, eventAroundVersion } from "./unit-write-frame.js";
 
 /**
  * `lockServes(locks, lockId, unitId)`: true when the hash `locks` holds `lockId`, active, with
@@ -69,21 +69,9 @@ export const UPDATE_LOCK_SCRIPT = new FramedScript({
     lefts: counted(LEFT_UNIT),
     clears: rest(CLEAR),
   },
-  uses: [APPEND_EVENT_LUA],
+  uses: [APPEND_EVENT_LUA, AT_VERSION_LUA],
   body: `
 local needle = '"lockId":"' .. lockId .. '"'
-
-local function sameValue(a, b)
-  if type(a) ~= type(b) then return false end
-  if type(a) ~= 'table' then return a == b end
-  for k, v in pairs(a) do
-    if not sameValue(v, b[k]) then return false end
-  end
-  for k in pairs(b) do
-    if a[k] == nil then return false end
-  end
-  return true
-end
 
 local stored = redis.call('HGET', locks, lockId)
 if not stored then return {'not_found'} end
@@ -140,9 +128,7 @@ for _, left in ipairs(lefts) do
     end
     if #left.clears > 0 then
       local unit = decodeRecord(unitRaw)
-      local zone = unit.timeZone
-      if zone == cjson.null then zone = '' end
-      if unit.urlKey ~= left.urlKey or unit.address ~= left.address or zone ~= left.zone then changed = true end
+      if not sameUnit(unit, left) then changed = true end -- left holds the basis read: urlKey, address, zone
       left.unit = unit
     end
   end
