@@ -170,7 +170,6 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       if (delivery === undefined || delivery.record.endpointId !== endpointId) return { ok: false, reason: "not_found" };
       if (delivery.record.status === "pending") return { ok: false, reason: "pending" };
       requeue(delivery, atMs);
-      lanes.end(orgId, endpointId); // asked for now: the endpoint's rest ends (a failure rests it again)
       return { ok: true, delivery: delivery.record };
     },
     async recoverPage(orgId, endpointId, since, after, limit, atMs) {
@@ -181,7 +180,6 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
         if (delivery.record.createdAt < since) return { queued, next: null }; // newest first: the rest are older
         if (delivery.record.status !== "failed") continue;
         requeue(delivery, atMs);
-        lanes.end(orgId, endpointId);
         queued += 1;
       }
       const last = page.at(-1);
@@ -193,7 +191,6 @@ export function createMemoryWebhookStore(state: EventState): WebhookStore {
       const record = firstDelivery(event, event.data.endpointId, deliveryIdFor(event.id, event.data.endpointId));
       org.testEvents.set(event.id, event);
       addDelivery(state, org, record);
-      lanes.end(event.orgId, event.data.endpointId);
       trimOrg(state, org, event.createdAt);
       return record;
     },

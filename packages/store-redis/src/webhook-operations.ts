@@ -22,7 +22,6 @@ export function createRedisWebhookOperations(redis: RedisClient): WebhookOperati
     pending: redisKeys.pendingDeliveries(orgId),
     due: redisKeys.dueDeliveries(orgId),
     leases: redisKeys.deliveryLeases(orgId),
-    lanes: redisKeys.webhookLanes(orgId),
   });
   const endpoints = (orgId: string) => ({ endpoints: redisKeys.endpoints(orgId) });
 
@@ -52,7 +51,7 @@ export function createRedisWebhookOperations(redis: RedisClient): WebhookOperati
         if (limit <= 0) return { queued: 0, next: null };
         const start = after === null ? `(${endpointId}}` : `(${endpointId}|${after}`;
         const keys = { deliveryOrder: redisKeys.deliveryOrder(orgId), ...requeueKeys(orgId) };
-        const args = { endpointId, start, stop: `[${endpointId}|${since}`, limit: Math.floor(limit), atIso: isoInstant(atMs), atMs };
+        const args = { start, stop: `[${endpointId}|${since}`, limit: Math.floor(limit), atIso: isoInstant(atMs), atMs };
         const [queued, last] = (await RECOVER_PAGE.run(redis, keys, args)) as [number, string];
         return { queued, next: last === "" ? null : last.slice(endpointId.length + 1) };
       }),
@@ -68,7 +67,6 @@ export function createRedisWebhookOperations(redis: RedisClient): WebhookOperati
           age: redisKeys.deliveryAge(orgId),
           pending: redisKeys.pendingDeliveries(orgId),
           due: redisKeys.dueDeliveries(orgId),
-          lanes: redisKeys.webhookLanes(orgId),
         };
         const args = {
           endpointId: event.data.endpointId,

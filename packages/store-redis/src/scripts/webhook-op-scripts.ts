@@ -107,7 +107,7 @@ return 1
  * {0, 'not_found'} for no such delivery of the endpoint, {0, 'pending'} for one still pending.
  */
 export const RETRY_DELIVERY = new FramedScript({
-  keys: { deliveries: key, pending: key, due: key, leases: key, lanes: key },
+  keys: { deliveries: key, pending: key, due: key, leases: key },
   args: { id: arg, endpointId: arg, atIso: arg, atMs: arg },
   uses: [REQUEUE_LUA],
   body: `
@@ -116,8 +116,6 @@ if not raw then return {0, 'not_found'} end
 local delivery = decodeRecord(raw)
 if delivery.endpointId ~= endpointId then return {0, 'not_found'} end
 if delivery.status == 'pending' then return {0, 'pending'} end
--- Asked for now: the endpoint's rest after its failures ends (an attempt that fails rests it again).
-redis.call('HDEL', lanes, endpointId)
 return {1, requeue(deliveries, pending, due, leases, id, delivery, atIso, atMs)}
 `,
 });
@@ -128,8 +126,8 @@ return {1, requeue(deliveries, pending, due, leases, id, delivery, atIso, atMs)}
  * {queued, last member looked at ('' when fewer than limit: the range is done)}.
  */
 export const RECOVER_PAGE = new FramedScript({
-  keys: { deliveryOrder: key, deliveries: key, pending: key, due: key, leases: key, lanes: key },
-  args: { endpointId: arg, start: arg, stop: arg, limit: arg, atIso: arg, atMs: arg },
+  keys: { deliveryOrder: key, deliveries: key, pending: key, due: key, leases: key },
+  args: { start: arg, stop: arg, limit: arg, atIso: arg, atMs: arg },
   uses: [REQUEUE_LUA],
   body: `
 local members = redis.call('ZRANGE', deliveryOrder, start, stop, 'BYLEX', 'REV', 'LIMIT', 0, tonumber(limit))
@@ -145,7 +143,6 @@ for _, member in ipairs(members) do
     end
   end
 end
-if queued > 0 then redis.call('HDEL', lanes, endpointId) end -- asked for now: the rest ends
 if #members < tonumber(limit) then return {queued, ''} end
 return {queued, members[#members]}
 `,
@@ -157,7 +154,7 @@ return {queued, members[#members]}
  * unknown.
  */
 export const SEND_TEST = new FramedScript({
-  keys: { endpoints: key, events: key, deliveries: key, deliveryOrder: key, age: key, pending: key, due: key, lanes: key },
+  keys: { endpoints: key, events: key, deliveries: key, deliveryOrder: key, age: key, pending: key, due: key },
   args: { endpointId: arg, eventId: arg, json: arg, createdAt: arg, createdMs: arg, orgId: arg, eventType: arg },
   body: `
 if redis.call('HEXISTS', endpoints, endpointId) == 0 then return false end
@@ -172,7 +169,6 @@ redis.call('ZADD', deliveryOrder, 0, endpointId .. '|' .. createdAt .. '|' .. di
 redis.call('ZADD', age, createdMs, did)
 redis.call('ZADD', pending, 0, endpointId .. '|' .. did)
 redis.call('ZADD', due, createdMs, did)
-redis.call('HDEL', lanes, endpointId) -- asked for now: the endpoint's rest ends
 return delivery
 `,
 });

@@ -124,39 +124,5 @@ export function describeWebhookPacingContract(name: string, makeStore: () => Pro
         assert.equal(await store().webhooks.finish(leased[0]!, failure(ms, LATER, 1_000)), true);
       }
     });
-    it("a retry, a recover or a test asked for ends the lane's rest: attempted at once (a failure rests it again)", async () => {
-      const { orgId, failing, emitted, lease } = await orgOf(1);
-      const [first] = await lease(10, failing.id, oneEach);
-      const given: AttemptOutcome = { ...failure(20, LATER, 60_000), result: { kind: "failed" } };
-      assert.equal(await store().webhooks.finish(first!, given), true);
-      assert.deepEqual(await lease(100, failing.id), [], "resting 60 s");
-      const retried = await store().webhooks.retry(orgId, failing.id, first!.delivery.id, T + 100);
-      assert.equal(retried.ok, true);
-      const again = await lease(100, failing.id);
-      assert.deepEqual(
-        again.map((attempt) => attempt.delivery.eventId),
-        [emitted[0]!.id],
-        "the retry goes at once",
-      );
-      assert.equal(await store().webhooks.finish(again[0]!, given), true);
-      assert.deepEqual(await lease(200, failing.id), [], "its failure rests the lane again");
-      assert.deepEqual(await store().webhooks.recoverPage(orgId, failing.id, instant(0), null, 10, T + 200), { queued: 1, next: null });
-      const recovered = await lease(200, failing.id);
-      assert.equal(recovered.length, 1, "the recovered delivery goes at once");
-      assert.equal(await store().webhooks.finish(recovered[0]!, given), true);
-      const test = await store().webhooks.sendTest({
-        id: randomId("evt"),
-        orgId,
-        type: "webhook_endpoint.test",
-        createdAt: instant(300),
-        data: { endpointId: failing.id },
-      });
-      assert.equal(test?.status, "pending");
-      assert.deepEqual(
-        (await lease(300, failing.id)).map((attempt) => attempt.delivery.id),
-        [test!.id],
-        "a test goes at once",
-      );
-    });
   });
 }
