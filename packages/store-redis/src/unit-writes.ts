@@ -102,7 +102,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         urlKey: change.urlKey,
         address: change.address,
         eventTail: tail,
-        eventArgs: { ...eventArgs(orgId, change.event), json: head },
+        eventArgs: eventArgs(orgId, change.event, head),
         basis: basisArgs(change.basis),
       };
       return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as Reply, parseUnit);
@@ -138,7 +138,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         itemLimit: MAX_ITEMS_PER_UNIT,
         lockServing: change.op === "put" ? (change.lockServing ?? "") : "",
         eventTail: tail,
-        eventArgs: { ...eventArgs(orgId, change.event), json: head },
+        eventArgs: eventArgs(orgId, change.event, head),
         basis: basis === undefined ? null : { unit: basisArgs(basis.unit), item: basis.item ? recordJson(basis.item) : "" },
         work: workArgs(change.work),
       };

@@ -55,12 +55,15 @@ export const EVENT_ARGS = group({
   orgId: arg,
 });
 
-/** The {@link EVENT_ARGS} of `event` in `orgId`; `typeAt` is its type's place in `byType` of {@link EVENT_KEYS} (from 1). */
-export function eventArgs(orgId: string, event: LintelEvent): ValueOf<typeof EVENT_ARGS> {
+/**
+ * The {@link EVENT_ARGS} of `event` in `orgId`; `typeAt` is its type's place in `byType` of {@link EVENT_KEYS} (from 1).
+ * `json` is the event as stored (default its JSON; a unit write gives the head the script ends with the version).
+ */
+export function eventArgs(orgId: string, event: LintelEvent, json: string = JSON.stringify(event)): ValueOf<typeof EVENT_ARGS> {
   const createdMs = Date.parse(event.createdAt);
   const cutoffMs = createdMs - EVENT_RETENTION_MS;
   return {
-    json: JSON.stringify(event),
+    json,
     id: event.id,
     type: event.type,
     typeAt: EVENT_TYPES.indexOf(event.type) + 1,

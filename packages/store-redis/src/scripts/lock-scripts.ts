@@ -206,7 +206,7 @@ export function updateLockFrame(orgId: string, change: LockChange, spans: Readon
           read: recordJson(item),
           cleared: recordJson({ ...item, lockId: null }),
           tail,
-          eventArgs: { ...eventArgs(orgId, event), json: head },
+          eventArgs: eventArgs(orgId, event, head),
         };
       }),
     ),
