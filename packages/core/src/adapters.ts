@@ -37,27 +37,23 @@ export {
   type UnitStore,
   type UnitWriteOutcome,
 } from "./ports/ports.js";
-export {
-  deliveryAfterAttempt,
-  deliveryLeased,
-  firstDelivery,
-  requeuedDelivery,
-  scheduledAttempts,
-  type AttemptOutcome,
-  type CreateEndpointOutcome,
-  type EndpointPatch,
-  type EventLog,
-  type LeasedAttempt,
-  type LeaseShare,
-  type LockObservation,
-  type LockObservations,
-  type ObservationSwap,
-  type RecoverPage,
-  type RetryOutcome,
-  type WebhookStore,
+export { deliveryAfterAttempt, deliveryLeased, firstDelivery, requeuedDelivery, scheduledAttempts } from "./webhooks/delivery-records.js";
+export type {
+  AttemptOutcome,
+  CreateEndpointOutcome,
+  EndpointPatch,
+  EventLog,
+  LaneRest,
+  LeasedAttempt,
+  LeaseShare,
+  LockObservation,
+  LockObservations,
+  ObservationSwap,
+  RecoverPage,
+  RetryOutcome,
+  WebhookStore,
 } from "./ports/event-ports.js";
 export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
-export type { LaneRest } from "./ports/event-ports.js";
 export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./ports/lock-code-ports.js";
 export { createFixtureLoader, type FixtureLoadSteps } from "./fixtures/fixture-load.js";
 export { observeLockState } from "./locks/lock-observation.js";

@@ -10,7 +10,8 @@ import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointReco
 import type { LintelStore } from "./ports/ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;
-import { deliveryLeased, firstDelivery, requeuedDelivery, type LeasedAttempt, type LockObservation } from "./ports/event-ports.js";
+import type { LeasedAttempt, LockObservation } from "./ports/event-ports.js";
+import { deliveryLeased, firstDelivery, requeuedDelivery } from "./webhooks/delivery-records.js";
 import { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
 
 function newestFirst<T extends { createdAt: string; id: string }>(rows: readonly T[], after: string | null, limit: number): T[] {

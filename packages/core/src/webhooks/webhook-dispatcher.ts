@@ -14,7 +14,8 @@
  * fails, is slow or never answers delays its own endpoint's deliveries only.
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
-import { scheduledAttempts, type AttemptOutcome, type LaneRest, type LeasedAttempt, type WebhookStore } from "../ports/event-ports.js";
+import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
+import { scheduledAttempts } from "./delivery-records.js";
 import { eventBody } from "./event-view.js";
 import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../shared/leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";

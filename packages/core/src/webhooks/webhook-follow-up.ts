@@ -6,7 +6,8 @@
  * a test event) that fails emits nothing more: no feedback loop.
  */
 import { servedDelivery, servedWebhookEndpoint, WEBHOOK_FEEDBACK_TYPES, type LintelEvent } from "@lintel/domain";
-import { deliveryAfterAttempt, type AttemptOutcome, type LeasedAttempt } from "../ports/event-ports.js";
+import type { AttemptOutcome, LeasedAttempt } from "../ports/event-ports.js";
+import { deliveryAfterAttempt } from "./delivery-records.js";
 import { randomId } from "../shared/event-ids.js";
 
 /** The event `outcome` of `attempt` emits, or null. */
