@@ -60,4 +60,4 @@ export { observeLockState } from "./locks/lock-observation.js";
 export { createLockStateReader, type LockStateReaderOptions } from "./locks/lock-state-reader.js";
 export { refreshDevice, type DeviceRefresh } from "./locks/lock-devices.js";
 export { eventBody, eventView, type ServedEvent } from "./webhooks/event-view.js";
-export { normalizeInstant } from "./shared/instant-text.js";
+export { normalizeInstant } from "./common/instant-text.js";

@@ -6,7 +6,7 @@
 import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@lintel/domain";
 import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "../ports/ports.js";
-import type { Problem } from "../shared/problem.js";
+import type { Problem } from "../common/problem.js";
 import { rememberGoodKeys } from "./good-keys.js";
 import type { StoreRace } from "./request-stores.js";
 

@@ -12,7 +12,7 @@
  * holder's lease ran out meets set_timezone's version check, and its 409 says `currentVersion`.
  */
 import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "../ports/ports.js";
-import type { Failure, Result } from "../shared/problem.js";
+import type { Failure, Result } from "../common/problem.js";
 import type { StoreRace } from "./request-stores.js";
 import type { DataCipher } from "@lintel/domain";
 

@@ -22,8 +22,8 @@ import {
   type LintelEvent,
   type LockSync,
 } from "@lintel/domain";
-import { randomId } from "../shared/event-ids.js";
-import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../shared/leased-worker.js";
+import { randomId } from "../common/event-ids.js";
+import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../common/leased-worker.js";
 import type { CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "../ports/lock-code-ports.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import { ProviderUnavailableError } from "../locks/provider-failure.js";

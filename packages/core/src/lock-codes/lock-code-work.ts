@@ -5,7 +5,7 @@
  * set_timezone and the fixture load build codes and work the same way.
  */
 import type { DataCipher, LockSync, ScheduleItem } from "@lintel/domain";
-import { randomId, randomPin } from "../shared/event-ids.js";
+import { randomId, randomPin } from "../common/event-ids.js";
 import type { CodeWork } from "../ports/lock-code-ports.js";
 import type { FixtureData } from "../ports/ports.js";
 

@@ -12,7 +12,7 @@
 import { isoInstant } from "@lintel/domain";
 import { observationChanged, observedPart } from "@lintel/domain/adapters";
 import type { LintelEvent, LockState } from "@lintel/domain";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import type { LockObservation, LockObservations } from "../ports/event-ports.js";
 import type { Clock } from "../ports/ports.js";
 

@@ -3,8 +3,8 @@ import { lockPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Lock, LockState } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import type { LockDirectory } from "../ports/ports.js";
-import { readPage, type PageQuery } from "../shared/paging-use-case.js";
-import { fail, notFound, succeed, type Result } from "../shared/problem.js";
+import { readPage, type PageQuery } from "../common/paging-use-case.js";
+import { fail, notFound, succeed, type Result } from "../common/problem.js";
 import type { LockStateReader } from "./lock-state-reader.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 

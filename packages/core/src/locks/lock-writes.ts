@@ -17,9 +17,9 @@ import { schedulePosition } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { LintelEvent, Lock, LockStatus, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import { StoreUnavailableError, type Clock, type LockDirectory, type UnitLeft, type UnitStore } from "../ports/ports.js";
-import { fail, notFound, succeed, type Failure, type Result } from "../shared/problem.js";
+import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, servedUnit } from "../units/write-rounds.js";
 

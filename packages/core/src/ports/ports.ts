@@ -37,7 +37,7 @@ export {
   type FixtureSink,
   type LoadOutcome,
 } from "./fixture-ports.js";
-import type { Result } from "../shared/problem.js";
+import type { Result } from "../common/problem.js";
 
 /** Milliseconds since the epoch. The only way use cases learn the time. */
 export interface Clock {

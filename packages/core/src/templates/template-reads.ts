@@ -3,8 +3,8 @@ import { templatePosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Template } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import type { TemplateStore } from "../ports/ports.js";
-import { readPage, type PageQuery } from "../shared/paging-use-case.js";
-import { notFound, succeed, type Result } from "../shared/problem.js";
+import { readPage, type PageQuery } from "../common/paging-use-case.js";
+import { notFound, succeed, type Result } from "../common/problem.js";
 
 /** The template reads of the API. */
 export interface TemplateReads {

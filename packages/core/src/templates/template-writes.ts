@@ -9,9 +9,9 @@
 import { templateBodyProblem, type LintelEvent, type ProblemCode, type Template } from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import { MAX_TEMPLATES_PER_ORG, type Clock, type TemplateStore } from "../ports/ports.js";
-import { fail, notFound, succeed, type Failure, type Result } from "../shared/problem.js";
+import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 
 export interface TemplateWritePorts {
   readonly templates: TemplateStore;

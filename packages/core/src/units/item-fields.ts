@@ -4,7 +4,7 @@
  */
 import { PIN_PATTERN, type ItemKind, type ScheduleItem } from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import { fail, succeed, type Failure } from "../shared/problem.js";
+import { fail, succeed, type Failure } from "../common/problem.js";
 import type { ItemFields } from "./schedule-commands.js";
 
 /** The fields each kind takes (the others are refused). */

@@ -16,7 +16,7 @@ import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/dom
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import type {
   CreateItemCommand,
   CreateUnitCommand,
@@ -29,7 +29,7 @@ import { ALL_FIELDS, applyFields, ID_PREFIX, invalid, parseItemKey } from "./ite
 import type { LockCodeOutbox } from "../ports/lock-code-ports.js";
 import { codeWorkOf, openPin, pendingCode, pendingLockSync } from "../lock-codes/lock-code-work.js";
 import { MAX_ITEMS_PER_UNIT, type Clock, type LockDirectory, type UnitStore, type UnitWriteOutcome } from "../ports/ports.js";
-import { fail, notFound, succeed, type Failure, type Result } from "../shared/problem.js";
+import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, unitAtVersion, type Round } from "./write-rounds.js";
 
 const NO_SERVING_LOCK = invalid("lockId", "names no active lock of the organization that serves this unit");

@@ -7,10 +7,10 @@
 import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
 import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
-import { fail, notFound, succeed, type Failure, type Result } from "../shared/problem.js";
+import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;

@@ -9,9 +9,9 @@ import { openPin } from "../lock-codes/lock-code-work.js";
 import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
-import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "../shared/paging-use-case.js";
+import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "../common/paging-use-case.js";
 import type { Clock, UnitStore } from "../ports/ports.js";
-import { notFound, succeed, type Result } from "../shared/problem.js";
+import { notFound, succeed, type Result } from "../common/problem.js";
 
 /** One page of a unit's schedule from `from` (absent: now). */
 export interface ScheduleQuery extends PageQuery {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Unit } from "@lintel/domain";
 import { CHANGED, unitAtVersion } from "./write-rounds.js";
-import { succeed } from "../shared/problem.js";
+import { succeed } from "../common/problem.js";
 
 const caller = { orgId: "org_1", keyId: "key_1", scopes: [] } as never;
 const unit: Unit = { id: "unit_1", orgId: "org_1", urlKey: "old-key", address: "1 Elm St", timeZone: null, version: 3 };

@@ -5,7 +5,7 @@
 import type { ProblemCode, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import { StoreUnavailableError, type UnitBasis, type UnitStore } from "../ports/ports.js";
-import { fail, notFound, type Failure, type Result } from "../shared/problem.js";
+import { fail, notFound, type Failure, type Result } from "../common/problem.js";
 
 /**
  * How many times a write reads again when its basis changed meanwhile. Each round means another

@@ -17,7 +17,7 @@ import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@l
 import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
 import { scheduledAttempts } from "./delivery-records.js";
 import { eventBody } from "./event-view.js";
-import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../shared/leased-worker.js";
+import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../common/leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
 import type { Clock } from "../ports/ports.js";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender.js";

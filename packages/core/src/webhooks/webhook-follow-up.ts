@@ -8,7 +8,7 @@
 import { servedDelivery, servedWebhookEndpoint, WEBHOOK_FEEDBACK_TYPES, type LintelEvent } from "@lintel/domain";
 import type { AttemptOutcome, LeasedAttempt } from "../ports/event-ports.js";
 import { deliveryAfterAttempt } from "./delivery-records.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 
 /** The event `outcome` of `attempt` emits, or null. */
 export function followUpEvent(attempt: Pick<LeasedAttempt, "delivery" | "endpoint">, outcome: AttemptOutcome): LintelEvent | null {

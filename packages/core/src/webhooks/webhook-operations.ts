@@ -8,10 +8,10 @@ import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant, WEBHOOK_TEST_EVE
 import type { DataCipher, DeliveryRecord, WebhookEndpointRecord, WebhookTestEvent } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import type { EndpointPatch, WebhookStore } from "../ports/event-ports.js";
-import { randomId } from "../shared/event-ids.js";
-import { normalizeInstant } from "../shared/instant-text.js";
+import { randomId } from "../common/event-ids.js";
+import { normalizeInstant } from "../common/instant-text.js";
 import type { Clock } from "../ports/ports.js";
-import { fail, succeed, type Failure, type Result } from "../shared/problem.js";
+import { fail, succeed, type Failure, type Result } from "../common/problem.js";
 import { servedDeliveries } from "./webhook-lanes.js";
 import { descriptionRefusal, eventTypesOf, invalid, unknown, urlRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";

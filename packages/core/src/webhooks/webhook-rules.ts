@@ -5,7 +5,7 @@
 import { echo, EVENT_TYPES } from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { EventType, EventTypeFilter } from "@lintel/domain";
-import { fail, type Failure } from "../shared/problem.js";
+import { fail, type Failure } from "../common/problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** The longest endpoint url. */

@@ -11,11 +11,11 @@ import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, DataCipher, DeliveryRecord, EventType, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import type { EventLog, WebhookStore } from "../ports/event-ports.js";
-import { randomId } from "../shared/event-ids.js";
+import { randomId } from "../common/event-ids.js";
 import { servedDeliveries } from "./webhook-lanes.js";
-import { fetchPage, openCursor, readPage, type PageQuery } from "../shared/paging-use-case.js";
+import { fetchPage, openCursor, readPage, type PageQuery } from "../common/paging-use-case.js";
 import type { Clock } from "../ports/ports.js";
-import { fail, succeed, type Result } from "../shared/problem.js";
+import { fail, succeed, type Result } from "../common/problem.js";
 import { descriptionRefusal, eventTypesOf, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
 

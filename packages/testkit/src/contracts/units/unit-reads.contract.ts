@@ -39,7 +39,7 @@ async function walk<T>(fetch: (after: string | null, limit: number) => Promise<T
   throw new Error("the walk did not end");
 }
 
-/** What a schedule read from `fromMs` must yield, by the SPEC's rule over every item. */
+/** What a schedule read from `fromMs` must yield, by the contract's rule over every item. */
 function expectedSchedule(items: readonly ScheduleItem[], fromMs: number): ScheduleItem[] {
   const fromIso = isoInstant(fromMs);
   return items
