@@ -144,6 +144,13 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       resendCode: async () => unsupported(),
       resealPins: async () => unsupported(),
     },
+    // No tours: the tour worker finds none due (the tour use cases run on the memory store).
+    tours: {
+      getTour: async () => null,
+      listTours: async () => [],
+      writeTour: async () => unsupported(),
+      dueTours: async () => [],
+    },
     webhooks: {
       create: async () => unsupported(),
       list: async () => unsupported(),

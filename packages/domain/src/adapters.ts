@@ -21,3 +21,4 @@ export { endsAfter, itemSpanMs, scheduleScanStart } from "./preview/schedule.js"
 export { budgetStateTtlMs } from "./access/budget.js";
 export { newestFirstPosition, observationChanged, observedPart, wantsEvent } from "./events/events.js";
 export { boundedMap, type BoundedMap } from "./paging/bounded-map.js";
+export { tourPosition } from "./tours/tour-record.js";

@@ -115,6 +115,36 @@ export {
   type CursorDecoding,
 } from "./paging/cursor.js";
 export { scheduleEntry, type ScheduleEntry } from "./preview/schedule.js";
+export {
+  accessWindow,
+  anchoredSendMs,
+  commandFit,
+  movedMessage,
+  nextTimedTransition,
+  statusAt,
+  TOUR_STATUSES,
+  tourTimesProblem,
+  withinAccess,
+  type AccessWindow,
+  type CommandFit,
+  type MessageAnchor,
+  type TimedTransition,
+  type TimedTour,
+  type TourCommand,
+  type TourInstants,
+  type TourStatus,
+} from "./tours/tour-lifecycle.js";
+export {
+  MESSAGE_ANCHORS,
+  servedTour,
+  tourAccess,
+  VERIFICATIONS,
+  type ServedTour,
+  type TourMessage,
+  type TourRecord,
+  type TourShown,
+  type Verification,
+} from "./tours/tour-record.js";
 export { templateBodyProblem, templatePlaceholders } from "./text/template-body.js";
 export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./access/data-cipher.js";
 export {

@@ -35,6 +35,8 @@ export {
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
   TimezoneChangedDataSchema,
+  TourDataSchema,
+  TourRescheduledDataSchema,
   UnitCreatedDataSchema,
   UnitUpdatedDataSchema,
   WebhookDeliveryFailedDataSchema,
@@ -43,5 +45,6 @@ export {
   WebhookTestEventSchema,
 } from "./events/events.js";
 export { PreviewItemSchema, TimezonePreviewSchema } from "./preview/preview.js";
+export { ServedTourSchema, TourMessageSchema, TourRecordSchema } from "./tours/tour-record.js";
 export { ScheduleEntrySchema } from "./preview/schedule.js";
 export { TEXT_RULES, textProblem, type TextRule } from "./text/text-rule.js";

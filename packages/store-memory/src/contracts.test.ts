@@ -21,6 +21,7 @@ import {
   describeRequestBudgetContract,
   describeScheduleWritesContract,
   describeTemplateStoreContract,
+  describeTourStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookPacingContract,
@@ -54,6 +55,7 @@ describeWebhookPacingContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
 describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
+describeTourStoreContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
   const at = Date.now();

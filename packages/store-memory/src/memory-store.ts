@@ -13,6 +13,7 @@ import type { MemoryState } from "./state/memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
 import { createMemoryRequestBudget } from "./request-budget.js";
 import { createMemoryTemplateStore } from "./template-store.js";
+import { createMemoryTourStore } from "./tour-store.js";
 import { createMemoryUnitStore } from "./unit-store.js";
 import { createMemoryWebhookStore } from "./webhook-store.js";
 
@@ -37,5 +38,6 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     observations: createMemoryLockObservations(state.events),
     webhooks: createMemoryWebhookStore(state.events),
     lockCodes: createMemoryLockCodeOutbox(state),
+    tours: createMemoryTourStore(state),
   };
 }

@@ -121,7 +121,7 @@ export function sameBasis(unit: Unit, basis: UnitBasis): boolean {
 const CHANGED = { ok: false, reason: "changed" } as const;
 
 /** True when `lockId` is an active lock of the org whose `unitIds` include the unit. */
-function servesUnit(state: MemoryState, orgId: string, lockId: string, unitId: string): boolean {
+export function servesUnit(state: MemoryState, orgId: string, lockId: string, unitId: string): boolean {
   const lock = state.locks.get(lockId);
   return lock !== undefined && lock.orgId === orgId && lock.status === "active" && lock.unitIds.includes(unitId);
 }

@@ -74,6 +74,7 @@ export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
     code: entry.code,
     lockSync:
       entry.lockSync === null ? null : { status: entry.lockSync.status, error: entry.lockSync.error, updatedAt: entry.lockSync.updatedAt },
+    tourId: entry.tourId,
   };
 }
 

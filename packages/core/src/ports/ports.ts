@@ -12,6 +12,7 @@ import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";
 import type { LockDirectory } from "./lock-ports.js";
 import type { UnitStore } from "./unit-ports.js";
+import type { TourStore } from "./tour-ports.js";
 
 export {
   eventAtVersion,
@@ -25,6 +26,7 @@ export {
   type UnitStore,
   type UnitWriteOutcome,
 } from "./unit-ports.js";
+export type { DueTour, TourChange, TourItemOp, TourStore } from "./tour-ports.js";
 export type { LockChange, LockDirectory, LockItemClear, LockWriteOutcome, UnitLeft } from "./lock-ports.js";
 export {
   FIXTURE_LOAD_LISTS,
@@ -237,6 +239,7 @@ export interface LintelStore {
   readonly observations: LockObservations;
   readonly webhooks: WebhookStore;
   readonly lockCodes: LockCodeOutbox;
+  readonly tours: TourStore;
 }
 
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */

@@ -99,11 +99,12 @@ export function createScopePolicy<S extends string>(implied: ImpliedScopes<S> = 
   };
 }
 
-/** Lintel's own implications: a key with `units:write` may read units too, one with `messages:write` templates, one with `locks:write` locks. */
+/** Lintel's own implications: a key with `units:write` may read units too, one with `messages:write` templates, one with `locks:write` locks, one with `tours:write` tours. */
 export const IMPLIED_SCOPES: ImpliedScopes<Scope> = {
   "units:read": ["units:write"],
   "messages:read": ["messages:write"],
   "locks:read": ["locks:write"],
+  "tours:read": ["tours:write"],
 };
 
 const lintelScopes = createScopePolicy(IMPLIED_SCOPES);

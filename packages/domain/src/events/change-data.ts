@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { LOCK_STATUSES, LockRecordSchema, TemplateRecordSchema, UnitRecordSchema } from "../records/records.js";
 import { ScheduleEntrySchema } from "../preview/schedule.js";
+import { ServedTourSchema } from "../tours/tour-record.js";
 
 /** A unit as the API serves it (no owner): the `unit` of a `unit.timezone_changed`, and the API's Unit. */
 export const ServedUnitSchema = v.omit(UnitRecordSchema, ["orgId"]);
@@ -57,3 +58,12 @@ export const LockUpdatedDataSchema = v.strictObject({
 });
 /** `data` of `lock.updated` ({@link LockUpdatedDataSchema}). */
 export type LockUpdatedData = Readonly<v.InferOutput<typeof LockUpdatedDataSchema>>;
+
+/** `data` of the tour events (`tour.booked`, `tour.confirmed`, …): the unit and the tour, its PIN and the prospect's email and phone null. */
+export const TourDataSchema = v.strictObject({ unit: ServedUnitSchema, tour: ServedTourSchema });
+/** `data` of `tour.rescheduled`: as {@link TourDataSchema}, and the tour's times before. */
+export const TourRescheduledDataSchema = v.strictObject({
+  unit: ServedUnitSchema,
+  tour: ServedTourSchema,
+  previous: v.strictObject({ startAt: v.string(), endAt: v.string() }),
+});

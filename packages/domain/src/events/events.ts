@@ -13,6 +13,8 @@ import {
   ServedUnitSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
+  TourDataSchema,
+  TourRescheduledDataSchema,
   UnitCreatedDataSchema,
   UnitUpdatedDataSchema,
 } from "./change-data.js";
@@ -27,6 +29,8 @@ export {
   ServedUnitSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
+  TourDataSchema,
+  TourRescheduledDataSchema,
   UnitCreatedDataSchema,
   UnitUpdatedDataSchema,
   type LockUpdatedData,
@@ -52,6 +56,13 @@ export const EVENT_TYPES = [
   "access_code.synced",
   "access_code.sync_failed",
   "lock.updated",
+  "tour.booked",
+  "tour.confirmed",
+  "tour.rescheduled",
+  "tour.cancelled",
+  "tour.checked_in",
+  "tour.no_show",
+  "tour.completed",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -238,6 +249,13 @@ export const EventRecordSchema = v.pipe(
     eventOf("access_code.synced", AccessCodeSyncDataSchema),
     eventOf("access_code.sync_failed", AccessCodeSyncDataSchema),
     eventOf("lock.updated", LockUpdatedDataSchema),
+    eventOf("tour.booked", TourDataSchema),
+    eventOf("tour.confirmed", TourDataSchema),
+    eventOf("tour.rescheduled", TourRescheduledDataSchema),
+    eventOf("tour.cancelled", TourDataSchema),
+    eventOf("tour.checked_in", TourDataSchema),
+    eventOf("tour.no_show", TourDataSchema),
+    eventOf("tour.completed", TourDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );

@@ -72,7 +72,7 @@ export function firstIndexAfter<T>(ordered: readonly T[], positionOf: (row: T) =
 }
 
 /** Lists that hand out cursors; a cursor of one list is refused by another. */
-export type ListName = "locks" | "templates" | "units" | "schedule" | "events" | "webhook_endpoints" | "deliveries";
+export type ListName = "locks" | "templates" | "units" | "schedule" | "events" | "webhook_endpoints" | "deliveries" | "tours";
 
 export const LIST_DIRECTION: Readonly<Record<ListName, Direction>> = {
   locks: "desc",
@@ -82,4 +82,5 @@ export const LIST_DIRECTION: Readonly<Record<ListName, Direction>> = {
   events: "desc",
   webhook_endpoints: "desc",
   deliveries: "desc",
+  tours: "asc",
 };

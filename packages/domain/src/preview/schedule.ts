@@ -32,6 +32,7 @@ export const ScheduleEntrySchema = v.strictObject({
     v.description("A code's PIN (4-8 digits); null for other kinds, and in events (read it from the schedule)."),
   ),
   lockSync: v.pipe(v.nullable(LockSyncSchema), v.description("Where a code stands with its lock; null for other kinds.")),
+  tourId: v.pipe(v.nullable(v.string()), v.description("The booked tour that owns the item (its own tour item, its code, its messages), else null.")),
 });
 /** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
 export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;
@@ -58,6 +59,7 @@ export function scheduleEntry(item: ScheduleItem, timeZone: string | null, pin: 
     templateId: item.templateId ?? null,
     code: item.kind === "code" ? pin : null,
     lockSync: item.kind === "code" ? (item.lockSync ?? null) : null,
+    tourId: item.tourId ?? null,
   };
 }
 

@@ -29,6 +29,8 @@ export const SCOPES = [
   "lock-state:read",
   "webhooks:write",
   "events:read",
+  "tours:write",
+  "tours:read",
 ] as const;
 /** One of {@link SCOPES}. */
 export type Scope = (typeof SCOPES)[number];
@@ -48,8 +50,12 @@ export const DOOR_STATES = ["open", "closed", "unknown"] as const;
 /** One of {@link DOOR_STATES}. */
 export type DoorState = (typeof DOOR_STATES)[number];
 
-/** Where a code stands with its lock's provider: the latest change not yet accepted, accepted, or given up on. */
-export const LOCK_SYNC_STATUSES = ["pending", "set", "failed"] as const;
+/**
+ * Where a code stands with its lock's provider: the latest change not yet accepted, accepted, or
+ * given up on; `held` (a tour's code kept off the lock until the tour is confirmed) and `removed`
+ * (a cancelled tour's code, once the provider confirmed its removal) are a tour's code's only.
+ */
+export const LOCK_SYNC_STATUSES = ["pending", "set", "failed", "held", "removed"] as const;
 /** One of {@link LOCK_SYNC_STATUSES}. */
 export type LockSyncStatus = (typeof LOCK_SYNC_STATUSES)[number];
 
@@ -194,6 +200,7 @@ export const ScheduleItemRecordSchema = v.strictObject({
   templateId: v.exactOptional(v.nullable(id("The template a message is written from."))),
   code: v.exactOptional(v.pipe(v.string(), v.description("A code's PIN, sealed under the data keys."))),
   lockSync: v.exactOptional(LockSyncSchema),
+  tourId: v.exactOptional(id("The tour (booked through the tour endpoints) that owns the item.")),
 });
 /** A schedule item ({@link ScheduleItemRecordSchema}). */
 export type ScheduleItem = Readonly<v.InferOutput<typeof ScheduleItemRecordSchema>>;

@@ -3,7 +3,7 @@
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
 import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
-import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
+import type { ApiKeyRecord, BudgetState, Lock, Org, Template, TourRecord, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
 import type { Clock, FixtureItem } from "@lintel/core";
 import type { KeptResult } from "@lintel/core/adapters";
@@ -46,6 +46,12 @@ export interface MemoryState {
   readonly codes: CodeState;
   /** What the API deleted, by {@link deletedSlot}: a fixture load never adds it back to that org. */
   readonly deleted: Set<string>;
+  /** Booked tours by id (the org rides along in each). */
+  readonly tours: Map<string, TourRecord>;
+  /** org id, and `unit:<unitId>`, → its tours by `tourPosition` ascending. */
+  readonly tourOrder: Map<string, TourRecord[]>;
+  /** `<dueMs padded>\n<orgId>\n<tourId>` of every tour with a timed transition ahead, sorted; and tour id → its entry. */
+  readonly tourDue: { readonly entries: string[]; readonly byTour: Map<string, string> };
 }
 
 /** One Idempotency-Key: claimed and running (with its token), or answered (with the kept result). */
@@ -81,6 +87,9 @@ export function createMemoryState(clock: Clock): MemoryState {
     events: createEventState(),
     codes: createCodeState(),
     deleted: new Set(),
+    tours: new Map(),
+    tourOrder: new Map(),
+    tourDue: { entries: [], byTour: new Map() },
   };
 }
 

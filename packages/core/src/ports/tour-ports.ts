@@ -1,0 +1,70 @@
+/**
+ * The tour store port: the tours booked through the tour endpoints, each written in one atomic
+ * step with the schedule items it owns (its tour item, its code with the code's lock work, its
+ * messages), the unit's version and its event, in the org's slot of the store.
+ */
+import type { LintelEvent, ScheduleItem, TourRecord } from "@lintel/domain";
+import type { CodeWork } from "./lock-code-ports.js";
+import type { UnitBasis, UnitWriteOutcome } from "./unit-ports.js";
+
+/** One schedule item a tour write puts or deletes, with a code's lock work (none: the code is held, or not a code). */
+export interface TourItemOp {
+  readonly op: "put" | "delete";
+  readonly item: ScheduleItem;
+  readonly work?: CodeWork | null | undefined;
+}
+
+/**
+ * What {@link TourStore.writeTour} applies: the tour as it is after the command, the items it
+ * puts and deletes, and the event that says so.
+ */
+export interface TourChange {
+  /** The caller's: the change applies only while the unit is at this version. Null: any version. */
+  readonly expectedVersion: number | null;
+  /**
+   * What the change was made from: the unit as read, and the tour as read (null: a new tour,
+   * whose id is new). It applies only while both still are so (else `changed`).
+   */
+  readonly basis: { readonly unit: UnitBasis; readonly tour: TourRecord | null };
+  readonly tour: TourRecord;
+  /** Applied in order; a put of a new item counts against the unit's item limit. */
+  readonly items: readonly TourItemOp[];
+  /** A change of the schedule (book, reschedule, cancel): the unit's version + 1. Otherwise the version stays. */
+  readonly bumpsVersion: boolean;
+  /** A lock the puts name anew, to be found an active lock of the org serving the unit in the same step (else `lock_missing`). */
+  readonly lockServing?: string | undefined;
+  /** A template the puts name, each to be found in the org in the same step (else `template_missing`). */
+  readonly templateIds?: readonly string[] | undefined;
+  /** When the tour's next timed transition falls due (ms), indexed for {@link TourStore.dueTours}; null: none. */
+  readonly dueAtMs: number | null;
+  /** Stored with its deliveries only when the change applies, its `data.unit.version` set to the unit's version after it. */
+  readonly event: LintelEvent;
+}
+
+/** A tour whose timed transition is due: its org and id. */
+export interface DueTour {
+  readonly orgId: string;
+  readonly tourId: string;
+}
+
+/** Tours booked through the tour endpoints. */
+export interface TourStore {
+  /** The org's tour, or null (unknown or foreign). */
+  getTour(orgId: string, tourId: string): Promise<TourRecord | null>;
+  /**
+   * The org's tours (of one unit when `unitId` is given) in `tourPosition` order (startAt, id),
+   * starting after the position `after` (from the start when null), at most `limit`. O(log n + limit).
+   */
+  listTours(orgId: string, unitId: string | null, after: string | null, limit: number): Promise<TourRecord[]>;
+  /**
+   * Atomically: if the unit and the tour are still as `change.basis` says (and the unit at
+   * `change.expectedVersion` when given), store the tour, apply the item puts and deletes with
+   * every index they are in and the codes' work, bump the unit's version when
+   * `change.bumpsVersion`, index the tour's due time, and store the event with its deliveries.
+   * Refused as {@link UnitWriteOutcome} says (`too_many_items`, `template_missing`,
+   * `lock_missing` as a schedule item write is) with nothing changed.
+   */
+  writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome>;
+  /** Up to `max` tours of any org whose timed transition is due at or before `nowMs`, the earliest first. */
+  dueTours(nowMs: number, max: number): Promise<DueTour[]>;
+}

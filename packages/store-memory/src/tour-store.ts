@@ -1,0 +1,134 @@
+/**
+ * Booked tours in memory. A tour write is one synchronous step over the state (nothing awaits in
+ * between), so it is atomic with its items, its codes' work, the unit's version and its event.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { LIST_DIRECTION, tourPosition } from "@lintel/domain/adapters";
+import type { TourRecord } from "@lintel/domain";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import { eventAtVersion, type TourStore, type UnitWriteOutcome } from "@lintel/core/adapters";
+import { deletedSlot, itemKey, mergeOrdered, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { appendEvent } from "./state/event-state.js";
+import { writeCodeWork } from "./state/lock-code-state.js";
+import { removeScheduled } from "./state/schedule-index.js";
+import { putItem, replaceUnit, sameBasis, servesUnit } from "./unit-store.js";
+
+const unitSlot = (unitId: string) => `unit:${unitId}`;
+
+/** A due entry: sorts by its instant (fixed width), then org and tour. */
+const dueEntry = (dueMs: number, orgId: string, tourId: string) => `${String(dueMs).padStart(16, "0")}\n${orgId}\n${tourId}`;
+
+/** Sets (or, with null, removes) the tour's entry in the due index, keeping it sorted. */
+function setDue(state: MemoryState, orgId: string, tourId: string, dueMs: number | null): void {
+  const { entries, byTour } = state.tourDue;
+  const old = byTour.get(tourId);
+  if (old !== undefined) {
+    const at = lowerBound(entries, old);
+    if (entries[at] === old) entries.splice(at, 1);
+    byTour.delete(tourId);
+  }
+  if (dueMs === null) return;
+  const entry = dueEntry(dueMs, orgId, tourId);
+  entries.splice(lowerBound(entries, entry), 0, entry);
+  byTour.set(tourId, entry);
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] as string) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+export function createMemoryTourStore(state: MemoryState): TourStore {
+  const index: OrderedIndex<TourRecord> = { rows: state.tourOrder, positionOf: tourPosition, direction: LIST_DIRECTION.tours };
+  const isCurrent = (row: TourRecord) => state.tours.get(row.id) === row;
+
+  function storeTour(tour: TourRecord): void {
+    const old = state.tours.get(tour.id);
+    const kept = structuredClone(tour);
+    state.tours.set(tour.id, kept);
+    const touched = old === undefined ? [] : [old.orgId, unitSlot(old.unitId)];
+    mergeOrdered(
+      index,
+      touched,
+      [
+        { orgId: kept.orgId, row: kept },
+        { orgId: unitSlot(kept.unitId), row: kept },
+      ],
+      isCurrent,
+    );
+  }
+
+  return {
+    async getTour(orgId, tourId) {
+      const tour = state.tours.get(tourId);
+      return tour !== undefined && tour.orgId === orgId ? structuredClone(tour) : null;
+    },
+    async listTours(orgId, unitId, after, limit) {
+      const rows = unitId === null ? pageOrdered(index, orgId, after, limit) : pageOrdered(index, unitSlot(unitId), after, limit);
+      return rows.filter((tour) => tour.orgId === orgId).map((tour) => structuredClone(tour));
+    },
+    async writeTour(orgId, unitId, change): Promise<UnitWriteOutcome> {
+      const unit = state.units.get(unitId);
+      if (unit === undefined || unit.orgId !== orgId) return { ok: false, reason: "not_found" };
+      if (change.expectedVersion !== null && unit.version !== change.expectedVersion) {
+        return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      }
+      const stored = state.tours.get(change.tour.id);
+      const asRead = stored !== undefined && stored.orgId === orgId ? stored : null;
+      if (stored !== undefined && asRead === null) throw new Error(`writeTour: tour ${change.tour.id} is another org's`);
+      if (!sameBasis(unit, change.basis.unit) || !isDeepStrictEqual(asRead, change.basis.tour)) return { ok: false, reason: "changed" };
+      let added = 0;
+      for (const { op, item } of change.items) {
+        const old = state.items.get(itemKey(item.kind, item.id));
+        if (old !== undefined && (old.unitId !== unitId || old.orgId !== orgId)) {
+          throw new Error(`writeTour: ${item.kind}:${item.id} is at another unit`);
+        }
+        if (op === "put" && old === undefined) added += 1;
+      }
+      if (added > 0 && (state.itemKeysByUnit.get(unitId)?.size ?? 0) + added > MAX_ITEMS_PER_UNIT) {
+        return { ok: false, reason: "too_many_items" };
+      }
+      for (const templateId of change.templateIds ?? []) {
+        if (state.templates.get(templateId)?.orgId !== orgId) return { ok: false, reason: "template_missing" };
+      }
+      if (change.lockServing !== undefined && !servesUnit(state, orgId, change.lockServing, unitId)) {
+        return { ok: false, reason: "lock_missing" };
+      }
+      for (const { op, item, work } of change.items) {
+        const key = itemKey(item.kind, item.id);
+        if (op === "put") {
+          putItem(state, { ...item, unitId, orgId });
+        } else {
+          const old = state.items.get(key);
+          state.items.delete(key);
+          state.deleted.add(deletedSlot(orgId, `item:${key}`));
+          state.itemKeysByUnit.get(unitId)?.delete(key);
+          if (old !== undefined) removeScheduled(state.schedules, old);
+        }
+        if (work) writeCodeWork(state.codes, work);
+      }
+      storeTour(change.tour);
+      setDue(state, orgId, change.tour.id, change.dueAtMs);
+      const after = change.bumpsVersion ? { ...unit, version: unit.version + 1 } : unit;
+      if (change.bumpsVersion) replaceUnit(state, after);
+      appendEvent(state.events, orgId, eventAtVersion(change.event, after.version));
+      return { ok: true, unit: after };
+    },
+    async dueTours(nowMs, max) {
+      const due = [];
+      for (const entry of state.tourDue.entries) {
+        if (due.length >= max) break;
+        const [at, orgId, tourId] = entry.split("\n") as [string, string, string];
+        if (Number(at) > nowMs) break;
+        due.push({ orgId, tourId });
+      }
+      return due;
+    },
+  };
+}
