@@ -91,6 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             devices: container.resolve(TOKENS.store).devices,
             lockStates: lintel.lockStates,
             reportAccessCode: lintel.reportAccessCode.bind(lintel),
+            reportUnlock: lintel.reportUnlock.bind(lintel),
             onceKeys: container.resolve(TOKENS.store).onceKeys,
             clock: container.resolve(TOKENS.clock),
           };

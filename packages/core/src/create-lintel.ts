@@ -34,6 +34,9 @@ import { createWebhookDispatcher, type WebhookDispatcherOptions } from "./webhoo
 import type { WebhookSender } from "./webhooks/webhook-sender.js";
 import { createWebhookUseCases } from "./webhooks/webhook-use-cases.js";
 import { createWebhookOperations } from "./webhooks/webhook-operations.js";
+import { createTourReads } from "./tours/tour-reads.js";
+import { createTourTimer } from "./tours/tour-timer.js";
+import { createTourWrites } from "./tours/tour-writes.js";
 
 /** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
 export interface LintelSetup {
@@ -87,6 +90,8 @@ export interface LintelSetup {
   readonly lockCodeSync?: LockCodeSyncOptions | undefined;
   /** Told whenever this instance stored an event (the server wakes its dispatcher). */
   readonly eventCreated?: (() => void) | undefined;
+  /** Told when a poll of the tours' timed transitions failed (the store did not answer); the next poll tries again. */
+  readonly tourTransitionFailed?: ((error: unknown) => void) | undefined;
   /** Told when observing a lock's state for `lock.state_changed` failed (the state read itself is still answered). */
   readonly observationFailed?: ((error: unknown) => void) | undefined;
 }
@@ -174,6 +179,21 @@ export function createLintel(setup: LintelSetup): Lintel {
     programsCodes: programmer !== undefined,
     lockCodes: stores.lockCodes,
   });
+  const tourPorts = { tours: stores.tours, units: stores.units, locks: stores.locks, templates: stores.templates, clock, secrets };
+  const tours = createTourWrites({ ...tourPorts, programsCodes: programmer !== undefined });
+  // Timed transitions run outside any request, on the store itself (its own timeout bounds each call).
+  const transitions = createTourWrites({ ...tourPorts, tours: store.tours, units: store.units, locks: store.locks, templates: store.templates, programsCodes: programmer !== undefined });
+  const tourTimer = createTourTimer({
+    tours: store.tours,
+    transitions,
+    clock,
+    advanced: () => {
+      eventCreated();
+      codeSync?.wake();
+    },
+    failed: setup.tourTransitionFailed,
+  });
+  tourTimer.start();
   const webhooks = createWebhookUseCases(
     { events: stores.events, webhooks: stores.webhooks, sender: sender ?? null, clock, secrets },
     cursors,
@@ -208,6 +228,14 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...told(createLockWrites({ locks: stores.locks, units: stores.units, clock })),
     ...webhooks,
     ...webhookOperations,
+    ...createTourReads({ tours: stores.tours, units: stores.units, clock, secrets }, cursors),
+    ...told({
+      bookTour: tours.bookTour,
+      confirmTour: tours.confirmTour,
+      rescheduleTour: tours.rescheduleTour,
+      cancelTour: tours.cancelTour,
+      checkIn: tours.checkIn,
+    }),
     async ready() {
       try {
         await store.health.ping(); // bounded by the store's own timeout
@@ -230,6 +258,16 @@ export function createLintel(setup: LintelSetup): Lintel {
       if (changed > 0) eventCreated();
       return changed;
     },
+    async reportUnlock(report) {
+      const locks = await store.devices.activeByProviderDevice(report.providerDeviceId);
+      let checkedIn = 0;
+      for (const orgId of new Set(locks.map((lock) => lock.orgId))) {
+        const ref = await store.lockCodes.placedCode(orgId, report.providerCodeId);
+        if (ref !== null && (await transitions.checkInFromLock(orgId, ref.unitId, ref.codeId, report.occurredAtMs))) checkedIn += 1;
+      }
+      if (checkedIn > 0) eventCreated();
+      return checkedIn;
+    },
     async resealSecrets() {
       // Every secret and PIN must open before any is rewritten: one sealed under a key not given
       // stops the run with nothing changed, rather than half the store under a key that may be lost.
@@ -240,7 +278,7 @@ export function createLintel(setup: LintelSetup): Lintel {
       return (await store.webhooks.resealSecrets(reseal)) + (await store.lockCodes.resealPins(reseal));
     },
     async close(graceMs = 0) {
-      await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs)]);
+      await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs), tourTimer.stop()]);
     },
   };
 }

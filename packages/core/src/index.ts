@@ -10,6 +10,9 @@ export { createLintel, LOCK_STATE_TTL_MS, type LintelSetup } from "./create-lint
 export type {
   AccessCodeReport,
   Admission,
+  BookTourCommand,
+  CancelTourCommand,
+  CheckInCommand,
   AdmissionOutcome,
   AdmissionRequest,
   Caller,
@@ -33,6 +36,8 @@ export type {
   PageQuery,
   PreviewQuery,
   Problem,
+  ProspectFields,
+  RescheduleTourCommand,
   Result,
   RotatedWebhookSecret,
   SafeRetry,
@@ -45,7 +50,13 @@ export type {
   TemplateReads,
   TemplateWrites,
   TimezoneChanges,
+  TourMessageFields,
+  TourQuery,
+  TourReads,
+  TourWriteResult,
+  TourWrites,
   UnitReads,
+  UnlockReport,
   UpdateItemCommand,
   UpdateLockCommand,
   UpdateTemplateCommand,
@@ -67,6 +78,7 @@ export {
 } from "./ports/ports.js";
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhooks/webhook-use-cases.js";
 export { MAX_LOCK_UNITS } from "./locks/lock-writes.js";
+export { DEFAULT_ACCESS_MARGIN_MINUTES, DEFAULT_TOUR_TITLE, MAX_TOUR_MESSAGES } from "./tours/tour-writes.js";
 export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhooks/webhook-operations.js";
 
 // Lock providers and live lock states.

@@ -18,6 +18,9 @@ import type { TimezoneChanges } from "./units/timezone-change.js";
 import type { UnitReads } from "./units/unit-reads.js";
 import type { WebhookOperations } from "./webhooks/webhook-operations.js";
 import type { WebhookUseCases } from "./webhooks/webhook-use-cases.js";
+import type { TourReads } from "./tours/tour-reads.js";
+import type { TourWrites } from "./tours/tour-writes.js";
+import type { UnlockReport } from "./tours/tour-commands.js";
 
 export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
 export type { Failure, Problem, Result, Success } from "./common/problem.js";
@@ -63,6 +66,19 @@ export type { TemplateWrites } from "./templates/template-writes.js";
 export type { ScheduleWrites } from "./units/schedule-writes.js";
 export type { TimezoneChanges } from "./units/timezone-change.js";
 export type { UnitReads } from "./units/unit-reads.js";
+export type { TourReads } from "./tours/tour-reads.js";
+export type { TourWrites } from "./tours/tour-writes.js";
+export type {
+  BookTourCommand,
+  CancelTourCommand,
+  CheckInCommand,
+  ProspectFields,
+  RescheduleTourCommand,
+  TourMessageFields,
+  TourQuery,
+  TourWriteResult,
+  UnlockReport,
+} from "./tours/tour-commands.js";
 
 /**
  * The operations of the API, each for an admitted caller, with the problem codes it can answer:
@@ -79,7 +95,9 @@ export interface Lintel
     LockReads,
     LockWrites,
     WebhookUseCases,
-    WebhookOperations {
+    WebhookOperations,
+    TourReads,
+    TourWrites {
   /**
    * The checks of one request, in order: address budget for failed keys (not for a key found
    * good within 10 minutes) → key (401) → key budget (429) → scope (403). On failure `budget` is
@@ -113,10 +131,15 @@ export interface Lintel
    * `failed` unless a change of it is still on its way. Answers how many codes changed.
    */
   reportAccessCode(report: AccessCodeReport): Promise<number>;
+  /**
+   * A lock provider's word that a door opened with a code (from its webhook): the tour whose code
+   * it is, when the instant is in its access window, is checked in. Answers how many tours were.
+   */
+  reportUnlock(report: UnlockReport): Promise<number>;
   /** The live lock states this Lintel reads through (a provider's webhook refreshes a lock with it). */
   readonly lockStates: LockStateReader;
   /**
-   * Stops the Lintel's background work (webhook delivery, codes to locks): attempts in flight get `graceMs`
+   * Stops the Lintel's background work (webhook delivery, codes to locks, tours' timed transitions): attempts in flight get `graceMs`
    * (default 0) to finish, the rest are made again later (by another instance, or after a restart).
    */
   close(graceMs?: number): Promise<void>;

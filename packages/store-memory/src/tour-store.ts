@@ -117,7 +117,7 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
       setDue(state, orgId, change.tour.id, change.dueAtMs);
       const after = change.bumpsVersion ? { ...unit, version: unit.version + 1 } : unit;
       if (change.bumpsVersion) replaceUnit(state, after);
-      appendEvent(state.events, orgId, eventAtVersion(change.event, after.version));
+      if (change.event !== null) appendEvent(state.events, orgId, eventAtVersion(change.event, after.version));
       return { ok: true, unit: after };
     },
     async dueTours(nowMs, max) {

@@ -14,6 +14,15 @@ export const TAGS = [
       "then apply with the preview's `expectedVersion` and an `Idempotency-Key`.",
   },
   {
+    name: "Tours",
+    description:
+      "Self-guided tours (scope `tours:write`; `tours:read` to read, which `tours:write` may): book one and its door code and messages are " +
+      "made with it in one step; confirm, reschedule, cancel and check in move or end them together. Cancelling revokes the code at the lock " +
+      "through the same outbox as every code (an outage delays it, never loses it). Timed transitions: an unverified tour is cancelled when " +
+      "its access starts; a confirmed one nobody checked in is a `no_show` when its access ends, a checked-in one `completed`. The prospect's " +
+      "email and phone and the PIN are served to `tours:read` only, and are null in events.",
+  },
+  {
     name: "Templates",
     description:
       "Saved message templates of the organization: read (scope `messages:read`, paged by opaque cursors) and written (scope " +

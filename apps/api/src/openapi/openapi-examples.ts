@@ -3,7 +3,7 @@
  * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
-import { planTimezoneChange, problemBody, scheduleEntry, type ProblemCode } from "@lintel/domain";
+import { planTimezoneChange, problemBody, scheduleEntry, servedTour, type ProblemCode } from "@lintel/domain";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "../routes/endpoints.js";
@@ -81,6 +81,36 @@ const EXAMPLE_DELIVERY = {
   nextAttemptAt: "2026-01-01T12:00:05.412Z",
 } as const;
 
+/** A booked tour of the demo's Chicago unit, as the tour endpoints serve it (its PIN and contact data shown: tours:read). */
+const EXAMPLE_TOUR = servedTour(
+  {
+    id: "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+    orgId: ORG,
+    unitId: unit.id,
+    status: "confirmed",
+    title: "Self-guided tour",
+    startAt: "2027-03-14T15:00:00.000Z",
+    endAt: "2027-03-14T15:30:00.000Z",
+    lockId: "lock_shared_gate",
+    prospect: { name: "Ada Lovelace", email: null, phone: null },
+    access: { beforeMinutes: 15, afterMinutes: 15, codeId: "code_4vB8nQ1zX6cR3tY7uI0oP5aS", lockSync: null },
+    messages: [{ id: "msg_2wE6rT9yU3iO7pA1sD5fG8hJ", templateId: "tpl_reminder", anchor: "start", offsetMinutes: -60 }],
+    verification: "none",
+    checkedInAt: null,
+    cancelReason: null,
+    createdAt: "2027-03-01T12:00:00.000Z",
+    updatedAt: "2027-03-01T12:00:00.000Z",
+  },
+  {
+    timeZone: unit.timeZone,
+    status: "confirmed",
+    lockSync: EXAMPLE_LOCK_SYNC,
+    pin: "482913",
+    email: "ada@example.com",
+    phone: "+13125550123",
+  },
+);
+
 /** The success body of each operation (null: a 204). */
 export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   previewTimezoneChange: previewView(preview),
@@ -89,6 +119,19 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   listSchedule: { items: schedule.map(scheduleEntryView), nextCursor: CURSOR },
   setTimezone: { unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 }, moved: preview.items.length },
   createUnit: { unit: { ...unitView(unit), version: 1 } },
+  bookTour: { tour: EXAMPLE_TOUR, unit: { ...unitView(unit), version: unit.version + 1 } },
+  confirmTour: { tour: EXAMPLE_TOUR },
+  rescheduleTour: {
+    tour: { ...EXAMPLE_TOUR, startAt: "2027-03-15T21:00:00.000Z", endAt: "2027-03-15T21:30:00.000Z", localStart: "2027-03-15T16:00:00-05:00", localEnd: "2027-03-15T16:30:00-05:00", access: { ...EXAMPLE_TOUR.access, startAt: "2027-03-15T20:45:00.000Z", endAt: "2027-03-15T21:45:00.000Z", lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } } },
+    unit: { ...unitView(unit), version: unit.version + 2 },
+  },
+  cancelTour: {
+    tour: { ...EXAMPLE_TOUR, status: "cancelled", cancelReason: "Prospect found another place", messageKeys: EXAMPLE_TOUR.messageKeys, access: { ...EXAMPLE_TOUR.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } } },
+    unit: { ...unitView(unit), version: unit.version + 2 },
+  },
+  checkIn: { tour: { ...EXAMPLE_TOUR, status: "checked_in", checkedInAt: "2027-03-14T14:58:12.000Z" } },
+  getTour: { tour: EXAMPLE_TOUR },
+  listTours: { tours: [EXAMPLE_TOUR], nextCursor: CURSOR },
   updateUnit: { unit: { ...unitView(unit), version: unit.version + 1 } },
   createScheduleItem: { item: scheduleEntryView(first(schedule, "schedule item")), unit: { ...unitView(unit), version: unit.version + 1 } },
   updateScheduleItem: { item: scheduleEntryView(first(schedule, "schedule item")), unit: { ...unitView(unit), version: unit.version + 1 } },

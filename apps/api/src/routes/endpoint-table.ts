@@ -38,7 +38,7 @@ export interface Endpoint {
   /** A write of one resource whose 200 carries the ETag a GET of it would (to send back as If-Match); no 304. */
   readonly answerTag?: true;
   /** OpenAPI tag: the resource the operation belongs to. */
-  readonly tag: "Units" | "Templates" | "Locks" | "Events" | "Webhooks";
+  readonly tag: "Units" | "Tours" | "Templates" | "Locks" | "Events" | "Webhooks";
   /** The request body's example in the document (a POST with a body). */
   readonly bodyExample?: unknown;
   /** Problems besides the ones every /v1 endpoint can answer (401, 429, 500, 503). */

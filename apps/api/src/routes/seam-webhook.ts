@@ -6,7 +6,8 @@
  * `access_code.set_on_device`, `access_code.failed_to_set_on_device` and
  * `access_code.removed_from_device` of a code Lintel put on the device make it `set` or `failed`
  * (unless a change of it is still on its way); a failure's `error` ends with Seam's own words
- * from the event (`access_code_errors`, `error_message`), when it has any.
+ * from the event (`access_code_errors`, `error_message`), when it has any. `lock.unlocked` with
+ * the `access_code_id` of a tour's code and an `occurred_at` in its access window checks the tour in.
  * Answers 204 for every signed event (a device it does not know included), 400 for a missing or
  * wrong signature, a stale timestamp or a body that is not JSON. No API key: the signature is
  * the credential, and the secret never reaches a log line or an answer.
@@ -21,7 +22,7 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS, type Lock } from "@lintel/domain";
-import { type AccessCodeReport, type Clock, type LockStateReader } from "@lintel/core";
+import { type AccessCodeReport, type Clock, type LockStateReader, type UnlockReport } from "@lintel/core";
 import { refreshDevice, type LockDevices, type OnceKeys } from "@lintel/core/adapters";
 import { readTextBody } from "../http-edge/json-body.js";
 import type { LintelContext } from "../http-edge/lintel-state.js";
@@ -35,6 +36,8 @@ export interface SeamWebhookDependencies {
   readonly lockStates: LockStateReader;
   /** Applies Seam's word on a code it holds (`lintel.reportAccessCode`). */
   readonly reportAccessCode: (report: AccessCodeReport) => Promise<number>;
+  /** Applies Seam's word that a door opened with a code (`lintel.reportUnlock`): the tour whose code it is checks in. */
+  readonly reportUnlock: (report: UnlockReport) => Promise<number>;
   /** The store's: message ids taken and devices read lately, shared by every instance. */
   readonly onceKeys: OnceKeys;
   readonly clock: Clock;
@@ -103,6 +106,21 @@ function accessCodeReport(fields: Record<string, unknown>, type: string): Access
   return { providerDeviceId: deviceId, providerCodeId: codeId, status: known.status, error };
 }
 
+/**
+ * The report a `lock.unlocked` of Seam makes when a code opened the door (its `access_code_id`,
+ * and `occurred_at` an instant), or null.
+ */
+function unlockReport(fields: Record<string, unknown>, type: string): UnlockReport | null {
+  if (type !== "lock.unlocked") return null;
+  const deviceId = fields["device_id"];
+  const codeId = fields["access_code_id"];
+  const occurredAt = fields["occurred_at"];
+  if (typeof deviceId !== "string" || typeof codeId !== "string" || typeof occurredAt !== "string") return null;
+  if (deviceId === "" || codeId === "" || deviceId.length > 200 || codeId.length > 200 || occurredAt.length > 64) return null;
+  const occurredAtMs = Date.parse(occurredAt);
+  return Number.isNaN(occurredAtMs) ? null : { providerDeviceId: deviceId, providerCodeId: codeId, occurredAtMs };
+}
+
 /** The route's handler. */
 export function seamWebhook(deps: SeamWebhookDependencies) {
   /** Devices with a re-read due on this instance once their window is over. */
@@ -159,6 +177,11 @@ export function seamWebhook(deps: SeamWebhookDependencies) {
     if (report !== null) {
       const changed = await deps.reportAccessCode(report);
       deps.logger.info({ requestId: ctx.state.requestId, eventType: type, changed }, "seam webhook: access code");
+    }
+    const unlock = unlockReport(fields, type);
+    if (unlock !== null) {
+      const checkedIn = await deps.reportUnlock(unlock);
+      deps.logger.info({ requestId: ctx.state.requestId, eventType: type, checkedIn }, "seam webhook: unlocked with a code");
     }
     ctx.status = 204;
   };

@@ -163,7 +163,7 @@ export const UNIT_ENDPOINTS = {
     summary: "Update a schedule item",
     description:
       "Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind " +
-      "cannot change." +
+      "cannot change. An item a booked tour owns (its tourId is set) is 409 conflict: it changes with its tour." +
       VERSION_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
@@ -172,7 +172,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: itemWriteResponseSchema,
-    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.updateScheduleItem(caller, body), itemWriteView),
   deleteScheduleItem: endpoint({
     method: "post",
@@ -180,14 +180,17 @@ export const UNIT_ENDPOINTS = {
     tag: "Units",
     scope: "units:write",
     summary: "Delete a schedule item",
-    description: "Removes the item named by its key; answers the unit after the change." + VERSION_NOTE + WRITE_NOTE,
+    description:
+      "Removes the item named by its key; answers the unit after the change. An item a booked tour owns is 409 conflict: cancel the tour." +
+      VERSION_NOTE +
+      WRITE_NOTE,
     query: emptyQuerySchema,
     body: deleteScheduleItemBodySchema,
     bodyExample: { unitIdOrKey: "12-elm-st-apt-3", key: "tour:tour_0123456789ABCDEFGHIJKLMN" },
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
-    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.deleteScheduleItem(caller, body),
     ({ unit }) => ({ unit: unitView(unit) }),

@@ -175,13 +175,14 @@ function hangable(store: LintelStore, hanging: { now: boolean }) {
     events: hang(store.events),
     observations: hang(store.observations),
     webhooks: hang(store.webhooks),
+    tours: hang(store.tours),
   };
 }
 
 /** The operations of a Lintel (all but admission, the request scope, safe retries, readiness, the lock-state reader and what no request calls). */
 type Operation = Exclude<
   keyof Lintel,
-  "admit" | "withinRequest" | "once" | "ready" | "lockStates" | "close" | "resealSecrets" | "loadFixture" | "reportAccessCode"
+  "admit" | "withinRequest" | "once" | "ready" | "lockStates" | "close" | "resealSecrets" | "loadFixture" | "reportAccessCode" | "reportUnlock"
 >;
 
 /** One call of every operation (the Record makes a new one a compile error here until it is listed). */
@@ -220,6 +221,20 @@ const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Prom
   updateTemplate: (lintel, caller) => lintel.updateTemplate(caller, { templateId: "tpl_1", name: "T2" }),
   deleteTemplate: (lintel, caller) => lintel.deleteTemplate(caller, { templateId: "tpl_1" }),
   updateLock: (lintel, caller) => lintel.updateLock(caller, { lockId: "lk_0", name: "Back door" }),
+  getTour: (lintel, caller) => lintel.getTour(caller, "tour_1"),
+  listTours: (lintel, caller) => lintel.listTours(caller, { limit: 10 }),
+  bookTour: (lintel, caller) =>
+    lintel.bookTour(caller, {
+      unitIdOrKey: "u_1",
+      startAt: new Date(Date.now() + 86_400_000).toISOString(),
+      endAt: new Date(Date.now() + 88_200_000).toISOString(),
+      prospect: { name: "Ada" },
+    }),
+  confirmTour: (lintel, caller) => lintel.confirmTour(caller, "tour_1"),
+  rescheduleTour: (lintel, caller) =>
+    lintel.rescheduleTour(caller, { tourId: "tour_1", startAt: "2027-01-01T10:00:00.000Z", endAt: "2027-01-01T10:30:00.000Z" }),
+  cancelTour: (lintel, caller) => lintel.cancelTour(caller, { tourId: "tour_1" }),
+  checkIn: (lintel, caller) => lintel.checkIn(caller, { tourId: "tour_1" }),
 };
 
 describe("a store whose every method hangs, under a request deadline", () => {

@@ -18,6 +18,7 @@ import {
   type TemplateStore,
   type UnitStore,
 } from "../ports/ports.js";
+import type { TourStore } from "../ports/tour-ports.js";
 
 /** Runs a store call of one request: its answer, or StoreUnavailableError once the request's deadline passed. */
 export type StoreRace = <T>(call: () => Promise<T>) => Promise<T>;
@@ -32,6 +33,7 @@ export interface RequestStores {
   readonly events: EventLog;
   readonly webhooks: WebhookStore;
   readonly lockCodes: LockCodeOutbox;
+  readonly tours: TourStore;
 }
 
 /**
@@ -119,5 +121,6 @@ export function racedStores(stores: RequestStores, scope: RequestScope): Request
     events: raced(stores.events, scope),
     webhooks: raced(stores.webhooks, scope),
     lockCodes: raced(stores.lockCodes, scope),
+    tours: raced(stores.tours, scope),
   };
 }

@@ -37,8 +37,11 @@ export interface TourChange {
   readonly templateIds?: readonly string[] | undefined;
   /** When the tour's next timed transition falls due (ms), indexed for {@link TourStore.dueTours}; null: none. */
   readonly dueAtMs: number | null;
-  /** Stored with its deliveries only when the change applies, its `data.unit.version` set to the unit's version after it. */
-  readonly event: LintelEvent;
+  /**
+   * Stored with its deliveries only when the change applies, its `data.unit.version` set to the
+   * unit's version after it. Null: the change emits nothing (a tour's due time moved, a removal confirmed).
+   */
+  readonly event: LintelEvent | null;
 }
 
 /** A tour whose timed transition is due: its org and id. */

@@ -71,13 +71,13 @@ export interface ScheduleWrites {
     caller: Caller,
     command: CreateItemCommand,
   ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
-  /** Sets the given fields of a unit's item (named by its key); +1 version. */
+  /** Sets the given fields of a unit's item (named by its key); +1 version. An item a booked tour owns is a `conflict`. */
   updateScheduleItem(
     caller: Caller,
     command: UpdateItemCommand,
-  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
-  /** Removes a unit's item; +1 version. */
-  deleteScheduleItem(caller: Caller, command: DeleteItemCommand): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict">>;
+  ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
+  /** Removes a unit's item; +1 version. An item a booked tour owns is a `conflict`. */
+  deleteScheduleItem(caller: Caller, command: DeleteItemCommand): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict" | "conflict">>;
 }
 
 /** Builds the unit and schedule write use cases. */
@@ -224,11 +224,22 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
     return item === null ? fail("not_found", `No schedule item '${key.slice(0, 100)}' at this unit.`) : succeed(item);
   }
 
+  /** The 409 of an item a booked tour owns: it changes with its tour only. */
+  function ownedByTour(item: ScheduleItem): Failure<"conflict"> | null {
+    if (item.tourId === undefined) return null;
+    return fail(
+      "conflict",
+      `The item belongs to tour '${item.tourId}': it changes with its tour, through /v1/tours/reschedule_tour or /v1/tours/cancel_tour.`,
+    );
+  }
+
   function updateScheduleItem(caller: Caller, command: UpdateItemCommand) {
-    return atVersion<ItemWriteResult, "invalid_request">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+    return atVersion<ItemWriteResult, "invalid_request" | "conflict">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
       const found = await itemOf(caller, unit, command.key);
       if (!found.ok) return found;
       const previous = found.value;
+      const owned = ownedByTour(previous);
+      if (owned !== null) return owned;
       const made = applyFields(ports.programsCodes, previous.kind, previous, command, previous);
       if (!made.ok) return made;
       const pin = openPin(previous, ports.secrets);
@@ -280,9 +291,11 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
   }
 
   function deleteScheduleItem(caller: Caller, command: DeleteItemCommand) {
-    return atVersion<{ unit: Unit }, never>(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
+    return atVersion<{ unit: Unit }, "conflict">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
       const found = await itemOf(caller, unit, command.key);
       if (!found.ok) return found;
+      const owned = ownedByTour(found.value);
+      if (owned !== null) return owned;
       const written = await writeItem(caller, unit, "delete", found.value, "schedule.item_deleted", found.value, command);
       if ("changed" in written) return written;
       // A delete is refused only for its unit, its item or its version (no item rules).

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { CodeWork, LockCodeOutbox, TourChange, TourStore, UnitBasis } from "@lintel/core/adapters";
 import { tourPosition } from "@lintel/domain/adapters";
-import type { ScheduleItem, TourRecord, Unit } from "@lintel/domain";
+import type { LintelEvent, ScheduleItem, TourRecord, Unit } from "@lintel/domain";
 import { aLock, aTemplate, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, assertEvents, DAY, seedUnit, servedUnit, type WritesStore } from "../seeds/write-seed.js";
@@ -161,7 +161,7 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       for (const item of items) assert.equal(item.tourId, tour.id, `${item.kind} names its tour`);
       assert.deepEqual(await store().units.getItem(orgId, unit.id, "code", tour.access.codeId!), change.items[1]!.item);
       assert.equal((await store().lockCodes.pending()).count, before + 1, "the code's work is stored with it");
-      await assertEvents(store(), orgId, [{ ...change.event, data: { ...change.event.data, unit: servedUnit({ ...unit, version: 2 }) } } as typeof change.event]);
+      await assertEvents(store(), orgId, [{ ...change.event!, data: { ...change.event!.data, unit: servedUnit({ ...unit, version: 2 }) } } as LintelEvent]);
     });
 
     it("a change made from a tour as it no longer is answers changed and changes nothing", async () => {
@@ -175,7 +175,7 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       assert.equal((await store().units.findByIdOrKey(orgId, unit.id))?.version, 2);
       assert.equal((await store().units.itemsOf(orgId, unit.id)).length, 1);
       assert.equal((await store().tours.getTour(orgId, tour.id))?.status, "confirmed");
-      assert.equal(await store().events.get(orgId, stale.event.id), null, "no event for a refused change");
+      assert.equal(await store().events.get(orgId, stale.event!.id), null, "no event for a refused change");
     });
 
     it("a stale expectedVersion is version_conflict with the version now; an unknown or foreign unit not_found", async () => {

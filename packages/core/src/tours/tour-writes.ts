@@ -1,0 +1,595 @@
+/**
+ * Booking and running self-guided tours: book, confirm, reschedule, cancel, check in, and the
+ * timed transitions. Each command reads the tour and its unit, decides with the domain's tour
+ * lifecycle (tour-lifecycle.js) what it does in the tour's status of the moment, builds the tour,
+ * the items it owns (its tour item, its code with the code's lock work, its messages) and its
+ * event, and hands them to the store, which applies them in one atomic step only while the unit
+ * and the tour are as read. A change whose basis moved is read again and made anew: twelve
+ * reschedules made from one read of a tour apply once, the others see the tour moved.
+ */
+import {
+  accessWindow,
+  anchoredSendMs,
+  commandFit,
+  MAX_ACCESS_MARGIN_MINUTES,
+  MAX_MESSAGE_OFFSET_MINUTES,
+  nextTimedTransition,
+  tourAccess,
+  tourTimesProblem,
+  withinAccess,
+  type DataCipher,
+  type LintelEvent,
+  type Lock,
+  type ScheduleItem,
+  type TourCommand,
+  type TourRecord,
+  type TourStatus,
+  type Unit,
+} from "@lintel/domain";
+import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import type { Caller } from "../admission/admission.js";
+import { randomId, randomPin } from "../common/event-ids.js";
+import { normalizeInstant } from "../common/instant-text.js";
+import { fail, succeed, type Failure, type Result } from "../common/problem.js";
+import { codeWorkOf, openPin, pendingLockSync } from "../lock-codes/lock-code-work.js";
+import { MAX_ITEMS_PER_UNIT, StoreUnavailableError, type Clock, type LockDirectory, type TemplateStore, type UnitStore, type UnitWriteOutcome } from "../ports/ports.js";
+import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
+import { invalid } from "../units/item-fields.js";
+import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
+import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
+import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
+import type { ServedTour } from "@lintel/domain";
+
+/** A booking schedules at most this many messages. */
+export const MAX_TOUR_MESSAGES = 10;
+/** Minutes of access before and after a tour when a booking does not say. */
+export const DEFAULT_ACCESS_MARGIN_MINUTES = 15;
+/** A tour's title when a booking does not say. */
+export const DEFAULT_TOUR_TITLE = "Self-guided tour";
+/** How many PINs a booking draws at most before it takes one another code of the lock holds (1 in 10^6 each). */
+const PIN_DRAWS = 20;
+/** How many of the org's active locks a booking looks through for the unit's own. */
+const LOCK_SCAN = 1_000;
+const MINUTE = 60_000;
+/** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
+const BASIS_ROUNDS = 1_000;
+
+/** What the tour writes read and write through. */
+export interface TourWritePorts {
+  readonly tours: TourStore;
+  readonly units: UnitStore;
+  readonly locks: LockDirectory;
+  readonly templates: Pick<TemplateStore, "get">;
+  readonly clock: Clock;
+  /** Seals and opens PINs and the prospect's email and phone. */
+  readonly secrets: DataCipher;
+  /** False when nothing programs codes on locks: a tour is then booked only without a lock. */
+  readonly programsCodes: boolean;
+}
+
+/** The tour writes of the API; each stores its event with its change. */
+export interface TourWrites {
+  /** A new tour with its code and its messages, in one step; +1 version. */
+  bookTour(caller: Caller, command: BookTourCommand): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  /** An `awaiting_verification` tour confirmed: its code goes to the lock. */
+  confirmTour(caller: Caller, tourId: string): Promise<Result<ServedTour, "not_found" | "conflict">>;
+  /** The tour, its code and its unsent messages anchored at start or end moved together; +1 version. */
+  rescheduleTour(
+    caller: Caller,
+    command: RescheduleTourCommand,
+  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
+  /** The tour off the schedule: its items deleted, its code removed from the lock; +1 version. */
+  cancelTour(caller: Caller, command: CancelTourCommand): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "conflict">>;
+  /** The prospect arrived (the integrator says so). */
+  checkIn(caller: Caller, command: CheckInCommand): Promise<Result<ServedTour, "invalid_request" | "not_found" | "conflict">>;
+}
+
+/** What the timed transitions and the lock's word on an unlock run on (the tour timer, the provider's webhook). */
+export interface TourTransitions {
+  /** Makes the tour's timed transition whose instant has passed (one, with its event), or moves its due time; true when it wrote. */
+  advanceTour(orgId: string, tourId: string): Promise<boolean>;
+  /** A door opened with the tour's code at `atMs` checks the tour in (when the instant is in its access window); true when it did. */
+  checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean>;
+}
+
+/** The 404 for an unknown or foreign tour, or one written through the schedule rather than booked. */
+function tourNotFound(tourId: string): Failure<"not_found"> {
+  return fail("not_found", `No tour '${tourId.slice(0, 100)}'.`);
+}
+
+/** The 409 of a command the tour's status does not take. */
+function wrongStatus(command: TourCommand, status: TourStatus): Failure<"conflict"> {
+  return fail("conflict", `${command} does not apply to a tour that is ${status}.`);
+}
+
+/** What a command's store write answered: the unit after it, `changed`, or the refusal as a problem. */
+function refused(outcome: Exclude<UnitWriteOutcome, { ok: true }>, command: { readonly expectedVersion?: number | undefined }) {
+  switch (outcome.reason) {
+    case "changed":
+      return CHANGED;
+    case "version_conflict":
+      return staleVersion(command.expectedVersion ?? outcome.currentVersion, outcome.currentVersion);
+    case "not_found":
+      return CHANGED; // the unit was read a moment ago: read again (a tour's unit is never deleted)
+    case "too_many_items":
+      return invalid("unitIdOrKey", `the unit has ${MAX_ITEMS_PER_UNIT.toLocaleString("en-US")} items, the most a unit holds`);
+    case "template_missing":
+      return invalid("messages", "a templateId names no template of the organization");
+    case "lock_missing":
+      return invalid("lockId", "names no active lock of the organization that serves this unit");
+    case "url_key_taken":
+      throw new Error("a tour write never changes a urlKey");
+  }
+}
+
+/** Builds the tour write use cases and the transitions. */
+export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransitions {
+  const nowMs = () => ports.clock.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
+    ({ id: randomId("evt_"), orgId, type, createdAt: iso(nowMs()), data }) as LintelEvent;
+
+  /** Runs `attempt` on the tour as read now, again whenever it answers `changed`. */
+  async function onTour<T, C extends "invalid_request" | "not_found" | "version_conflict" | "conflict">(
+    orgId: string,
+    tourId: string,
+    attempt: (now: TourNow, unit: Unit) => Promise<Round<T, C>>,
+  ): Promise<Result<T, C | "not_found">> {
+    for (let round = 0; round < BASIS_ROUNDS; round++) {
+      const stored = await ports.tours.getTour(orgId, tourId);
+      if (stored === null) return tourNotFound(tourId);
+      const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
+      if (unit === null) return tourNotFound(tourId);
+      const outcome = await attempt(await readTourNow(ports.units, stored), unit);
+      if (!("changed" in outcome)) return outcome;
+    }
+    throw new StoreUnavailableError(`The tour kept changing under this write (${BASIS_ROUNDS} rounds).`);
+  }
+
+  /** The event of `type` for the tour after a change: its PIN and the prospect's email and phone null. */
+  function tourEvent(type: LintelEvent["type"], now: TourNow, unit: Unit, extra: object = {}): LintelEvent {
+    return event(unit.orgId, type, { unit: servedUnit(unit), tour: showTour(now, unit.timeZone, nowMs(), null), ...extra });
+  }
+
+  /** The change's due time: the tour's next timed transition. */
+  const dueOf = (tour: TourRecord) => nextTimedTransition({ status: tour.status, access: tourAccess(tour) })?.atMs ?? null;
+
+  /** Stores `change`; answers the unit after it, or the round's refusal. */
+  async function write(
+    unit: Unit,
+    change: TourChange,
+    command: { readonly expectedVersion?: number | undefined } = {},
+  ): Promise<Round<Unit, "invalid_request" | "version_conflict">> {
+    const outcome = await ports.tours.writeTour(unit.orgId, unit.id, change);
+    return outcome.ok ? succeed(outcome.unit) : refused(outcome, command);
+  }
+
+  /**
+   * Stores a change that names no version, adds no item and no lock (a confirm, a check-in, a
+   * timed transition): it applies or its basis moved; any other refusal is a bug.
+   */
+  async function writeStatus(unit: Unit, change: TourChange): Promise<Round<Unit, never>> {
+    const outcome = await write(unit, change);
+    if ("changed" in outcome || outcome.ok) return outcome;
+    throw new Error(`a tour's status change was refused: ${outcome.problem.detail}`);
+  }
+
+  /** The unit's active locks that serve it (at most {@link LOCK_SCAN} looked through). */
+  async function unitLocks(unit: Unit): Promise<Lock[]> {
+    const serving: Lock[] = [];
+    for (let after: string | null = null, seen = 0; seen < LOCK_SCAN; ) {
+      const page: Lock[] = await ports.locks.listActive(unit.orgId, after, 100);
+      serving.push(...page.filter((lock) => lock.unitIds.includes(unit.id)));
+      seen += page.length;
+      if (page.length < 100) break;
+      const last = page.at(-1) as Lock;
+      after = `${last.createdAt}|${last.lockId}`;
+    }
+    return serving;
+  }
+
+  /** A PIN no other code of the lock (at any unit it serves) holds now, sealed. */
+  async function freshPin(lock: Lock): Promise<string> {
+    const held = new Set<string>();
+    for (const unitId of lock.unitIds) {
+      for (const item of await ports.units.itemsOf(lock.orgId, unitId)) {
+        if (item.kind === "code" && item.lockId === lock.lockId) {
+          const pin = openPin(item, ports.secrets);
+          if (pin !== null) held.add(pin);
+        }
+      }
+    }
+    let pin = randomPin();
+    for (let draw = 1; draw < PIN_DRAWS && held.has(pin); draw++) pin = randomPin();
+    return ports.secrets.seal(pin);
+  }
+
+  /** The tour's items after a move to `tour`'s times: the tour item, the code (same PIN, new window) and the unsent messages anchored at start or end. */
+  function movedItems(now: TourNow, tour: TourRecord, atMs: number): TourItemOp[] {
+    const ops: TourItemOp[] = [];
+    if (now.tourItem !== null) ops.push({ op: "put", item: { ...now.tourItem, startAt: tour.startAt, endAt: tour.endAt } });
+    if (now.code !== null) {
+      const access = tourAccess(tour);
+      const held = now.code.lockSync?.status === "held";
+      const code: ScheduleItem = {
+        ...now.code,
+        startAt: iso(access.startMs),
+        endAt: iso(access.endMs),
+        lockSync: held ? now.code.lockSync! : pendingLockSync(iso(atMs)),
+      };
+      ops.push({ op: "put", item: code, work: held ? null : codeWorkOf(tour.orgId, code, "put", iso(atMs)) });
+    }
+    const instants = { bookedMs: Date.parse(tour.createdAt), startMs: Date.parse(tour.startAt), endMs: Date.parse(tour.endAt) };
+    for (const message of tour.messages) {
+      const item = now.messages.find((m) => m.id === message.id);
+      if (item === undefined || message.anchor === "booked") continue;
+      const sendAt = iso(anchoredSendMs(message.anchor, message.offsetMinutes, instants));
+      ops.push({ op: "put", item: { ...item, startAt: sendAt, endAt: sendAt } });
+    }
+    return ops;
+  }
+
+  /** The change that takes the tour off the schedule as `cancelled` for `reason`. */
+  function cancellation(now: TourNow, unit: Unit, reason: string, atMs: number): TourChange {
+    const held = now.code?.lockSync?.status === "held";
+    const at = iso(atMs);
+    const ops: TourItemOp[] = [];
+    if (now.tourItem !== null) ops.push({ op: "delete", item: now.tourItem });
+    if (now.code !== null) ops.push({ op: "delete", item: now.code, work: held ? null : codeWorkOf(unit.orgId, now.code, "delete", at) });
+    for (const message of now.messages) ops.push({ op: "delete", item: message });
+    const codeSync = now.code === null ? null : { status: held ? "removed" : "pending", error: null, updatedAt: at } as const;
+    const tour: TourRecord = {
+      ...now.tour,
+      status: "cancelled",
+      cancelReason: reason,
+      access: { ...now.tour.access, lockSync: codeSync },
+      updatedAt: at,
+    };
+    const after = { ...unit, version: unit.version + 1 };
+    const view: TourNow = { ...now, tour, tourItem: null, code: null, messages: [] };
+    return {
+      expectedVersion: null,
+      basis: { unit: basisOf(unit), tour: now.stored },
+      tour,
+      items: ops,
+      bumpsVersion: true,
+      dueAtMs: null,
+      event: tourEvent("tour.cancelled", view, after),
+    };
+  }
+
+  /** The 400 of a booking's fields, or its margins and messages as the tour takes them. */
+  function bookingProblem(command: BookTourCommand): Failure<"invalid_request"> | null {
+    const title = command.title ?? DEFAULT_TOUR_TITLE;
+    for (const [name, value] of [
+      ["title", title],
+      ["prospect.name", command.prospect.name],
+    ] as const) {
+      const problem = textProblem(value, TEXT_RULES.text);
+      if (problem !== null) return invalid(name, problem);
+    }
+    for (const side of ["beforeMinutes", "afterMinutes"] as const) {
+      const minutes = command.access?.[side];
+      if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_ACCESS_MARGIN_MINUTES)) {
+        return invalid(`access.${side}`, `must be a whole number of minutes from 0 to ${MAX_ACCESS_MARGIN_MINUTES}`);
+      }
+    }
+    const messages = command.messages ?? [];
+    if (messages.length > MAX_TOUR_MESSAGES) return invalid("messages", `a booking schedules at most ${MAX_TOUR_MESSAGES} messages`);
+    for (const [i, message] of messages.entries()) {
+      const offset = message.offsetMinutes;
+      if (!(Number.isInteger(offset) && Math.abs(offset) <= MAX_MESSAGE_OFFSET_MINUTES)) {
+        return invalid(`messages[${i}].offsetMinutes`, `must be a whole number from -${MAX_MESSAGE_OFFSET_MINUTES} to ${MAX_MESSAGE_OFFSET_MINUTES}`);
+      }
+      const problem = message.title === undefined ? null : textProblem(message.title, TEXT_RULES.text);
+      if (problem !== null) return invalid(`messages[${i}].title`, problem);
+    }
+    return null;
+  }
+
+  /** The tour's times as instants, or the 400 naming the field. */
+  function timesOf(startAt: string, endAt: string): { startMs: number; endMs: number } | Failure<"invalid_request"> {
+    const start = normalizeInstant(startAt);
+    const end = normalizeInstant(endAt);
+    if (start === null) return invalid("startAt", "must be an RFC 3339 instant");
+    if (end === null) return invalid("endAt", "must be an RFC 3339 instant");
+    return { startMs: Date.parse(start), endMs: Date.parse(end) };
+  }
+
+  async function bookTour(caller: Caller, command: BookTourCommand) {
+    const problem = bookingProblem(command);
+    if (problem !== null) return problem;
+    const times = timesOf(command.startAt, command.endAt);
+    if ("ok" in times) return times;
+    const before = command.access?.beforeMinutes ?? DEFAULT_ACCESS_MARGIN_MINUTES;
+    const after = command.access?.afterMinutes ?? DEFAULT_ACCESS_MARGIN_MINUTES;
+    const verification = command.verification ?? "none";
+    const atMs = nowMs();
+    const timesProblem = tourTimesProblem(times.startMs, times.endMs, accessWindow(times.startMs, times.endMs, before, after), verification === "required", atMs);
+    if (timesProblem !== null) return invalid(timesProblem.field, timesProblem.reason);
+    const templates = new Map<string, string>();
+    for (const [i, message] of (command.messages ?? []).entries()) {
+      const template = await ports.templates.get(caller.orgId, message.templateId);
+      if (template === null) return invalid(`messages[${i}].templateId`, "names no template of the organization");
+      templates.set(template.id, template.name);
+    }
+
+    for (let round = 0; round < BASIS_ROUNDS; round++) {
+      const unit = await ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
+      if (unit === null) return fail("not_found", `No unit '${command.unitIdOrKey.slice(0, 100)}'.`);
+      if (command.expectedVersion !== undefined && unit.version !== command.expectedVersion) {
+        return staleVersion(command.expectedVersion, unit.version);
+      }
+      let lock: Lock | null = null;
+      if (command.lockId !== undefined) {
+        lock = await ports.locks.getActive(caller.orgId, command.lockId);
+        if (lock === null || !lock.unitIds.includes(unit.id)) return invalid("lockId", "names no active lock of the organization that serves this unit");
+      } else {
+        const serving = await unitLocks(unit);
+        if (serving.length > 1) return invalid("lockId", `is required: ${serving.length} active locks serve this unit`);
+        lock = serving[0] ?? null;
+      }
+      if (lock !== null && !ports.programsCodes) {
+        return invalid("lockId", "codes are not written here: this Lintel programs no locks (it was made without a lockCodeProgrammer)");
+      }
+      const at = iso(atMs);
+      const tourId = randomId("tour_");
+      const title = command.title ?? DEFAULT_TOUR_TITLE;
+      const held = verification === "required";
+      const messages = (command.messages ?? []).map((message) => ({
+        id: randomId("msg_"),
+        templateId: message.templateId,
+        anchor: message.anchor,
+        offsetMinutes: message.offsetMinutes,
+      }));
+      const seal = (value: string | null | undefined) => (value === null || value === undefined ? null : ports.secrets.seal(value));
+      const tour: TourRecord = {
+        id: tourId,
+        orgId: caller.orgId,
+        unitId: unit.id,
+        status: held ? "awaiting_verification" : "confirmed",
+        title,
+        startAt: iso(times.startMs),
+        endAt: iso(times.endMs),
+        lockId: lock?.lockId ?? null,
+        prospect: { name: command.prospect.name, email: seal(command.prospect.email), phone: seal(command.prospect.phone) },
+        access: { beforeMinutes: before, afterMinutes: after, codeId: lock === null ? null : randomId("code_"), lockSync: null },
+        messages,
+        verification,
+        checkedInAt: null,
+        cancelReason: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const ops: TourItemOp[] = [
+        { op: "put", item: { kind: "tour", id: tourId, unitId: unit.id, title, startAt: tour.startAt, endAt: tour.endAt, lockId: tour.lockId, tourId } },
+      ];
+      let code: ScheduleItem | null = null;
+      if (lock !== null && tour.access.codeId !== null) {
+        const access = tourAccess(tour);
+        code = {
+          kind: "code",
+          id: tour.access.codeId,
+          unitId: unit.id,
+          title,
+          startAt: iso(access.startMs),
+          endAt: iso(access.endMs),
+          lockId: lock.lockId,
+          code: await freshPin(lock),
+          lockSync: held ? { status: "held", error: null, updatedAt: at } : pendingLockSync(at),
+          tourId,
+        };
+        ops.push({ op: "put", item: code, work: held ? null : codeWorkOf(caller.orgId, code, "put", at) });
+      }
+      const instants = { bookedMs: atMs, startMs: times.startMs, endMs: times.endMs };
+      const messageItems = messages.map((message, i): ScheduleItem => {
+        const sendAt = iso(anchoredSendMs(message.anchor, message.offsetMinutes, instants));
+        const itemTitle = command.messages?.[i]?.title ?? templates.get(message.templateId) ?? title;
+        return { kind: "scheduled_message", id: message.id, unitId: unit.id, title: itemTitle, startAt: sendAt, endAt: sendAt, lockId: null, templateId: message.templateId, tourId };
+      });
+      for (const item of messageItems) ops.push({ op: "put", item });
+      const afterUnit = { ...unit, version: unit.version + 1 };
+      const now: TourNow = { tour, stored: tour, tourItem: ops[0]!.item, code, messages: messageItems };
+      const outcome = await write(
+        unit,
+        {
+          expectedVersion: command.expectedVersion ?? null,
+          basis: { unit: basisOf(unit), tour: null },
+          tour,
+          items: ops,
+          bumpsVersion: true,
+          lockServing: lock?.lockId,
+          templateIds: [...templates.keys()],
+          dueAtMs: dueOf(tour),
+          event: tourEvent("tour.booked", now, afterUnit),
+        },
+        command,
+      );
+      if ("changed" in outcome) continue;
+      return outcome.ok ? succeed({ tour: showTour(now, unit.timeZone, nowMs(), ports.secrets), unit: outcome.value }) : outcome;
+    }
+    throw new StoreUnavailableError(`The unit kept changing under this booking (${BASIS_ROUNDS} rounds).`);
+  }
+
+  async function confirmTour(caller: Caller, tourId: string) {
+    return onTour<ServedTour, "conflict">(caller.orgId, tourId, async (now, unit) => {
+      const atMs = nowMs();
+      const status = tourStatusAt(now.tour, atMs);
+      const fit = commandFit("confirm_tour", status);
+      if (fit === "conflict") return wrongStatus("confirm_tour", status);
+      if (fit === "as_is") return succeed(showTour(now, unit.timeZone, atMs, ports.secrets));
+      const at = iso(atMs);
+      const tour: TourRecord = { ...now.tour, status: "confirmed", updatedAt: at };
+      const ops: TourItemOp[] = [];
+      let code = now.code;
+      if (code !== null && code.lockSync?.status === "held") {
+        code = { ...code, lockSync: pendingLockSync(at) };
+        ops.push({ op: "put", item: code, work: codeWorkOf(unit.orgId, code, "put", at) });
+      }
+      const after: TourNow = { ...now, tour, code };
+      const outcome = await writeStatus(unit, {
+        expectedVersion: null,
+        basis: { unit: basisOf(unit), tour: now.stored },
+        tour,
+        items: ops,
+        bumpsVersion: false,
+        dueAtMs: dueOf(tour),
+        event: tourEvent("tour.confirmed", after, unit),
+      });
+      return "changed" in outcome ? outcome : succeed(showTour(after, unit.timeZone, atMs, ports.secrets));
+    });
+  }
+
+  async function rescheduleTour(caller: Caller, command: RescheduleTourCommand) {
+    const times = timesOf(command.startAt, command.endAt);
+    if ("ok" in times) return times;
+    return onTour<TourWriteResult, "invalid_request" | "version_conflict" | "conflict">(caller.orgId, command.tourId, async (now, unit) => {
+      if (command.expectedVersion !== undefined && unit.version !== command.expectedVersion) {
+        return staleVersion(command.expectedVersion, unit.version);
+      }
+      const atMs = nowMs();
+      const status = tourStatusAt(now.tour, atMs);
+      if (commandFit("reschedule_tour", status) !== "apply") return wrongStatus("reschedule_tour", status);
+      if (tourAccess(now.tour).startMs <= atMs) {
+        return fail("conflict", "reschedule_tour applies only before the tour's access starts; its access has started.");
+      }
+      const { beforeMinutes, afterMinutes } = now.tour.access;
+      const window = accessWindow(times.startMs, times.endMs, beforeMinutes, afterMinutes);
+      const problem = tourTimesProblem(times.startMs, times.endMs, window, status === "awaiting_verification", atMs);
+      if (problem !== null) return invalid(problem.field, problem.reason);
+      const tour: TourRecord = { ...now.tour, startAt: iso(times.startMs), endAt: iso(times.endMs), updatedAt: iso(atMs) };
+      if (tour.startAt === now.tour.startAt && tour.endAt === now.tour.endAt) {
+        return succeed({ tour: showTour(now, unit.timeZone, atMs, ports.secrets), unit }); // changes nothing
+      }
+      const ops = movedItems(now, tour, atMs);
+      const after: TourNow = {
+        ...now,
+        tour,
+        tourItem: ops.find((op) => op.item.kind === "tour")?.item ?? null,
+        code: ops.find((op) => op.item.kind === "code")?.item ?? null,
+        messages: now.messages.map((m) => ops.find((op) => op.item.id === m.id)?.item ?? m),
+      };
+      const previous = { startAt: now.tour.startAt, endAt: now.tour.endAt };
+      const outcome = await write(
+        unit,
+        {
+          expectedVersion: command.expectedVersion ?? null,
+          basis: { unit: basisOf(unit), tour: now.stored },
+          tour,
+          items: ops,
+          bumpsVersion: true,
+          lockServing: undefined,
+          dueAtMs: dueOf(tour),
+          event: tourEvent("tour.rescheduled", after, { ...unit, version: unit.version + 1 }, { previous }),
+        },
+        command,
+      );
+      if ("changed" in outcome || !outcome.ok) return outcome;
+      return succeed({ tour: showTour(after, unit.timeZone, atMs, ports.secrets), unit: outcome.value });
+    });
+  }
+
+  async function cancelTour(caller: Caller, command: CancelTourCommand) {
+    if (command.reason !== undefined) {
+      const problem = textProblem(command.reason, TEXT_RULES.text);
+      if (problem !== null) return invalid("reason", problem);
+    }
+    return onTour<TourWriteResult, "invalid_request" | "conflict">(caller.orgId, command.tourId, async (now, unit) => {
+      const atMs = nowMs();
+      const status = tourStatusAt(now.tour, atMs);
+      const fit = commandFit("cancel_tour", status);
+      if (fit === "conflict") return wrongStatus("cancel_tour", status);
+      if (fit === "as_is") return succeed({ tour: showTour(now, unit.timeZone, atMs, ports.secrets), unit });
+      const change = cancellation(now, unit, command.reason ?? "cancelled", atMs);
+      const outcome = await write(unit, change);
+      if ("changed" in outcome || !outcome.ok) return outcome as Round<never, "invalid_request">;
+      const after: TourNow = { ...now, tour: change.tour, tourItem: null, code: null, messages: [] };
+      return succeed({ tour: showTour(after, unit.timeZone, atMs, ports.secrets), unit: outcome.value });
+    });
+  }
+
+  /** The check-in of the tour `now` at `atMs` (its status of the moment taking it), or null when the status does not. */
+  function checkInChange(now: TourNow, unit: Unit, atMs: number): { change: TourChange; after: TourNow } | "as_is" | TourStatus {
+    const status = tourStatusAt(now.tour, nowMs());
+    const fit = commandFit("check_in", status);
+    if (fit === "conflict") return status;
+    if (fit === "as_is") return "as_is";
+    const at = iso(nowMs());
+    // A no-show whose prospect did come is checked in, and completed at once by its timed transition (its access is over).
+    const tour: TourRecord = { ...now.tour, status: "checked_in", checkedInAt: iso(atMs), updatedAt: at };
+    const after: TourNow = { ...now, tour };
+    const change: TourChange = {
+      expectedVersion: null,
+      basis: { unit: basisOf(unit), tour: now.stored },
+      tour,
+      items: [],
+      bumpsVersion: false,
+      dueAtMs: dueOf(tour),
+      event: tourEvent("tour.checked_in", after, unit),
+    };
+    return { change, after };
+  }
+
+  async function checkIn(caller: Caller, command: CheckInCommand) {
+    let atMs = nowMs();
+    if (command.at !== undefined) {
+      const at = normalizeInstant(command.at);
+      if (at === null) return invalid("at", "must be an RFC 3339 instant");
+      atMs = Date.parse(at);
+    }
+    return onTour<ServedTour, "invalid_request" | "conflict">(caller.orgId, command.tourId, async (now, unit) => {
+      if (atMs > nowMs()) return invalid("at", "must not be ahead of now");
+      if (!withinAccess(tourAccess(now.tour), atMs)) return invalid("at", "must be within the tour's access window");
+      const made = checkInChange(now, unit, atMs);
+      if (made === "as_is") return succeed(showTour(now, unit.timeZone, nowMs(), ports.secrets));
+      if (typeof made === "string") return wrongStatus("check_in", made);
+      const outcome = await writeStatus(unit, made.change);
+      return "changed" in outcome ? outcome : succeed(showTour(made.after, unit.timeZone, nowMs(), ports.secrets));
+    });
+  }
+
+  async function advanceTour(orgId: string, tourId: string): Promise<boolean> {
+    const stored = await ports.tours.getTour(orgId, tourId);
+    if (stored === null) return false;
+    const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
+    if (unit === null) return false;
+    const now = await readTourNow(ports.units, stored);
+    const atMs = nowMs();
+    const next = nextTimedTransition({ status: now.tour.status, access: tourAccess(now.tour) });
+    let change: TourChange;
+    if (next === null || next.atMs > atMs) {
+      // Not due (moved by set_timezone since it was indexed): index it again, with no event.
+      change = { expectedVersion: null, basis: { unit: basisOf(unit), tour: stored }, tour: now.tour, items: [], bumpsVersion: false, dueAtMs: next?.atMs ?? null, event: null };
+    } else if (next.to === "cancelled") {
+      change = cancellation(now, unit, next.reason ?? "cancelled", atMs);
+    } else {
+      const tour: TourRecord = { ...now.tour, status: next.to, updatedAt: iso(atMs) };
+      const after: TourNow = { ...now, tour };
+      change = {
+        expectedVersion: null,
+        basis: { unit: basisOf(unit), tour: stored },
+        tour,
+        items: [],
+        bumpsVersion: false,
+        dueAtMs: dueOf(tour),
+        event: tourEvent(next.to === "no_show" ? "tour.no_show" : "tour.completed", after, unit),
+      };
+    }
+    return (await ports.tours.writeTour(orgId, unit.id, change)).ok;
+  }
+
+  async function checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean> {
+    const code = await ports.units.getItem(orgId, unitId, "code", codeId);
+    if (code?.tourId === undefined) return false;
+    const result = await onTour<boolean, "conflict">(orgId, code.tourId, async (now, unit) => {
+      if (!withinAccess(tourAccess(now.tour), atMs) || atMs > nowMs()) return succeed(false);
+      const made = checkInChange(now, unit, atMs);
+      if (made === "as_is" || typeof made === "string") return succeed(false);
+      const outcome = await writeStatus(unit, made.change);
+      return "changed" in outcome ? outcome : succeed(true);
+    });
+    return result.ok && result.value;
+  }
+
+  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock };
+}
