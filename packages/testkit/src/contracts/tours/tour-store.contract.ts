@@ -253,6 +253,8 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       const move: TourChange = { ...bookingOf({ ...unitOf, version: versions.get(unitOf.id)! }, moved, null), basis: { unit: basisOf(unitOf), tour: first }, items: [] };
       assert.equal((await store().tours.writeTour(orgId, unitOf.id, move)).ok, true);
       assert.deepEqual((await store().tours.listTours(orgId, null, null, 10)).map((tour) => tour.id), [...ordered.slice(1), moved].map((tour) => tour.id));
+      const ofUnit = [...ordered.slice(1), moved].filter((tour) => tour.unitId === unitOf.id);
+      assert.deepEqual(await store().tours.listTours(orgId, unitOf.id, null, 10), ofUnit, "moved in its unit's list too, listed once");
     });
 
     it("the due index answers tours of any org whose time has come, earliest first, at most max", async () => {
