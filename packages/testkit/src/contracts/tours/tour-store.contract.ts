@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
 import type { CodeWork, LockCodeOutbox, TourChange, TourStore, UnitBasis } from "@lintel/core/adapters";
 import { tourPosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, TourRecord, Unit } from "@lintel/domain";
-import { aLock, aTemplate, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
+import { aLock, aTemplate, anItem, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, assertEvents, DAY, seedUnit, servedUnit, type WritesStore } from "../seeds/write-seed.js";
 
@@ -199,6 +200,24 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       assert.deepEqual(await store().tours.writeTour(orgId, unit.id, foreignLock), { ok: false, reason: "lock_missing" });
       assert.equal((await store().units.itemsOf(orgId, unit.id)).length, 0);
       assert.equal(await store().tours.getTour(orgId, withCode.id), null);
+    });
+
+    it(`a booking whose new items would take the unit past ${MAX_ITEMS_PER_UNIT} items is too_many_items (nothing stored, no event); up to it, it applies`, async () => {
+      const { orgId, unit } = await seedUnit(store(), (u) =>
+        Array.from({ length: MAX_ITEMS_PER_UNIT - 2 }, (_, i) => anItem(u, "tour", { startAt: instant(i * 60_000), endAt: instant(i * 60_000 + HOUR) })),
+      );
+      const lock = aLock(orgId, { unitIds: [unit.id] });
+      const template = aTemplate(orgId);
+      await store().fixtures.load(fixture({ locks: [lock], templates: [template] }));
+      const withCode = aTour(unit, 10, { lockId: lock.lockId, access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null } });
+      const three = { ...withCode, messages: [{ id: randomId("msg"), templateId: template.id, anchor: "start" as const, offsetMinutes: -60 }] };
+      const over = bookingOf(unit, three, template.id);
+      assert.deepEqual(await store().tours.writeTour(orgId, unit.id, over), { ok: false, reason: "too_many_items" });
+      assert.equal(await store().tours.getTour(orgId, three.id), null);
+      assert.equal(await store().events.get(orgId, over.event.id), null, "no event for a refused change");
+      assert.equal((await store().units.itemsOf(orgId, unit.id)).length, MAX_ITEMS_PER_UNIT - 2);
+      assert.deepEqual(await store().tours.writeTour(orgId, unit.id, bookingOf(unit, withCode, null)), { ok: true, unit: { ...unit, version: 2 } });
+      assert.equal((await store().units.itemsOf(orgId, unit.id)).length, MAX_ITEMS_PER_UNIT);
     });
 
     it("a change that is not one of the schedule keeps the version, and its event says the version as it is", async () => {
