@@ -182,7 +182,14 @@ export function createLintel(setup: LintelSetup): Lintel {
   const tourPorts = { tours: stores.tours, units: stores.units, locks: stores.locks, templates: stores.templates, clock, secrets };
   const tours = createTourWrites({ ...tourPorts, programsCodes: programmer !== undefined });
   // Timed transitions run outside any request, on the store itself (its own timeout bounds each call).
-  const transitions = createTourWrites({ ...tourPorts, tours: store.tours, units: store.units, locks: store.locks, templates: store.templates, programsCodes: programmer !== undefined });
+  const transitions = createTourWrites({
+    ...tourPorts,
+    tours: store.tours,
+    units: store.units,
+    locks: store.locks,
+    templates: store.templates,
+    programsCodes: programmer !== undefined,
+  });
   const tourTimer = createTourTimer({
     tours: store.tours,
     transitions,

@@ -18,6 +18,7 @@ import {
   describeRequestBudgetContract,
   describeScheduleWritesContract,
   describeTemplateStoreContract,
+  describeTourStoreContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookPacingContract,
@@ -55,6 +56,7 @@ describeScheduleWritesContract("redis", makeEventStore);
 const otherClient = useTestRedis();
 describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeLockCodeOutboxContract("redis", makeEventStore);
+describeTourStoreContract("redis", makeEventStore);
 describeLockWritesContract("redis", makeEventStore);
 describeLockRacesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {

@@ -17,6 +17,7 @@ import { createRedisOnceKeys } from "./once-keys.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
 import { createRedisTemplateStore } from "./template-store.js";
+import { createRedisTourStore } from "./tour-store.js";
 import { createRedisUnitStore } from "./unit-store.js";
 import { createRedisEventLog, createRedisLockObservations } from "./event-log.js";
 import { createRedisWebhookStore, DEFAULT_DELIVERY_GROUP } from "./webhook-store.js";
@@ -34,10 +35,11 @@ export interface RedisStoreOptions {
   /**
    * The delivery group (default `default`): the orgs whose endpoints were created through a store
    * of this group are those whose due deliveries its `webhooks.lease` and `webhooks.pending`
-   * look at, and the orgs whose locks were loaded through it are those whose lock code work its
-   * `lockCodes.lease` and `lockCodes.pending` look at. Every instance that shares the work uses
-   * one group; a test takes a fresh one, so it never leases (nor is leased) another's work on a
-   * shared Redis.
+   * look at, the orgs whose locks were loaded through it those whose lock code work its
+   * `lockCodes.lease` and `lockCodes.pending` look at, and the orgs whose tours were written with
+   * a due time through it those whose due tours its `tours.dueTours` answers. Every instance that
+   * shares the work uses one group; a test takes a fresh one, so it never leases (nor is leased)
+   * another's work on a shared Redis.
    */
   readonly deliveryGroup?: string;
 }
@@ -65,6 +67,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, group),
     lockCodes,
+    tours: createRedisTourStore(redis, group, lockCodes.workWritten),
   };
 }
 

@@ -1,19 +1,21 @@
-// Units, schedule items and templates stored with a lone surrogate escape (as the store wrote
+// Units, schedule items, templates and tours stored with a lone surrogate escape (as the store wrote
 // them before recordJson: cjson refuses that text, and every script decoding it failed) stay
 // readable and take every valid write a script of this package makes: set_timezone, item
-// updates, moves and deletes, template updates and deletes. A unit's own version past 10^14 − 1
+// updates, moves and deletes, template updates and deletes, a change made from the tour as read. A unit's own version past 10^14 − 1
 // stays exact through set_timezone (cjson writes 14 significant digits).
 // The unit's own writes (update_unit, item writes, with and without expectedVersion and basis)
 // read it the same way, and give versions past 10^14 exactly, in the unit and in the event.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { ItemChange } from "@lintel/core/adapters";
-import type { ScheduleItem, Template, Unit } from "@lintel/domain";
+import type { ItemChange, TourChange } from "@lintel/core/adapters";
+import type { ScheduleItem, Template, TourRecord, Unit } from "@lintel/domain";
 import {
   aTemplate,
   aTimezoneEvent,
   anItem,
+  aTour,
   aUnit,
+  bookingOf,
   fixture,
   instant,
   itemView,
@@ -28,7 +30,7 @@ import { useTestRedis } from "./redis.test-support.js";
 const DAY = 86_400_000;
 const START = Date.parse(instant(0));
 
-describe("Redis records holding a lone surrogate escape: units, schedule items, templates", () => {
+describe("Redis records holding a lone surrogate escape: units, schedule items, templates, tours", () => {
   const redis = useTestRedis();
   const store = (): RedisStore => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 
@@ -140,6 +142,31 @@ describe("Redis records holding a lone surrogate escape: units, schedule items, 
     const check = { expectedUpdatedAt: updated.updatedAt, nowIso: instant(2) };
     assert.deepEqual(await s.templates.delete(orgId, template.id, check, event("template.deleted") as never), { ok: true });
     assert.equal(await s.templates.get(orgId, template.id), null);
+  });
+
+  test("a tour whose prospect's name holds a lone surrogate escape is read and listed, and takes a change made from it as read", async () => {
+    const s = store();
+    const { orgId, unit } = await seed(s);
+    const tour = aTour(unit, 10);
+    assert.equal((await s.tours.writeTour(orgId, unit.id, bookingOf(unit, tour, null))).ok, true);
+    await plantPoisoned<TourRecord>(redis(), redisKeys.tours(orgId), tour.id, (stored) => ({
+      ...stored,
+      prospect: { ...stored.prospect, name: "Ada \ud800" },
+    }));
+    const read = (await s.tours.getTour(orgId, tour.id))!;
+    assert.equal(read.prospect.name, "Ada \ud800", "read as stored");
+    assert.deepEqual(await s.tours.listTours(orgId, unit.id, null, 10), [read]);
+
+    const after = { ...unit, version: 2 };
+    const confirmed: TourRecord = { ...read, prospect: { ...read.prospect, name: "Ada" }, updatedAt: instant(2 * DAY) };
+    const change: TourChange = {
+      ...bookingOf(after, confirmed, null),
+      basis: { unit: { urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone }, tour: read },
+      items: [],
+      bumpsVersion: false,
+    };
+    assert.deepEqual(await s.tours.writeTour(orgId, unit.id, change), { ok: true, unit: after }, "the tour read matches the mended text");
+    assert.deepEqual(await s.tours.getTour(orgId, tour.id), confirmed);
   });
 
   test("a unit at version 10^14 − 1 takes set_timezone twice: versions 10^14 and 10^14 + 1, exactly (cjson writes 14 digits)", async () => {

@@ -32,10 +32,11 @@ import {
   WRITE_ITEM_SCRIPT,
 } from "./scripts/unit-write-scripts.js";
 
-type Reply = [string, string?];
+/** A unit write script's reply: its outcome's reason ('ok' or a refusal), and the unit JSON when it carries one. */
+export type UnitWriteReply = [string, string?];
 
-/** The script's reply as the port's outcome; `parseUnit` reads the unit JSON it carries. */
-function outcomeOf(reply: Reply, parseUnit: (json: string) => Unit): UnitWriteOutcome {
+/** The script's reply as the port's outcome; `parseUnit` reads the unit JSON it carries (the tour writes answer the same way). */
+export function outcomeOf(reply: UnitWriteReply, parseUnit: (json: string) => Unit): UnitWriteOutcome {
   const [reason, json] = reply;
   switch (reason) {
     case "ok":
@@ -66,7 +67,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
   return {
     async createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome> {
       const args = { unitId: unit.id, json: recordJson(unit), urlKey: unit.urlKey, eventArgs: eventArgs(unit.orgId, event) };
-      return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as Reply, parseUnit);
+      return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as UnitWriteReply, parseUnit);
     },
 
     loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken"> {
@@ -105,7 +106,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         eventArgs: eventArgs(orgId, change.event, head),
         basis: basisArgs(change.basis),
       };
-      return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as Reply, parseUnit);
+      return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as UnitWriteReply, parseUnit);
     },
 
     async writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome> {
@@ -142,7 +143,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         basis: basis === undefined ? null : { unit: basisArgs(basis.unit), item: basis.item ? recordJson(basis.item) : "" },
         work: workArgs(change.work),
       };
-      return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as Reply, parseUnit);
+      return outcomeOf((await WRITE_ITEM_SCRIPT.run(redis, keys, args)) as UnitWriteReply, parseUnit);
     },
   };
 }

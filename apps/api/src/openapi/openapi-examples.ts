@@ -122,11 +122,29 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   bookTour: { tour: EXAMPLE_TOUR, unit: { ...unitView(unit), version: unit.version + 1 } },
   confirmTour: { tour: EXAMPLE_TOUR },
   rescheduleTour: {
-    tour: { ...EXAMPLE_TOUR, startAt: "2027-03-15T21:00:00.000Z", endAt: "2027-03-15T21:30:00.000Z", localStart: "2027-03-15T16:00:00-05:00", localEnd: "2027-03-15T16:30:00-05:00", access: { ...EXAMPLE_TOUR.access, startAt: "2027-03-15T20:45:00.000Z", endAt: "2027-03-15T21:45:00.000Z", lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } } },
+    tour: {
+      ...EXAMPLE_TOUR,
+      startAt: "2027-03-15T21:00:00.000Z",
+      endAt: "2027-03-15T21:30:00.000Z",
+      localStart: "2027-03-15T16:00:00-05:00",
+      localEnd: "2027-03-15T16:30:00-05:00",
+      access: {
+        ...EXAMPLE_TOUR.access,
+        startAt: "2027-03-15T20:45:00.000Z",
+        endAt: "2027-03-15T21:45:00.000Z",
+        lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" },
+      },
+    },
     unit: { ...unitView(unit), version: unit.version + 2 },
   },
   cancelTour: {
-    tour: { ...EXAMPLE_TOUR, status: "cancelled", cancelReason: "Prospect found another place", messageKeys: EXAMPLE_TOUR.messageKeys, access: { ...EXAMPLE_TOUR.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } } },
+    tour: {
+      ...EXAMPLE_TOUR,
+      status: "cancelled",
+      cancelReason: "Prospect found another place",
+      messageKeys: EXAMPLE_TOUR.messageKeys,
+      access: { ...EXAMPLE_TOUR.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } },
+    },
     unit: { ...unitView(unit), version: unit.version + 2 },
   },
   checkIn: { tour: { ...EXAMPLE_TOUR, status: "checked_in", checkedInAt: "2027-03-14T14:58:12.000Z" } },

@@ -22,7 +22,8 @@ import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_NOTE, WRITE_P
 
 const tourAnswer = (tour: ServedTour) => ({ tour });
 const tourWriteAnswer = ({ tour, unit }: TourWriteResult) => ({ tour, unit: unitView(unit) });
-const STATUS_NOTE = " A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done).";
+const STATUS_NOTE =
+  " A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done).";
 const TOUR_EXAMPLE_ID = "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq";
 
 /** The tour endpoints. */
@@ -63,7 +64,9 @@ export const TOUR_ENDPOINTS = {
     scope: "tours:write",
     summary: "Confirm a tour that awaits verification",
     description:
-      "awaiting_verification → confirmed: the held code goes to the lock. A confirmed tour is answered as it is." + STATUS_NOTE + WRITE_NOTE,
+      "awaiting_verification → confirmed: the held code goes to the lock. A confirmed tour is answered as it is." +
+      STATUS_NOTE +
+      WRITE_NOTE,
     query: emptyQuerySchema,
     body: tourIdBodySchema,
     bodyExample: { tourId: TOUR_EXAMPLE_ID },

@@ -67,8 +67,12 @@ export const bookTourBodySchema = v.strictObject({
   ),
   access: v.optional(
     v.strictObject({
-      beforeMinutes: v.optional(minutes("access.beforeMinutes", 0, MAX_ACCESS_MARGIN_MINUTES, "Minutes the code opens before the tour (default 15).")),
-      afterMinutes: v.optional(minutes("access.afterMinutes", 0, MAX_ACCESS_MARGIN_MINUTES, "Minutes the code opens after it (default 15).")),
+      beforeMinutes: v.optional(
+        minutes("access.beforeMinutes", 0, MAX_ACCESS_MARGIN_MINUTES, "Minutes the code opens before the tour (default 15)."),
+      ),
+      afterMinutes: v.optional(
+        minutes("access.afterMinutes", 0, MAX_ACCESS_MARGIN_MINUTES, "Minutes the code opens after it (default 15)."),
+      ),
     }),
   ),
   messages: v.optional(
@@ -76,8 +80,16 @@ export const bookTourBodySchema = v.strictObject({
       v.array(
         v.strictObject({
           templateId: id("templateId", "The template the message is written from."),
-          anchor: v.pipe(v.picklist(MESSAGE_ANCHORS, "anchor must be booked, start or end"), v.description("What the message's time counts from.")),
-          offsetMinutes: minutes("offsetMinutes", -MAX_MESSAGE_OFFSET_MINUTES, MAX_MESSAGE_OFFSET_MINUTES, "Minutes after the anchor (before: negative)."),
+          anchor: v.pipe(
+            v.picklist(MESSAGE_ANCHORS, "anchor must be booked, start or end"),
+            v.description("What the message's time counts from."),
+          ),
+          offsetMinutes: minutes(
+            "offsetMinutes",
+            -MAX_MESSAGE_OFFSET_MINUTES,
+            MAX_MESSAGE_OFFSET_MINUTES,
+            "Minutes after the anchor (before: negative).",
+          ),
           title: v.optional(text("title", TEXT_RULES.text, "Default: the template's name.")),
         }),
         "messages must be a list",
@@ -88,7 +100,9 @@ export const bookTourBodySchema = v.strictObject({
   verification: v.optional(
     v.pipe(
       v.picklist(VERIFICATIONS, "verification must be none or required"),
-      v.description("required: the code and the messages are held until confirm_tour; the tour is cancelled if unconfirmed when its access starts."),
+      v.description(
+        "required: the code and the messages are held until confirm_tour; the tour is cancelled if unconfirmed when its access starts.",
+      ),
     ),
   ),
   expectedVersion,
@@ -131,7 +145,9 @@ export const listToursQuerySchema = v.strictObject({
       v.description("Only this unit's tours (its id, else its urlKey)."),
     ),
   ),
-  status: v.optional(v.pipe(v.picklist(TOUR_STATUSES, `status must be one of ${TOUR_STATUSES.join(", ")}`), v.description("Only tours in this status now."))),
+  status: v.optional(
+    v.pipe(v.picklist(TOUR_STATUSES, `status must be one of ${TOUR_STATUSES.join(", ")}`), v.description("Only tours in this status now.")),
+  ),
   from: v.optional(
     v.pipe(
       v.string(),
@@ -143,7 +159,9 @@ export const listToursQuerySchema = v.strictObject({
     ),
   ),
   limit: v.optional(limitSchema, "20"),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(INPUT_MAX_LENGTH.cursor, `cursor must be at most ${INPUT_MAX_LENGTH.cursor} characters`))),
+  cursor: v.optional(
+    v.pipe(v.string(), v.maxLength(INPUT_MAX_LENGTH.cursor, `cursor must be at most ${INPUT_MAX_LENGTH.cursor} characters`)),
+  ),
 });
 
 export const tourResponseSchema = v.strictObject({ tour: ServedTourSchema });

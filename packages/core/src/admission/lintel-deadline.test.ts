@@ -182,7 +182,16 @@ function hangable(store: LintelStore, hanging: { now: boolean }) {
 /** The operations of a Lintel (all but admission, the request scope, safe retries, readiness, the lock-state reader and what no request calls). */
 type Operation = Exclude<
   keyof Lintel,
-  "admit" | "withinRequest" | "once" | "ready" | "lockStates" | "close" | "resealSecrets" | "loadFixture" | "reportAccessCode" | "reportUnlock"
+  | "admit"
+  | "withinRequest"
+  | "once"
+  | "ready"
+  | "lockStates"
+  | "close"
+  | "resealSecrets"
+  | "loadFixture"
+  | "reportAccessCode"
+  | "reportUnlock"
 >;
 
 /** One call of every operation (the Record makes a new one a compile error here until it is listed). */

@@ -5,7 +5,15 @@
  * status of the moment, at most {@link TOUR_SCAN} per page (a page may then hold fewer than its
  * limit, with a cursor to go on). A cursor is bound to its org, unit, status and `from`.
  */
-import { isoInstant, MAX_TOUR_MS, parseCanonicalInstant, type CursorCodec, type DataCipher, type ServedTour, type TourRecord } from "@lintel/domain";
+import {
+  isoInstant,
+  MAX_TOUR_MS,
+  parseCanonicalInstant,
+  type CursorCodec,
+  type DataCipher,
+  type ServedTour,
+  type TourRecord,
+} from "@lintel/domain";
 import { tourPosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { invalidCursor, openCursor } from "../common/paging-use-case.js";
@@ -23,7 +31,10 @@ export interface TourReads {
   /** A tour booked through the tour endpoints; an unknown or foreign one is `not_found`. */
   getTour(caller: Caller, tourId: string): Promise<Result<ServedTour, "not_found">>;
   /** The org's tours ending after `from` (default now), by startAt then id; of one unit, in one status, when asked. */
-  listTours(caller: Caller, query: TourQuery): Promise<Result<{ tours: ServedTour[]; nextCursor: string | null }, "not_found" | "invalid_cursor">>;
+  listTours(
+    caller: Caller,
+    query: TourQuery,
+  ): Promise<Result<{ tours: ServedTour[]; nextCursor: string | null }, "not_found" | "invalid_cursor">>;
 }
 
 /** Builds the tour reads. */
@@ -33,7 +44,9 @@ export function createTourReads(
 ): TourReads {
   /** The served view of each tour, read with its items and its unit's zone. */
   async function show(orgId: string, tours: readonly TourRecord[]): Promise<ServedTour[]> {
-    const zones = new Map((await ports.units.getMany(orgId, [...new Set(tours.map((tour) => tour.unitId))])).map((unit) => [unit.id, unit.timeZone]));
+    const zones = new Map(
+      (await ports.units.getMany(orgId, [...new Set(tours.map((tour) => tour.unitId))])).map((unit) => [unit.id, unit.timeZone]),
+    );
     const nowMs = ports.clock.now();
     return Promise.all(
       tours.map(async (tour) => showTour(await readTourNow(ports.units, tour), zones.get(tour.unitId) ?? null, nowMs, ports.secrets)),

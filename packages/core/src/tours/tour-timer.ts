@@ -48,7 +48,7 @@ export function createTourTimer(ports: TourTimerPorts): TourTimer {
   async function poll(): Promise<void> {
     let wrote = false;
     try {
-      for (let full = true; full && !stopped; ) {
+      for (let full = true; full && !stopped;) {
         const due = await ports.tours.dueTours(ports.clock.now(), BATCH);
         for (const { orgId, tourId } of due) {
           if (stopped) break;

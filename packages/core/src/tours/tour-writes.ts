@@ -32,7 +32,15 @@ import { randomId, randomPin } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
 import { fail, succeed, type Failure, type Result } from "../common/problem.js";
 import { codeWorkOf, openPin, pendingLockSync } from "../lock-codes/lock-code-work.js";
-import { MAX_ITEMS_PER_UNIT, StoreUnavailableError, type Clock, type LockDirectory, type TemplateStore, type UnitStore, type UnitWriteOutcome } from "../ports/ports.js";
+import {
+  MAX_ITEMS_PER_UNIT,
+  StoreUnavailableError,
+  type Clock,
+  type LockDirectory,
+  type TemplateStore,
+  type UnitStore,
+  type UnitWriteOutcome,
+} from "../ports/ports.js";
 import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
@@ -70,7 +78,10 @@ export interface TourWritePorts {
 /** The tour writes of the API; each stores its event with its change. */
 export interface TourWrites {
   /** A new tour with its code and its messages, in one step; +1 version. */
-  bookTour(caller: Caller, command: BookTourCommand): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  bookTour(
+    caller: Caller,
+    command: BookTourCommand,
+  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
   /** An `awaiting_verification` tour confirmed: its code goes to the lock. */
   confirmTour(caller: Caller, tourId: string): Promise<Result<ServedTour, "not_found" | "conflict">>;
   /** The tour, its code and its unsent messages anchored at start or end moved together; +1 version. */
@@ -177,7 +188,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   /** The unit's active locks that serve it (at most {@link LOCK_SCAN} looked through). */
   async function unitLocks(unit: Unit): Promise<Lock[]> {
     const serving: Lock[] = [];
-    for (let after: string | null = null, seen = 0; seen < LOCK_SCAN; ) {
+    for (let after: string | null = null, seen = 0; seen < LOCK_SCAN;) {
       const page: Lock[] = await ports.locks.listActive(unit.orgId, after, 100);
       serving.push(...page.filter((lock) => lock.unitIds.includes(unit.id)));
       seen += page.length;
@@ -237,7 +248,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     if (now.tourItem !== null) ops.push({ op: "delete", item: now.tourItem });
     if (now.code !== null) ops.push({ op: "delete", item: now.code, work: held ? null : codeWorkOf(unit.orgId, now.code, "delete", at) });
     for (const message of now.messages) ops.push({ op: "delete", item: message });
-    const codeSync = now.code === null ? null : { status: held ? "removed" : "pending", error: null, updatedAt: at } as const;
+    const codeSync = now.code === null ? null : ({ status: held ? "removed" : "pending", error: null, updatedAt: at } as const);
     const tour: TourRecord = {
       ...now.tour,
       status: "cancelled",
@@ -279,7 +290,10 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     for (const [i, message] of messages.entries()) {
       const offset = message.offsetMinutes;
       if (!(Number.isInteger(offset) && Math.abs(offset) <= MAX_MESSAGE_OFFSET_MINUTES)) {
-        return invalid(`messages[${i}].offsetMinutes`, `must be a whole number from -${MAX_MESSAGE_OFFSET_MINUTES} to ${MAX_MESSAGE_OFFSET_MINUTES}`);
+        return invalid(
+          `messages[${i}].offsetMinutes`,
+          `must be a whole number from -${MAX_MESSAGE_OFFSET_MINUTES} to ${MAX_MESSAGE_OFFSET_MINUTES}`,
+        );
       }
       const problem = message.title === undefined ? null : textProblem(message.title, TEXT_RULES.text);
       if (problem !== null) return invalid(`messages[${i}].title`, problem);
@@ -305,7 +319,13 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const after = command.access?.afterMinutes ?? DEFAULT_ACCESS_MARGIN_MINUTES;
     const verification = command.verification ?? "none";
     const atMs = nowMs();
-    const timesProblem = tourTimesProblem(times.startMs, times.endMs, accessWindow(times.startMs, times.endMs, before, after), verification === "required", atMs);
+    const timesProblem = tourTimesProblem(
+      times.startMs,
+      times.endMs,
+      accessWindow(times.startMs, times.endMs, before, after),
+      verification === "required",
+      atMs,
+    );
     if (timesProblem !== null) return invalid(timesProblem.field, timesProblem.reason);
     const templates = new Map<string, string>();
     for (const [i, message] of (command.messages ?? []).entries()) {
@@ -323,7 +343,8 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       let lock: Lock | null = null;
       if (command.lockId !== undefined) {
         lock = await ports.locks.getActive(caller.orgId, command.lockId);
-        if (lock === null || !lock.unitIds.includes(unit.id)) return invalid("lockId", "names no active lock of the organization that serves this unit");
+        if (lock === null || !lock.unitIds.includes(unit.id))
+          return invalid("lockId", "names no active lock of the organization that serves this unit");
       } else {
         const serving = await unitLocks(unit);
         if (serving.length > 1) return invalid("lockId", `is required: ${serving.length} active locks serve this unit`);
@@ -362,7 +383,10 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         updatedAt: at,
       };
       const ops: TourItemOp[] = [
-        { op: "put", item: { kind: "tour", id: tourId, unitId: unit.id, title, startAt: tour.startAt, endAt: tour.endAt, lockId: tour.lockId, tourId } },
+        {
+          op: "put",
+          item: { kind: "tour", id: tourId, unitId: unit.id, title, startAt: tour.startAt, endAt: tour.endAt, lockId: tour.lockId, tourId },
+        },
       ];
       let code: ScheduleItem | null = null;
       if (lock !== null && tour.access.codeId !== null) {
@@ -385,7 +409,17 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       const messageItems = messages.map((message, i): ScheduleItem => {
         const sendAt = iso(anchoredSendMs(message.anchor, message.offsetMinutes, instants));
         const itemTitle = command.messages?.[i]?.title ?? templates.get(message.templateId) ?? title;
-        return { kind: "scheduled_message", id: message.id, unitId: unit.id, title: itemTitle, startAt: sendAt, endAt: sendAt, lockId: null, templateId: message.templateId, tourId };
+        return {
+          kind: "scheduled_message",
+          id: message.id,
+          unitId: unit.id,
+          title: itemTitle,
+          startAt: sendAt,
+          endAt: sendAt,
+          lockId: null,
+          templateId: message.templateId,
+          tourId,
+        };
       });
       for (const item of messageItems) ops.push({ op: "put", item });
       const afterUnit = { ...unit, version: unit.version + 1 };
@@ -559,7 +593,15 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     let change: TourChange;
     if (next === null || next.atMs > atMs) {
       // Not due (moved by set_timezone since it was indexed): index it again, with no event.
-      change = { expectedVersion: null, basis: { unit: basisOf(unit), tour: stored }, tour: now.tour, items: [], bumpsVersion: false, dueAtMs: next?.atMs ?? null, event: null };
+      change = {
+        expectedVersion: null,
+        basis: { unit: basisOf(unit), tour: stored },
+        tour: now.tour,
+        items: [],
+        bumpsVersion: false,
+        dueAtMs: next?.atMs ?? null,
+        event: null,
+      };
     } else if (next.to === "cancelled") {
       change = cancellation(now, unit, next.reason ?? "cancelled", atMs);
     } else {

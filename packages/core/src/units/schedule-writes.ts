@@ -77,7 +77,10 @@ export interface ScheduleWrites {
     command: UpdateItemCommand,
   ): Promise<Result<ItemWriteResult, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
   /** Removes a unit's item; +1 version. An item a booked tour owns is a `conflict`. */
-  deleteScheduleItem(caller: Caller, command: DeleteItemCommand): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict" | "conflict">>;
+  deleteScheduleItem(
+    caller: Caller,
+    command: DeleteItemCommand,
+  ): Promise<Result<{ unit: Unit }, "not_found" | "version_conflict" | "conflict">>;
 }
 
 /** Builds the unit and schedule write use cases. */
@@ -234,37 +237,42 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
   }
 
   function updateScheduleItem(caller: Caller, command: UpdateItemCommand) {
-    return atVersion<ItemWriteResult, "invalid_request" | "conflict">(caller, command.unitIdOrKey, command.expectedVersion, async (unit) => {
-      const found = await itemOf(caller, unit, command.key);
-      if (!found.ok) return found;
-      const previous = found.value;
-      const owned = ownedByTour(previous);
-      if (owned !== null) return owned;
-      const made = applyFields(ports.programsCodes, previous.kind, previous, command, previous);
-      if (!made.ok) return made;
-      const pin = openPin(previous, ports.secrets);
-      const same =
-        ALL_FIELDS.every((name) => command[name] === undefined) ||
-        (made.value.title === previous.title &&
-          made.value.startAt === previous.startAt &&
-          made.value.endAt === previous.endAt &&
-          made.value.lockId === previous.lockId &&
-          (made.value.templateId ?? null) === (previous.templateId ?? null) &&
-          (command.code === undefined || command.code === pin));
-      // A failed code is sent to its lock again by any update of it; one that changes nothing
-      // changes its lockSync only, not the schedule (no version, no event). A code stored
-      // without a PIN gets one below: that is a change.
-      if (same && previous.lockSync?.status === "failed" && pin !== null) return resend(caller, unit, previous, command.key, pin);
-      if (same && previous.lockSync?.status !== "failed") return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
-      // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
-      const item =
-        previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
-      if (namesLockAnew(item, previous, nowIso())) {
-        const lockRefused = await lockProblem(caller, unit, item.lockId);
-        if (lockRefused !== null) return lockRefused;
-      }
-      return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command);
-    });
+    return atVersion<ItemWriteResult, "invalid_request" | "conflict">(
+      caller,
+      command.unitIdOrKey,
+      command.expectedVersion,
+      async (unit) => {
+        const found = await itemOf(caller, unit, command.key);
+        if (!found.ok) return found;
+        const previous = found.value;
+        const owned = ownedByTour(previous);
+        if (owned !== null) return owned;
+        const made = applyFields(ports.programsCodes, previous.kind, previous, command, previous);
+        if (!made.ok) return made;
+        const pin = openPin(previous, ports.secrets);
+        const same =
+          ALL_FIELDS.every((name) => command[name] === undefined) ||
+          (made.value.title === previous.title &&
+            made.value.startAt === previous.startAt &&
+            made.value.endAt === previous.endAt &&
+            made.value.lockId === previous.lockId &&
+            (made.value.templateId ?? null) === (previous.templateId ?? null) &&
+            (command.code === undefined || command.code === pin));
+        // A failed code is sent to its lock again by any update of it; one that changes nothing
+        // changes its lockSync only, not the schedule (no version, no event). A code stored
+        // without a PIN gets one below: that is a change.
+        if (same && previous.lockSync?.status === "failed" && pin !== null) return resend(caller, unit, previous, command.key, pin);
+        if (same && previous.lockSync?.status !== "failed") return succeed({ item: scheduleEntry(previous, unit.timeZone, pin), unit }); // changes nothing
+        // A changed code is on its way to its lock again (a code stored without a PIN gets one now).
+        const item =
+          previous.kind === "code" ? pendingCode(made.value, command.code ?? pin ?? undefined, ports.secrets, nowIso()) : made.value;
+        if (namesLockAnew(item, previous, nowIso())) {
+          const lockRefused = await lockProblem(caller, unit, item.lockId);
+          if (lockRefused !== null) return lockRefused;
+        }
+        return writeItem(caller, unit, "put", item, "schedule.item_updated", previous, command);
+      },
+    );
   }
 
   /**

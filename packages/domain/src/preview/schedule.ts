@@ -32,7 +32,10 @@ export const ScheduleEntrySchema = v.strictObject({
     v.description("A code's PIN (4-8 digits); null for other kinds, and in events (read it from the schedule)."),
   ),
   lockSync: v.pipe(v.nullable(LockSyncSchema), v.description("Where a code stands with its lock; null for other kinds.")),
-  tourId: v.pipe(v.nullable(v.string()), v.description("The booked tour that owns the item (its own tour item, its code, its messages), else null.")),
+  tourId: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booked tour that owns the item (its own tour item, its code, its messages), else null."),
+  ),
 });
 /** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
 export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;

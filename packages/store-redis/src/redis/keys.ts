@@ -110,6 +110,20 @@ export const redisKeys = {
    * these orgs' work. No hash tag.
    */
   lockCodeOrgs: (group: string) => `lintel:lockcodes:orgs:${group}`,
+  /** Hash: tour id → tour JSON (the prospect's email and phone as sealed by the core). */
+  tours: (orgId: string) => `${orgTag(orgId)}:tours`,
+  /** Sorted set, all scores 0: `tourPosition` (`startAt|id`) of every tour of the org (read BYLEX). */
+  tourOrder: (orgId: string) => `${orgTag(orgId)}:tours:order`,
+  /** Sorted set, all scores 0: `tourPosition` of every tour of one unit (read BYLEX). */
+  unitTourOrder: (orgId: string, unitId: string) => `${orgTag(orgId)}:unit:${unitId}:tours`,
+  /** Sorted set: tour id of every tour with a timed transition ahead, scored by when it is due in ms. */
+  tourDue: (orgId: string) => `${orgTag(orgId)}:tours:due`,
+  /**
+   * Set: the orgs that had a tour written with a due time through a store of this group (the
+   * delivery group), written before the tour, never removed (a removal could race a write);
+   * `tours.dueTours` looks at their due sets. No hash tag.
+   */
+  tourOrgs: (group: string) => `lintel:tours:orgs:${group}`,
   /** Set: ids of the org's API keys. */
   orgApiKeys: (orgId: string) => `${orgTag(orgId)}:apikeys`,
   /** Hash: one API key record by the SHA-256 of the key (each field JSON). No hash tag: spreads. */

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
 import type { CodeWork, LockCodeOutbox, TourChange, TourStore, UnitBasis } from "@lintel/core/adapters";
 import { tourPosition } from "@lintel/domain/adapters";
 import type { LintelEvent, ScheduleItem, TourRecord, Unit } from "@lintel/domain";
-import { aLock, aTemplate, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
+import { aLock, aTemplate, anItem, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, assertEvents, DAY, seedUnit, servedUnit, type WritesStore } from "../seeds/write-seed.js";
 
@@ -39,7 +40,16 @@ export function aTour(unit: Unit, day: number, over: Partial<TourRecord> = {}): 
 /** The items a tour owns: its tour item, its code (when it has a lock) and its messages. */
 export function tourItems(tour: TourRecord, templateId: string | null): ScheduleItem[] {
   const items: ScheduleItem[] = [
-    { kind: "tour", id: tour.id, unitId: tour.unitId, title: tour.title, startAt: tour.startAt, endAt: tour.endAt, lockId: tour.lockId, tourId: tour.id },
+    {
+      kind: "tour",
+      id: tour.id,
+      unitId: tour.unitId,
+      title: tour.title,
+      startAt: tour.startAt,
+      endAt: tour.endAt,
+      lockId: tour.lockId,
+      tourId: tour.id,
+    },
   ];
   if (tour.access.codeId !== null) {
     items.push({
@@ -57,7 +67,17 @@ export function tourItems(tour: TourRecord, templateId: string | null): Schedule
   }
   for (const message of tour.messages) {
     const at = new Date(Date.parse(tour.startAt) + message.offsetMinutes * 60_000).toISOString();
-    items.push({ kind: "scheduled_message", id: message.id, unitId: tour.unitId, title: "Reminder", startAt: at, endAt: at, lockId: null, templateId, tourId: tour.id });
+    items.push({
+      kind: "scheduled_message",
+      id: message.id,
+      unitId: tour.unitId,
+      title: "Reminder",
+      startAt: at,
+      endAt: at,
+      lockId: null,
+      templateId,
+      tourId: tour.id,
+    });
   }
   return items;
 }
@@ -131,7 +151,11 @@ async function eventVersion(store: TourWritesStore, orgId: string, eventId: stri
  * only while the unit and the tour are as read; tours list by startAt then id, per org and per
  * unit; the due index answers the tours whose timed transition has come, of any org.
  */
-export function describeTourStoreContract(name: string, makeStore: () => Promise<TourWritesStore>, runner: TestRunner = nodeTestRunner): void {
+export function describeTourStoreContract(
+  name: string,
+  makeStore: () => Promise<TourWritesStore>,
+  runner: TestRunner = nodeTestRunner,
+): void {
   const { describe, it } = runner;
   describe(`${name}: TourStore contract`, () => {
     const store = eachTestStore(makeStore, runner);
@@ -161,7 +185,9 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       for (const item of items) assert.equal(item.tourId, tour.id, `${item.kind} names its tour`);
       assert.deepEqual(await store().units.getItem(orgId, unit.id, "code", tour.access.codeId!), change.items[1]!.item);
       assert.equal((await store().lockCodes.pending()).count, before + 1, "the code's work is stored with it");
-      await assertEvents(store(), orgId, [{ ...change.event!, data: { ...change.event!.data, unit: servedUnit({ ...unit, version: 2 }) } } as LintelEvent]);
+      await assertEvents(store(), orgId, [
+        { ...change.event!, data: { ...change.event!.data, unit: servedUnit({ ...unit, version: 2 }) } } as LintelEvent,
+      ]);
     });
 
     it("a change made from a tour as it no longer is answers changed and changes nothing", async () => {
@@ -192,13 +218,49 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
 
     it("template_missing and lock_missing refuse the whole change", async () => {
       const { orgId, unit, lock } = await seedTourUnit();
-      const withCode = aTour(unit, 10, { lockId: lock.lockId, access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null } });
-      const unknownTemplate = bookingOf(unit, { ...withCode, messages: [{ id: randomId("msg"), templateId: "tpl_none", anchor: "start", offsetMinutes: 0 }] }, "tpl_none");
+      const withCode = aTour(unit, 10, {
+        lockId: lock.lockId,
+        access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null },
+      });
+      const unknownTemplate = bookingOf(
+        unit,
+        { ...withCode, messages: [{ id: randomId("msg"), templateId: "tpl_none", anchor: "start", offsetMinutes: 0 }] },
+        "tpl_none",
+      );
       assert.deepEqual(await store().tours.writeTour(orgId, unit.id, unknownTemplate), { ok: false, reason: "template_missing" });
       const foreignLock = bookingOf(unit, withCode, null, { lockServing: aLock(orgId).lockId });
       assert.deepEqual(await store().tours.writeTour(orgId, unit.id, foreignLock), { ok: false, reason: "lock_missing" });
       assert.equal((await store().units.itemsOf(orgId, unit.id)).length, 0);
       assert.equal(await store().tours.getTour(orgId, withCode.id), null);
+    });
+
+    it(`a booking whose new items would take the unit past ${MAX_ITEMS_PER_UNIT} items is too_many_items (nothing stored, no event); up to it, it applies`, async () => {
+      const { orgId, unit } = await seedUnit(store(), (u) =>
+        Array.from({ length: MAX_ITEMS_PER_UNIT - 2 }, (_, i) =>
+          anItem(u, "tour", { startAt: instant(i * 60_000), endAt: instant(i * 60_000 + HOUR) }),
+        ),
+      );
+      const lock = aLock(orgId, { unitIds: [unit.id] });
+      const template = aTemplate(orgId);
+      await store().fixtures.load(fixture({ locks: [lock], templates: [template] }));
+      const withCode = aTour(unit, 10, {
+        lockId: lock.lockId,
+        access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null },
+      });
+      const three = {
+        ...withCode,
+        messages: [{ id: randomId("msg"), templateId: template.id, anchor: "start" as const, offsetMinutes: -60 }],
+      };
+      const over = bookingOf(unit, three, template.id);
+      assert.deepEqual(await store().tours.writeTour(orgId, unit.id, over), { ok: false, reason: "too_many_items" });
+      assert.equal(await store().tours.getTour(orgId, three.id), null);
+      assert.equal(await store().events.get(orgId, over.event!.id), null, "no event for a refused change");
+      assert.equal((await store().units.itemsOf(orgId, unit.id)).length, MAX_ITEMS_PER_UNIT - 2);
+      assert.deepEqual(await store().tours.writeTour(orgId, unit.id, bookingOf(unit, withCode, null)), {
+        ok: true,
+        unit: { ...unit, version: 2 },
+      });
+      assert.equal((await store().units.itemsOf(orgId, unit.id)).length, MAX_ITEMS_PER_UNIT);
     });
 
     it("a change that is not one of the schedule keeps the version, and its event says the version as it is", async () => {
@@ -208,15 +270,46 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       const after = { ...unit, version: 2 };
       const confirmed = { ...tour, status: "confirmed" as const, updatedAt: instant(2 * DAY) };
       const event = aWriteEvent(orgId, "tour.confirmed", { unit: servedUnit({ ...after, version: 99 }), tour: { id: tour.id } });
-      const change: TourChange = { expectedVersion: null, basis: { unit: basisOf(after), tour }, tour: confirmed, items: [], bumpsVersion: false, dueAtMs: null, event };
+      const change: TourChange = {
+        expectedVersion: null,
+        basis: { unit: basisOf(after), tour },
+        tour: confirmed,
+        items: [],
+        bumpsVersion: false,
+        dueAtMs: null,
+        event,
+      };
       assert.deepEqual(await store().tours.writeTour(orgId, unit.id, change), { ok: true, unit: after });
       assert.equal(await eventVersion(store(), orgId, event.id), 2);
       assert.deepEqual(await store().tours.getTour(orgId, tour.id), confirmed);
     });
 
+    it("a change without an event (a due time moved) stores the tour and its due time, and no event", async () => {
+      const { orgId, unit } = await seedTourUnit();
+      const tour = aTour(unit, 10);
+      const booking = bookingOf(unit, tour, null);
+      assert.equal((await store().tours.writeTour(orgId, unit.id, booking)).ok, true);
+      const before = (await store().events.list(orgId, null, null, 100)).length;
+      const base = Date.parse(instant(0)) - 2000 * DAY;
+      const quiet: TourChange = {
+        ...booking,
+        basis: { unit: basisOf(unit), tour },
+        items: [],
+        bumpsVersion: false,
+        dueAtMs: base,
+        event: null,
+      };
+      assert.deepEqual(await store().tours.writeTour(orgId, unit.id, quiet), { ok: true, unit: { ...unit, version: 2 } });
+      assert.equal((await store().events.list(orgId, null, null, 100)).length, before);
+      assert.ok((await store().tours.dueTours(base, 1000)).some((due) => due.tourId === tour.id));
+    });
+
     it("a cancel deletes the tour's items, keeps the tour, stores the code's removal as work and leaves the due index", async () => {
       const { orgId, unit, lock } = await seedTourUnit();
-      const tour = aTour(unit, 10, { lockId: lock.lockId, access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null } });
+      const tour = aTour(unit, 10, {
+        lockId: lock.lockId,
+        access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null },
+      });
       const booking = bookingOf(unit, tour, null, { dueAtMs: Date.parse(instant(DAY)) });
       assert.equal((await store().tours.writeTour(orgId, unit.id, booking)).ok, true);
       assert.ok((await store().tours.dueTours(Date.parse(instant(DAY)), 1000)).some((due) => due.tourId === tour.id));
@@ -224,7 +317,10 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       assert.deepEqual(await store().tours.writeTour(orgId, unit.id, cancel), { ok: true, unit: { ...unit, version: 3 } });
       assert.deepEqual(await store().units.itemsOf(orgId, unit.id), []);
       assert.deepEqual(await store().tours.getTour(orgId, tour.id), cancel.tour);
-      assert.equal((await store().tours.dueTours(Date.parse(instant(400 * DAY)), 1000)).some((due) => due.tourId === tour.id), false);
+      assert.equal(
+        (await store().tours.dueTours(Date.parse(instant(400 * DAY)), 1000)).some((due) => due.tourId === tour.id),
+        false,
+      );
     });
 
     it("tours list by startAt then id, per org and per unit, after a position; a move changes the order", async () => {
@@ -240,7 +336,10 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       }
       const ordered = [...tours].sort((a, b) => (tourPosition(a) < tourPosition(b) ? -1 : 1));
       assert.deepEqual(await store().tours.listTours(orgId, null, null, 10), ordered);
-      assert.deepEqual(await store().tours.listTours(orgId, unit.id, null, 10), ordered.filter((tour) => tour.unitId === unit.id));
+      assert.deepEqual(
+        await store().tours.listTours(orgId, unit.id, null, 10),
+        ordered.filter((tour) => tour.unitId === unit.id),
+      );
       assert.deepEqual(await store().tours.listTours(orgId, null, tourPosition(ordered[1]!), 2), ordered.slice(2, 4));
       const other = await seedTourUnit();
       assert.deepEqual(await store().tours.listTours(other.orgId, null, null, 10), []);
@@ -250,9 +349,18 @@ export function describeTourStoreContract(name: string, makeStore: () => Promise
       const first = ordered[0]!;
       const moved = { ...first, startAt: instant(20 * DAY), endAt: instant(20 * DAY + HOUR) };
       const unitOf = first.unitId === unit.id ? unit : second;
-      const move: TourChange = { ...bookingOf({ ...unitOf, version: versions.get(unitOf.id)! }, moved, null), basis: { unit: basisOf(unitOf), tour: first }, items: [] };
+      const move: TourChange = {
+        ...bookingOf({ ...unitOf, version: versions.get(unitOf.id)! }, moved, null),
+        basis: { unit: basisOf(unitOf), tour: first },
+        items: [],
+      };
       assert.equal((await store().tours.writeTour(orgId, unitOf.id, move)).ok, true);
-      assert.deepEqual((await store().tours.listTours(orgId, null, null, 10)).map((tour) => tour.id), [...ordered.slice(1), moved].map((tour) => tour.id));
+      assert.deepEqual(
+        (await store().tours.listTours(orgId, null, null, 10)).map((tour) => tour.id),
+        [...ordered.slice(1), moved].map((tour) => tour.id),
+      );
+      const ofUnit = [...ordered.slice(1), moved].filter((tour) => tour.unitId === unitOf.id);
+      assert.deepEqual(await store().tours.listTours(orgId, unitOf.id, null, 10), ofUnit, "moved in its unit's list too, listed once");
     });
 
     it("the due index answers tours of any org whose time has come, earliest first, at most max", async () => {

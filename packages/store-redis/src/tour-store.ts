@@ -1,0 +1,139 @@
+/**
+ * TourStore on Redis. An org's tours live in one hash (id → JSON) with two BYLEX orders of their
+ * `tourPosition` (the org's, and one per unit) and a due set scored by when each tour's timed
+ * transition falls due, all under the org's hash tag: a tour write is one Lua script
+ * (tour-write-scripts.js) with the items it owns, their codes' work, the unit's version and the
+ * event. The due sets span orgs: `dueTours` reads those of the orgs in the group's set
+ * (`tourOrgs`), which a write with a due time joins before its script runs (a crash between the
+ * two hides no tour) and which is never left (a removal could race a write).
+ */
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import type { DueTour, TourChange, TourStore, UnitWriteOutcome } from "@lintel/core/adapters";
+import { itemSpanMs, LIST_DIRECTION, tourPosition } from "@lintel/domain/adapters";
+import type { TourRecord, Unit } from "@lintel/domain";
+import type { RedisClient } from "./redis/client.js";
+import { guard } from "./redis/errors.js";
+import { eventArgs, eventKeys } from "./scripts/event-append.js";
+import { readOrderedRows } from "./redis/ordered-page.js";
+import { redisKeys } from "./redis/keys.js";
+import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
+import { recordDecoder } from "./redis/record-decoder.js";
+import { recordJson } from "./scripts/record-json.js";
+import { WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
+import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
+import { outcomeOf, type UnitWriteReply } from "./unit-writes.js";
+
+const parseTour = (json: string | Buffer): TourRecord => JSON.parse(json.toString()) as TourRecord;
+
+/** A due tour with its due time, as read from its org's due set. */
+interface DueAt extends DueTour {
+  readonly dueMs: number;
+}
+
+/** Earliest first, then by org and tour id (the memory store's order). */
+const byDue = (a: DueAt, b: DueAt): number =>
+  a.dueMs - b.dueMs || (a.orgId < b.orgId ? -1 : a.orgId > b.orgId ? 1 : a.tourId < b.tourId ? -1 : a.tourId > b.tourId ? 1 : 0);
+
+/**
+ * Tours on `redis`; `group` (the delivery group) names the set of orgs `dueTours` looks at, and
+ * `workWritten` is told of an org before a write that stores code work for it runs (as the unit
+ * writes tell the lock code outbox).
+ */
+export function createRedisTourStore(redis: RedisClient, group: string, workWritten: (orgId: string) => void = () => undefined): TourStore {
+  const parseUnit = recordDecoder<Unit>();
+
+  async function writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome> {
+    const { tour, basis } = change;
+    if (tour.unitId !== unitId) throw new Error(`writeTour: tour ${tour.id} names unit ${tour.unitId}, not ${unitId}`);
+    for (const { item } of change.items) {
+      if (item.unitId !== unitId) throw new Error(`writeTour: item ${item.kind}:${item.id} names unit ${item.unitId}, not ${unitId}`);
+    }
+    if (basis.tour !== null && basis.tour.id !== tour.id) throw new Error(`writeTour: tour ${tour.id} made from tour ${basis.tour.id}`);
+    const works = change.items.flatMap(({ work }) => (work ? [workArgs(work)] : []));
+    if (works.length > 0) workWritten(orgId);
+    // The org joins the group's set before its tour is due: a crash between the two hides nothing.
+    if (change.dueAtMs !== null) await redis.sadd(redisKeys.tourOrgs(group), orgId);
+    const keys = {
+      units: redisKeys.units(orgId),
+      items: redisKeys.items(orgId, unitId),
+      schedule: redisKeys.schedule(orgId, unitId),
+      span: redisKeys.scheduleSpan(orgId, unitId),
+      itemUnits: redisKeys.itemUnits(orgId),
+      templates: redisKeys.templates(orgId),
+      uses: redisKeys.templateUses(orgId),
+      deleted: redisKeys.deleted(orgId),
+      locks: redisKeys.locks(orgId),
+      tours: redisKeys.tours(orgId),
+      tourOrder: redisKeys.tourOrder(orgId),
+      unitTourOrder: redisKeys.unitTourOrder(orgId, unitId),
+      tourDue: redisKeys.tourDue(orgId),
+      workKeys: workKeys(orgId),
+      eventKeys: eventKeys(orgId),
+    };
+    const { head, tail } = change.event === null ? { head: "", tail: "" } : eventAroundVersion(change.event);
+    const args = {
+      unitId,
+      expected: change.expectedVersion ?? "",
+      basis: basisArgs(basis.unit),
+      tourId: tour.id,
+      tourRead: basis.tour === null ? "" : recordJson(basis.tour),
+      // The stored tour's position when the script goes on (it is then the tour read).
+      readPosition: basis.tour === null ? "" : tourPosition(basis.tour),
+      tourJson: recordJson(tour),
+      position: tourPosition(tour),
+      dueMs: change.dueAtMs ?? "",
+      bumps: change.bumpsVersion ? "1" : "0",
+      itemLimit: MAX_ITEMS_PER_UNIT,
+      lockServing: change.lockServing ?? "",
+      eventTail: tail,
+      eventArgs: change.event === null ? null : eventArgs(orgId, change.event, head),
+      templateIds: change.templateIds ?? [],
+      ops: change.items.map(({ op, item }) => ({
+        op,
+        field: `${item.kind}:${item.id}`,
+        json: op === "put" ? recordJson(item) : "",
+        spanMs: op === "put" ? itemSpanMs(item) : 0,
+      })),
+      works,
+    };
+    return outcomeOf((await WRITE_TOUR_SCRIPT.run(redis, keys, args)) as UnitWriteReply, (json) => parseUnit(json));
+  }
+
+  return {
+    getTour: (orgId, tourId) =>
+      guard(async () => {
+        // The hash is the org's own: another org's tour is not in it.
+        const json = await redis.hget(redisKeys.tours(orgId), tourId);
+        return json === null ? null : parseTour(json);
+      }),
+
+    listTours: (orgId, unitId, after, limit) =>
+      guard(() => {
+        // A foreign unit's order under this org's tag is empty: no tour of another org is read.
+        const positions = unitId === null ? redisKeys.tourOrder(orgId) : redisKeys.unitTourOrder(orgId, unitId);
+        return readOrderedRows(redis, { positions, records: redisKeys.tours(orgId) }, after, limit, LIST_DIRECTION.tours, parseTour);
+      }),
+
+    writeTour: (orgId, unitId, change) => guard(() => writeTour(orgId, unitId, change)),
+
+    dueTours: (nowMs, max) =>
+      guard(async () => {
+        if (max <= 0) return [];
+        const most = Math.floor(max);
+        const orgIds = await redis.smembers(redisKeys.tourOrgs(group));
+        // Every org's range is sent before any answer: one round trip, however many orgs.
+        const replies = await Promise.all(
+          orgIds.map((orgId) => redis.zrange(redisKeys.tourDue(orgId), "-inf", nowMs, "BYSCORE", "LIMIT", 0, most, "WITHSCORES")),
+        );
+        const due: DueAt[] = [];
+        replies.forEach((reply, i) => {
+          const orgId = orgIds[i] as string;
+          for (let at = 0; at < reply.length; at += 2) due.push({ orgId, tourId: reply[at] as string, dueMs: Number(reply[at + 1]) });
+        });
+        return due
+          .sort(byDue)
+          .slice(0, most)
+          .map(({ orgId, tourId }) => ({ orgId, tourId }));
+      }),
+  };
+}
