@@ -125,11 +125,26 @@ export function createLintel(setup: LintelSetup): Lintel {
   };
   // With a programmer, codes go to their locks from creation to close(), like webhooks: the work is in the store.
   const programmer = setup.lockCodeProgrammer;
+  const tourPorts = { units: stores.units, locks: stores.locks, templates: stores.templates, clock, secrets, programsCodes: programmer !== undefined };
+  const tours = createTourWrites({ ...tourPorts, tours: stores.tours });
+  // Timed transitions and the providers' word run outside any request, on the store itself (its own timeout bounds each call).
+  const transitions = createTourWrites({ ...tourPorts, tours: store.tours, units: store.units, locks: store.locks, templates: store.templates });
   const codeSync =
     programmer === undefined
       ? undefined
       : createLockCodeSync(
-          { lockCodes: store.lockCodes, locks: store.locks, units: store.units, programmer, clock, secrets, eventStored: eventCreated },
+          {
+            lockCodes: store.lockCodes,
+            locks: store.locks,
+            units: store.units,
+            programmer,
+            clock,
+            secrets,
+            eventStored: eventCreated,
+            tourCodeRemoved: async (work, lockSync) => {
+              if (work.tourId !== undefined) await transitions.codeRemoved(work.orgId, work.tourId, work.codeId, lockSync);
+            },
+          },
           setup.lockCodeSync,
         );
   codeSync?.start();
@@ -178,17 +193,6 @@ export function createLintel(setup: LintelSetup): Lintel {
     secrets,
     programsCodes: programmer !== undefined,
     lockCodes: stores.lockCodes,
-  });
-  const tourPorts = { tours: stores.tours, units: stores.units, locks: stores.locks, templates: stores.templates, clock, secrets };
-  const tours = createTourWrites({ ...tourPorts, programsCodes: programmer !== undefined });
-  // Timed transitions run outside any request, on the store itself (its own timeout bounds each call).
-  const transitions = createTourWrites({
-    ...tourPorts,
-    tours: store.tours,
-    units: store.units,
-    locks: store.locks,
-    templates: store.templates,
-    programsCodes: programmer !== undefined,
   });
   const tourTimer = createTourTimer({
     tours: store.tours,

@@ -24,7 +24,7 @@ import {
 } from "@lintel/domain";
 import { randomId } from "../common/event-ids.js";
 import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../common/leased-worker.js";
-import type { CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "../ports/lock-code-ports.js";
+import type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "../ports/lock-code-ports.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import { ProviderUnavailableError } from "../locks/provider-failure.js";
 
@@ -88,6 +88,8 @@ export interface LockCodeSyncPorts {
   readonly secrets: DataCipher;
   /** Told when an attempt stored an event (its deliveries are due now). */
   readonly eventStored?: (() => void) | undefined;
+  /** Told when the removal of a tour's code ended (`removed`, or `failed` once its retries are spent): the tour's `access.lockSync` follows. */
+  readonly tourCodeRemoved?: ((work: CodeWork, lockSync: LockSync) => Promise<void>) | undefined;
 }
 
 /** The event that says a code became `set` or `failed`: its unit and its entry (PIN left out). */
@@ -198,12 +200,17 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
         outcome = { kind: "retry", placed: held.placed, nextAttemptAt: isoInstant(clock.now() + delay) };
       } else {
         const lockSync: LockSync = { status: "failed", error, updatedAt: isoInstant(clock.now()) };
-        const event = work.op === "put" ? await codeSyncEvent(ports.units, work, lockSync) : null;
+        // A tour's code whose removal failed is a code still on the door: that is an event too.
+        const event = work.op === "put" || work.tourId !== undefined ? await codeSyncEvent(ports.units, work, lockSync) : null;
         outcome = { kind: "failed", placed: held.placed, lockSync, event };
       }
     }
     const kept = await lockCodes.finish(leased, outcome);
     if (kept && outcome.kind !== "retry" && outcome.event !== null) ports.eventStored?.();
+    if (kept && outcome.kind !== "retry" && work.op === "delete" && work.tourId !== undefined) {
+      const lockSync = outcome.lockSync ?? { status: "removed", error: null, updatedAt: isoInstant(clock.now()) };
+      await ports.tourCodeRemoved?.(work, lockSync);
+    }
     observer?.attempted({
       orgId: work.orgId,
       codeId: work.codeId,

@@ -30,6 +30,7 @@ export function codeWorkOf(orgId: string, item: ScheduleItem, op: "put" | "delet
     attempts: 0,
     nextAttemptAt: nowIso,
     pendingSince: nowIso,
+    ...(item.tourId === undefined ? {} : { tourId: item.tourId }),
   };
 }
 

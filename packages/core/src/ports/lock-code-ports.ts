@@ -36,6 +36,8 @@ export interface CodeWork {
   readonly nextAttemptAt: string;
   /** When the code's oldest change not yet made was written: the pending age counts from here. */
   readonly pendingSince: string;
+  /** The booked tour that owns the code (absent: none): its `access.lockSync` follows a removal's outcome. */
+  readonly tourId?: string | undefined;
 }
 
 /** What a lock's provider holds for a code: where, and under which id of the provider's. */

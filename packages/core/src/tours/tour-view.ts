@@ -49,13 +49,18 @@ export function tourStatusAt(tour: TourRecord, nowMs: number): TourStatus {
  * PIN and the prospect's email and phone opened (an answer to `tours:read`); without, null (an event).
  */
 export function showTour(now: TourNow, timeZone: string | null, nowMs: number, secrets: DataCipher | null): ServedTour {
-  const { tour, code } = now;
+  const { code } = now;
+  const status = tourStatusAt(now.tour, nowMs);
+  // An unverified tour whose access started is cancelled (not_verified) even before the timer writes it: served as it will be.
+  const unverified = status === "cancelled" && now.tour.status !== "cancelled";
+  const tour = unverified ? { ...now.tour, cancelReason: "not_verified" } : now.tour;
+  const lockSync = code?.lockSync ?? tour.access.lockSync;
   const open = (sealed: string | null) => (secrets === null || sealed === null ? null : secrets.open(sealed));
   return servedTour(tour, {
     timeZone,
-    status: tourStatusAt(tour, nowMs),
-    lockSync: code?.lockSync ?? tour.access.lockSync,
-    pin: secrets === null || code === null ? null : openPin(code, secrets),
+    status,
+    lockSync: unverified && lockSync?.status === "held" ? { ...lockSync, status: "removed" } : lockSync,
+    pin: secrets === null || code === null || unverified ? null : openPin(code, secrets),
     email: open(tour.prospect.email),
     phone: open(tour.prospect.phone),
   });

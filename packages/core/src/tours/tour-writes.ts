@@ -20,6 +20,7 @@ import {
   type DataCipher,
   type LintelEvent,
   type Lock,
+  type LockSync,
   type ScheduleItem,
   type TourCommand,
   type TourRecord,
@@ -101,6 +102,8 @@ export interface TourTransitions {
   advanceTour(orgId: string, tourId: string): Promise<boolean>;
   /** A door opened with the tour's code at `atMs` checks the tour in (when the instant is in its access window); true when it did. */
   checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean>;
+  /** The removal of a cancelled tour's code ended: its `access.lockSync` becomes `lockSync` (`removed` or `failed`). */
+  codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void>;
 }
 
 /** The 404 for an unknown or foreign tour, or one written through the schedule rather than booked. */
@@ -633,5 +636,25 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     return result.ok && result.value;
   }
 
-  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock };
+  async function codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void> {
+    for (let round = 0; round < BASIS_ROUNDS; round++) {
+      const stored = await ports.tours.getTour(orgId, tourId);
+      if (stored === null || stored.access.codeId !== codeId || stored.access.lockSync?.status !== "pending") return;
+      const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
+      if (unit === null) return;
+      const tour: TourRecord = { ...stored, access: { ...stored.access, lockSync } };
+      const change: TourChange = {
+        expectedVersion: null,
+        basis: { unit: basisOf(unit), tour: stored },
+        tour,
+        items: [],
+        bumpsVersion: false,
+        dueAtMs: dueOf(tour),
+        event: null,
+      };
+      if ((await ports.tours.writeTour(orgId, unit.id, change)).ok) return;
+    }
+  }
+
+  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock, codeRemoved };
 }
