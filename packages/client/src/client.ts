@@ -26,6 +26,7 @@ import type {
   IfMatch,
   LockWithEtag,
   LockWriteResult,
+  TourWriteResult,
 } from "./types.js";
 
 /** Builds a client for `options.baseUrl` with `options.apiKey`. */
@@ -142,6 +143,33 @@ export function createLintelClient(options: ClientOptions) {
       /** Every template by sortOrder, then id. Scope `messages:read`. */
       list: (query: QueryOf<"listMessageTemplates"> = {}, options?: CallOptions) =>
         pagedList<AnswerOf<"listMessageTemplates">, "templates">(send, "/v1/templates/list_message_templates", "templates", query, options),
+    },
+    tours: {
+      /**
+       * Books a self-guided tour: the tour, its code (on the unit's only active lock, or `lockId`;
+       * the tour's times widened by `access` margins) and its messages in one step; resolves to
+       * `{ tour, unit, replayed }`. Sent with an `Idempotency-Key`, so its retries never book two. Scope `tours:write`.
+       */
+      book: (body: BodyOf<"bookTour">, options: WriteOptions = {}): Promise<TourWriteResult> =>
+        written<"bookTour">("/v1/tours/book_tour", body, options),
+      /** Confirms a tour that awaits verification: its held code goes to the lock. Scope `tours:write`. */
+      confirm: (tourId: string, options: WriteOptions = {}): Promise<WriteResult<"confirmTour">> =>
+        written<"confirmTour">("/v1/tours/confirm_tour", { tourId }, options),
+      /** Moves a tour (before its access starts) with its code and its messages anchored at start or end. Scope `tours:write`. */
+      reschedule: (body: BodyOf<"rescheduleTour">, options: WriteOptions = {}): Promise<TourWriteResult> =>
+        written<"rescheduleTour">("/v1/tours/reschedule_tour", body, options),
+      /** Cancels a tour: it leaves the schedule and its code is removed from the lock. Scope `tours:write`. */
+      cancel: (body: BodyOf<"cancelTour">, options: WriteOptions = {}): Promise<TourWriteResult> =>
+        written<"cancelTour">("/v1/tours/cancel_tour", body, options),
+      /** Checks a tour in (the prospect arrived; `at` default now, within the access window). Scope `tours:write`. */
+      checkIn: (body: BodyOf<"checkIn">, options: WriteOptions = {}): Promise<WriteResult<"checkIn">> =>
+        written<"checkIn">("/v1/tours/check_in", body, options),
+      /** One booked tour, its PIN and the prospect's contact data included. Scope `tours:read` (or `tours:write`). */
+      get: async (tourId: string, options?: CallOptions) =>
+        (await get<"getTour">(send, "/v1/tours/get_tour", { tourId }, undefined, options)).tour,
+      /** The organization's tours ending after `from` (default now), by startAt; of one unit or status when asked. Scope `tours:read`. */
+      list: (query: QueryOf<"listTours"> = {}, options?: CallOptions) =>
+        pagedList<AnswerOf<"listTours">, "tours">(send, "/v1/tours/list_tours", "tours", query, options),
     },
     locks: {
       /** Every active lock, newest first. Scope `locks:read`. */

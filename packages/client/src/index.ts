@@ -24,6 +24,7 @@ export {
   type IfMatch,
   type LockWithEtag,
   type LockWriteResult,
+  type TourWriteResult,
   type Event,
   type EventType,
   type EventOf,

@@ -122,7 +122,7 @@ export interface paths {
         put?: never;
         /**
          * Update a schedule item
-         * @description Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind cannot change. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind cannot change. An item a booked tour owns (its tourId is set) is 409 conflict: it changes with its tour. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `units:write`.
          */
@@ -144,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a schedule item
-         * @description Removes the item named by its key; answers the unit after the change. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description Removes the item named by its key; answers the unit after the change. An item a booked tour owns is 409 conflict: cancel the tour. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `units:write`.
          */
@@ -213,6 +213,160 @@ export interface paths {
          *     Requires the scope `units:read`.
          */
         get: operations["listSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/book_tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a self-guided tour
+         * @description Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, a 6-digit PIN no other code of that lock holds, programmed on the lock through the outbox) and its messages (sendAt = the anchor + offsetMinutes) in one atomic step: the unit's version + 1, one tour.booked event. With verification: required the code is held off the lock (lockSync held) until confirm_tour, and the tour is cancelled (not_verified) if still unconfirmed when its access starts. A tour lasts at most 24 h, its access must end after now (and, with verification, start after now). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `tours:write`.
+         */
+        post: operations["bookTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/confirm_tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a tour that awaits verification
+         * @description awaiting_verification → confirmed: the held code goes to the lock. A confirmed tour is answered as it is. A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `tours:write`.
+         */
+        post: operations["confirmTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/reschedule_tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a tour, its code and its messages
+         * @description Before the tour's access starts: the tour, its code's window (same margins; the lock gets the new times) and its messages anchored at start or end move together, in one step: the unit's version + 1, one tour.rescheduled event with previous times. The bounds of a booking apply. A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `tours:write`.
+         */
+        post: operations["rescheduleTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/cancel_tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tour and revoke its code
+         * @description The tour leaves the schedule (its tour item, its code and its messages are deleted; get_tour and list_tours still serve it) and its code is removed from the lock through the outbox: a provider outage delays the removal, never loses it (access.lockSync pending until the provider confirmed it, then removed; a held code is removed at once). Version + 1, one tour.cancelled event. A cancelled tour is answered as it is. A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `tours:write`.
+         */
+        post: operations["cancelTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/check_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a tour in
+         * @description The prospect arrived (an app's "I'm here"): confirmed → checked_in, checkedInAt = at (default now; within the access window, not ahead). A no-show whose prospect did come becomes completed. The lock says so too: Seam's lock.unlocked with the tour's code checks it in. A status the command does not take is 409 conflict naming it (the status of the moment: a timed transition whose instant has passed counts as done). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `tours:write`.
+         */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/get_tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tour
+         * @description A tour booked through book_tour, with its status of the moment, its code (PIN included) and the prospect's contact data. Tours written through create_schedule_item are not tours here (404).
+         *
+         *     Requires the scope `tours:read`.
+         */
+        get: operations["getTour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tours/list_tours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tours
+         * @description The organization's booked tours whose end is after from (default now), by startAt then id; of one unit and in one status (of the moment) when asked. A page may hold fewer than limit when many tours are filtered out; follow nextCursor.
+         *
+         *     Requires the scope `tours:read`.
+         */
+        get: operations["listTours"];
         put?: never;
         post?: never;
         delete?: never;
@@ -902,7 +1056,7 @@ export interface components {
             /** @description Where a code stands with its lock; null for other kinds. */
             lockSync: {
                 /** @enum {string} */
-                status: "pending" | "set" | "failed";
+                status: "pending" | "set" | "failed" | "held" | "removed";
                 /** @description Which provider and what happened, when failed; else null. */
                 error: string | null;
                 /**
@@ -911,6 +1065,8 @@ export interface components {
                  */
                 updatedAt: string;
             } | null;
+            /** @description The booked tour that owns the item (its own tour item, its code, its messages), else null. */
+            tourId: string | null;
         };
         Problem: {
             /** @description {DOCS_URL}/errors#<anchor> */
@@ -1258,12 +1414,639 @@ export interface components {
                     status: "active" | "inactive";
                 };
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.booked";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.confirmed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.rescheduled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+                previous: {
+                    startAt: string;
+                    endAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.checked_in";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.no_show";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "tour.completed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                tour: {
+                    /** @description The tour's id (tour_…). */
+                    id: string;
+                    unitId: string;
+                    /**
+                     * @description Where the tour is in its life, at the moment of the answer.
+                     * @enum {string}
+                     */
+                    status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    endAt: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localStart: string;
+                    /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                    localEnd: string;
+                    lockId: string | null;
+                    prospect: {
+                        name: string;
+                        /** @description Served to keys with tours:read only; null in events. */
+                        email: string | null;
+                        /** @description E.164. Served to keys with tours:read only; null in events. */
+                        phone: string | null;
+                    };
+                    access: {
+                        /**
+                         * Format: date-time
+                         * @description When the code starts to open the door: startAt − beforeMinutes.
+                         */
+                        startAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it stops: endAt + afterMinutes.
+                         */
+                        endAt: string;
+                        /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                        codeKey: string | null;
+                        /** @description The PIN; null in events and without a code. */
+                        code: string | null;
+                        /** @description Where the code stands with its lock; null without a code. */
+                        lockSync: {
+                            /** @enum {string} */
+                            status: "pending" | "set" | "failed" | "held" | "removed";
+                            /** @description Which provider and what happened, when failed; else null. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        } | null;
+                    };
+                    messageKeys: string[];
+                    /** @enum {string} */
+                    verification: "none" | "required";
+                    checkedInAt: string | null;
+                    cancelReason: string | null;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 instant in UTC with milliseconds.
+                     */
+                    updatedAt: string;
+                };
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1283,7 +2066,7 @@ export interface components {
              * @description The event's type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "webhook_endpoint.test";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made, every one: a retry or a recover queues the delivery again without taking any back. */
@@ -2408,7 +3191,8 @@ export interface operations {
                      *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
                      *         "templateId": null,
                      *         "code": null,
-                     *         "lockSync": null
+                     *         "lockSync": null,
+                     *         "tourId": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -2697,7 +3481,8 @@ export interface operations {
                      *         "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
                      *         "templateId": null,
                      *         "code": null,
-                     *         "lockSync": null
+                     *         "lockSync": null,
+                     *         "tourId": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -2772,7 +3557,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
             409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -3019,7 +3804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
             409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -3581,7 +4366,8 @@ export interface operations {
                      *           "label": "Sun, Jun 1, 2025, 10:00 AM – 11:00 AM CDT",
                      *           "templateId": null,
                      *           "code": null,
-                     *           "lockSync": null
+                     *           "lockSync": null,
+                     *           "tourId": null
                      *         },
                      *         {
                      *           "key": "code:code_chi_cleaner",
@@ -3600,7 +4386,8 @@ export interface operations {
                      *             "status": "set",
                      *             "error": null,
                      *             "updatedAt": "2026-01-01T12:00:01.204Z"
-                     *           }
+                     *           },
+                     *           "tourId": null
                      *         }
                      *       ],
                      *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
@@ -3657,6 +4444,2403 @@ export interface operations {
                 };
             };
             /** @description invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bookTour: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "chicago-loft",
+                 *       "startAt": "2027-03-14T10:00:00-05:00",
+                 *       "endAt": "2027-03-14T10:30:00-05:00",
+                 *       "prospect": {
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "phone": "+13125550123"
+                 *       },
+                 *       "lockId": "lock_shared_gate",
+                 *       "messages": [
+                 *         {
+                 *           "templateId": "tpl_reminder",
+                 *           "anchor": "start",
+                 *           "offsetMinutes": -60
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /**
+                     * Format: date-time
+                     * @description The tour's start. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description The tour's end: after startAt, at most 24 h later, and its access must end after now. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
+                    endAt: string;
+                    prospect: {
+                        /** @description The prospect's name. */
+                        name: string;
+                        email?: string | null;
+                        phone?: string | null;
+                    };
+                    /** @description Default `Self-guided tour`; the code's title too. */
+                    title?: string;
+                    /** @description The lock the code goes on. Default: the unit's only active lock (required when it has several; none: no code). */
+                    lockId?: string;
+                    access?: {
+                        /** @description Minutes the code opens before the tour (default 15). */
+                        beforeMinutes?: number;
+                        /** @description Minutes the code opens after it (default 15). */
+                        afterMinutes?: number;
+                    };
+                    messages?: {
+                        /** @description The template the message is written from. */
+                        templateId: string;
+                        /**
+                         * @description What the message's time counts from.
+                         * @enum {string}
+                         */
+                        anchor: "booked" | "start" | "end";
+                        /** @description Minutes after the anchor (before: negative). */
+                        offsetMinutes: number;
+                        /** @description Default: the template's name. */
+                        title?: string;
+                    }[];
+                    /**
+                     * @description required: the code and the messages are held until confirm_tour; the tour is cancelled if unconfirmed when its access starts.
+                     * @enum {string}
+                     */
+                    verification?: "none" | "required";
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "confirmed",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-14T15:00:00.000Z",
+                     *         "endAt": "2027-03-14T15:30:00.000Z",
+                     *         "localStart": "2027-03-14T10:00:00-05:00",
+                     *         "localEnd": "2027-03-14T10:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-14T14:45:00.000Z",
+                     *           "endAt": "2027-03-14T15:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": "482913",
+                     *           "lockSync": {
+                     *             "status": "set",
+                     *             "error": null,
+                     *             "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": null,
+                     *         "cancelReason": null,
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       },
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmTour: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tour's id (tour_…). */
+                    tourId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "confirmed",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-14T15:00:00.000Z",
+                     *         "endAt": "2027-03-14T15:30:00.000Z",
+                     *         "localStart": "2027-03-14T10:00:00-05:00",
+                     *         "localEnd": "2027-03-14T10:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-14T14:45:00.000Z",
+                     *           "endAt": "2027-03-14T15:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": "482913",
+                     *           "lockSync": {
+                     *             "status": "set",
+                     *             "error": null,
+                     *             "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": null,
+                     *         "cancelReason": null,
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rescheduleTour: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                 *       "startAt": "2027-03-15T16:00:00-05:00",
+                 *       "endAt": "2027-03-15T16:30:00-05:00",
+                 *       "expectedVersion": 4
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tour's id (tour_…). */
+                    tourId: string;
+                    /**
+                     * Format: date-time
+                     * @description The tour's new start. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
+                    startAt: string;
+                    /**
+                     * Format: date-time
+                     * @description The tour's new end. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
+                    endAt: string;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "confirmed",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-15T21:00:00.000Z",
+                     *         "endAt": "2027-03-15T21:30:00.000Z",
+                     *         "localStart": "2027-03-15T16:00:00-05:00",
+                     *         "localEnd": "2027-03-15T16:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-15T20:45:00.000Z",
+                     *           "endAt": "2027-03-15T21:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": "482913",
+                     *           "lockSync": {
+                     *             "status": "pending",
+                     *             "error": null,
+                     *             "updatedAt": "2027-03-02T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": null,
+                     *         "cancelReason": null,
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       },
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelTour: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                 *       "reason": "Prospect found another place"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tour's id (tour_…). */
+                    tourId: string;
+                    /** @description Why (1–200 characters); default `cancelled`. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "cancelled",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-14T15:00:00.000Z",
+                     *         "endAt": "2027-03-14T15:30:00.000Z",
+                     *         "localStart": "2027-03-14T10:00:00-05:00",
+                     *         "localEnd": "2027-03-14T10:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-14T14:45:00.000Z",
+                     *           "endAt": "2027-03-14T15:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": null,
+                     *           "lockSync": {
+                     *             "status": "pending",
+                     *             "error": null,
+                     *             "updatedAt": "2027-03-02T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": null,
+                     *         "cancelReason": "Prospect found another place",
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       },
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tour's id (tour_…). */
+                    tourId: string;
+                    /**
+                     * Format: date-time
+                     * @description When the prospect arrived: within the tour's access window, not ahead of now. Default now. Years 2000 to 2099.
+                     * @example 2026-12-01T10:00:00-05:00
+                     */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "checked_in",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-14T15:00:00.000Z",
+                     *         "endAt": "2027-03-14T15:30:00.000Z",
+                     *         "localStart": "2027-03-14T10:00:00-05:00",
+                     *         "localEnd": "2027-03-14T10:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-14T14:45:00.000Z",
+                     *           "endAt": "2027-03-14T15:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": "482913",
+                     *           "lockSync": {
+                     *             "status": "set",
+                     *             "error": null,
+                     *             "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": "2027-03-14T14:58:12.000Z",
+                     *         "cancelReason": null,
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTour: {
+        parameters: {
+            query: {
+                /** @description The tour's id. */
+                tourId: string;
+            };
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tour": {
+                     *         "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *         "unitId": "unit_chicago",
+                     *         "status": "confirmed",
+                     *         "title": "Self-guided tour",
+                     *         "startAt": "2027-03-14T15:00:00.000Z",
+                     *         "endAt": "2027-03-14T15:30:00.000Z",
+                     *         "localStart": "2027-03-14T10:00:00-05:00",
+                     *         "localEnd": "2027-03-14T10:30:00-05:00",
+                     *         "lockId": "lock_shared_gate",
+                     *         "prospect": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+13125550123"
+                     *         },
+                     *         "access": {
+                     *           "startAt": "2027-03-14T14:45:00.000Z",
+                     *           "endAt": "2027-03-14T15:45:00.000Z",
+                     *           "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *           "code": "482913",
+                     *           "lockSync": {
+                     *             "status": "set",
+                     *             "error": null,
+                     *             "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *           }
+                     *         },
+                     *         "messageKeys": [
+                     *           "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *         ],
+                     *         "verification": "none",
+                     *         "checkedInAt": null,
+                     *         "cancelReason": null,
+                     *         "createdAt": "2027-03-01T12:00:00.000Z",
+                     *         "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tour: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTours: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this unit's tours (its id, else its urlKey).
+                 * @example chicago-loft
+                 */
+                unitIdOrKey?: string;
+                /** @description Only tours in this status now. */
+                status?: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                /** @description An RFC 3339 instant; tours whose end is after it are listed. Default: now (or the cursor's). */
+                from?: string;
+                /**
+                 * @description Page size, 1..100 in plain decimal; default 20.
+                 * @example 50
+                 */
+                limit?: number;
+                /** @example v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tours": [
+                     *         {
+                     *           "id": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *           "unitId": "unit_chicago",
+                     *           "status": "confirmed",
+                     *           "title": "Self-guided tour",
+                     *           "startAt": "2027-03-14T15:00:00.000Z",
+                     *           "endAt": "2027-03-14T15:30:00.000Z",
+                     *           "localStart": "2027-03-14T10:00:00-05:00",
+                     *           "localEnd": "2027-03-14T10:30:00-05:00",
+                     *           "lockId": "lock_shared_gate",
+                     *           "prospect": {
+                     *             "name": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "phone": "+13125550123"
+                     *           },
+                     *           "access": {
+                     *             "startAt": "2027-03-14T14:45:00.000Z",
+                     *             "endAt": "2027-03-14T15:45:00.000Z",
+                     *             "codeKey": "code:code_4vB8nQ1zX6cR3tY7uI0oP5aS",
+                     *             "code": "482913",
+                     *             "lockSync": {
+                     *               "status": "set",
+                     *               "error": null,
+                     *               "updatedAt": "2026-01-01T12:00:01.204Z"
+                     *             }
+                     *           },
+                     *           "messageKeys": [
+                     *             "scheduled_message:msg_2wE6rT9yU3iO7pA1sD5fG8hJ"
+                     *           ],
+                     *           "verification": "none",
+                     *           "checkedInAt": null,
+                     *           "cancelReason": null,
+                     *           "createdAt": "2027-03-01T12:00:00.000Z",
+                     *           "updatedAt": "2027-03-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
+                     *     }
+                     */
+                    "application/json": {
+                        tours: {
+                            /** @description The tour's id (tour_…). */
+                            id: string;
+                            unitId: string;
+                            /**
+                             * @description Where the tour is in its life, at the moment of the answer.
+                             * @enum {string}
+                             */
+                            status: "awaiting_verification" | "confirmed" | "checked_in" | "completed" | "no_show" | "cancelled";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            endAt: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone (UTC when none), RFC 3339 with offset. */
+                            localEnd: string;
+                            lockId: string | null;
+                            prospect: {
+                                name: string;
+                                /** @description Served to keys with tours:read only; null in events. */
+                                email: string | null;
+                                /** @description E.164. Served to keys with tours:read only; null in events. */
+                                phone: string | null;
+                            };
+                            access: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the code starts to open the door: startAt − beforeMinutes.
+                                 */
+                                startAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops: endAt + afterMinutes.
+                                 */
+                                endAt: string;
+                                /** @description The code's schedule key (code:<id>); null for a tour without a lock. */
+                                codeKey: string | null;
+                                /** @description The PIN; null in events and without a code. */
+                                code: string | null;
+                                /** @description Where the code stands with its lock; null without a code. */
+                                lockSync: {
+                                    /** @enum {string} */
+                                    status: "pending" | "set" | "failed" | "held" | "removed";
+                                    /** @description Which provider and what happened, when failed; else null. */
+                                    error: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 instant in UTC with milliseconds.
+                                     */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                            messageKeys: string[];
+                            /** @enum {string} */
+                            verification: "none" | "required";
+                            checkedInAt: string | null;
+                            cancelReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 instant in UTC with milliseconds.
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. invalid_cursor: The pagination cursor is malformed, was changed, or belongs to another organization or list. */
             404: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -5730,7 +8914,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -6318,7 +9502,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "*")[];
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6738,7 +9922,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url?: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "*")[];
+                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
                     description?: string | null;
                 };
             };

@@ -79,6 +79,8 @@ export type WriteOptions = CallOptions & {
  */
 export type WriteResult<K extends OperationId> = AnswerOf<K> & { readonly replayed: boolean };
 
+/** What `tours.book`, `tours.reschedule` and `tours.cancel` resolve to: `{ tour, unit, replayed }`. */
+export type TourWriteResult = WriteResult<"bookTour">;
 /** What `units.create` and `units.update` resolve to: `{ unit, replayed }`. */
 export type UnitWriteResult = WriteResult<"createUnit">;
 /**

@@ -125,10 +125,23 @@ export function createLintel(setup: LintelSetup): Lintel {
   };
   // With a programmer, codes go to their locks from creation to close(), like webhooks: the work is in the store.
   const programmer = setup.lockCodeProgrammer;
-  const tourPorts = { units: stores.units, locks: stores.locks, templates: stores.templates, clock, secrets, programsCodes: programmer !== undefined };
+  const tourPorts = {
+    units: stores.units,
+    locks: stores.locks,
+    templates: stores.templates,
+    clock,
+    secrets,
+    programsCodes: programmer !== undefined,
+  };
   const tours = createTourWrites({ ...tourPorts, tours: stores.tours });
   // Timed transitions and the providers' word run outside any request, on the store itself (its own timeout bounds each call).
-  const transitions = createTourWrites({ ...tourPorts, tours: store.tours, units: store.units, locks: store.locks, templates: store.templates });
+  const transitions = createTourWrites({
+    ...tourPorts,
+    tours: store.tours,
+    units: store.units,
+    locks: store.locks,
+    templates: store.templates,
+  });
   const codeSync =
     programmer === undefined
       ? undefined

@@ -14,6 +14,7 @@ import { instantField as instant, textField as text } from "./write-fields.js";
 const id = (name: string, description: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
+    v.maxLength(64, `${name} must be at most 64 characters`),
     v.regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} must be an id: 1 to 64 letters, digits, "_" or "-"`),
     v.description(description),
   );

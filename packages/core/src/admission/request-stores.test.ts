@@ -43,7 +43,16 @@ describe("a request's store deadline", () => {
     let made = 0;
     const stores = racedStores(
       {
-        ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {}, lockCodes: {} } as unknown as RequestStores),
+        ...({
+          apiKeys: {},
+          budget: {},
+          units: {},
+          locks: {},
+          events: {},
+          webhooks: {},
+          lockCodes: {},
+          tours: {},
+        } as unknown as RequestStores),
         templates: { get: async () => (made++, null), list: async () => (made++, []) } as unknown as RequestStores["templates"],
       },
       scope,
@@ -75,7 +84,16 @@ describe("a request's store deadline", () => {
 function raced(scope: ReturnType<typeof requestScope>, answer: () => Promise<string>) {
   const stores = racedStores(
     {
-      ...({ apiKeys: {}, budget: {}, units: {}, locks: {}, events: {}, webhooks: {}, lockCodes: {} } as unknown as RequestStores),
+      ...({
+        apiKeys: {},
+        budget: {},
+        units: {},
+        locks: {},
+        events: {},
+        webhooks: {},
+        lockCodes: {},
+        tours: {},
+      } as unknown as RequestStores),
       templates: { get: answer, list: async () => [] } as unknown as RequestStores["templates"],
     },
     scope,

@@ -24,7 +24,14 @@ import {
 } from "@lintel/domain";
 import { randomId } from "../common/event-ids.js";
 import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../common/leased-worker.js";
-import type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, LockCodeProgrammer, PlacedCode } from "../ports/lock-code-ports.js";
+import type {
+  CodeWork,
+  CodeWorkOutcome,
+  LeasedCodeWork,
+  LockCodeOutbox,
+  LockCodeProgrammer,
+  PlacedCode,
+} from "../ports/lock-code-ports.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import { ProviderUnavailableError } from "../locks/provider-failure.js";
 

@@ -136,7 +136,8 @@ describe("API keys", () => {
         const implied =
           (required === "units:read" && granted.includes("units:write")) ||
           (required === "messages:read" && granted.includes("messages:write")) ||
-          (required === "locks:read" && granted.includes("locks:write"));
+          (required === "locks:read" && granted.includes("locks:write")) ||
+          (required === "tours:read" && granted.includes("tours:write"));
         if (granted.includes(required) || implied) {
           assert.deepEqual(check, { ok: true });
         } else {

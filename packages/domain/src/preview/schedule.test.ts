@@ -123,6 +123,7 @@ describe("schedule", () => {
       templateId: null,
       code: null,
       lockSync: null,
+      tourId: null,
     });
     assert.equal(scheduleEntry({ ...message, templateId: "tpl_1" }, null).templateId, "tpl_1", "a message's template");
     const entry = scheduleEntry({ ...message, kind: "tour", endAt: "2026-12-01T16:00:00.000Z" }, "America/New_York");

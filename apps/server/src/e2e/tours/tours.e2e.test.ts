@@ -148,7 +148,9 @@ describe("e2e: self-guided tours through Seam's fake", () => {
     assert.ok(atSeam, "Seam holds the tour's PIN");
     assert.deepEqual([atSeam.starts_at, atSeam.ends_at], [set.access.startAt, set.access.endAt]);
 
-    const booked = (await allEvents(server.url, fixture.keys.admin)).find((event) => event.type === "tour.booked" && event.data.tour.id === tour.id);
+    const booked = (await allEvents(server.url, fixture.keys.admin)).find(
+      (event) => event.type === "tour.booked" && event.data.tour.id === tour.id,
+    );
     assert.ok(booked, "tour.booked");
     assert.deepEqual([booked.data.tour.access.code, booked.data.tour.prospect.email, booked.data.tour.prospect.phone], [null, null, null]);
 
@@ -186,7 +188,10 @@ describe("e2e: self-guided tours through Seam's fake", () => {
     await until("a removal refused by the proxy", () =>
       proxy.exchanges.some((one) => !one.forwarded && one.request.includes("access_codes/delete")) ? true : undefined,
     );
-    assert.ok(codesAtSeam().some((code) => code.code === tour.access.code), "still on the door while Seam is down");
+    assert.ok(
+      codesAtSeam().some((code) => code.code === tour.access.code),
+      "still on the door while Seam is down",
+    );
     assert.equal((await tourOf(tour.id)).access.lockSync?.status, "pending");
     proxy.failWith(null);
     await until("the code removed at Seam", () => (codesAtSeam().some((code) => code.code === tour.access.code) ? undefined : true));
@@ -237,7 +242,11 @@ describe("e2e: self-guided tours through Seam's fake", () => {
     const held = await book(Date.now() + 2 * 86_400_000, { verification: "required" });
     assert.equal(held.status, "awaiting_verification");
     assert.equal(held.access.lockSync?.status, "held");
-    assert.equal(codesAtSeam().some((code) => code.code === held.access.code), false, "not on the door");
+    assert.equal(
+      codesAtSeam().some((code) => code.code === held.access.code),
+      false,
+      "not on the door",
+    );
     const confirmed = await write("/v1/tours/confirm_tour", { tourId: held.id });
     assert.equal(confirmed.status, 200, confirmed.text);
     assert.equal(confirmed.json.tour.status, "confirmed");
@@ -298,7 +307,9 @@ describe("e2e: self-guided tours through Seam's fake", () => {
     });
     assert.equal(completed.checkedInAt, at(end - 60_000));
     await until("tour.checked_in and tour.completed", async () => {
-      const types = (await allEvents(server.url, fixture.keys.admin)).filter((event) => event.data.tour?.id === tourId).map((event) => event.type);
+      const types = (await allEvents(server.url, fixture.keys.admin))
+        .filter((event) => event.data.tour?.id === tourId)
+        .map((event) => event.type);
       return types.includes("tour.checked_in") && types.includes("tour.completed") ? true : undefined;
     });
   });
@@ -309,7 +320,10 @@ describe("e2e: self-guided tours through Seam's fake", () => {
     assert.equal((await call(server.url, `/v1/tours/get_tour?tourId=${tour.id}`, { key: other })).status, 404);
     const listed = await call(server.url, `/v1/tours/list_tours?from=2000-01-01T00:00:00Z`, { key: other });
     assert.equal(listed.status, 200);
-    assert.equal((listed.json.tours as Tour[]).some((t) => t.id === tour.id), false);
+    assert.equal(
+      (listed.json.tours as Tour[]).some((t) => t.id === tour.id),
+      false,
+    );
     assert.equal((await call(server.url, `/v1/tours/list_tours?unitIdOrKey=${fixture.codesUnit.id}`, { key: other })).status, 404);
     for (const [path, body] of [
       ["/v1/tours/confirm_tour", { tourId: tour.id }],
