@@ -5,7 +5,7 @@
  */
 import { countOutcomes, type FixtureLoadReport } from "@lintel/core";
 import type { StoreConfig } from "./config.js";
-import { DEMO_KEYS } from "./demo-fixture.js";
+import { DEMO_KEYS, DEMO_TOUR_LOCK, DEMO_TOUR_UNIT, demoTourTimes } from "./demo-fixture.js";
 
 /** A Redis URL without its user name, password and query (the banner goes to logs and terminals). */
 function withoutCredentials(url: string): string {
@@ -38,6 +38,8 @@ export function bannerText(
   store: StoreConfig,
   report: FixtureLoadReport | null = null,
   nodeVersion: string = process.version,
+  demoTourId: string | null = null,
+  nowMs: number = Date.now(),
 ): string {
   const lines = [
     `Lintel is listening on ${url}`,
@@ -71,5 +73,25 @@ export function bannerText(
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_001/state'   # a Yale lock: 503 until SEAM_API_KEY is set`,
     `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/locks/lock_unreachable/state'   # 503 after LOCK_PROVIDER_TIMEOUT_MS`,
   );
+  const post = (path: string, body: unknown, note: string) =>
+    `  curl -s -X POST -H 'x-api-key: ${admin}' -H 'content-type: application/json' '${url}${path}' -d '${JSON.stringify(body)}'   # ${note}`;
+  const booking = demoTourTimes(nowMs, 14);
+  lines.push(
+    "",
+    "Tours (a code on the shared gate, made, moved and revoked with its tour):",
+    post(
+      "/v1/tours/book_tour",
+      { unitIdOrKey: DEMO_TOUR_UNIT, lockId: DEMO_TOUR_LOCK, ...booking, prospect: { name: "Ada" } },
+      "book one (201)",
+    ),
+  );
+  if (demoTourId !== null) {
+    const later = demoTourTimes(nowMs + 86_400_000, 17);
+    lines.push(
+      `  curl -s -H 'x-api-key: ${admin}' '${url}/v1/tours/get_tour?tourId=${demoTourId}'   # the demo's booked tour`,
+      post("/v1/tours/reschedule_tour", { tourId: demoTourId, ...later }, "move it, its code and its reminder"),
+      post("/v1/tours/cancel_tour", { tourId: demoTourId, reason: "Demo over" }, "cancel it: its code leaves the lock"),
+    );
+  }
   return lines.join("\n");
 }

@@ -5,9 +5,11 @@
  * a 503 naming it, and simulated ones, templates) and keys for every scope set. Generated in
  * code and deterministic (keys come from a seeded PRNG), so the banner's curl commands always
  * work. It is a fixture file's JSON: it goes through the same `parseFixture` as FIXTURE=<file>.
+ * With it, the demo books one tour (`bookDemoTour`), whose id the banner's curl lines name.
  */
 import { generateApiKey, SCOPES, type Scope } from "@lintel/domain";
 import { exampleRecords } from "@lintel/api";
+import type { Lintel } from "@lintel/core";
 
 /** A key of the demo, for the banner. */
 export interface DemoKey {
@@ -76,4 +78,35 @@ export function demoFixture(): Record<string, unknown> {
       };
     }),
   };
+}
+
+/** The unit and lock the demo books its tour on (a simulated lock: its code is set at once). */
+export const DEMO_TOUR_UNIT = "chicago-loft";
+export const DEMO_TOUR_LOCK = "lock_shared_gate";
+
+/** A tour's times in the demo: tomorrow at `hourUtc`:00 UTC for 30 minutes, seen at `nowMs`. */
+export function demoTourTimes(nowMs: number, hourUtc: number): { readonly startAt: string; readonly endAt: string } {
+  const day = new Date(nowMs + 86_400_000);
+  const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hourUtc);
+  return { startAt: new Date(start).toISOString(), endAt: new Date(start + 30 * 60_000).toISOString() };
+}
+
+/**
+ * Books the demo's tour (tomorrow at 16:00 UTC on the Chicago loft's shared gate, a reminder an
+ * hour before from the welcome template) as the Acme admin; answers its id, or null when the
+ * booking was refused (a fixture without those records).
+ */
+export async function bookDemoTour(lintel: Lintel, nowMs = Date.now()): Promise<string | null> {
+  const admin = DEMO_KEYS[0] as DemoKey;
+  const booked = await lintel.bookTour(
+    { keyId: admin.id, orgId: admin.orgId, scopes: admin.scopes },
+    {
+      unitIdOrKey: DEMO_TOUR_UNIT,
+      lockId: DEMO_TOUR_LOCK,
+      ...demoTourTimes(nowMs, 16),
+      prospect: { name: "Demo Prospect", email: "prospect@example.com", phone: "+13125550100" },
+      messages: [{ templateId: "tpl_welcome", anchor: "start", offsetMinutes: -60 }],
+    },
+  );
+  return booked.ok ? booked.value.tour.id : null;
 }

@@ -57,7 +57,9 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     process.exit(1);
   }
   // stdout carries only the JSON log lines; the banner and lifecycle messages go to stderr.
-  console.error(bannerText(server.url, server.fixtureSource, loading.config.store, server.fixtureReport));
+  console.error(
+    bannerText(server.url, server.fixtureSource, loading.config.store, server.fixtureReport, process.version, server.demoTourId),
+  );
   if (server.metricsUrl !== null) console.error(`Prometheus metrics: ${server.metricsUrl}`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -16,7 +16,7 @@ import {
 } from "@lintel/api";
 import type { Config } from "./config.js";
 import { buildContainer, TOKENS, type Overrides } from "./container.js";
-import { demoFixture } from "./demo-fixture.js";
+import { bookDemoTour, demoFixture } from "./demo-fixture.js";
 import { redocRenderer } from "./docs-assets.js";
 import { readFixtureFile, validateFixture } from "./fixture-file.js";
 
@@ -41,6 +41,8 @@ export interface RunningServer {
   readonly fixtureSource: string;
   /** What loading it did (records added; those the store had are kept as stored), or null without one. */
   readonly fixtureReport: FixtureLoadReport | null;
+  /** The demo's booked tour (the built-in demo data only), else null. */
+  readonly demoTourId: string | null;
   /**
    * Drains: /readyz answers 503, no new connections, every answer from
    * now on closes its connection, idle connections are closed; once all are gone, closes Redis.
@@ -69,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let metricsServer: Server | null = null;
   let fixtureSource: string;
   let fixtureReport: FixtureLoadReport | null = null;
+  let demoTourId: string | null = null;
   let lintel: Lintel | undefined;
   try {
     if (redis !== null) await redis.ready();
@@ -78,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Add only: a record the store already has stays as it is, so a restart never undoes a
     // change made since. Through the Lintel: a code's PIN is sealed and its work written with it.
     if (fixture.data !== null) fixtureReport = await lintel.loadFixture(fixture.data);
+    if (fixture.source === "demo") demoTourId = await bookDemoTour(lintel);
     const metrics = container.resolve(TOKENS.metrics);
     if (metrics !== null && config.metricsPort !== null)
       metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
@@ -132,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     lintel,
     fixtureSource,
     fixtureReport,
+    demoTourId,
     close() {
       metricsServer?.close();
       metricsServer?.closeAllConnections();

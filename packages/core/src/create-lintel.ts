@@ -198,7 +198,15 @@ export function createLintel(setup: LintelSetup): Lintel {
     },
   );
   const once = createIdempotency(store.idempotency, () => scope.getStore(), secrets);
-  const timezones = createTimezoneChange({ units: stores.units, locks: stores.locks, clock });
+  const timezones = createTimezoneChange({
+    units: stores.units,
+    locks: stores.locks,
+    clock,
+    tours: stores.tours,
+    toursMoved: async (orgId, tourIds) => {
+      for (const tourId of tourIds) await transitions.advanceTour(orgId, tourId);
+    },
+  });
   const writes = createScheduleWrites({
     units: stores.units,
     locks: stores.locks,

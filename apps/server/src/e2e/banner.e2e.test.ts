@@ -4,24 +4,31 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bannerText, storeDescription } from "../banner.js";
-import { demoFixture } from "../demo-fixture.js";
+import { bookDemoTour, demoFixture } from "../demo-fixture.js";
 import { startServer } from "../server.js";
 import { testConfig } from "./e2e.test-support.js";
 
-test("banner: every curl command answers as its line says, on the demo data", async () => {
+test("banner: every curl command answers as its line says, on the demo data (the tours' writes included)", async () => {
   const server = await startServer(testConfig({ STORE: "memory" }), { fixture: demoFixture() });
   try {
-    const lines = bannerText(server.url, "demo", { kind: "memory" })
+    const demoTourId = await bookDemoTour(server.lintel);
+    assert.ok(demoTourId !== null, "the demo books its tour");
+    const lines = bannerText(server.url, "demo", { kind: "memory" }, null, process.version, demoTourId)
       .split("\n")
       .filter((line) => line.trim().startsWith("curl "));
-    assert.equal(lines.length, 8, "README says eight curl commands");
+    assert.equal(lines.length, 12, "README says twelve curl commands");
     for (const line of lines) {
-      const [, key, url] = /-H 'x-api-key: (lnt_\w+)' '([^']+)'/.exec(line) ?? [];
+      const [, key, url] = /-H 'x-api-key: (lnt_\w+)'.* '(http[^']+)'/.exec(line) ?? [];
       assert.ok(key !== undefined && url !== undefined, line);
-      const answer = await fetch(url, { headers: { "x-api-key": key } });
+      const body = /-d '([^']+)'/.exec(line)?.[1];
+      const answer = await fetch(url, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "x-api-key": key, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { body }),
+      });
       const note = line.split("#")[1] ?? "";
-      assert.equal(answer.status, /503/.test(note) ? 503 : 200, line);
-      await answer.arrayBuffer();
+      const expected = /503/.test(note) ? 503 : /201/.test(note) ? 201 : 200;
+      assert.equal(answer.status, expected, `${line}: ${await answer.text()}`);
     }
   } finally {
     await server.close();

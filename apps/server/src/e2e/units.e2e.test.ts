@@ -153,6 +153,7 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
       templateId: null,
       code: null,
       lockSync: null,
+      tourId: null,
     });
     assert.equal(answer.json.items[1].endAt, answer.json.items[1].startAt, "a message's sendAt twice");
     assert.equal(answer.json.items[3].title, "Cleaner", "a code's name");

@@ -59,7 +59,6 @@ export const DEFAULT_TOUR_TITLE = "Self-guided tour";
 const PIN_DRAWS = 20;
 /** How many of the org's active locks a booking looks through for the unit's own. */
 const LOCK_SCAN = 1_000;
-const MINUTE = 60_000;
 /** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
 const BASIS_ROUNDS = 1_000;
 

@@ -4,18 +4,23 @@
  * applies it only if the unit's version is still the one the plan was made from.
  */
 // The domain's previewTimezoneChange under another name: the use case below has that name.
-import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
+import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason, tourAccess } from "@lintel/domain";
 import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
+import type { TourStore } from "../ports/tour-ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;
   readonly locks: LockDirectory;
   readonly clock: Clock;
+  /** The booked tours: the items of a tour whose access has started are no candidates (they keep their instants). */
+  readonly tours?: Pick<TourStore, "getTour"> | undefined;
+  /** Told after a change that moved items of booked tours: each tour's record and due time follow its item. */
+  readonly toursMoved?: ((orgId: string, tourIds: readonly string[]) => Promise<void>) | undefined;
 }
 
 /** What to preview: a unit (by id, else urlKey) and the proposed zone (any tzdb spelling). */
@@ -114,9 +119,24 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
     return lockUnits;
   }
 
+  /** The unit's items less those of booked tours whose access has started at `nowMs` (they are not candidates). */
+  async function candidateItems(orgId: string, unitId: string, nowMs: number): Promise<ScheduleItem[]> {
+    const items = await ports.units.itemsOf(orgId, unitId);
+    const tourIds = [...new Set(items.flatMap((item) => (item.tourId === undefined ? [] : [item.tourId])))];
+    if (tourIds.length === 0 || ports.tours === undefined) return items;
+    const started = new Set<string>();
+    for (const tourId of tourIds) {
+      const tour = await ports.tours.getTour(orgId, tourId);
+      const own = items.find((item) => item.kind === "tour" && item.id === tourId);
+      if (tour === null || own === undefined) continue;
+      if (tourAccess({ ...tour, startAt: own.startAt, endAt: own.endAt }).startMs <= nowMs) started.add(tourId);
+    }
+    return items.filter((item) => item.tourId === undefined || !started.has(item.tourId));
+  }
+
   /** What the domain plans from: the unit, its items, the units their locks serve, now. */
   async function planInput(caller: Caller, unit: Unit, proposedTimeZone: string): Promise<PreviewInput> {
-    const items = await ports.units.itemsOf(caller.orgId, unit.id);
+    const items = await candidateItems(caller.orgId, unit.id, ports.clock.now());
     const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
     const lockUnits = await lockUnitsOf(caller.orgId, lockIds);
     return { unit, items, lockUnits, proposedTimeZone, nowMs: ports.clock.now() };
@@ -172,7 +192,8 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
     const codes = new Map(input.items.flatMap((item) => (item.kind === "code" ? [[item.id, item] as const] : [])));
     const codeWork = rewrites.flatMap((rewrite) => {
       const code = rewrite.kind === "code" ? codes.get(rewrite.id) : undefined;
-      return code === undefined
+      // A held code (a tour awaiting verification) moves on the schedule and stays off the lock.
+      return code === undefined || code.lockSync?.status === "held"
         ? []
         : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
     });
@@ -186,6 +207,13 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
     });
     // Lost a race: another change landed between the read and the write (the store says where it is now).
     if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale(outcome.currentVersion);
+    const tourIds = [
+      ...new Set(
+        rewrites.flatMap((rewrite) => input.items.find((item) => item.kind === rewrite.kind && item.id === rewrite.id)?.tourId ?? []),
+      ),
+    ];
+    // The change is made: a tour whose record could not follow now is caught up by the tour timer (its due time is read again when it comes).
+    if (tourIds.length > 0) await ports.toursMoved?.(caller.orgId, tourIds).catch(() => undefined);
     return succeed({ unit: outcome.unit, moved: rewrites.length });
   }
 

@@ -4,7 +4,7 @@
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.
  */
-import { isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain";
+import { grantsScope, isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain";
 import { openPin } from "../lock-codes/lock-code-work.js";
 import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
@@ -40,7 +40,7 @@ export interface UnitReads {
   listUnits(caller: Caller, query: PageQuery): Promise<Result<{ units: Unit[]; nextCursor: string | null }, "invalid_cursor">>;
   /** A unit of the caller's org, by id, else by urlKey; a foreign unit is `not_found`. */
   getUnit(caller: Caller, unitIdOrKey: string): Promise<Result<Unit, "not_found">>;
-  /** The unit's items ending after `from` (default now), by startAt, then kind, then key. */
+  /** The unit's items ending after `from` (default now), by startAt, then kind, then key (a booked tour's PIN only for `tours:read`). */
   listSchedule(caller: Caller, query: ScheduleQuery): Promise<Result<SchedulePage, "not_found" | "invalid_cursor">>;
 }
 
@@ -86,7 +86,11 @@ export function createUnitReads(
         positionOf: schedulePosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after, query.limit, (position) => `${fromIso}|${position}`);
-      const items = page.rows.map((item) => scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)));
+      // A booked tour's PIN is served to keys that may read tours only.
+      const toursRead = grantsScope(caller.scopes, "tours:read");
+      const items = page.rows.map((item) =>
+        scheduleEntry(item, unit.timeZone, item.tourId === undefined || toursRead ? openPin(item, ports.secrets) : null),
+      );
       return succeed({ unit, items, nextCursor: page.nextCursor });
     },
   };

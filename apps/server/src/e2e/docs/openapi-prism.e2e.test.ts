@@ -474,6 +474,45 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     await send(exchange);
   }
 
+  // The tours: a booking on the New York unit (one simulated lock serves it), then every command and read with its refusals.
+  const day = 86_400_000;
+  const tourStart = new Date(Date.now() + 2 * day).toISOString();
+  const tourEnd = new Date(Date.now() + 2 * day + 1_800_000).toISOString();
+  const booking = { unitIdOrKey: f.units.york.id, startAt: tourStart, endAt: tourEnd, prospect: { name: "Prism", email: "p@example.com" } };
+  const booked = await send(write("/v1/tours/book_tour", booking, 201));
+  const tourId = (booked.json as { tour: { id: string } }).tour.id;
+  const movedStart = new Date(Date.now() + 3 * day).toISOString();
+  const movedEnd = new Date(Date.now() + 3 * day + 1_800_000).toISOString();
+  for (const exchange of [
+    write("/v1/tours/book_tour", { ...booking, endAt: tourStart }, 400),
+    write("/v1/tours/book_tour", { ...booking, unitIdOrKey: "nope" }, 404),
+    write("/v1/tours/book_tour", { ...booking, expectedVersion: 1 }, 409),
+    write("/v1/tours/book_tour", { ...booking, prospect: undefined }, 400, {}, false),
+    { ...write("/v1/tours/book_tour", booking, 403), key: locksOnly },
+    write("/v1/tours/confirm_tour", { tourId }, 200),
+    write("/v1/tours/confirm_tour", { tourId: "tour_nope" }, 404),
+    write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd }, 200),
+    write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd, expectedVersion: 1 }, 409),
+    write("/v1/tours/reschedule_tour", { tourId, startAt: movedEnd, endAt: movedStart }, 400),
+    write("/v1/tours/reschedule_tour", { tourId: "tour_nope", startAt: movedStart, endAt: movedEnd }, 404),
+    write("/v1/tours/check_in", { tourId }, 400),
+    write("/v1/tours/check_in", { tourId: "tour_nope" }, 404),
+    { path: `/v1/tours/get_tour?tourId=${tourId}`, key: admin, status: 200 },
+    { path: "/v1/tours/get_tour?tourId=tour_nope", key: admin, status: 404 },
+    { path: `/v1/tours/list_tours?unitIdOrKey=${f.units.york.id}&limit=5`, key: admin, status: 200 },
+    { path: "/v1/tours/list_tours?unitIdOrKey=nope", key: admin, status: 404 },
+    { path: "/v1/tours/list_tours?status=lost", key: admin, status: 400, valid: false },
+    { path: "/v1/tours/list_tours?cursor=v1.nope", key: admin, status: 404 },
+    write("/v1/tours/cancel_tour", { tourId, reason: "Prism is done" }, 200),
+    write("/v1/tours/cancel_tour", { tourId }, 200),
+    write("/v1/tours/cancel_tour", { tourId: "tour_nope" }, 404),
+    write("/v1/tours/confirm_tour", { tourId }, 409),
+    write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd }, 409),
+    write("/v1/tours/check_in", { tourId, at: tourStart }, 400),
+  ] satisfies Exchange[]) {
+    await send(exchange);
+  }
+
   const unexpected = seen
     .filter((s) => s.status !== s.exchange.status)
     .map((s) => `${s.exchange.path}: ${s.status}, not ${s.exchange.status}`);
