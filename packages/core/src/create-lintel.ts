@@ -35,6 +35,7 @@ import type { WebhookSender } from "./webhooks/webhook-sender.js";
 import { createWebhookUseCases } from "./webhooks/webhook-use-cases.js";
 import { createWebhookOperations } from "./webhooks/webhook-operations.js";
 import { createTourReads } from "./tours/tour-reads.js";
+import { createShowingRules } from "./units/showing-rules.js";
 import { createTourTimer } from "./tours/tour-timer.js";
 import { createTourWrites } from "./tours/tour-writes.js";
 
@@ -261,6 +262,9 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...webhooks,
     ...webhookOperations,
     ...createTourReads({ tours: stores.tours, units: stores.units, clock, secrets }, cursors),
+    ...(({ setShowingRules, listAvailableSlots }) => ({ ...told({ setShowingRules }), listAvailableSlots }))(
+      createShowingRules({ units: stores.units, clock }),
+    ),
     ...told({
       bookTour: tours.bookTour,
       confirmTour: tours.confirmTour,

@@ -3,7 +3,7 @@
  * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
-import { planTimezoneChange, problemBody, scheduleEntry, servedTour, type ProblemCode } from "@lintel/domain";
+import { planTimezoneChange, problemBody, scheduleEntry, servedSlot, servedTour, type ProblemCode } from "@lintel/domain";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "../routes/endpoints.js";
@@ -119,6 +119,31 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   listSchedule: { items: schedule.map(scheduleEntryView), nextCursor: CURSOR },
   setTimezone: { unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 }, moved: preview.items.length },
   createUnit: { unit: { ...unitView(unit), version: 1 } },
+  setShowingRules: {
+    unit: {
+      ...unitView(unit),
+      version: unit.version + 1,
+      showingRules: {
+        weekly: [
+          { day: "sat", opens: "10:00", closes: "16:00" },
+          { day: "sun", opens: "12:00", closes: "16:00" },
+        ],
+        slotMinutes: 30,
+        bufferMinutes: 15,
+        minNoticeMinutes: 60,
+        maxDaysAhead: 14,
+        maxConcurrent: 1,
+        blackouts: [{ startAt: "2027-12-24T06:00:00.000Z", endAt: "2027-12-27T06:00:00.000Z" }],
+      },
+    },
+  },
+  listAvailableSlots: {
+    unitId: unit.id,
+    timeZone: unit.timeZone,
+    slots: [Date.UTC(2027, 2, 13, 16), Date.UTC(2027, 2, 13, 16, 30)].map((startMs) =>
+      servedSlot({ startMs, endMs: startMs + 1_800_000, remaining: 1 }, unit.timeZone ?? "UTC"),
+    ),
+  },
   bookTour: { tour: EXAMPLE_TOUR, unit: { ...unitView(unit), version: unit.version + 1 } },
   confirmTour: { tour: EXAMPLE_TOUR },
   rescheduleTour: {
@@ -234,6 +259,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
 };
 
 const DETAILS: Record<ProblemCode, string> = {
+  slot_unavailable: "The tour's times are not an available slot of the unit now. Read list_available_slots and pick one.",
   invalid_request: "Invalid parameter: limit. See invalidParams.",
   invalid_api_key: "The API key is missing, malformed, unknown, expired or revoked.",
   missing_scope: "This operation needs the scope locks:read.",

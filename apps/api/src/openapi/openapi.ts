@@ -157,7 +157,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     operationId,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: `${endpoint.description}\n\nRequires the scope \`${endpoint.scope}\`.`,
+    description: `${endpoint.description}\n\nRequires the scope \`${endpoint.scope}\`${endpoint.alsoScope === undefined ? "" : ` or \`${endpoint.alsoScope}\``}.`,
     security: [{ apiKey: [] }],
     "x-required-scope": endpoint.scope,
     parameters: [
