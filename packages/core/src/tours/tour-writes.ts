@@ -28,6 +28,7 @@ import {
   type Unit,
 } from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import { lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId, randomPin } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
@@ -206,21 +207,24 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       serving.push(...page.filter((lock) => lock.unitIds.includes(unit.id)));
       seen += page.length;
       if (page.length < 100) break;
-      const last = page.at(-1) as Lock;
-      after = `${last.createdAt}|${last.lockId}`;
+      after = lockPosition(page.at(-1) as Lock);
     }
     return serving;
   }
 
-  /** A PIN no other code of the lock (at any unit it serves) holds now, sealed. */
+  /** A PIN no code of the lock ending ahead (at any unit the lock serves) holds, sealed: a code over by now opens nothing. */
   async function freshPin(lock: Lock): Promise<string> {
     const held = new Set<string>();
     for (const unitId of lock.unitIds) {
-      for (const item of await ports.units.itemsOf(lock.orgId, unitId)) {
-        if (item.kind === "code" && item.lockId === lock.lockId) {
-          const pin = openPin(item, ports.secrets);
+      for (let after: string | null = null; ; ) {
+        const page: ScheduleItem[] = await ports.units.scheduleAfter(lock.orgId, unitId, nowMs(), after, 500);
+        for (const item of page) {
+          const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
           if (pin !== null) held.add(pin);
         }
+        const last = page.at(-1);
+        if (page.length < 500 || last === undefined) break;
+        after = schedulePosition(last);
       }
     }
     let pin = randomPin();

@@ -20,6 +20,7 @@ import {
   type Unit,
   type Weekday,
 } from "@lintel/domain";
+import { schedulePosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
@@ -98,7 +99,7 @@ export async function scheduleBusy(
     }
     const last = page.at(-1);
     if (page.length < PAGE || last === undefined) return { tours, openHouses };
-    after = `${last.startAt}|${last.kind}:${last.id}`;
+    after = schedulePosition(last);
   }
 }
 
