@@ -1,8 +1,8 @@
 /**
  * The prose of the API reference (`info.description` of the OpenAPI document, so `/docs`
  * renders it above the operations, and the tags' descriptions): what an integrator needs first
- * (authentication, budgets, errors, paging, the preview's statuses and DST rules, the writes with
- * a booking walked through in curl, versions and If-Match, outages and safe retries), then the
+ * (authentication, budgets, errors, paging, the preview's statuses and DST rules, a self-guided
+ * tour walked through in curl, the other writes, versions and If-Match, outages and safe retries), then the
  * HTTP conventions. Markdown; each `##` heading becomes a section of
  * the reference (`#section/<Heading-with-dashes>`).
  */
@@ -82,41 +82,96 @@ Apply with \`POST /v1/units/set_timezone\`, passing the preview's \`expectedVers
 (\`keep_wall_clock\` rewrites exactly the items the preview listed; \`keep_instant\` moves nothing). If the unit changed
 since, the answer is 409 \`version_conflict\` with \`currentVersion\`: preview again.
 
-## Writes: a booking, step by step
+## A self-guided tour, step by step
 
 Every write is a \`POST\` with a JSON body (\`Content-Type: application/json\`, at most 16 KiB, no fields besides those
 listed) and an \`Idempotency-Key\` header (see below: a retry with the same key never applies a change twice). The steps
 run as they are against the server's built-in demo data, with the Acme admin key its start-up banner prints.
 
-1. Create a unit. The answer is 201 with the unit at \`version\` 1.
+1. Book a tour on \`chicago-loft\`. Several locks serve it, so name one: \`lock_024\`, whose provider is the built-in
+   simulator (it accepts a code at once; the real vendors' locks need \`SEAM_API_KEY\`). With \`verification: "required"\` the
+   tour waits for your check of the prospect: its code is held off the lock (\`access.lockSync.status\` \`held\`). The answer
+   (201) is the tour, with its code's window (the tour widened by 15 minutes each side), its PIN and the keys of its items,
+   and the unit one version on. The reminder goes an hour before the start.
 
 \`\`\`sh
 API=${api}
+curl -X POST "$API/v1/tours/book_tour" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
+  -d '{"unitIdOrKey":"chicago-loft","lockId":"lock_024","startAt":"2027-12-01T10:00:00-06:00","endAt":"2027-12-01T10:30:00-06:00",
+       "prospect":{"name":"Ada Lovelace","email":"ada@example.com","phone":"+13125550123"},"verification":"required",
+       "messages":[{"templateId":"tpl_welcome","anchor":"start","offsetMinutes":-60}]}'
+\`\`\`
+
+2. Confirm it once you trust the prospect: the code goes to the lock (\`pending\`, then \`set\`). An unconfirmed tour is
+   cancelled when its access starts (\`cancelReason\` \`not_verified\`), and its code never reaches the door.
+
+\`\`\`sh
+curl -X POST "$API/v1/tours/confirm_tour" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" -d '{"tourId":"<the tour id>"}'
+\`\`\`
+
+3. The code at the door: \`get_tour\` serves the PIN and its window (scope \`tours:read\`); \`list_schedule\` serves the tour's
+   items (its tour, its code, its message), each with \`tourId\`. They change with their tour only: a schedule write of one
+   is 409 naming the tour.
+
+\`\`\`sh
+curl -H "x-api-key: $LINTEL_API_KEY" "$API/v1/tours/get_tour?tourId=<the tour id>"
+\`\`\`
+
+4. Reschedule: the tour, its code's window (the lock gets the new times) and its reminder move together, in one step.
+
+\`\`\`sh
+curl -X POST "$API/v1/tours/reschedule_tour" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
+  -d '{"tourId":"<the tour id>","startAt":"2027-12-02T16:00:00-06:00","endAt":"2027-12-02T16:30:00-06:00"}'
+\`\`\`
+
+5. A zone change moves the tour with the rest of the schedule: preview it, then apply with the preview's
+   \`expectedVersion\`. Under \`keep_wall_clock\` the tour stays at 4:00 PM on the unit's new clock, and its code at the door
+   moves with it (a tour whose access has started keeps its times).
+
+\`\`\`sh
+curl -H "x-api-key: $LINTEL_API_KEY" \\
+  "$API/v1/units/preview_timezone_change?unitIdOrKey=chicago-loft&proposedTimeZone=America/Denver"
+\`\`\`
+
+6. The prospect arrives: \`check_in\` (an app's "I'm here", \`at\` default now, within the access window), or the lock says
+   so itself when Seam reports \`lock.unlocked\` with the tour's code. Nobody came by the end of the access window: the
+   tour becomes \`no_show\` by itself (\`tour.no_show\`); a checked-in tour becomes \`completed\`.
+
+7. Or cancel it: the tour leaves the schedule and its code is removed from the lock through the same outbox as every code,
+   so a provider outage delays the removal and never loses it (\`access.lockSync\` \`pending\`, then \`removed\`).
+
+\`\`\`sh
+curl -X POST "$API/v1/tours/cancel_tour" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" -d '{"tourId":"<the tour id>","reason":"Found another place"}'
+\`\`\`
+
+On a unit with showing rules (\`set_showing_rules\`), \`list_available_slots\` answers "when may I come?" in the unit's own
+wall-clock time, right through every DST change, and a booking must be one of those slots (409 \`slot_unavailable\`).
+
+### The other writes
+
+A unit of your own: \`create_unit\` (201, the unit at \`version\` 1). A unit created a minute ago is served by no lock until
+\`update_lock\` (scope \`locks:write\`) adds it to a lock's \`unitIds\` (the list replaces the lock's), and only then can it
+have codes and tours with codes:
+
+\`\`\`sh
 curl -X POST "$API/v1/units/create_unit" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
   -d '{"urlKey":"12-elm-st-apt-3","address":"12 Elm St, Apt 3, Springfield","timeZone":"America/Chicago"}'
-\`\`\`
-
-2. Book a tour: \`create_schedule_item\` with \`kind: "tour"\`, a \`title\`, \`startAt\` and \`endAt\` (RFC 3339, any offset) and
-   an optional \`lockId\`. The answer (201) holds the item as \`list_schedule\` serves it (its \`key\`, \`tour:tour_…\`, its
-   instants in UTC, \`localStart\` and \`label\` in the unit's zone) and the unit, now at version 2.
-
-\`\`\`sh
-curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+curl -X POST "$API/v1/locks/update_lock" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
-  -d '{"unitIdOrKey":"12-elm-st-apt-3","expectedVersion":1,"kind":"tour","title":"Self-guided tour",
-       "startAt":"2027-12-01T10:00:00-06:00","endAt":"2027-12-01T11:00:00-06:00"}'
+  -d '{"lockId":"lock_024","unitIds":["unit_chicago","<the new unit id>"]}'
 \`\`\`
 
-3. Issue an access code: \`kind: "code"\` (its \`title\` is the code's name) needs a \`lockId\`: an active lock of the
-   organization whose \`unitIds\` include the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`. Locks come from
-   the operator, and a unit created a minute ago is served by none until \`update_lock\` (scope \`locks:write\`) adds it
-   to a lock's \`unitIds\` (below). In the demo, \`chicago-loft\` is served by \`lock_024\` and
-   \`lock_054\`, whose provider is the built-in simulator: it accepts a code at once. Its other locks (\`lock_006\`,
-   \`lock_012\`, …) are real vendors' (\`yale\`, \`schlage\`, …), programmed through Seam: without \`SEAM_API_KEY\` a code on
-   one ends \`failed\`. \`lock_shared_gate\` serves it too, but also \`brooklyn-brownstone\` in another zone:
-   the demo's items on that gate are why a preview of \`chicago-loft\` says \`conflict\`. Give the PIN in \`code\` (4–8
-   digits) or leave it out for 6 random digits; the answer shows it, with \`lockSync\` (see "Codes on locks" below).
+The schedule's own items are written one at a time: \`create_schedule_item\` with a \`kind\` (\`tour\` and \`open_house\`:
+\`title\`, \`startAt\`, \`endAt\`, optional \`lockId\`; \`code\`: \`title\`, \`startAt\`, \`endAt\`, \`lockId\`, optional \`code\`, the PIN, 4–8
+digits, else 6 random ones; \`scheduled_message\`: \`title\`, \`sendAt\`, optional \`templateId\`), \`update_schedule_item\` with the
+item's \`key\` and the fields to change, \`delete_schedule_item\` with the \`key\`. A code needs an active lock of the organization
+that serves the unit (\`GET /v1/locks\` lists them), else 400 naming \`lockId\`; in the demo, \`lock_shared_gate\` also serves
+\`brooklyn-brownstone\` in another zone, which is why a preview of \`chicago-loft\` says \`conflict\`.
 
 \`\`\`sh
 curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
@@ -125,40 +180,7 @@ curl -X POST "$API/v1/units/create_schedule_item" -H "x-api-key: $LINTEL_API_KEY
        "startAt":"2027-12-01T09:30:00-06:00","endAt":"2027-12-01T11:30:00-06:00"}'
 \`\`\`
 
-   To give the new unit a code, let a lock serve it too (its id is in \`create_unit\`'s answer; the list replaces the lock's):
-
-\`\`\`sh
-curl -X POST "$API/v1/locks/update_lock" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
-  -d '{"lockId":"lock_024","unitIds":["unit_chicago","<the new unit id>"]}'
-\`\`\`
-
-4. Preview a zone move of the new unit: \`status: "ok"\`, \`expectedVersion: 2\`, and the tour, with its labels under both
-   policies (10:00 AM MST when the wall clock is kept, 9:00 AM MST when the instant is).
-
-\`\`\`sh
-curl -H "x-api-key: $LINTEL_API_KEY" \\
-  "$API/v1/units/preview_timezone_change?unitIdOrKey=12-elm-st-apt-3&proposedTimeZone=America/Denver"
-\`\`\`
-
-5. Apply it with the preview's \`expectedVersion\`: the answer says \`moved: 1\` and the unit is at version 3.
-
-\`\`\`sh
-curl -X POST "$API/v1/units/set_timezone" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
-  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \\
-  -d '{"unitIdOrKey":"12-elm-st-apt-3","timeZone":"America/Denver","expectedVersion":2,"policy":"keep_wall_clock"}'
-\`\`\`
-
-6. List the schedule: the tour is still at 10:00 AM, now MST (\`localStart\` \`2027-12-01T10:00:00-07:00\`).
-
-\`\`\`sh
-curl -H "x-api-key: $LINTEL_API_KEY" "$API/v1/units/list_schedule?unitIdOrKey=12-elm-st-apt-3"
-\`\`\`
-
-\`update_schedule_item\` takes the unit, the item's \`key\` and only the fields to change (\`lockId: null\` and
-\`templateId: null\` clear them; the kind cannot change); \`delete_schedule_item\` takes the unit and the \`key\`. An open house
-takes what a tour takes; a scheduled message takes \`title\`, \`sendAt\` and an optional \`templateId\`. \`update_unit\` changes a
-unit's \`urlKey\` or \`address\`; its zone changes only through \`set_timezone\`, which moves its schedule with it.
+\`update_unit\` changes a unit's \`urlKey\` or \`address\`; its zone changes only through \`set_timezone\`, which moves its schedule with it.
 
 ## Versions and expectedVersion
 

@@ -132,6 +132,7 @@ describe("e2e: endpoint answers", () => {
       address: none.address,
       timeZone: "America/Chicago",
       version: 2,
+      showingRules: null,
     });
     assert.equal(answer.json.moved, 1);
     const preview = await call(server.url, `/v1/units/preview_timezone_change?unitIdOrKey=${none.id}&proposedTimeZone=America/Chicago`, {

@@ -96,7 +96,7 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
   it("list_units: random page sizes visit every unit of the org once, by urlKey; another org sees only its own", async () => {
     const expected = [...Object.values(units).filter((u) => u.orgId === orgA), ...extraUnits, busy]
       .sort((a, b) => byText(a.urlKey, b.urlKey))
-      .map(({ id, urlKey, address, timeZone, version }) => ({ id, urlKey, address, timeZone, version }));
+      .map(({ id, urlKey, address, timeZone, version }) => ({ id, urlKey, address, timeZone, version, showingRules: null }));
     assert.deepEqual(await walk("/v1/units/list_units?", "units"), expected);
     const foreign = await call(base, "/v1/units/list_units", { key: keys.orgB });
     assert.deepEqual(
@@ -109,7 +109,7 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
     for (const idOrKey of [busy.id, busy.urlKey]) {
       const answer = await call(base, `/v1/units/get_unit?unitIdOrKey=${idOrKey}`, { key: keys.admin });
       assert.deepEqual(answer.json, {
-        unit: { id: busy.id, urlKey: busy.urlKey, address: busy.address, timeZone: "America/Chicago", version: 1 },
+        unit: { id: busy.id, urlKey: busy.urlKey, address: busy.address, timeZone: "America/Chicago", version: 1, showingRules: null },
       });
     }
     assertProblem(await call(base, `/v1/units/get_unit?unitIdOrKey=${units.foreign.id}`, { key: keys.admin }), 404, "not_found");

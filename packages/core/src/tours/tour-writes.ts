@@ -216,7 +216,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   async function freshPin(lock: Lock): Promise<string> {
     const held = new Set<string>();
     for (const unitId of lock.unitIds) {
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page: ScheduleItem[] = await ports.units.scheduleAfter(lock.orgId, unitId, nowMs(), after, 500);
         for (const item of page) {
           const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;

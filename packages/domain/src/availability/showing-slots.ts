@@ -116,6 +116,23 @@ export interface Slot {
 const MINUTE = 60_000;
 const overlaps = (a: Span, b: Span) => a.startMs < b.endMs && b.startMs < a.endMs;
 
+/** How many of the sorted `values` are below `limit`. */
+function countBelow(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((values[mid] as number) < limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** How many of the sorted `values` are at most `limit`. */
+function countAtMost(values: readonly number[], limit: number): number {
+  return countBelow(values, limit + 1);
+}
+
 /** Local day number (days since 1970-01-01) → weekday. 1970-01-01 was a Thursday. */
 const weekdayOf = (day: number): Weekday => WEEKDAYS[(((day + 4) % 7) + 7) % 7] as Weekday;
 
@@ -132,6 +149,10 @@ export function availableSlots(query: SlotQuery): Slot[] {
   const earliest = Math.max(query.fromMs, query.nowMs + rules.minNoticeMinutes * MINUTE);
   const horizon = query.nowMs + rules.maxDaysAhead * DAY_MS;
   const blackouts = rules.blackouts.map((b) => ({ startMs: Date.parse(b.startAt), endMs: Date.parse(b.endAt) }));
+  // The tours overlapping [a, b) are those starting before b less those ending by a (each of those starts before a < b):
+  // two binary searches per slot over sorted starts and ends, not a scan of every tour.
+  const starts = query.tours.map((tour) => tour.startMs).sort((x, y) => x - y);
+  const ends = query.tours.map((tour) => tour.endMs).sort((x, y) => x - y);
   const slots: Slot[] = [];
   // Local dates that can hold a slot in range: a zone is within ±26 h of UTC.
   const firstDay = Math.floor(localEpochOf(timeZone, query.fromMs) / DAY_MS) - 1;
@@ -152,8 +173,8 @@ export function availableSlots(query: SlotQuery): Slot[] {
         if (startMs < earliest || startMs >= horizon || endMs > query.toMs) continue;
         const slot = { startMs, endMs };
         if (blackouts.some((b) => overlaps(slot, b)) || query.openHouses.some((o) => overlaps(slot, o))) continue;
-        const widened = { startMs: startMs - bufferMs, endMs: endMs + bufferMs };
-        const remaining = rules.maxConcurrent - query.tours.filter((tour) => overlaps(widened, tour)).length;
+        const taken = countBelow(starts, endMs + bufferMs) - countAtMost(ends, startMs - bufferMs);
+        const remaining = rules.maxConcurrent - taken;
         if (remaining > 0) slots.push({ startMs, endMs, remaining });
       }
     }

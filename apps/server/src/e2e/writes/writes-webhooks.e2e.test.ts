@@ -114,7 +114,14 @@ describe("e2e: the writes' events at a webhook receiver", () => {
     }
 
     const of = (type: string) => delivered.find((event) => event.type === type)?.data;
-    assert.deepEqual(of("unit.created").unit, { id: unit.id, urlKey, address: "5 Pine Rd", timeZone: "Asia/Tokyo", version: 1 });
+    assert.deepEqual(of("unit.created").unit, {
+      id: unit.id,
+      urlKey,
+      address: "5 Pine Rd",
+      timeZone: "Asia/Tokyo",
+      version: 1,
+      showingRules: null,
+    });
     assert.deepEqual([of("unit.updated").unit.address, of("unit.updated").unit.version], ["5 Pine Road", 2]);
     assert.deepEqual(of("unit.updated").previous, { urlKey, address: "5 Pine Rd" });
     assert.deepEqual([of("schedule.item_created").item, of("schedule.item_created").unit.version], [item, 3]);

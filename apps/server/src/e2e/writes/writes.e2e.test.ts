@@ -51,7 +51,7 @@ describe("e2e: the writes", () => {
     assert.equal(created.status, 201, created.text);
     const unit = created.json.unit;
     assert.match(unit.id, /^unit_[0-9A-Za-z]{24}$/);
-    assert.deepEqual(unit, { id: unit.id, urlKey, address: "12 Elm St", timeZone: "America/Chicago", version: 1 });
+    assert.deepEqual(unit, { id: unit.id, urlKey, address: "12 Elm St", timeZone: "America/Chicago", version: 1, showingRules: null });
     assert.deepEqual(await unitOf(urlKey), unit);
 
     const tourBody = { unitIdOrKey: urlKey, expectedVersion: 1, kind: "tour", title: "Tour", startAt: "2027-06-01T10:00:00-05:00" };
