@@ -192,7 +192,7 @@ as it is then.
 curl -i -H "x-api-key: $LINTEL_API_KEY" "$API/v1/templates/get_message_template?templateId=tpl_reminder"   # ETag: "…"
 curl -X POST "$API/v1/templates/update_message_template" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" -H 'If-Match: "<the ETag>"' \\
-  -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unitAddress}} starts at {{tourStart}}. Reply STOP to opt out."}'
+  -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unit.address}} starts at {{tour.start}}. Reply STOP to opt out."}'
 \`\`\`
 
 \`create_message_template\` (201) takes \`name\`, \`body\` and an optional \`sortOrder\`; placeholders are \`{{name}}\`, and an

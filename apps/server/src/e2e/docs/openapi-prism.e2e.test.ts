@@ -423,7 +423,9 @@ it("prism proxy: every operation's success and error answers contradict nothing 
   };
   const createdTour = await send(write("/v1/units/create_schedule_item", { ...tour, expectedVersion: 1 }, 201));
   const tourKey = (createdTour.json as { item: { key: string } }).item.key;
-  const createdTemplate = await send(write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ name }}" }, 201));
+  const createdTemplate = await send(
+    write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ prospect.name }}" }, 201),
+  );
   const templateId = (createdTemplate.json as { template: { id: string } }).template.id;
   const got = await send({ path: `/v1/templates/get_message_template?templateId=${templateId}`, key: admin, status: 200 });
   const etag = got.headers.get("etag") ?? "";
