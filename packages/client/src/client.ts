@@ -75,6 +75,15 @@ export function createLintelClient(options: ClientOptions) {
       update: (body: BodyOf<"updateUnit">, options: WriteOptions = {}): Promise<UnitWriteResult> =>
         written<"updateUnit">("/v1/units/update_unit", body, options),
       /**
+       * Sets (or, with `rules: null`, removes) when the unit may be toured, in its own wall-clock
+       * time; adds 1 to its version. A unit without a zone: `conflict` (409). Scope `units:write`.
+       */
+      setShowingRules: (body: BodyOf<"setShowingRules">, options: WriteOptions = {}): Promise<WriteResult<"setShowingRules">> =>
+        written<"setShowingRules">("/v1/units/set_showing_rules", body, options),
+      /** The slots a prospect may book, from `from` (default now) to `to` (default 7 days later, at most 31). Scope `units:read` or `tours:read`. */
+      listAvailableSlots: (query: QueryOf<"listAvailableSlots">, options?: CallOptions) =>
+        get<"listAvailableSlots">(send, "/v1/units/list_available_slots", query, undefined, options),
+      /**
        * Creates a tour, code, open house or scheduled message at the unit (a code needs the
        * `lockId` of an active lock that serves the unit); with `expectedVersion`, only while the
        * unit is at that version. Adds 1 to the unit's version, so a preview made before is stale.

@@ -155,6 +155,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/units/set_showing_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set when a unit may be toured
+         * @description The unit's showing rules in its own wall-clock time (windows per weekday, slot length, buffers, notice, horizon, tours at once, blackouts); rules: null removes them. Units serve them as showingRules. A unit without a time zone cannot have rules (409 conflict). set_timezone keeps them as they are: the slots follow the new zone. Event unit.showing_rules_changed. Adds 1 to the unit's version; with expectedVersion, applies only while the unit is at that version (else 409 version_conflict with currentVersion), so a preview made before it is stale. A write that changes nothing answers the record as it is, keeps the version and emits no event. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         *
+         *     Requires the scope `units:write`.
+         */
+        post: operations["setShowingRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/units/list_available_slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the slots a prospect may book
+         * @description The unit's slots between from (default now) and to (default from + 7 days, at most 31 days after from), by startAt: in each window a slot starts at opens and every slotMinutes of local time after it, read in the unit's zone (a local start that a spring-forward gap skips is not offered; in a fall-back overlap the earlier instant), and must end, read locally, on its start's date and not after closes. Only slots at or after now + minNoticeMinutes and before now + maxDaysAhead days. remaining = maxConcurrent minus the unit's tours overlapping the slot widened by bufferMinutes each side; slots with none remaining, or overlapping a blackout or an open house, are left out. A unit without rules offers none.
+         *
+         *     Requires the scope `units:read` or `tours:read`.
+         */
+        get: operations["listAvailableSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/units/list_units": {
         parameters: {
             query?: never;
@@ -232,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Book a self-guided tour
-         * @description Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, a 6-digit PIN no other code of that lock holds, programmed on the lock through the outbox) and its messages (sendAt = the anchor + offsetMinutes) in one atomic step: the unit's version + 1, one tour.booked event. With verification: required the code is held off the lock (lockSync held) until confirm_tour, and the tour is cancelled (not_verified) if still unconfirmed when its access starts. A tour lasts at most 24 h, its access must end after now (and, with verification, start after now). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, a 6-digit PIN no other code of that lock holds, programmed on the lock through the outbox) and its messages (sendAt = the anchor + offsetMinutes) in one atomic step: the unit's version + 1, one tour.booked event. With verification: required the code is held off the lock (lockSync held) until confirm_tour, and the tour is cancelled (not_verified) if still unconfirmed when its access starts. A tour lasts at most 24 h, its access must end after now (and, with verification, start after now). On a unit with showing rules the tour must be one of its available slots (list_available_slots), else 409 slot_unavailable, exactly under concurrency. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `tours:write`.
          */
@@ -1070,6 +1114,27 @@ export interface components {
             timeZone: string | null;
             /** @description ≥ 1, +1 on every change of the unit. */
             version: number;
+            /** @description When prospects may tour it (set_showing_rules), or null. */
+            showingRules: {
+                /** @description Windows of local wall-clock time per weekday (`HH:MM`, `24:00` = the end of the day). */
+                weekly: {
+                    /** @enum {string} */
+                    day: "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";
+                    opens: string;
+                    closes: string;
+                }[];
+                slotMinutes: number;
+                bufferMinutes: number;
+                minNoticeMinutes: number;
+                maxDaysAhead: number;
+                maxConcurrent: number;
+                blackouts: {
+                    /** Format: date-time */
+                    startAt: string;
+                    /** Format: date-time */
+                    endAt: string;
+                }[];
+            } | null;
         };
         ScheduleEntry: {
             /** @description <kind>:<id> */
@@ -1119,7 +1184,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "conflict" | "precondition_failed" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
+            code: "invalid_request" | "invalid_api_key" | "missing_scope" | "invalid_cursor" | "not_found" | "method_not_allowed" | "version_conflict" | "slot_unavailable" | "conflict" | "precondition_failed" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "request_timeout" | "expectation_failed" | "headers_too_large";
             requestId: string;
             invalidParams?: {
                 name: string;
@@ -2085,12 +2150,45 @@ export interface components {
                     updatedAt: string;
                 };
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "unit.showing_rules_changed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unit: components["schemas"]["Unit"];
+                previous: {
+                    /** @description Windows of local wall-clock time per weekday (`HH:MM`, `24:00` = the end of the day). */
+                    weekly: {
+                        /** @enum {string} */
+                        day: "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";
+                        opens: string;
+                        closes: string;
+                    }[];
+                    slotMinutes: number;
+                    bufferMinutes: number;
+                    minNoticeMinutes: number;
+                    maxDaysAhead: number;
+                    maxConcurrent: number;
+                    blackouts: {
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                    }[];
+                } | null;
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2110,7 +2208,7 @@ export interface components {
              * @description The event's type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "webhook_endpoint.test";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made, every one: a retry or a recover queues the delivery again without taking any back. */
@@ -2464,7 +2562,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/New_York",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       },
                      *       "moved": 6
                      *     }
@@ -2713,7 +2812,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 1
+                     *         "version": 1,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -2949,7 +3049,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -3243,7 +3344,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -3533,7 +3635,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -3781,7 +3884,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -3976,6 +4080,535 @@ export interface operations {
             };
         };
     };
+    setShowingRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, unique per intended change (e.g. a UUID); scoped to the API key, kept 24 h. */
+                "Idempotency-Key"?: string;
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitIdOrKey": "chicago-loft",
+                 *       "rules": {
+                 *         "weekly": [
+                 *           {
+                 *             "day": "sat",
+                 *             "opens": "10:00",
+                 *             "closes": "16:00"
+                 *           },
+                 *           {
+                 *             "day": "sun",
+                 *             "opens": "12:00",
+                 *             "closes": "16:00"
+                 *           }
+                 *         ],
+                 *         "slotMinutes": 30,
+                 *         "bufferMinutes": 15,
+                 *         "blackouts": [
+                 *           {
+                 *             "startAt": "2027-12-24T00:00:00-06:00",
+                 *             "endAt": "2027-12-27T00:00:00-06:00"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description The rules; null removes them. */
+                    rules: {
+                        /** @description Windows of local time per weekday: opens before closes, a day's windows not overlapping. */
+                        weekly: {
+                            /** @enum {string} */
+                            day: "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";
+                            /** @description Local wall-clock HH:MM (24:00 = the end of the day). */
+                            opens: string;
+                            /** @description Local wall-clock HH:MM (24:00 = the end of the day). */
+                            closes: string;
+                        }[];
+                        /** @description Slot length in minutes, 15–240, default 30. */
+                        slotMinutes?: number;
+                        /** @description Minutes kept free before and after each tour, 0–120, default 0. */
+                        bufferMinutes?: number;
+                        /** @description Minutes of notice a slot needs, 0–10080, default 60. */
+                        minNoticeMinutes?: number;
+                        /** @description How many days ahead slots are offered, 1–366, default 14. */
+                        maxDaysAhead?: number;
+                        /** @description Tours at once, 1–10, default 1. */
+                        maxConcurrent?: number;
+                        blackouts?: {
+                            /**
+                             * Format: date-time
+                             * @description The blackout's start. Years 2000 to 2099.
+                             * @example 2026-12-01T10:00:00-05:00
+                             */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description Its end. Years 2000 to 2099.
+                             * @example 2026-12-01T10:00:00-05:00
+                             */
+                            endAt: string;
+                        }[];
+                    } | null;
+                    /** @description When given, the write applies only while the unit is at this version (else 409 version_conflict). */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": {
+                     *         "id": "unit_chicago",
+                     *         "urlKey": "chicago-loft",
+                     *         "address": "1200 W Lake St, Chicago, IL",
+                     *         "timeZone": "America/Chicago",
+                     *         "version": 2,
+                     *         "showingRules": {
+                     *           "weekly": [
+                     *             {
+                     *               "day": "sat",
+                     *               "opens": "10:00",
+                     *               "closes": "16:00"
+                     *             },
+                     *             {
+                     *               "day": "sun",
+                     *               "opens": "12:00",
+                     *               "closes": "16:00"
+                     *             }
+                     *           ],
+                     *           "slotMinutes": 30,
+                     *           "bufferMinutes": 15,
+                     *           "minNoticeMinutes": 60,
+                     *           "maxDaysAhead": 14,
+                     *           "maxConcurrent": 1,
+                     *           "blackouts": [
+                     *             {
+                     *               "startAt": "2027-12-24T06:00:00.000Z",
+                     *               "endAt": "2027-12-27T06:00:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        unit: components["schemas"]["Unit"];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            409: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description With idempotency_in_progress: whole seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAvailableSlots: {
+        parameters: {
+            query: {
+                /**
+                 * @description The unit's id, else its urlKey.
+                 * @example chicago-loft
+                 */
+                unitIdOrKey: string;
+                /** @description Slots starting at or after it. Default now. */
+                from?: string;
+                /** @description Slots ending at or before it: after from, at most 31 days after it. Default from + 7 days. */
+                to?: string;
+            };
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unitId": "unit_chicago",
+                     *       "timeZone": "America/Chicago",
+                     *       "slots": [
+                     *         {
+                     *           "startAt": "2027-03-13T16:00:00.000Z",
+                     *           "endAt": "2027-03-13T16:30:00.000Z",
+                     *           "localStart": "2027-03-13T10:00:00-06:00",
+                     *           "localEnd": "2027-03-13T10:30:00-06:00",
+                     *           "label": "Sat, Mar 13, 2027, 10:00 AM – 10:30 AM CST",
+                     *           "remaining": 1
+                     *         },
+                     *         {
+                     *           "startAt": "2027-03-13T16:30:00.000Z",
+                     *           "endAt": "2027-03-13T17:00:00.000Z",
+                     *           "localStart": "2027-03-13T10:30:00-06:00",
+                     *           "localEnd": "2027-03-13T11:00:00-06:00",
+                     *           "label": "Sat, Mar 13, 2027, 10:30 AM – 11:00 AM CST",
+                     *           "remaining": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        unitId: string;
+                        timeZone: string | null;
+                        slots: {
+                            /** Format: date-time */
+                            startAt: string;
+                            /** Format: date-time */
+                            endAt: string;
+                            /** @description The instant in the unit's zone, RFC 3339 with offset. */
+                            localStart: string;
+                            /** @description The instant in the unit's zone, RFC 3339 with offset. */
+                            localEnd: string;
+                            /** @description The range in the unit's zone, e.g. Sun, Mar 14, 2027, 10:00 AM – 10:30 AM CDT. */
+                            label: string;
+                            /** @description How many more tours the slot takes. */
+                            remaining: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listUnits: {
         parameters: {
             query?: {
@@ -4019,14 +4652,16 @@ export interface operations {
                      *           "urlKey": "berlin-altbau",
                      *           "address": "Oderberger Str. 12, Berlin",
                      *           "timeZone": "Europe/Berlin",
-                     *           "version": 1
+                     *           "version": 1,
+                     *           "showingRules": null
                      *         },
                      *         {
                      *           "id": "unit_brooklyn",
                      *           "urlKey": "brooklyn-brownstone",
                      *           "address": "88 Berkeley Pl, Brooklyn, NY",
                      *           "timeZone": "America/New_York",
-                     *           "version": 1
+                     *           "version": 1,
+                     *           "showingRules": null
                      *         }
                      *       ],
                      *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
@@ -4204,7 +4839,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 1
+                     *         "version": 1,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -4713,7 +5349,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 2
+                     *         "version": 2,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -4856,7 +5493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. */
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. slot_unavailable: The unit has showing rules and the tour's times are not one of its available slots now (list_available_slots). Nothing was stored. */
             409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -5428,7 +6065,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 3
+                     *         "version": 3,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -5571,7 +6209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. */
+            /** @description idempotency_in_progress: The first request with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer. version_conflict: The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry. conflict: The write would break a rule about other records: a urlKey the organization already uses, a template a future message still names. slot_unavailable: The unit has showing rules and the tour's times are not one of its available slots now (list_available_slots). Nothing was stored. */
             409: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
@@ -5784,7 +6422,8 @@ export interface operations {
                      *         "urlKey": "chicago-loft",
                      *         "address": "1200 W Lake St, Chicago, IL",
                      *         "timeZone": "America/Chicago",
-                     *         "version": 3
+                     *         "version": 3,
+                     *         "showingRules": null
                      *       }
                      *     }
                      */
@@ -9431,7 +10070,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -9467,7 +10106,8 @@ export interface operations {
                      *               "urlKey": "chicago-loft",
                      *               "address": "1200 W Lake St, Chicago, IL",
                      *               "timeZone": "America/New_York",
-                     *               "version": 2
+                     *               "version": 2,
+                     *               "showingRules": null
                      *             },
                      *             "previousTimeZone": "America/Chicago",
                      *             "policy": "keep_instant",
@@ -9655,7 +10295,8 @@ export interface operations {
                      *             "urlKey": "chicago-loft",
                      *             "address": "1200 W Lake St, Chicago, IL",
                      *             "timeZone": "America/New_York",
-                     *             "version": 2
+                     *             "version": 2,
+                     *             "showingRules": null
                      *           },
                      *           "previousTimeZone": "America/Chicago",
                      *           "policy": "keep_instant",
@@ -10019,7 +10660,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
                     description?: string | null;
                 };
             };
@@ -10439,7 +11080,7 @@ export interface operations {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url?: string;
                     /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "*")[];
+                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
                     description?: string | null;
                 };
             };

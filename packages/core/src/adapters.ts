@@ -27,6 +27,7 @@ export {
   type OrgDirectory,
   type RequestBudget,
   type SetTimeZoneOutcome,
+  type ShowingRulesChange,
   type TemplateDeleteCheck,
   type TemplateStore,
   type TemplateWriteOutcome,

@@ -36,6 +36,7 @@ import type { WebhookSender } from "./webhooks/webhook-sender.js";
 import { createWebhookUseCases } from "./webhooks/webhook-use-cases.js";
 import { createWebhookOperations } from "./webhooks/webhook-operations.js";
 import { createTourReads } from "./tours/tour-reads.js";
+import { createShowingRules } from "./units/showing-rules.js";
 import { createTourTimer } from "./tours/tour-timer.js";
 import { createTourWrites } from "./tours/tour-writes.js";
 
@@ -265,6 +266,9 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...webhooks,
     ...webhookOperations,
     ...tourReads,
+    ...(({ setShowingRules, listAvailableSlots }) => ({ ...told({ setShowingRules }), listAvailableSlots }))(
+      createShowingRules({ units: stores.units, clock }),
+    ),
     ...told({
       bookTour: tours.bookTour,
       confirmTour: tours.confirmTour,

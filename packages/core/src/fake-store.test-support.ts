@@ -51,6 +51,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       peek: async (bucket, policy) => judge(bucket, policy, false),
     },
     units: {
+      setShowingRules: async () => unsupported(),
       findByIdOrKey: async (orgId, idOrKey) =>
         ownUnit(orgId, idOrKey) ?? [...units.values()].find((u) => u.orgId === orgId && u.urlKey === idOrKey) ?? null,
       getMany: async (orgId, ids) => ids.flatMap((id) => ownUnit(orgId, id) ?? []),

@@ -46,7 +46,12 @@ export type {
   SchedulePage,
   ScheduleQuery,
   ScheduleWrites,
+  SetShowingRulesCommand,
   SetTimeZoneCommand,
+  ShowingRulesInput,
+  ShowingRulesUseCases,
+  SlotList,
+  SlotsQuery,
   SetTimeZoneResult,
   Success,
   TemplateReads,
@@ -82,6 +87,7 @@ export {
 export { MAX_WEBHOOK_ENDPOINTS, MAX_WEBHOOK_URL_CHARS } from "./webhooks/webhook-use-cases.js";
 export { MAX_LOCK_UNITS } from "./locks/lock-writes.js";
 export { DEFAULT_ACCESS_MARGIN_MINUTES, DEFAULT_TOUR_TITLE, MAX_TOUR_MESSAGES } from "./tours/tour-writes.js";
+export { MAX_SLOT_RANGE_DAYS } from "./units/showing-rules.js";
 export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhooks/webhook-operations.js";
 
 // Lock providers and live lock states.

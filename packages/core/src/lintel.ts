@@ -22,6 +22,7 @@ import type { WebhookUseCases } from "./webhooks/webhook-use-cases.js";
 import type { TourReads } from "./tours/tour-reads.js";
 import type { TourWrites } from "./tours/tour-writes.js";
 import type { UnlockReport } from "./tours/tour-commands.js";
+import type { ShowingRulesUseCases } from "./units/showing-rules.js";
 
 export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
 export type { Failure, Problem, Result, Success } from "./common/problem.js";
@@ -69,6 +70,7 @@ export type { ScheduleWrites } from "./units/schedule-writes.js";
 export type { TimezoneChanges } from "./units/timezone-change.js";
 export type { UnitReads } from "./units/unit-reads.js";
 export type { TourReads } from "./tours/tour-reads.js";
+export type { SetShowingRulesCommand, ShowingRulesInput, ShowingRulesUseCases, SlotList, SlotsQuery } from "./units/showing-rules.js";
 export type { TourWrites } from "./tours/tour-writes.js";
 export type {
   BookTourCommand,
@@ -100,7 +102,8 @@ export interface Lintel
     WebhookUseCases,
     WebhookOperations,
     TourReads,
-    TourWrites {
+    TourWrites,
+    ShowingRulesUseCases {
   /**
    * The checks of one request, in order: address budget for failed keys (not for a key found
    * good within 10 minutes) → key (401) → key budget (429) → scope (403). On failure `budget` is

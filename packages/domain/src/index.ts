@@ -140,6 +140,21 @@ export {
   type TourStatus,
 } from "./tours/tour-lifecycle.js";
 export {
+  availableSlots,
+  isAvailableSlot,
+  servedSlot,
+  SHOWING_BOUNDS,
+  showingRulesProblem,
+  WALL_TIME_PATTERN,
+  WEEKDAYS,
+  type ServedSlot,
+  type ShowingRules,
+  type Slot,
+  type SlotQuery,
+  type Span,
+  type Weekday,
+} from "./availability/showing-slots.js";
+export {
   MESSAGE_ANCHORS,
   servedTour,
   tourAccess,

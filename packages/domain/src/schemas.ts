@@ -32,6 +32,7 @@ export {
   ServedTemplateSchema,
   ServedUnitSchema,
   ServedWebhookEndpointSchema,
+  ShowingRulesChangedDataSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
   TimezoneChangedDataSchema,
@@ -46,5 +47,6 @@ export {
 } from "./events/events.js";
 export { PreviewItemSchema, TimezonePreviewSchema } from "./preview/preview.js";
 export { ServedTourSchema, TourMessageSchema, TourRecordSchema } from "./tours/tour-record.js";
+export { ServedSlotSchema, ShowingRulesSchema } from "./availability/showing-slots.js";
 export { ScheduleEntrySchema } from "./preview/schedule.js";
 export { TEXT_RULES, textProblem, type TextRule } from "./text/text-rule.js";

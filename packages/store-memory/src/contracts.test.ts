@@ -20,6 +20,7 @@ import {
   describeLockProviderContract,
   describeRequestBudgetContract,
   describeScheduleWritesContract,
+  describeShowingRulesContract,
   describeTemplateStoreContract,
   describeTourStoreContract,
   describeUnitStoreContract,
@@ -53,6 +54,7 @@ describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);
 describeWebhookPacingContract("memory", makeStore);
 describeScheduleWritesContract("memory", makeStore);
+describeShowingRulesContract("memory", makeStore);
 describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 describeTourStoreContract("memory", makeStore);

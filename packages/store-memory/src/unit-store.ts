@@ -28,7 +28,10 @@ function orderIndex(state: MemoryState): OrderedIndex<Unit> {
  */
 export function putUnits(state: MemoryState, units: readonly Unit[]): void {
   const how = { records: state.units, index: orderIndex(state), idOf: (unit: Unit) => unit.id, orgOf: (unit: Unit) => unit.orgId };
-  const copy = ({ id, orgId, urlKey, address, timeZone, version }: Unit): Unit => ({ id, orgId, urlKey, address, timeZone, version });
+  const copy = ({ id, orgId, urlKey, address, timeZone, version, showingRules }: Unit): Unit =>
+    showingRules === undefined
+      ? { id, orgId, urlKey, address, timeZone, version }
+      : { id, orgId, urlKey, address, timeZone, version, showingRules };
   upsertIndexed(how, units, copy, (unit, old) => {
     const slot = old === undefined ? undefined : urlKeySlot(old.orgId, old.urlKey);
     if (slot !== undefined && state.unitIdByUrlKey.get(slot) === unit.id) state.unitIdByUrlKey.delete(slot);
@@ -216,6 +219,22 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       }
       if (change.work) writeCodeWork(state.codes, change.work);
       const updated = { ...unit, version: unit.version + 1 };
+      replaceUnit(state, updated);
+      appendEvent(state.events, orgId, eventAtVersion(change.event, updated.version));
+      return { ok: true, unit: updated };
+    },
+    async setShowingRules(orgId, unitId, change): Promise<UnitWriteOutcome> {
+      const unit = ownUnit(orgId, unitId);
+      if (unit === undefined) return { ok: false, reason: "not_found" };
+      if (change.expectedVersion !== null && unit.version !== change.expectedVersion) {
+        return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      }
+      if (!sameBasis(unit, change.basis.unit) || !isDeepStrictEqual(unit.showingRules ?? null, change.basis.rules)) return CHANGED;
+      const updated: Unit = {
+        ...unit,
+        showingRules: change.rules === null ? null : structuredClone(change.rules),
+        version: unit.version + 1,
+      };
       replaceUnit(state, updated);
       appendEvent(state.events, orgId, eventAtVersion(change.event, updated.version));
       return { ok: true, unit: updated };

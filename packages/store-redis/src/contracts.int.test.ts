@@ -17,6 +17,7 @@ import {
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
   describeScheduleWritesContract,
+  describeShowingRulesContract,
   describeTemplateStoreContract,
   describeTourStoreContract,
   describeUnitStoreContract,
@@ -52,6 +53,7 @@ describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
 describeWebhookPacingContract("redis", makeEventStore);
 describeScheduleWritesContract("redis", makeEventStore);
+describeShowingRulesContract("redis", makeEventStore);
 // Two instances: the writes are split between this file's client and another one.
 const otherClient = useTestRedis();
 describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));

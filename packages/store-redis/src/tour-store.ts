@@ -21,7 +21,7 @@ import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
-import { outcomeOf, type UnitWriteReply } from "./unit-writes.js";
+import { outcomeOf, withRules, type UnitWriteReply } from "./unit-writes.js";
 
 const parseTour = (json: string | Buffer): TourRecord => JSON.parse(json.toString()) as TourRecord;
 
@@ -40,7 +40,8 @@ const byDue = (a: DueAt, b: DueAt): number =>
  * writes tell the lock code outbox).
  */
 export function createRedisTourStore(redis: RedisClient, group: string, workWritten: (orgId: string) => void = () => undefined): TourStore {
-  const parseUnit = recordDecoder<Unit>();
+  const decodeUnit = recordDecoder<Unit>();
+  const parseUnit = (json: string) => withRules(decodeUnit(json));
 
   async function writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome> {
     const { tour, basis } = change;

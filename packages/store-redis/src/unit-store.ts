@@ -18,7 +18,7 @@ import { SET_LOCK_SYNC_LUA, WORK, WORK_KEYS, workArgs, workKeys, WRITE_WORK_LUA 
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
-import { redisUnitWrites } from "./unit-writes.js";
+import { redisUnitWrites, withRules } from "./unit-writes.js";
 
 const FIND_SCRIPT = new FramedScript({
   keys: { units: key, urlKeys: key },
@@ -99,7 +99,8 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
  * stores code work for it runs (the store's lock code outbox then leases that org's work at once).
  */
 export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: string) => void = () => undefined): UnitStore {
-  const parseUnit = recordDecoder<Unit>();
+  const decodeUnit = recordDecoder<Unit>();
+  const parseUnit = (text: string | Buffer, key?: string, scope?: string) => withRules(decodeUnit(text, key, scope));
   const writes = redisUnitWrites(redis, (json) => parseUnit(json));
   return {
     findByIdOrKey: (orgId, idOrKey) =>
@@ -176,6 +177,7 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
         if (change.work) workWritten(orgId);
         return writes.writeItem(orgId, unitId, change);
       }),
+    setShowingRules: (orgId, unitId, change) => guard(() => writes.setShowingRules(orgId, unitId, change)),
     loadUnit: (unit) => guard(() => writes.loadUnit(unit)),
     loadItem: (orgId, item, work) =>
       guard(() => {

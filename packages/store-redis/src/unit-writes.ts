@@ -14,9 +14,16 @@
  * The scripts, each with its named frame: unit-write-scripts.js.
  */
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
+import {
+  type CodeWork,
+  type ItemChange,
+  type LoadOutcome,
+  type ShowingRulesChange,
+  type UnitChange,
+  type UnitWriteOutcome,
+} from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
-import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
+import type { LintelEvent, ScheduleItem, ShowingRules, Unit } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
@@ -28,6 +35,7 @@ import {
   CREATE_UNIT_SCRIPT,
   LOAD_ITEM_SCRIPT,
   LOAD_UNIT_SCRIPT,
+  SET_SHOWING_RULES_SCRIPT,
   UPDATE_UNIT_SCRIPT,
   WRITE_ITEM_SCRIPT,
 } from "./scripts/unit-write-scripts.js";
@@ -55,6 +63,24 @@ export function outcomeOf(reply: UnitWriteReply, parseUnit: (json: string) => Un
   }
 }
 
+/** Showing rules as the unit record holds them on Redis: JSON text ('' for none), which no script decodes. */
+export function rulesText(rules: ShowingRules | null | undefined): string {
+  return rules === null || rules === undefined ? "" : recordJson(rules);
+}
+
+/** A unit as decoded from its record, with its rules read from their JSON text (a unit without rules is the record itself). */
+export function withRules(unit: Unit): Unit {
+  const rules = (unit as { readonly showingRules?: unknown }).showingRules;
+  return typeof rules === "string" ? { ...unit, showingRules: JSON.parse(rules) as ShowingRules } : unit;
+}
+
+/** The unit record as Redis holds it: its rules, when it has any, as JSON text (see {@link rulesText}). */
+function unitJson(unit: Unit): string {
+  return unit.showingRules === undefined || unit.showingRules === null
+    ? recordJson(unit)
+    : recordJson({ ...unit, showingRules: rulesText(unit.showingRules) });
+}
+
 /** The unit writes and loads on `redis`, answering units decoded with `parseUnit`. */
 export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) => Unit) {
   const unitIndexes = (orgId: string) => ({
@@ -66,13 +92,13 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
 
   return {
     async createUnit(unit: Unit, event: LintelEvent): Promise<UnitWriteOutcome> {
-      const args = { unitId: unit.id, json: recordJson(unit), urlKey: unit.urlKey, eventArgs: eventArgs(unit.orgId, event) };
+      const args = { unitId: unit.id, json: unitJson(unit), urlKey: unit.urlKey, eventArgs: eventArgs(unit.orgId, event) };
       return outcomeOf((await CREATE_UNIT_SCRIPT.run(redis, unitKeys(unit.orgId), args)) as UnitWriteReply, parseUnit);
     },
 
     loadUnit(unit: Unit): Promise<LoadOutcome | "url_key_taken"> {
       return loadOwned(redis, "unit", unit.id, unit.orgId, async () => {
-        const args = { unitId: unit.id, json: recordJson(unit), urlKey: unit.urlKey };
+        const args = { unitId: unit.id, json: unitJson(unit), urlKey: unit.urlKey };
         return (await LOAD_UNIT_SCRIPT.run(redis, unitIndexes(unit.orgId), args)) as LoadOutcome | "url_key_taken";
       });
     },
@@ -107,6 +133,23 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         basis: basisArgs(change.basis),
       };
       return outcomeOf((await UPDATE_UNIT_SCRIPT.run(redis, unitKeys(orgId), args)) as UnitWriteReply, parseUnit);
+    },
+
+    async setShowingRules(orgId: string, unitId: string, change: ShowingRulesChange): Promise<UnitWriteOutcome> {
+      const { head, tail } = eventAroundVersion(change.event);
+      const args = {
+        unitId,
+        expected: change.expectedVersion ?? "",
+        rulesRead: rulesText(change.basis.rules),
+        rules: rulesText(change.rules),
+        eventTail: tail,
+        eventArgs: eventArgs(orgId, change.event, head),
+        basis: basisArgs(change.basis.unit),
+      };
+      return outcomeOf(
+        (await SET_SHOWING_RULES_SCRIPT.run(redis, { units: redisKeys.units(orgId), eventKeys: eventKeys(orgId) }, args)) as UnitWriteReply,
+        parseUnit,
+      );
     },
 
     async writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome> {

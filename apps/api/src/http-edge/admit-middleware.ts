@@ -37,14 +37,15 @@ export function callerOf(ctx: LintelContext): Caller {
   return caller;
 }
 
-/** Middleware admitting a `/v1` request that needs `scope`. */
-export function admit(lintel: Lintel, scope: Scope, trustedProxies: number): RouterMiddleware<LintelState> {
+/** Middleware admitting a `/v1` request that needs `scope` (or `alsoScope`, when given). */
+export function admit(lintel: Lintel, scope: Scope, trustedProxies: number, alsoScope?: Scope): RouterMiddleware<LintelState> {
   return async (ctx, next) => {
     const apiKey = ctx.get("x-api-key");
     const outcome = await lintel.admit({
       apiKey: apiKey === "" ? undefined : apiKey,
       clientAddress: clientAddress(ctx, trustedProxies),
       scope,
+      alsoScope,
     });
     const budget = outcome.ok ? outcome.admission.budget : outcome.budget;
     if (budget !== undefined) setRateLimitHeaders(ctx, budget);

@@ -9,6 +9,7 @@ import {
   problemBody,
   renderTemplate,
   scheduleEntry,
+  servedSlot,
   servedTour,
   smsCost,
   TEMPLATE_VARIABLES,
@@ -157,6 +158,31 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   listSchedule: { items: schedule.map(scheduleEntryView), nextCursor: CURSOR },
   setTimezone: { unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 }, moved: preview.items.length },
   createUnit: { unit: { ...unitView(unit), version: 1 } },
+  setShowingRules: {
+    unit: {
+      ...unitView(unit),
+      version: unit.version + 1,
+      showingRules: {
+        weekly: [
+          { day: "sat", opens: "10:00", closes: "16:00" },
+          { day: "sun", opens: "12:00", closes: "16:00" },
+        ],
+        slotMinutes: 30,
+        bufferMinutes: 15,
+        minNoticeMinutes: 60,
+        maxDaysAhead: 14,
+        maxConcurrent: 1,
+        blackouts: [{ startAt: "2027-12-24T06:00:00.000Z", endAt: "2027-12-27T06:00:00.000Z" }],
+      },
+    },
+  },
+  listAvailableSlots: {
+    unitId: unit.id,
+    timeZone: unit.timeZone,
+    slots: [Date.UTC(2027, 2, 13, 16), Date.UTC(2027, 2, 13, 16, 30)].map((startMs) =>
+      servedSlot({ startMs, endMs: startMs + 1_800_000, remaining: 1 }, unit.timeZone ?? "UTC"),
+    ),
+  },
   bookTour: { tour: EXAMPLE_TOUR, unit: { ...unitView(unit), version: unit.version + 1 } },
   confirmTour: { tour: EXAMPLE_TOUR },
   rescheduleTour: {
@@ -274,6 +300,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
 };
 
 const DETAILS: Record<ProblemCode, string> = {
+  slot_unavailable: "The tour's times are not an available slot of the unit now. Read list_available_slots and pick one.",
   invalid_request: "Invalid parameter: limit. See invalidParams.",
   invalid_api_key: "The API key is missing, malformed, unknown, expired or revoked.",
   missing_scope: "This operation needs the scope locks:read.",

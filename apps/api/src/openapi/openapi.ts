@@ -81,7 +81,9 @@ function queryParameters(endpoint: Endpoint): unknown[] {
     const fallback = optional ? (schema as v.OptionalSchema<v.GenericSchema, unknown>).default : undefined;
     if (fallback !== undefined) json["default"] = v.parse(wrapped, fallback);
     // An instant the route normalizes itself (no JSON Schema form in valibot's check or before its transform): say its format and bound.
-    if (name === "from" && json["type"] === "string") Object.assign(json, { format: "date-time", maxLength: INPUT_MAX_LENGTH.instant });
+    if ((name === "from" || name === "to") && json["type"] === "string") {
+      Object.assign(json, { format: "date-time", maxLength: INPUT_MAX_LENGTH.instant });
+    }
     // A choice of names (picklist): bounded by its longest name.
     if (Array.isArray(json["enum"]) && json["maxLength"] === undefined)
       json["maxLength"] = Math.max(...json["enum"].map((e) => String(e).length));
@@ -157,7 +159,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     operationId,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: `${endpoint.description}\n\nRequires the scope \`${endpoint.scope}\`.`,
+    description: `${endpoint.description}\n\nRequires the scope \`${endpoint.scope}\`${endpoint.alsoScope === undefined ? "" : ` or \`${endpoint.alsoScope}\``}.`,
     security: [{ apiKey: [] }],
     "x-required-scope": endpoint.scope,
     parameters: [

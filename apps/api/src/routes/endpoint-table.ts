@@ -19,6 +19,8 @@ export interface Endpoint {
   /** Koa form: `/v1/locks/:lockId`. */
   readonly path: string;
   readonly scope: Scope;
+  /** Another scope that admits the operation as well. */
+  readonly alsoScope?: Scope;
   readonly summary: string;
   readonly description: string;
   readonly query: QuerySchema;

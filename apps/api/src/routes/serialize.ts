@@ -55,7 +55,14 @@ export function templateView(template: Template): v.InferOutput<typeof templateV
 }
 
 export function unitView(unit: Unit): v.InferOutput<typeof unitViewSchema> {
-  return { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: unit.timeZone, version: unit.version };
+  return {
+    id: unit.id,
+    urlKey: unit.urlKey,
+    address: unit.address,
+    timeZone: unit.timeZone,
+    version: unit.version,
+    showingRules: unit.showingRules ?? null,
+  };
 }
 
 export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {

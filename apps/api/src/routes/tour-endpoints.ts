@@ -40,7 +40,8 @@ export const TOUR_ENDPOINTS = {
       "a 6-digit PIN no other code of that lock holds, programmed on the lock through the outbox) and its messages (sendAt = the anchor + " +
       "offsetMinutes) in one atomic step: the unit's version + 1, one tour.booked event. With verification: required the code is held off the " +
       "lock (lockSync held) until confirm_tour, and the tour is cancelled (not_verified) if still unconfirmed when its access starts. " +
-      "A tour lasts at most 24 h, its access must end after now (and, with verification, start after now)." +
+      "A tour lasts at most 24 h, its access must end after now (and, with verification, start after now). On a unit with showing rules " +
+      "the tour must be one of its available slots (list_available_slots), else 409 slot_unavailable, exactly under concurrency." +
       WRITE_NOTE,
     query: emptyQuerySchema,
     body: bookTourBodySchema,
@@ -55,7 +56,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
-    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.bookTour(caller, body), tourWriteAnswer),
   confirmTour: endpoint({
     method: "post",
@@ -93,7 +94,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
-    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.rescheduleTour(caller, body), tourWriteAnswer),
   cancelTour: endpoint({
     method: "post",

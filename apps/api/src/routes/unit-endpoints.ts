@@ -15,11 +15,14 @@ import {
   previewQuerySchema,
   previewSchema,
   setTimezoneResponseSchema,
+  listAvailableSlotsQuerySchema,
+  slotListSchema,
 } from "../schemas/schemas.js";
 import {
   createScheduleItemBodySchema,
   createUnitBodySchema,
   deleteScheduleItemBodySchema,
+  setShowingRulesBodySchema,
   setTimezoneBodySchema,
   updateScheduleItemBodySchema,
   updateUnitBodySchema,
@@ -194,6 +197,66 @@ export const UNIT_ENDPOINTS = {
   }).runs(
     ({ lintel, caller, body }) => lintel.deleteScheduleItem(caller, body),
     ({ unit }) => ({ unit: unitView(unit) }),
+  ),
+  setShowingRules: endpoint({
+    method: "post",
+    path: "/v1/units/set_showing_rules",
+    tag: "Units",
+    scope: "units:write",
+    summary: "Set when a unit may be toured",
+    description:
+      "The unit's showing rules in its own wall-clock time (windows per weekday, slot length, buffers, notice, horizon, tours at once, " +
+      "blackouts); rules: null removes them. Units serve them as showingRules. A unit without a time zone cannot have rules (409 conflict). " +
+      "set_timezone keeps them as they are: the slots follow the new zone. Event unit.showing_rules_changed." +
+      VERSION_NOTE +
+      WRITE_NOTE,
+    query: emptyQuerySchema,
+    body: setShowingRulesBodySchema,
+    bodyExample: {
+      unitIdOrKey: "chicago-loft",
+      rules: {
+        weekly: [
+          { day: "sat", opens: "10:00", closes: "16:00" },
+          { day: "sun", opens: "12:00", closes: "16:00" },
+        ],
+        slotMinutes: 30,
+        bufferMinutes: 15,
+        blackouts: [{ startAt: "2027-12-24T00:00:00-06:00", endAt: "2027-12-27T00:00:00-06:00" }],
+      },
+    },
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    idempotent: true,
+    response: unitResponseSchema,
+    problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.setShowingRules(caller, body),
+    (unit) => ({ unit: unitView(unit) }),
+  ),
+  listAvailableSlots: endpoint({
+    method: "get",
+    path: "/v1/units/list_available_slots",
+    tag: "Units",
+    scope: "units:read",
+    alsoScope: "tours:read",
+    summary: "List the slots a prospect may book",
+    description:
+      "The unit's slots between from (default now) and to (default from + 7 days, at most 31 days after from), by startAt: in each " +
+      "window a slot starts at opens and every slotMinutes of local time after it, read in the unit's zone (a local start that a " +
+      "spring-forward gap skips is not offered; in a fall-back overlap the earlier instant), and must end, read locally, on its start's " +
+      "date and not after closes. Only slots at or after now + minNoticeMinutes and before now + maxDaysAhead days. remaining = " +
+      "maxConcurrent minus the unit's tours overlapping the slot widened by bufferMinutes each side; slots with none remaining, or " +
+      "overlapping a blackout or an open house, are left out. A unit without rules offers none.",
+    query: listAvailableSlotsQuerySchema,
+    response: slotListSchema,
+    problems: ["invalid_request", "not_found"],
+  }).runs(
+    ({ lintel, caller, query: { unitIdOrKey, from, to } }) =>
+      lintel.listAvailableSlots(caller, {
+        unitIdOrKey,
+        from: from === undefined ? undefined : Date.parse(from),
+        to: to === undefined ? undefined : Date.parse(to),
+      }),
+    ({ unitId, timeZone, slots }) => ({ unitId, timeZone, slots }),
   ),
   listUnits: endpoint({
     method: "get",

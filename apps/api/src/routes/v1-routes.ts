@@ -44,7 +44,7 @@ function fingerprintOf(operation: Endpoint, params: Readonly<Record<string, stri
 export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, trustedProxies: number, logger: Logger): void {
   const route = (endpoint: Endpoint, handler: (ctx: LintelRouteContext) => Promise<void>) => {
     const conditional = endpoint.etag ? [conditionalGet()] : endpoint.answerTag ? [entityTagged(false)] : [];
-    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies), ...conditional, handler);
+    router[endpoint.method](endpoint.path, admit(lintel, endpoint.scope, trustedProxies, endpoint.alsoScope), ...conditional, handler);
   };
 
   /** Answers the result of `operation`'s use case: 200 with its view of the value, or the problem. */

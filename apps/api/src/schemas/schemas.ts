@@ -8,6 +8,7 @@ import { canonicalTimeZone, PROBLEMS, refusedZoneReason } from "@lintel/domain";
 import {
   LockStateRecordSchema,
   ScheduleEntrySchema,
+  ServedSlotSchema,
   ServedLockSchema,
   ServedUnitSchema,
   TemplateRecordSchema,
@@ -94,6 +95,31 @@ export const listScheduleQuerySchema = v.strictObject({
       v.examples(["2026-12-01T00:00:00Z"]),
     ),
   ),
+});
+
+const slotsInstant = (name: string, description: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(INPUT_MAX_LENGTH.instant, `${name} must be at most ${INPUT_MAX_LENGTH.instant} characters`),
+      v.check((text) => normalizeInstant(text) !== null, `${name} must be an RFC 3339 date-time such as 2026-12-01T15:00:00Z`),
+      v.transform((text) => normalizeInstant(text) as string),
+      v.string(),
+      v.description(description),
+    ),
+  );
+
+export const listAvailableSlotsQuerySchema = v.strictObject({
+  unitIdOrKey,
+  from: slotsInstant("from", "Slots starting at or after it. Default now."),
+  to: slotsInstant("to", "Slots ending at or before it: after from, at most 31 days after it. Default from + 7 days."),
+});
+
+/** list_available_slots' answer. */
+export const slotListSchema = v.strictObject({
+  unitId: v.string(),
+  timeZone: v.nullable(v.string()),
+  slots: v.array(ServedSlotSchema),
 });
 
 /** Endpoints that take no query parameters at all. */

@@ -6,7 +6,7 @@
  * What depends on stored records (a lock, a template, the item's kind) is the use case's to check.
  */
 import * as v from "valibot";
-import { LOCK_STATUSES, PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
+import { LOCK_STATUSES, PIN_PATTERN, SHOWING_BOUNDS, URL_KEY_PATTERN, WALL_TIME_PATTERN, WEEKDAYS } from "@lintel/domain";
 import { MAX_LOCK_UNITS } from "@lintel/core";
 import { TEXT_RULES } from "@lintel/domain/schemas";
 import { INPUT_MAX_LENGTH, timeZone } from "./schemas.js";
@@ -185,4 +185,57 @@ export const updateLockBodySchema = v.strictObject({
       v.description("inactive: the lock serves no unit and every read hides it (it may not while codes ahead name it, 409)."),
     ),
   ),
+});
+
+const ruleMinutes = (name: string, bounds: { readonly min: number; readonly max: number; readonly default: number }, what: string) =>
+  v.optional(
+    v.pipe(
+      v.number(`${name} must be a number`),
+      v.integer(`${name} must be a whole number from ${bounds.min} to ${bounds.max}`),
+      v.minValue(bounds.min, `${name} must be a whole number from ${bounds.min} to ${bounds.max}`),
+      v.maxValue(bounds.max, `${name} must be a whole number from ${bounds.min} to ${bounds.max}`),
+      v.description(`${what} ${bounds.min}–${bounds.max}, default ${bounds.default}.`),
+    ),
+  );
+const wallTime = (name: string) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.maxLength(5, `${name} must be HH:MM`),
+    v.regex(WALL_TIME_PATTERN, `${name} must be HH:MM from 00:00 to 24:00`),
+    v.description("Local wall-clock HH:MM (24:00 = the end of the day)."),
+  );
+
+export const setShowingRulesBodySchema = v.strictObject({
+  unitIdOrKey,
+  rules: v.pipe(
+    v.nullable(
+      v.strictObject({
+        weekly: v.pipe(
+          v.array(
+            v.strictObject({
+              day: v.picklist(WEEKDAYS, `day must be one of ${WEEKDAYS.join(", ")}`),
+              opens: wallTime("opens"),
+              closes: wallTime("closes"),
+            }),
+            "weekly must be a list",
+          ),
+          v.maxLength(SHOWING_BOUNDS.windows, `weekly must hold at most ${SHOWING_BOUNDS.windows} windows`),
+          v.description("Windows of local time per weekday: opens before closes, a day's windows not overlapping."),
+        ),
+        slotMinutes: ruleMinutes("slotMinutes", SHOWING_BOUNDS.slotMinutes, "Slot length in minutes,"),
+        bufferMinutes: ruleMinutes("bufferMinutes", SHOWING_BOUNDS.bufferMinutes, "Minutes kept free before and after each tour,"),
+        minNoticeMinutes: ruleMinutes("minNoticeMinutes", SHOWING_BOUNDS.minNoticeMinutes, "Minutes of notice a slot needs,"),
+        maxDaysAhead: ruleMinutes("maxDaysAhead", SHOWING_BOUNDS.maxDaysAhead, "How many days ahead slots are offered,"),
+        maxConcurrent: ruleMinutes("maxConcurrent", SHOWING_BOUNDS.maxConcurrent, "Tours at once,"),
+        blackouts: v.optional(
+          v.pipe(
+            v.array(v.strictObject({ startAt: instant("startAt", "The blackout's start."), endAt: instant("endAt", "Its end.") })),
+            v.maxLength(SHOWING_BOUNDS.blackouts, `blackouts must hold at most ${SHOWING_BOUNDS.blackouts} entries`),
+          ),
+        ),
+      }),
+    ),
+    v.description("The rules; null removes them."),
+  ),
+  expectedVersion,
 });

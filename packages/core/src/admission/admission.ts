@@ -30,6 +30,8 @@ export interface AdmissionRequest {
   readonly apiKey: string | undefined;
   readonly clientAddress: string;
   readonly scope: Scope;
+  /** Another scope that admits the request as well (list_available_slots: `units:read` or `tours:read`). */
+  readonly alsoScope?: Scope | undefined;
 }
 
 /** On failure `budget` is the key's budget decision, present once a valid key was found. */
@@ -102,7 +104,9 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
     if (hash !== null) goodKeys.foundGood(hash);
 
     const caller: Caller = { keyId: key.id, orgId: key.orgId, scopes: key.scopes };
-    const scope = requireScope(key.scopes, request.scope);
+    const also = request.alsoScope;
+    const scope =
+      also !== undefined && requireScope(key.scopes, also).ok ? ({ ok: true } as const) : requireScope(key.scopes, request.scope);
     const { budget } = found;
     if (!budget.allowed) {
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };

@@ -246,6 +246,9 @@ const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Prom
     lintel.rescheduleTour(caller, { tourId: "tour_1", startAt: "2027-01-01T10:00:00.000Z", endAt: "2027-01-01T10:30:00.000Z" }),
   cancelTour: (lintel, caller) => lintel.cancelTour(caller, { tourId: "tour_1" }),
   checkIn: (lintel, caller) => lintel.checkIn(caller, { tourId: "tour_1" }),
+  setShowingRules: (lintel, caller) =>
+    lintel.setShowingRules(caller, { unitIdOrKey: "u_1", rules: { weekly: [{ day: "mon", opens: "09:00", closes: "17:00" }] } }),
+  listAvailableSlots: (lintel, caller) => lintel.listAvailableSlots(caller, { unitIdOrKey: "u_1" }),
 };
 
 describe("a store whose every method hangs, under a request deadline", () => {

@@ -20,6 +20,7 @@ export {
   type ItemChange,
   type ItemRewrite,
   type SetTimeZoneOutcome,
+  type ShowingRulesChange,
   type TimeZoneChange,
   type UnitBasis,
   type UnitChange,

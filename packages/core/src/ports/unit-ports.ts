@@ -3,7 +3,7 @@
  * is one atomic step of the store with its event (and its deliveries) and, for a code, its lock
  * work (lock-code-ports.js).
  */
-import type { ItemRewrite, LintelEvent, LockSync, ScheduleItem, Unit } from "@lintel/domain";
+import type { ItemRewrite, LintelEvent, LockSync, ScheduleItem, ShowingRules, Unit } from "@lintel/domain";
 import type { LoadOutcome } from "./fixture-ports.js";
 import type { CodeWork } from "./lock-code-ports.js";
 
@@ -123,6 +123,17 @@ export interface ItemChange {
   readonly event: LintelEvent;
 }
 
+/** What {@link UnitStore.setShowingRules} applies: the unit's new rules (null: none), and the event that says so. */
+export interface ShowingRulesChange {
+  /** The caller's: the change applies only while the unit is at this version. Null: any version. */
+  readonly expectedVersion: number | null;
+  /** The unit as read and its rules as read: the change applies only while both still are so (else `changed`). */
+  readonly basis: { readonly unit: UnitBasis; readonly rules: ShowingRules | null };
+  readonly rules: ShowingRules | null;
+  /** Stored with its deliveries only when the change applies, its `data.unit.version` set to the new version. */
+  readonly event: LintelEvent;
+}
+
 /** Units of an org with their schedule items. */
 export interface UnitStore {
   /** The unit whose id is `idOrKey`, else the one whose urlKey is; null when neither (or foreign). */
@@ -177,6 +188,12 @@ export interface UnitStore {
    * (`lock_missing`). Otherwise change nothing and say why.
    */
   writeItem(orgId: string, unitId: string, change: ItemChange): Promise<UnitWriteOutcome>;
+  /**
+   * Atomically: if the unit and its rules are still as `change.basis` says (and the unit at
+   * `change.expectedVersion` when given), set its showing rules, bump the version by one and
+   * store the event, its `data.unit.version` set to the new version. Otherwise change nothing and say why.
+   */
+  setShowingRules(orgId: string, unitId: string, change: ShowingRulesChange): Promise<UnitWriteOutcome>;
   /**
    * A fixture's unit, added as given (its version kept) by createUnit's step with no event,
    * unless the store has its id (in any org: `kept`, unchanged). `url_key_taken`, nothing

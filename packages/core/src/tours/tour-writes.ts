@@ -28,6 +28,7 @@ import {
   type Unit,
 } from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import { lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId, randomPin } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
@@ -45,6 +46,7 @@ import {
 import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
+import { slotProblem } from "../units/showing-rules.js";
 import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
 import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
 import type { ServedTour } from "@lintel/domain";
@@ -81,14 +83,14 @@ export interface TourWrites {
   bookTour(
     caller: Caller,
     command: BookTourCommand,
-  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict">>;
+  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict" | "slot_unavailable">>;
   /** An `awaiting_verification` tour confirmed: its code goes to the lock. */
   confirmTour(caller: Caller, tourId: string): Promise<Result<ServedTour, "not_found" | "conflict">>;
   /** The tour, its code and its unsent messages anchored at start or end moved together; +1 version. */
   rescheduleTour(
     caller: Caller,
     command: RescheduleTourCommand,
-  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict" | "conflict">>;
+  ): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "version_conflict" | "conflict" | "slot_unavailable">>;
   /** The tour off the schedule: its items deleted, its code removed from the lock; +1 version. */
   cancelTour(caller: Caller, command: CancelTourCommand): Promise<Result<TourWriteResult, "invalid_request" | "not_found" | "conflict">>;
   /** The prospect arrived (the integrator says so). */
@@ -103,6 +105,15 @@ export interface TourTransitions {
   checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean>;
   /** The removal of a cancelled tour's code ended: its `access.lockSync` becomes `lockSync` (`removed` or `failed`). */
   codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void>;
+}
+
+/**
+ * The version a booking or a reschedule applies at: the caller's, else, on a unit with showing
+ * rules, the one its slot was checked against (a write meanwhile makes it read and check again).
+ */
+function checkedVersion(unit: Unit, command: { readonly expectedVersion?: number | undefined }): number | null {
+  if (command.expectedVersion !== undefined) return command.expectedVersion;
+  return unit.showingRules === undefined || unit.showingRules === null ? null : unit.version;
 }
 
 /** The 404 for an unknown or foreign tour, or one written through the schedule rather than booked. */
@@ -121,7 +132,8 @@ function refused(outcome: Exclude<UnitWriteOutcome, { ok: true }>, command: { re
     case "changed":
       return CHANGED;
     case "version_conflict":
-      return staleVersion(command.expectedVersion ?? outcome.currentVersion, outcome.currentVersion);
+      // A version the caller did not name is the one a slot was checked against: read again, check again.
+      return command.expectedVersion === undefined ? CHANGED : staleVersion(command.expectedVersion, outcome.currentVersion);
     case "not_found":
       return CHANGED; // the unit was read a moment ago: read again (a tour's unit is never deleted)
     case "too_many_items":
@@ -143,7 +155,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     ({ id: randomId("evt_"), orgId, type, createdAt: iso(nowMs()), data }) as LintelEvent;
 
   /** Runs `attempt` on the tour as read now, again whenever it answers `changed`. */
-  async function onTour<T, C extends "invalid_request" | "not_found" | "version_conflict" | "conflict">(
+  async function onTour<T, C extends "invalid_request" | "not_found" | "version_conflict" | "conflict" | "slot_unavailable">(
     orgId: string,
     tourId: string,
     attempt: (now: TourNow, unit: Unit) => Promise<Round<T, C>>,
@@ -195,21 +207,24 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       serving.push(...page.filter((lock) => lock.unitIds.includes(unit.id)));
       seen += page.length;
       if (page.length < 100) break;
-      const last = page.at(-1) as Lock;
-      after = `${last.createdAt}|${last.lockId}`;
+      after = lockPosition(page.at(-1) as Lock);
     }
     return serving;
   }
 
-  /** A PIN no other code of the lock (at any unit it serves) holds now, sealed. */
+  /** A PIN no code of the lock ending ahead (at any unit the lock serves) holds, sealed: a code over by now opens nothing. */
   async function freshPin(lock: Lock): Promise<string> {
     const held = new Set<string>();
     for (const unitId of lock.unitIds) {
-      for (const item of await ports.units.itemsOf(lock.orgId, unitId)) {
-        if (item.kind === "code" && item.lockId === lock.lockId) {
-          const pin = openPin(item, ports.secrets);
+      for (let after: string | null = null; ; ) {
+        const page: ScheduleItem[] = await ports.units.scheduleAfter(lock.orgId, unitId, nowMs(), after, 500);
+        for (const item of page) {
+          const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
           if (pin !== null) held.add(pin);
         }
+        const last = page.at(-1);
+        if (page.length < 500 || last === undefined) break;
+        after = schedulePosition(last);
       }
     }
     let pin = randomPin();
@@ -355,6 +370,8 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       if (lock !== null && !ports.programsCodes) {
         return invalid("lockId", "codes are not written here: this Lintel programs no locks (it was made without a lockCodeProgrammer)");
       }
+      const slot = await slotProblem(ports.units, unit, times, atMs, null);
+      if (slot !== null) return slot;
       const at = iso(atMs);
       const tourId = randomId("tour_");
       const title = command.title ?? DEFAULT_TOUR_TITLE;
@@ -429,7 +446,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       const outcome = await write(
         unit,
         {
-          expectedVersion: command.expectedVersion ?? null,
+          expectedVersion: checkedVersion(unit, command),
           basis: { unit: basisOf(unit), tour: null },
           tour,
           items: ops,
@@ -479,50 +496,56 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   async function rescheduleTour(caller: Caller, command: RescheduleTourCommand) {
     const times = timesOf(command.startAt, command.endAt);
     if ("ok" in times) return times;
-    return onTour<TourWriteResult, "invalid_request" | "version_conflict" | "conflict">(caller.orgId, command.tourId, async (now, unit) => {
-      if (command.expectedVersion !== undefined && unit.version !== command.expectedVersion) {
-        return staleVersion(command.expectedVersion, unit.version);
-      }
-      const atMs = nowMs();
-      const status = tourStatusAt(now.tour, atMs);
-      if (commandFit("reschedule_tour", status) !== "apply") return wrongStatus("reschedule_tour", status);
-      if (tourAccess(now.tour).startMs <= atMs) {
-        return fail("conflict", "reschedule_tour applies only before the tour's access starts; its access has started.");
-      }
-      const { beforeMinutes, afterMinutes } = now.tour.access;
-      const window = accessWindow(times.startMs, times.endMs, beforeMinutes, afterMinutes);
-      const problem = tourTimesProblem(times.startMs, times.endMs, window, status === "awaiting_verification", atMs);
-      if (problem !== null) return invalid(problem.field, problem.reason);
-      const tour: TourRecord = { ...now.tour, startAt: iso(times.startMs), endAt: iso(times.endMs), updatedAt: iso(atMs) };
-      if (tour.startAt === now.tour.startAt && tour.endAt === now.tour.endAt) {
-        return succeed({ tour: showTour(now, unit.timeZone, atMs, ports.secrets), unit }); // changes nothing
-      }
-      const ops = movedItems(now, tour, atMs);
-      const after: TourNow = {
-        ...now,
-        tour,
-        tourItem: ops.find((op) => op.item.kind === "tour")?.item ?? null,
-        code: ops.find((op) => op.item.kind === "code")?.item ?? null,
-        messages: now.messages.map((m) => ops.find((op) => op.item.id === m.id)?.item ?? m),
-      };
-      const previous = { startAt: now.tour.startAt, endAt: now.tour.endAt };
-      const outcome = await write(
-        unit,
-        {
-          expectedVersion: command.expectedVersion ?? null,
-          basis: { unit: basisOf(unit), tour: now.stored },
+    return onTour<TourWriteResult, "invalid_request" | "version_conflict" | "conflict" | "slot_unavailable">(
+      caller.orgId,
+      command.tourId,
+      async (now, unit) => {
+        if (command.expectedVersion !== undefined && unit.version !== command.expectedVersion) {
+          return staleVersion(command.expectedVersion, unit.version);
+        }
+        const atMs = nowMs();
+        const status = tourStatusAt(now.tour, atMs);
+        if (commandFit("reschedule_tour", status) !== "apply") return wrongStatus("reschedule_tour", status);
+        if (tourAccess(now.tour).startMs <= atMs) {
+          return fail("conflict", "reschedule_tour applies only before the tour's access starts; its access has started.");
+        }
+        const { beforeMinutes, afterMinutes } = now.tour.access;
+        const window = accessWindow(times.startMs, times.endMs, beforeMinutes, afterMinutes);
+        const problem = tourTimesProblem(times.startMs, times.endMs, window, status === "awaiting_verification", atMs);
+        if (problem !== null) return invalid(problem.field, problem.reason);
+        const slot = await slotProblem(ports.units, unit, times, atMs, now.tour.id);
+        if (slot !== null) return slot;
+        const tour: TourRecord = { ...now.tour, startAt: iso(times.startMs), endAt: iso(times.endMs), updatedAt: iso(atMs) };
+        if (tour.startAt === now.tour.startAt && tour.endAt === now.tour.endAt) {
+          return succeed({ tour: showTour(now, unit.timeZone, atMs, ports.secrets), unit }); // changes nothing
+        }
+        const ops = movedItems(now, tour, atMs);
+        const after: TourNow = {
+          ...now,
           tour,
-          items: ops,
-          bumpsVersion: true,
-          lockServing: undefined,
-          dueAtMs: dueOf(tour),
-          event: tourEvent("tour.rescheduled", after, { ...unit, version: unit.version + 1 }, { previous }),
-        },
-        command,
-      );
-      if ("changed" in outcome || !outcome.ok) return outcome;
-      return succeed({ tour: showTour(after, unit.timeZone, atMs, ports.secrets), unit: outcome.value });
-    });
+          tourItem: ops.find((op) => op.item.kind === "tour")?.item ?? null,
+          code: ops.find((op) => op.item.kind === "code")?.item ?? null,
+          messages: now.messages.map((m) => ops.find((op) => op.item.id === m.id)?.item ?? m),
+        };
+        const previous = { startAt: now.tour.startAt, endAt: now.tour.endAt };
+        const outcome = await write(
+          unit,
+          {
+            expectedVersion: checkedVersion(unit, command),
+            basis: { unit: basisOf(unit), tour: now.stored },
+            tour,
+            items: ops,
+            bumpsVersion: true,
+            lockServing: undefined,
+            dueAtMs: dueOf(tour),
+            event: tourEvent("tour.rescheduled", after, { ...unit, version: unit.version + 1 }, { previous }),
+          },
+          command,
+        );
+        if ("changed" in outcome || !outcome.ok) return outcome;
+        return succeed({ tour: showTour(after, unit.timeZone, atMs, ports.secrets), unit: outcome.value });
+      },
+    );
   }
 
   async function cancelTour(caller: Caller, command: CancelTourCommand) {

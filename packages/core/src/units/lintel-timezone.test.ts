@@ -201,7 +201,7 @@ describe("createLintel time-zone change", () => {
     assert.equal(event.orgId, "org_a");
     assert.equal(event.createdAt, new Date(START).toISOString());
     const unit = (await store.units.findByIdOrKey("org_a", "u_1"))!;
-    assert.deepEqual(event.data.unit, { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: "America/Chicago", version: 3 });
+    assert.deepEqual(event.data.unit, { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone: "America/Chicago", version: 3, showingRules: null });
     assert.equal(event.data.previousTimeZone, "America/New_York");
     assert.equal(event.data.policy, "keep_wall_clock");
     assert.deepEqual(

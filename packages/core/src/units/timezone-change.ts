@@ -12,6 +12,7 @@ import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import type { TourStore } from "../ports/tour-ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
+import { servedUnit } from "./write-rounds.js";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;
@@ -72,7 +73,7 @@ function timezoneChangedEvent(
     type: "unit.timezone_changed",
     createdAt: new Date(nowMs).toISOString(),
     data: {
-      unit: { id: unit.id, urlKey: unit.urlKey, address: unit.address, timeZone, version: unit.version + 1 },
+      unit: { ...servedUnit(unit), timeZone, version: unit.version + 1 },
       previousTimeZone: unit.timeZone,
       policy,
       moved,

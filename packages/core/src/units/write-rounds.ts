@@ -29,8 +29,8 @@ export function staleVersion(expected: number, currentVersion: number): Failure<
 }
 
 /** The unit as events and answers serve it (no owner). */
-export function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
-  return { id, urlKey, address, timeZone, version };
+export function servedUnit({ id, urlKey, address, timeZone, version, showingRules }: Unit) {
+  return { id, urlKey, address, timeZone, version, showingRules: showingRules ?? null };
 }
 
 /** What a write of `unit` was made from (see {@link UnitBasis}). */

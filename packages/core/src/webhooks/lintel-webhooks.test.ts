@@ -10,7 +10,7 @@ import { callerA, callerB, problem, setup, value } from "../lintel.test-support.
 const HOOK = { url: "https://example.com/hook", eventTypes: ["*"] };
 
 function timezoneEvent(id: string, orgId: string, createdAt: string): LintelEvent {
-  const unit = { id: "u_1", urlKey: "12-elm-st", address: "12 Elm St", timeZone: "Europe/Paris", version: 3 };
+  const unit = { id: "u_1", urlKey: "12-elm-st", address: "12 Elm St", timeZone: "Europe/Paris", version: 3, showingRules: null };
   return { id, orgId, createdAt, type: "unit.timezone_changed", data: { unit, previousTimeZone: null, policy: "keep_instant", moved: [] } };
 }
 

@@ -14,7 +14,7 @@ const T0 = Date.parse("2026-06-01T12:00:00.000Z");
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
 function event(id: string, createdAt = isoInstant(T0)): LintelEvent {
-  const unit = { id: "u_1", urlKey: "a", address: "A", timeZone: "Europe/Paris", version: 2 };
+  const unit = { id: "u_1", urlKey: "a", address: "A", timeZone: "Europe/Paris", version: 2, showingRules: null };
   return {
     id,
     orgId: "org_a",

@@ -12,7 +12,7 @@ import type { WebhookRequest, WebhookResponse } from "./webhook-sender.js";
 const T0 = Date.parse("2026-06-01T12:00:00.000Z");
 
 function event(id: string, orgId: string): LintelEvent {
-  const unit = { id: "u_1", urlKey: "a", address: "A", timeZone: "Europe/Paris", version: 2 };
+  const unit = { id: "u_1", urlKey: "a", address: "A", timeZone: "Europe/Paris", version: 2, showingRules: null };
   const data = { unit, previousTimeZone: null, policy: "keep_instant", moved: [] } as const;
   return { id, orgId, createdAt: isoInstant(T0), type: "unit.timezone_changed", data };
 }

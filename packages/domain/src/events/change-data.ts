@@ -6,10 +6,14 @@
 import * as v from "valibot";
 import { LOCK_STATUSES, LockRecordSchema, TemplateRecordSchema, UnitRecordSchema } from "../records/records.js";
 import { ScheduleEntrySchema } from "../preview/schedule.js";
+import { ShowingRulesSchema } from "../availability/showing-slots.js";
 import { ServedTourSchema } from "../tours/tour-record.js";
 
 /** A unit as the API serves it (no owner): the `unit` of a `unit.timezone_changed`, and the API's Unit. */
-export const ServedUnitSchema = v.omit(UnitRecordSchema, ["orgId"]);
+export const ServedUnitSchema = v.strictObject({
+  ...v.omit(UnitRecordSchema, ["orgId", "showingRules"]).entries,
+  showingRules: v.pipe(v.nullable(ShowingRulesSchema), v.description("When prospects may tour it (set_showing_rules), or null.")),
+});
 /** A unit as served ({@link ServedUnitSchema}). */
 export type ServedUnit = Readonly<v.InferOutput<typeof ServedUnitSchema>>;
 
@@ -66,4 +70,10 @@ export const TourRescheduledDataSchema = v.strictObject({
   unit: ServedUnitSchema,
   tour: ServedTourSchema,
   previous: v.strictObject({ startAt: v.string(), endAt: v.string() }),
+});
+
+/** `data` of `unit.showing_rules_changed`: the unit after, and its rules before (null: none). */
+export const ShowingRulesChangedDataSchema = v.strictObject({
+  unit: ServedUnitSchema,
+  previous: v.nullable(ShowingRulesSchema),
 });

@@ -13,6 +13,7 @@ import {
   ServedUnitSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
+  ShowingRulesChangedDataSchema,
   TourDataSchema,
   TourRescheduledDataSchema,
   UnitCreatedDataSchema,
@@ -29,6 +30,7 @@ export {
   ServedUnitSchema,
   TemplateDataSchema,
   TemplateUpdatedDataSchema,
+  ShowingRulesChangedDataSchema,
   TourDataSchema,
   TourRescheduledDataSchema,
   UnitCreatedDataSchema,
@@ -63,6 +65,7 @@ export const EVENT_TYPES = [
   "tour.checked_in",
   "tour.no_show",
   "tour.completed",
+  "unit.showing_rules_changed",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -256,6 +259,7 @@ export const EventRecordSchema = v.pipe(
     eventOf("tour.checked_in", TourDataSchema),
     eventOf("tour.no_show", TourDataSchema),
     eventOf("tour.completed", TourDataSchema),
+    eventOf("unit.showing_rules_changed", ShowingRulesChangedDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );

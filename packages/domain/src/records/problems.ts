@@ -47,6 +47,13 @@ export const PROBLEMS = {
     anchor: "version-conflict",
     about: "The unit changed since its preview: expectedVersion is stale (currentVersion says what it is now). Preview again and retry.",
   },
+  slot_unavailable: {
+    status: 409,
+    title: "Slot unavailable",
+    anchor: "slot-unavailable",
+    about:
+      "The unit has showing rules and the tour's times are not one of its available slots now (list_available_slots). Nothing was stored.",
+  },
   conflict: {
     status: 409,
     title: "Conflict",

@@ -9,6 +9,7 @@
  * stores that only ever held valid ones).
  */
 import * as v from "valibot";
+import { ShowingRulesSchema } from "../availability/showing-slots.js";
 
 /** The characters and length of every id: `[A-Za-z0-9_-]{1,64}`. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -121,6 +122,9 @@ export const UnitRecordSchema = v.strictObject({
   address: nonEmptyText("The unit's address."),
   timeZone: ZoneSchema,
   version: v.pipe(v.number(), v.integer(), v.minValue(1), v.description("≥ 1, +1 on every change of the unit.")),
+  showingRules: v.exactOptional(
+    v.pipe(v.nullable(ShowingRulesSchema), v.description("When prospects may tour it (set_showing_rules); null or absent: none.")),
+  ),
 });
 /** A rental unit ({@link UnitRecordSchema}). */
 export type Unit = Readonly<v.InferOutput<typeof UnitRecordSchema>>;

@@ -27,6 +27,15 @@ function matchingInstant(timeZone: string, localEpoch: number, latest: boolean):
 }
 
 /**
+ * The earliest instant whose local date-time in `timeZone` is `localEpoch` (in a fall-back
+ * overlap the earlier of the two), or NaN when a spring-forward gap skips it: Temporal's `reject`
+ * for a gap, `earlier` for an overlap.
+ */
+export function earliestInstantOfLocal(timeZone: string, localEpoch: number): number {
+  return matchingInstant(timeZone, localEpoch, false);
+}
+
+/**
  * The instant of a local date-time in `timeZone`, Temporal `compatible`: in an overlap the
  * earlier instant; in a gap the local time moved forward by the gap's length.
  */

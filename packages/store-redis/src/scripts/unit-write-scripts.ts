@@ -199,3 +199,30 @@ if work then writeWork(workKeys, work) end
 return 'added'
 `,
 });
+
+/**
+ * setShowingRules: the unit's showing rules, at `expected` ('' for any version) and while the unit
+ * and its rules are as `basis` and `rulesRead` say, with its next version and its event (cut around
+ * its version as in updateUnit). The rules travel and stay as JSON text inside the unit record
+ * (`rules`, '' for none): cjson never re-encodes them, so their empty lists stay lists.
+ */
+export const SET_SHOWING_RULES_SCRIPT = new FramedScript({
+  keys: { units: key, eventKeys: EVENT_KEYS },
+  args: { unitId: arg, expected: arg, rulesRead: arg, rules: arg, eventTail: arg, eventArgs: EVENT_ARGS, basis: UNIT_BASIS },
+  uses: [APPEND_EVENT_LUA, AT_VERSION_LUA],
+  body: `
+local unit, refused = unitAt(units, unitId, expected)
+if not unit then return refused end
+if not sameUnit(unit, basis) then return {'changed'} end
+local stored = unit.showingRules
+if stored == nil or stored == cjson.null then stored = '' end
+if stored ~= rulesRead then return {'changed'} end
+if rules == '' then unit.showingRules = cjson.null else unit.showingRules = rules end
+unit.version = unit.version + 1
+local encoded = encodeRecord(unit)
+redis.call('HSET', units, unitId, encoded)
+if eventTail ~= '' then eventArgs.json = eventArgs.json .. string.format('%d', unit.version) .. eventTail end
+appendEvent(eventKeys, eventArgs)
+return {'ok', encoded}
+`,
+});

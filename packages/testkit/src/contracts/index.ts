@@ -22,6 +22,7 @@ export { describeOrgDirectoryContract } from "./admission/org-directory.contract
 export { describeRequestBudgetContract } from "./admission/request-budget.contract.js";
 export { describeScheduleWritesContract } from "./units/schedule-writes.contract.js";
 export { describeConcurrentWritesContract } from "./units/concurrent-writes.contract.js";
+export { describeShowingRulesContract } from "./units/showing-rules.contract.js";
 export { aTour, bookingOf, describeTourStoreContract, tourItems, type TourWritesStore } from "./tours/tour-store.contract.js";
 export { describeTemplateStoreContract } from "./templates/template-store.contract.js";
 export { describeUnitStoreContract } from "./units/unit-store.contract.js";

@@ -496,7 +496,33 @@ it("prism proxy: every operation's success and error answers contradict nothing 
   const tourId = (booked.json as { tour: { id: string } }).tour.id;
   const movedStart = new Date(Date.now() + 3 * day).toISOString();
   const movedEnd = new Date(Date.now() + 3 * day + 1_800_000).toISOString();
+  const rules = { weekly: [{ day: "sat", opens: "10:00", closes: "16:00" }], slotMinutes: 30 };
   for (const exchange of [
+    write("/v1/units/set_showing_rules", { unitIdOrKey: f.units.chicago.id, rules }, 200),
+    write("/v1/units/set_showing_rules", { unitIdOrKey: f.units.none.id, rules }, 409),
+    write("/v1/units/set_showing_rules", { unitIdOrKey: "nope", rules }, 404),
+    write(
+      "/v1/units/set_showing_rules",
+      { unitIdOrKey: f.units.chicago.id, rules: { weekly: [{ day: "sat", opens: "16:00", closes: "10:00" }] } },
+      400,
+    ),
+    write(
+      "/v1/units/set_showing_rules",
+      { unitIdOrKey: f.units.chicago.id, rules: { weekly: [{ day: "someday", opens: "10:00", closes: "11:00" }] } },
+      400,
+      {},
+      false,
+    ),
+    write("/v1/units/set_showing_rules", { unitIdOrKey: f.units.chicago.id, rules: null, expectedVersion: 1 }, 409),
+    { path: `/v1/units/list_available_slots?unitIdOrKey=${f.units.chicago.id}`, key: admin, status: 200 },
+    { path: "/v1/units/list_available_slots?unitIdOrKey=nope", key: admin, status: 404 },
+    {
+      path: `/v1/units/list_available_slots?unitIdOrKey=${f.units.chicago.id}&from=2027-01-01T00:00:00Z&to=2027-03-01T00:00:00Z`,
+      key: admin,
+      status: 400,
+    },
+    { path: `/v1/units/list_available_slots?unitIdOrKey=${f.units.chicago.id}`, key: locksOnly, status: 403 },
+    write("/v1/tours/book_tour", { ...booking, unitIdOrKey: f.units.chicago.id, lockId: f.locks[1]?.lockId }, 409),
     write("/v1/tours/book_tour", { ...booking, endAt: tourStart }, 400),
     write("/v1/tours/book_tour", { ...booking, unitIdOrKey: "nope" }, 404),
     write("/v1/tours/book_tour", { ...booking, expectedVersion: 1 }, 409),

@@ -34,8 +34,8 @@ export const messageAt = (unit: Pick<Unit, "id" | "orgId">, day: number, templat
   itemView(anItem(unit, "scheduled_message", { startAt: instant(day * DAY), endAt: instant(day * DAY), templateId }));
 
 /** A unit as events serve it (no owner). */
-export function servedUnit({ id, urlKey, address, timeZone, version }: Unit) {
-  return { id, urlKey, address, timeZone, version };
+export function servedUnit({ id, urlKey, address, timeZone, version, showingRules }: Unit) {
+  return { id, urlKey, address, timeZone, version, showingRules: showingRules ?? null };
 }
 
 /** An event of `type` in the org with `data`, at 1 day after 2026-01-01 (the store keeps it as given). */

@@ -76,6 +76,7 @@ export function describeEventLogContract(name: string, makeStore: () => Promise<
             address: 'é \u2028 "quoted" {x}',
             timeZone: "Asia/Tokyo",
             version: Number.MAX_SAFE_INTEGER,
+            showingRules: null,
           },
           previousTimeZone: "America/New_York",
           policy: "keep_wall_clock",
