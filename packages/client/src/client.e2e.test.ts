@@ -76,6 +76,30 @@ describe(`client (STORE=${process.env["STORE"] ?? "memory"})`, () => {
     );
   });
 
+  it("templates.listVariables and templates.render answer the API's bodies; a render's refusal is a LintelProblem", async () => {
+    const { units } = server.fixture;
+    const variables = await lintel.templates.listVariables();
+    assert.equal(variables.length, 17);
+    assert.deepEqual(variables[0], {
+      name: "unit.address",
+      description: variables[0]?.description,
+      example: "1200 W Lake St, Chicago, IL",
+    });
+    const rendered = await lintel.templates.render({ body: "{{unit.address}} {{tour.start}}", unitIdOrKey: units.york.urlKey });
+    assert.deepEqual(rendered, {
+      text: `${units.york.address} `,
+      values: { "unit.address": units.york.address, "tour.start": null },
+      missing: ["tour.start"],
+      sms: { encoding: "GSM-7", units: units.york.address.length + 1, segments: 1 },
+    });
+    await assert.rejects(lintel.templates.render({ body: "{{tour.strat}}", unitIdOrKey: units.york.id }), (error: unknown) => {
+      assert.ok(error instanceof LintelProblem);
+      assert.equal(error.code, "invalid_request");
+      assert.match(error.invalidParams[0]?.reason ?? "", /tour\.start/);
+      return true;
+    });
+  });
+
   it("get, getState, preview and setTimezone answer the API's bodies", async () => {
     const { shared, units, templates } = server.fixture;
     assert.equal((await lintel.locks.get(shared.lockId)).name, shared.name);

@@ -124,7 +124,8 @@ export function createLintelClient(options: ClientOptions) {
         return { template: body.template, etag };
       },
       /**
-       * Creates a template (`{{name}}` placeholders; a malformed one is 400 with its offset).
+       * Creates a template (`{{name}}` placeholders, each a variable of `listVariables`; a malformed
+       * or unknown one is 400 with its offset, and suggestions for an unknown name).
        * Sent with an `Idempotency-Key`, so its retries never create two. Scope `messages:write`.
        */
       create: (body: BodyOf<"createMessageTemplate">, options: WriteOptions = {}): Promise<TemplateWriteResult> =>
@@ -152,6 +153,22 @@ export function createLintelClient(options: ClientOptions) {
       /** Every template by sortOrder, then id. Scope `messages:read`. */
       list: (query: QueryOf<"listMessageTemplates"> = {}, options?: CallOptions) =>
         pagedList<AnswerOf<"listMessageTemplates">, "templates">(send, "/v1/templates/list_message_templates", "templates", query, options),
+      /** The variables a template's placeholders may name, each with its description and an example. Scope `messages:read`. */
+      listVariables: async (options?: CallOptions) =>
+        (await get<"listTemplateVariables">(send, "/v1/templates/list_template_variables", undefined, undefined, options)).variables,
+      /**
+       * What a message would say now: a saved template (`templateId`) or a `body`, rendered for a
+       * unit and optionally one of its tours (`tourId` also needs `tours:read`): `{ text, values,
+       * missing, sms }`. Changes nothing, so it is retried like a GET. Scope `messages:read`.
+       */
+      render: (body: BodyOf<"renderMessageTemplate">, options?: CallOptions) =>
+        send<AnswerOf<"renderMessageTemplate">>({
+          method: "POST",
+          path: "/v1/templates/render_message_template",
+          body,
+          retryable: true,
+          options,
+        }),
     },
     tours: {
       /**

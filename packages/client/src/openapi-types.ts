@@ -474,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Create a message template
-         * @description A new template of the caller's organization. Its body's placeholders are {{name}}; an unclosed {{, a stray }} or a bad name is 400 with the character offset. At most 1,000 templates per organization. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description A new template of the caller's organization. Its body's placeholders are {{name}}, each a variable of list_template_variables; an unclosed {{, a stray }}, a bad name or a name outside the catalog is 400 with the character offset (and, for a name, up to three it may have meant). At most 1,000 templates per organization. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `messages:write`.
          */
@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Update a message template
-         * @description Sets the fields given (updatedAt moves). With If-Match (the ETag get_message_template served), applies only while the template is still that version, else 412. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description Sets the fields given (updatedAt moves); a body is checked as create_message_template checks it. With If-Match (the ETag get_message_template served), applies only while the template is still that version, else 412. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `messages:write`.
          */
@@ -523,6 +523,50 @@ export interface paths {
          *     Requires the scope `messages:write`.
          */
         post: operations["deleteMessageTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/list_template_variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the template variables
+         * @description The one fixed catalog of what a template's {{placeholder}} may name, each with what it says and an example. Times are written in the unit's zone (UTC when it has none) with the labels of preview_timezone_change.
+         *
+         *     Requires the scope `messages:read`.
+         */
+        get: operations["listTemplateVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/render_message_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a message template
+         * @description What a message would say now: a saved template (templateId) or a template's text (body), exactly one, rendered for a unit and optionally one of its booked tours (tourId, which also needs tours:read: the answer shows its PIN and prospect). A placeholder with no value (a code.pin without a tour) renders empty and is listed in missing; a body is checked as a template write checks it. sms says the encoding, units and segments the text takes. Changes nothing. Body: application/json, at most 16 KiB, no fields besides those listed.
+         *
+         *     Requires the scope `messages:read`.
+         */
+        post: operations["renderMessageTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7599,7 +7643,7 @@ export interface operations {
                      *       "template": {
                      *         "id": "tpl_welcome",
                      *         "name": "Welcome",
-                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "body": "Hi {{prospect.name}}, welcome to {{unit.address}}! Your code is {{code.pin}}.",
                      *         "sortOrder": 10,
                      *         "createdAt": "2026-01-02T10:00:00.000Z",
                      *         "updatedAt": "2026-01-02T10:00:00.000Z"
@@ -7791,7 +7835,7 @@ export interface operations {
                      *         {
                      *           "id": "tpl_welcome",
                      *           "name": "Welcome",
-                     *           "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *           "body": "Hi {{prospect.name}}, welcome to {{unit.address}}! Your code is {{code.pin}}.",
                      *           "sortOrder": 10,
                      *           "createdAt": "2026-01-02T10:00:00.000Z",
                      *           "updatedAt": "2026-01-02T10:00:00.000Z"
@@ -7799,7 +7843,7 @@ export interface operations {
                      *         {
                      *           "id": "tpl_reminder",
                      *           "name": "Tour reminder",
-                     *           "body": "Reminder: your tour of {{unitAddress}} starts at {{tourStart}}.",
+                     *           "body": "Reminder: your tour of {{unit.address}} starts at {{tour.start}}.",
                      *           "sortOrder": 20,
                      *           "createdAt": "2026-01-02T10:05:00.000Z",
                      *           "updatedAt": "2026-02-11T08:00:00.000Z"
@@ -7956,14 +8000,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Tour reminder",
-                 *       "body": "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.",
+                 *       "body": "Hi {{ prospect.name }}, your tour starts at {{tour.start}}.",
                  *       "sortOrder": 10
                  *     }
                  */
                 "application/json": {
                     /** @description The template's name. */
                     name: string;
-                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed. */
+                    /** @description Message text with {{name}} placeholders, each a variable of list_template_variables (spaces allowed inside the braces); line breaks and tabs allowed. */
                     body: string;
                     /** @description Templates are listed by sortOrder, then id. Default 0. */
                     sortOrder?: number;
@@ -7990,7 +8034,7 @@ export interface operations {
                      *       "template": {
                      *         "id": "tpl_welcome",
                      *         "name": "Welcome",
-                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "body": "Hi {{prospect.name}}, welcome to {{unit.address}}! Your code is {{code.pin}}.",
                      *         "sortOrder": 10,
                      *         "createdAt": "2026-01-02T10:00:00.000Z",
                      *         "updatedAt": "2026-01-02T10:00:00.000Z"
@@ -8192,7 +8236,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "templateId": "tpl_0123456789ABCDEFGHIJKLMN",
-                 *       "body": "Hi {{ guest.first_name }}, see you at {{tour.start}}."
+                 *       "body": "Hi {{ prospect.name }}, see you at {{tour.start}}."
                  *     }
                  */
                 "application/json": {
@@ -8200,7 +8244,7 @@ export interface operations {
                     templateId: string;
                     /** @description The template's name. */
                     name?: string;
-                    /** @description Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed. */
+                    /** @description Message text with {{name}} placeholders, each a variable of list_template_variables (spaces allowed inside the braces); line breaks and tabs allowed. */
                     body?: string;
                     /** @description Templates are listed by sortOrder, then id. Default 0. */
                     sortOrder?: number;
@@ -8227,7 +8271,7 @@ export interface operations {
                      *       "template": {
                      *         "id": "tpl_welcome",
                      *         "name": "Welcome",
-                     *         "body": "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.",
+                     *         "body": "Hi {{prospect.name}}, welcome to {{unit.address}}! Your code is {{code.pin}}.",
                      *         "sortOrder": 10,
                      *         "createdAt": "2026-01-02T10:00:00.000Z",
                      *         "updatedAt": "2026-01-02T10:00:00.000Z"
@@ -8620,6 +8664,479 @@ export interface operations {
             };
             /** @description idempotency_key_reused: The Idempotency-Key was already used with a different request body; use a new key for a new request. */
             422: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTemplateVariables: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "variables": [
+                     *         {
+                     *           "name": "unit.address",
+                     *           "description": "The unit's address.",
+                     *           "example": "1200 W Lake St, Chicago, IL"
+                     *         },
+                     *         {
+                     *           "name": "unit.urlKey",
+                     *           "description": "The unit's urlKey.",
+                     *           "example": "chicago-loft"
+                     *         },
+                     *         {
+                     *           "name": "unit.timeZone",
+                     *           "description": "The unit's time zone, in which every time is written (UTC when it has none).",
+                     *           "example": "America/Chicago"
+                     *         },
+                     *         {
+                     *           "name": "tour.title",
+                     *           "description": "The tour's title.",
+                     *           "example": "Self-guided tour"
+                     *         },
+                     *         {
+                     *           "name": "tour.start",
+                     *           "description": "When the tour starts: date, time and zone.",
+                     *           "example": "Tue, Dec 1, 2026, 10:00 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "tour.end",
+                     *           "description": "When the tour ends: date, time and zone.",
+                     *           "example": "Tue, Dec 1, 2026, 10:30 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "tour.date",
+                     *           "description": "The local date the tour starts on.",
+                     *           "example": "Tue, Dec 1, 2026"
+                     *         },
+                     *         {
+                     *           "name": "tour.startTime",
+                     *           "description": "The local time the tour starts at.",
+                     *           "example": "10:00 AM"
+                     *         },
+                     *         {
+                     *           "name": "tour.endTime",
+                     *           "description": "The local time the tour ends at.",
+                     *           "example": "10:30 AM"
+                     *         },
+                     *         {
+                     *           "name": "tour.window",
+                     *           "description": "The tour's start and end, the date and zone said once when they share them.",
+                     *           "example": "Tue, Dec 1, 2026, 10:00 AM – 10:30 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "prospect.name",
+                     *           "description": "The name of the tour's prospect.",
+                     *           "example": "Ada Lovelace"
+                     *         },
+                     *         {
+                     *           "name": "code.pin",
+                     *           "description": "The PIN of the tour's door code.",
+                     *           "example": "482913"
+                     *         },
+                     *         {
+                     *           "name": "code.start",
+                     *           "description": "When the tour's code starts to open the door (the tour's start less its margin).",
+                     *           "example": "Tue, Dec 1, 2026, 9:45 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "code.end",
+                     *           "description": "When the tour's code stops opening the door (the tour's end plus its margin).",
+                     *           "example": "Tue, Dec 1, 2026, 10:45 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "code.window",
+                     *           "description": "The code's start and end, written as tour.window is.",
+                     *           "example": "Tue, Dec 1, 2026, 9:45 AM – 10:45 AM CST"
+                     *         },
+                     *         {
+                     *           "name": "lock.name",
+                     *           "description": "The name of the tour's lock.",
+                     *           "example": "Front door"
+                     *         },
+                     *         {
+                     *           "name": "message.title",
+                     *           "description": "The title of the scheduled message being sent.",
+                     *           "example": "Tour reminder"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        variables: {
+                            /** @description What a placeholder names: {{tour.start}}. */
+                            name: string;
+                            description: string;
+                            /** @description What it renders to for an example tour. */
+                            example: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: The request budget is used up; wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Something unexpected happened; quote the requestId to support. */
+            500: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unavailable: The store or the lock provider could not answer in time; retry after Retry-After seconds. Without Retry-After (a lock provider this server is not configured for), retrying cannot help. */
+            503: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> (absent when the budget could not be read) */
+                    "RateLimit-Policy"?: string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> (absent when the budget could not be read) */
+                    RateLimit?: string;
+                    /** @description Whole seconds to wait before retrying. Absent when retrying cannot help (a lock provider the server is not configured for). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renderMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl_code",
+                 *       "unitIdOrKey": "chicago-loft",
+                 *       "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A saved template of the organization to render (or give body). */
+                    templateId?: string;
+                    /** @description A template's text to render as a template write would take it (or give templateId). */
+                    body?: string;
+                    /** @description The unit's id, else its urlKey. */
+                    unitIdOrKey: string;
+                    /** @description A booked tour of the unit (tour_…): its times, PIN, code window and lock. Needs tours:read. */
+                    tourId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "text": "Your access code for Shared courtyard gate is 482913, valid Sun, Mar 14, 2027, 9:45 AM – 10:45 AM CDT.",
+                     *       "values": {
+                     *         "lock.name": "Shared courtyard gate",
+                     *         "code.pin": "482913",
+                     *         "code.window": "Sun, Mar 14, 2027, 9:45 AM – 10:45 AM CDT"
+                     *       },
+                     *       "missing": [],
+                     *       "sms": {
+                     *         "encoding": "UCS-2",
+                     *         "units": 102,
+                     *         "segments": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The message as it would be sent now; a placeholder with no value renders empty. */
+                        text: string;
+                        /** @description Each placeholder of the template, once: its value, or null when it has none. */
+                        values: {
+                            [key: string]: string | null;
+                        };
+                        /** @description The placeholders with no value for this unit or tour, in order of first use. */
+                        missing: string[];
+                        /** @description What the text costs as SMS. */
+                        sms: {
+                            /**
+                             * @description GSM-7 when every character is in the GSM 03.38 alphabet or its extension, else UCS-2.
+                             * @enum {string}
+                             */
+                            encoding: "GSM-7" | "UCS-2";
+                            /** @description Septets (an extension character counts 2), or UTF-16 code units under UCS-2. */
+                            units: number;
+                            /** @description One segment holds 160 GSM-7 / 70 UCS-2 units; a longer text takes 153 / 67 per segment. */
+                            segments: number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: A parameter is missing, malformed, out of range, repeated, or unknown. */
+            400: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_api_key: The API key is missing, malformed, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description The challenge: the key goes in the x-api-key header. */
+                    "WWW-Authenticate"?: "ApiKey header=\"x-api-key\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_scope: The API key lacks the scope the operation requires; the detail names it. */
+            403: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: No such unit, template, lock or route for this organization. */
+            404: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: The request body is over 16 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description uri_too_long: The request target (path and query) is over 8 KiB; checked with the route, before the API key. */
+            414: {
+                headers: {
+                    /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
+                    "x-request-id": string;
+                    /** @description "default";q=<requests>;w=<window seconds> */
+                    "RateLimit-Policy": string;
+                    /** @description "default";r=<remaining>;t=<seconds until the budget is full> */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: A POST body must be application/json. */
+            415: {
                 headers: {
                     /** @description The request id (also in problem bodies): the client's own x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$. */
                     "x-request-id": string;

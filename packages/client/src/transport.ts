@@ -3,7 +3,7 @@
  * gets an answer worth repeating ({@link LintelProblem.retryable}: 429, a 503 with Retry-After
  * or not from Lintel, 409 `idempotency_in_progress`) waits `Retry-After` (else an exponential
  * backoff with jitter) and tries again, at most `maxRetries` times. Only calls that are safe to
- * repeat are retryable: GETs, and POSTs that carry an Idempotency-Key. A deadline
+ * repeat are retryable: GETs, POSTs that carry an Idempotency-Key, and a render (it changes nothing). A deadline
  * (`timeoutMs`) and an AbortSignal cover the whole call, every attempt and wait included.
  */
 import { LintelProblem } from "./problem.js";

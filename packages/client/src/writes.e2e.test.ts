@@ -131,7 +131,7 @@ describe(`client writes (STORE=${process.env["STORE"] ?? "memory"})`, () => {
 
   it("templates: create, getWithEtag, update with ifMatch, a stale ifMatch is precondition_failed, delete with ifMatch; replays say so", async () => {
     const key = `tpl-${server.fixture.p}`;
-    const body = { name: "Tour reminder", body: "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.", sortOrder: 10 };
+    const body = { name: "Tour reminder", body: "Hi {{ prospect.name }}, your tour starts at {{tour.start}}.", sortOrder: 10 };
     const created = await lintel.templates.create(body, { idempotencyKey: key });
     assert.deepEqual([created.replayed, created.template.name, created.template.sortOrder], [false, "Tour reminder", 10]);
     assert.deepEqual(await lintel.templates.create(body, { idempotencyKey: key }), { ...created, replayed: true });
@@ -145,12 +145,12 @@ describe(`client writes (STORE=${process.env["STORE"] ?? "memory"})`, () => {
 
     const updated = await lintel.templates.update({
       templateId,
-      body: "Hi {{ guest.first_name }}, see you at {{tour.start}}.",
+      body: "Hi {{ prospect.name }}, see you at {{tour.start}}.",
       ifMatch: read.etag,
     });
     assert.deepEqual(
       [updated.replayed, updated.template.body, updated.template.name],
-      [false, "Hi {{ guest.first_name }}, see you at {{tour.start}}.", "Tour reminder"],
+      [false, "Hi {{ prospect.name }}, see you at {{tour.start}}.", "Tour reminder"],
     );
     const now = await lintel.templates.getWithEtag(templateId);
     assert.notEqual(now.etag, read.etag);
@@ -205,7 +205,7 @@ describe(`client writes (STORE=${process.env["STORE"] ?? "memory"})`, () => {
       },
     });
     const name = `Retried ${server.fixture.p}`;
-    const created = await flaky.templates.create({ name, body: "Hello {{firstName}}." });
+    const created = await flaky.templates.create({ name, body: "Hello {{prospect.name}}." });
     assert.equal(created.replayed, true, "the retry got the first request's stored answer");
     assert.equal(keysSent.length, 2);
     assert.equal(keysSent[0], keysSent[1]);

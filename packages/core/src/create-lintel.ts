@@ -25,6 +25,7 @@ import { systemClock, type Clock, type LintelStore, type LockProvider } from "./
 import { createLockReads } from "./locks/lock-reads.js";
 import { createLockWrites } from "./locks/lock-writes.js";
 import { createTemplateReads } from "./templates/template-reads.js";
+import { createTemplateRenders } from "./templates/template-render.js";
 import { racedStores, requestScope, startStoreDeadline } from "./admission/request-stores.js";
 import { createScheduleWrites } from "./units/schedule-writes.js";
 import { createTemplateWrites } from "./templates/template-writes.js";
@@ -239,6 +240,8 @@ export function createLintel(setup: LintelSetup): Lintel {
     { allowPrivate: setup.webhookAllowPrivate ?? false, secretOverlapMs: setup.webhookSecretOverlapMs },
   );
 
+  const tourReads = createTourReads({ tours: stores.tours, units: stores.units, clock, secrets }, cursors);
+
   return {
     async admit(request) {
       if (ms === undefined) return admit(request);
@@ -257,11 +260,12 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...told(writes),
     ...createTemplateReads(stores.templates, cursors),
     ...told(createTemplateWrites({ templates: stores.templates, clock })),
+    ...createTemplateRenders({ units: stores.units, templates: stores.templates, locks: stores.locks, tours: tourReads }),
     ...createLockReads(stores.locks, lockStates, cursors),
     ...told(createLockWrites({ locks: stores.locks, units: stores.units, clock })),
     ...webhooks,
     ...webhookOperations,
-    ...createTourReads({ tours: stores.tours, units: stores.units, clock, secrets }, cursors),
+    ...tourReads,
     ...(({ setShowingRules, listAvailableSlots }) => ({ ...told({ setShowingRules }), listAvailableSlots }))(
       createShowingRules({ units: stores.units, clock }),
     ),

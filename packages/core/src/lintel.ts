@@ -12,6 +12,7 @@ import type { LockStateReader } from "./locks/lock-state-reader.js";
 import type { FixtureData, FixtureLoadReport } from "./ports/ports.js";
 import type { Result } from "./common/problem.js";
 import type { TemplateReads } from "./templates/template-reads.js";
+import type { TemplateRenders } from "./templates/template-render.js";
 import type { TemplateWrites } from "./templates/template-writes.js";
 import type { ScheduleWrites } from "./units/schedule-writes.js";
 import type { TimezoneChanges } from "./units/timezone-change.js";
@@ -40,6 +41,7 @@ export type {
   UpdateUnitCommand,
 } from "./units/schedule-commands.js";
 export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
+export type { RenderedTemplate, RenderTemplateCommand, TemplateRenders } from "./templates/template-render.js";
 
 /**
  * A write that may be retried safely (it carries an `Idempotency-Key` header): its key, the id of
@@ -94,6 +96,7 @@ export interface Lintel
     ScheduleWrites,
     TemplateReads,
     TemplateWrites,
+    TemplateRenders,
     LockReads,
     LockWrites,
     WebhookUseCases,

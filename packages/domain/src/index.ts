@@ -7,6 +7,8 @@
  * - the cursor codec for keyset paging of any list (`createCursorCodec`);
  * - the API key format and scope policies (`generateApiKey`, `createScopePolicy`);
  * - the request-budget law (`consumeBudget`, GCRA);
+ * - messages: the template variable catalog and its suggestions, the render of a template from a
+ *   unit and a tour (`renderTemplate`, `messageValues`), and what a text costs as SMS (`smsCost`);
  * - webhook signatures (Standard Webhooks, Svix) and the delivery retry law (`signWebhook`,
  *   `checkWebhookSignature`, `nextAttemptDelayMs`);
  * - the problem catalog, and the records: one valibot schema per record shape (`LockRecordSchema`,
@@ -91,7 +93,7 @@ export {
 export { canonicalTimeZone } from "./time/zones.js";
 export { refusedZoneReason } from "./time/zone-suggestions.js";
 export { zoneOffsetMs } from "./time/zone-offset.js";
-export { instantLabel } from "./time/labels.js";
+export { clockLabel, dateLabel, instantLabel, rangeLabel } from "./time/labels.js";
 export { isoInstant, parseCanonicalInstant } from "./time/iso-instant.js";
 export {
   planTimezoneChange,
@@ -163,7 +165,20 @@ export {
   type TourShown,
   type Verification,
 } from "./tours/tour-record.js";
-export { templateBodyProblem, templatePlaceholders } from "./text/template-body.js";
+export { templateBodyProblem, templatePlaceholders, templatePlaceholderUses, type PlaceholderAt } from "./text/template-body.js";
+export {
+  isTemplateVariable,
+  suggestTemplateVariables,
+  TEMPLATE_VARIABLE_NAMES,
+  TEMPLATE_VARIABLES,
+  unknownPlaceholder,
+  unknownPlaceholderReason,
+  type TemplateVariable,
+  type TemplateVariableName,
+  type UnknownPlaceholder,
+} from "./messages/template-variables.js";
+export { messageValues, renderTemplate, type MessageFacts, type RenderedMessage, type VariableValues } from "./messages/message-render.js";
+export { GSM_BASIC, GSM_EXTENSION, smsCost, type SmsCost, type SmsEncoding } from "./messages/sms-segments.js";
 export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./access/data-cipher.js";
 export {
   API_KEY_PREFIX,

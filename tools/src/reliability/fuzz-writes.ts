@@ -46,7 +46,7 @@ export const hostileText = fc.oneof(
       .map(([p, n]) => p.repeat(n)),
   },
   { weight: 1, arbitrary: fc.constantFrom(200, 300, 8000, 8001).map((n) => "x".repeat(n)) },
-  { weight: 3, arbitrary: fc.constantFrom("Tour", "1 Main St", "Hi {{name}}", "Front door 🚪", "Line one\nline two") },
+  { weight: 3, arbitrary: fc.constantFrom("Tour", "1 Main St", "Hi {{prospect.name}}", "Front door 🚪", "Line one\nline two") },
 );
 
 /** `valid` most of the time, else hostile text (or, now and then, no string at all). */
@@ -114,7 +114,7 @@ function writeBodies(t: WriteTargets): fc.Arbitrary<{ path: string; body: Record
       .map(at("/v1/units/update_schedule_item")),
     fc.record({ unitIdOrKey: unit, key: item, expectedVersion: optional(version) }).map(at("/v1/units/delete_schedule_item")),
     fc
-      .record({ name: field(fc.constant("Welcome")), body: field(fc.constant("Hi {{name}}")), sortOrder: optional(version) })
+      .record({ name: field(fc.constant("Welcome")), body: field(fc.constant("Hi {{prospect.name}}")), sortOrder: optional(version) })
       .map(at("/v1/templates/create_message_template")),
     fc
       .record({ templateId: template, name: optional(field(fc.constant("Renamed"))), body: optional(hostileText) })

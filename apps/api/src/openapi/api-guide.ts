@@ -214,12 +214,23 @@ as it is then.
 curl -i -H "x-api-key: $LINTEL_API_KEY" "$API/v1/templates/get_message_template?templateId=tpl_reminder"   # ETag: "…"
 curl -X POST "$API/v1/templates/update_message_template" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
   -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" -H 'If-Match: "<the ETag>"' \\
-  -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unitAddress}} starts at {{tourStart}}. Reply STOP to opt out."}'
+  -d '{"templateId":"tpl_reminder","body":"Reminder: your tour of {{unit.address}} starts at {{tour.start}}. Reply STOP to opt out."}'
 \`\`\`
 
-\`create_message_template\` (201) takes \`name\`, \`body\` and an optional \`sortOrder\`; placeholders are \`{{name}}\`, and an
-unclosed \`{{\` or a stray \`}}\` is 400 with its character offset. A delete answers 204; deleting a template that a scheduled
-message still to be sent names is 409 \`conflict\` (in the demo, \`tpl_reminder\`: change or delete the message first).
+\`create_message_template\` (201) takes \`name\`, \`body\` and an optional \`sortOrder\`; placeholders are \`{{name}}\`, each a
+variable of \`list_template_variables\`; an unclosed \`{{\`, a stray \`}}\` or a name outside the catalog is 400 with its character
+offset (and, for a name, up to three it may have meant: \`{{tour.strat}}\` → \`tour.start\`). A delete answers 204; deleting a
+template that a scheduled message still to be sent names is 409 \`conflict\` (in the demo, \`tpl_reminder\`: change or delete
+the message first).
+
+\`render_message_template\` shows what a template would say now for a unit and one of its booked tours (\`tourId\` also needs
+\`tours:read\`): the text, each placeholder's value, the ones \`missing\`, and what it costs as SMS. It changes nothing.
+
+\`\`\`sh
+curl -X POST "$API/v1/templates/render_message_template" -H "x-api-key: $LINTEL_API_KEY" -H "content-type: application/json" \\
+  -d '{"body":"Your tour of {{unit.address}} starts at {{tour.start}}. Code: {{code.pin}}","unitIdOrKey":"chicago-loft"}'
+# {"text":"Your tour of 1200 W Lake St, Chicago, IL starts at . Code: ","values":{…},"missing":["tour.start","code.pin"],"sms":{…}}
+\`\`\`
 
 Text (titles, addresses, template names and bodies, webhook descriptions) is counted in Unicode code points, so an emoji
 is one character: 1–200 (an address 300, a body 8,000), no control characters (a body may hold line breaks and tabs),

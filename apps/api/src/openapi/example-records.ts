@@ -4,7 +4,7 @@
  * 2027 around DST edges; a lock shared by units in different zones; 50+ locks with equal
  * createdAt runs and inactive ones, of real vendors and simulated ones, two of which
  * (`simulate-timeout`, `simulate-failure`) the server's simulator never answers or fails;
- * templates with {{variables}}. Fixture-file JSON without keys: it goes through the
+ * templates whose {{variables}} are the catalog's. Fixture-file JSON without keys: it goes through the
  * same `parseFixture` as FIXTURE=<file>, so the examples are answers the demo really gives.
  */
 
@@ -135,12 +135,12 @@ const scheduledMessages = [
 
 // prettier-ignore
 const templates = [
-  { id: "tpl_welcome", orgId: ACME, name: "Welcome", body: "Hi {{firstName}}, welcome to {{unitAddress}}! Your code is {{accessCode}}.", sortOrder: 10, createdAt: "2026-01-02T10:00:00.000Z", updatedAt: "2026-01-02T10:00:00.000Z" },
-  { id: "tpl_reminder", orgId: ACME, name: "Tour reminder", body: "Reminder: your tour of {{unitAddress}} starts at {{tourStart}}.", sortOrder: 20, createdAt: "2026-01-02T10:05:00.000Z", updatedAt: "2026-02-11T08:00:00.000Z" },
-  { id: "tpl_checkout", orgId: ACME, name: "After the tour", body: "Thanks for touring {{unitAddress}}, {{firstName}}. Apply at {{applyUrl}}.", sortOrder: 20, createdAt: "2026-01-03T10:00:00.000Z", updatedAt: "2026-01-03T10:00:00.000Z" },
-  { id: "tpl_code", orgId: ACME, name: "Access code", body: "Your access code for {{lockName}} is {{accessCode}}, valid {{validFrom}}–{{validUntil}}.", sortOrder: 30, createdAt: "2026-01-04T10:00:00.000Z", updatedAt: "2026-01-04T10:00:00.000Z" },
-  { id: "tpl_open_house", orgId: ACME, name: "Open house invite", body: "Join us at {{unitAddress}} on {{date}}.", sortOrder: 40, createdAt: "2026-01-05T10:00:00.000Z", updatedAt: "2026-01-05T10:00:00.000Z" },
-  { id: "tpl_gx_welcome", orgId: GLOBEX, name: "Globex welcome", body: "Hello {{firstName}} from Globex.", sortOrder: 1, createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z" },
+  { id: "tpl_welcome", orgId: ACME, name: "Welcome", body: "Hi {{prospect.name}}, welcome to {{unit.address}}! Your code is {{code.pin}}.", sortOrder: 10, createdAt: "2026-01-02T10:00:00.000Z", updatedAt: "2026-01-02T10:00:00.000Z" },
+  { id: "tpl_reminder", orgId: ACME, name: "Tour reminder", body: "Reminder: your tour of {{unit.address}} starts at {{tour.start}}.", sortOrder: 20, createdAt: "2026-01-02T10:05:00.000Z", updatedAt: "2026-02-11T08:00:00.000Z" },
+  { id: "tpl_checkout", orgId: ACME, name: "After the tour", body: "Thanks for touring {{unit.address}}, {{prospect.name}}. Apply at https://acme.example/apply/{{unit.urlKey}}.", sortOrder: 20, createdAt: "2026-01-03T10:00:00.000Z", updatedAt: "2026-01-03T10:00:00.000Z" },
+  { id: "tpl_code", orgId: ACME, name: "Access code", body: "Your access code for {{lock.name}} is {{code.pin}}, valid {{code.window}}.", sortOrder: 30, createdAt: "2026-01-04T10:00:00.000Z", updatedAt: "2026-01-04T10:00:00.000Z" },
+  { id: "tpl_open_house", orgId: ACME, name: "Open house invite", body: "Join us for an open house at {{unit.address}}.", sortOrder: 40, createdAt: "2026-01-05T10:00:00.000Z", updatedAt: "2026-01-05T10:00:00.000Z" },
+  { id: "tpl_gx_welcome", orgId: GLOBEX, name: "Globex welcome", body: "Hello {{prospect.name}} from Globex.", sortOrder: 1, createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z" },
 ];
 
 /** The example records as fixture-file JSON: orgs, units, locks, items and templates, no API keys. */

@@ -3,7 +3,18 @@
  * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
-import { planTimezoneChange, problemBody, scheduleEntry, servedSlot, servedTour, type ProblemCode } from "@lintel/domain";
+import {
+  messageValues,
+  planTimezoneChange,
+  problemBody,
+  renderTemplate,
+  scheduleEntry,
+  servedSlot,
+  servedTour,
+  smsCost,
+  TEMPLATE_VARIABLES,
+  type ProblemCode,
+} from "@lintel/domain";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "../routes/endpoints.js";
@@ -25,6 +36,10 @@ function first<T>(list: readonly T[], what: string): T {
 
 const locks = demo.locks.filter((lock) => lock.orgId === ORG && lock.status === "active").slice(0, 2);
 const lock = first(locks, "active lock");
+const sharedGate = first(
+  demo.locks.filter((l) => l.lockId === "lock_shared_gate"),
+  "lock_shared_gate",
+);
 const templates = demo.templates.filter((template) => template.orgId === ORG).slice(0, 2);
 const unit = first(
   demo.units.filter((u) => u.id === "unit_chicago"),
@@ -111,6 +126,30 @@ const EXAMPLE_TOUR = servedTour(
   },
 );
 
+/** The demo's access-code template rendered for the example tour on the shared gate, as render_message_template answers it. */
+const EXAMPLE_RENDER = (() => {
+  const codeTemplate = first(
+    demo.templates.filter((template) => template.id === "tpl_code"),
+    "tpl_code",
+  );
+  const { access } = EXAMPLE_TOUR;
+  const rendered = renderTemplate(
+    codeTemplate.body,
+    messageValues({
+      unit,
+      tour: {
+        title: EXAMPLE_TOUR.title,
+        startAt: EXAMPLE_TOUR.startAt,
+        endAt: EXAMPLE_TOUR.endAt,
+        prospectName: EXAMPLE_TOUR.prospect.name,
+      },
+      code: { startAt: access.startAt, endAt: access.endAt, pin: access.code },
+      lock: { name: sharedGate.name },
+    }),
+  );
+  return { ...rendered, sms: smsCost(rendered.text) };
+})();
+
 /** The success body of each operation (null: a 204). */
 export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   previewTimezoneChange: previewView(preview),
@@ -184,6 +223,8 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   deleteMessageTemplate: null,
   getMessageTemplate: { template: templateView(first(templates, "template")) },
   listMessageTemplates: { templates: templates.map(templateView), nextCursor: CURSOR },
+  listTemplateVariables: { variables: TEMPLATE_VARIABLES },
+  renderMessageTemplate: EXAMPLE_RENDER,
   listLocks: { locks: locks.map(lockView), nextCursor: CURSOR },
   getLock: { lock: lockView(lock) },
   updateLock: {

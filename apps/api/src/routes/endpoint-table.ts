@@ -45,7 +45,7 @@ export interface Endpoint {
   readonly bodyExample?: unknown;
   /** Problems besides the ones every /v1 endpoint can answer (401, 429, 500, 503). */
   readonly problems: readonly ProblemCode[];
-  /** A write with a body (every POST but enable): it takes Idempotency-Key, its 2xx and 409 answers kept 24 h. */
+  /** A write (every POST but enable and render_message_template): it takes Idempotency-Key, its 2xx and 409 answers kept 24 h. */
   readonly idempotent?: true;
 }
 

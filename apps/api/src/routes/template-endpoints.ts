@@ -6,11 +6,18 @@ import {
   getTemplateQuerySchema,
   emptyQuerySchema,
   listQuerySchema,
+  renderedTemplateSchema,
   templateListSchema,
   templateResponseSchema,
+  templateVariablesSchema,
 } from "../schemas/schemas.js";
 import { entityTag, ifMatchHolds } from "../http-edge/http-conventions.js";
-import { createTemplateBodySchema, deleteTemplateBodySchema, updateTemplateBodySchema } from "../schemas/write-schemas.js";
+import {
+  createTemplateBodySchema,
+  deleteTemplateBodySchema,
+  renderTemplateBodySchema,
+  updateTemplateBodySchema,
+} from "../schemas/write-schemas.js";
 import { noContentSchema } from "../schemas/event-schemas.js";
 import { oneJson, pageJson, jsonText, templateJson } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER, WRITE_PROBLEMS, WRITE_NOTE } from "./endpoint-table.js";
@@ -62,12 +69,13 @@ export const TEMPLATE_ENDPOINTS = {
     scope: "messages:write",
     summary: "Create a message template",
     description:
-      "A new template of the caller's organization. Its body's placeholders are {{name}}; an unclosed {{, a stray }} or a bad name is 400 " +
-      "with the character offset. At most 1,000 templates per organization." +
+      "A new template of the caller's organization. Its body's placeholders are {{name}}, each a variable of list_template_variables; " +
+      "an unclosed {{, a stray }}, a bad name or a name outside the catalog is 400 with the character offset (and, for a name, up to " +
+      "three it may have meant). At most 1,000 templates per organization." +
       WRITE_NOTE,
     query: emptyQuerySchema,
     body: createTemplateBodySchema,
-    bodyExample: { name: "Tour reminder", body: "Hi {{ guest.first_name }}, your tour starts at {{tour.start}}.", sortOrder: 10 },
+    bodyExample: { name: "Tour reminder", body: "Hi {{ prospect.name }}, your tour starts at {{tour.start}}.", sortOrder: 10 },
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: templateResponseSchema,
@@ -83,12 +91,12 @@ export const TEMPLATE_ENDPOINTS = {
     scope: "messages:write",
     summary: "Update a message template",
     description:
-      "Sets the fields given (updatedAt moves). With If-Match (the ETag get_message_template served), applies only while the template is " +
+      "Sets the fields given (updatedAt moves); a body is checked as create_message_template checks it. With If-Match (the ETag get_message_template served), applies only while the template is " +
       "still that version, else 412." +
       WRITE_NOTE,
     query: emptyQuerySchema,
     body: updateTemplateBodySchema,
-    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN", body: "Hi {{ guest.first_name }}, see you at {{tour.start}}." },
+    bodyExample: { templateId: "tpl_0123456789ABCDEFGHIJKLMN", body: "Hi {{ prospect.name }}, see you at {{tour.start}}." },
     headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
     idempotent: true,
     response: templateResponseSchema,
@@ -116,5 +124,42 @@ export const TEMPLATE_ENDPOINTS = {
   }).runs(
     ({ lintel, caller, body, ifMatch }) => lintel.deleteTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
     () => null,
+  ),
+  listTemplateVariables: endpoint({
+    method: "get",
+    path: "/v1/templates/list_template_variables",
+    tag: "Templates",
+    scope: "messages:read",
+    summary: "List the template variables",
+    description:
+      "The one fixed catalog of what a template's {{placeholder}} may name, each with what it says and an example. Times are written " +
+      "in the unit's zone (UTC when it has none) with the labels of preview_timezone_change.",
+    query: emptyQuerySchema,
+    response: templateVariablesSchema,
+    problems: ["invalid_request"],
+  }).runs(
+    ({ lintel }) => lintel.listTemplateVariables(),
+    (variables) => ({ variables }),
+  ),
+  renderMessageTemplate: endpoint({
+    method: "post",
+    path: "/v1/templates/render_message_template",
+    tag: "Templates",
+    scope: "messages:read",
+    summary: "Render a message template",
+    description:
+      "What a message would say now: a saved template (templateId) or a template's text (body), exactly one, rendered for a unit and " +
+      "optionally one of its booked tours (tourId, which also needs tours:read: the answer shows its PIN and prospect). A placeholder " +
+      "with no value (a code.pin without a tour) renders empty and is listed in missing; a body is checked as a template write checks " +
+      "it. sms says the encoding, units and segments the text takes. Changes nothing. Body: application/json, at most 16 KiB, no " +
+      "fields besides those listed.",
+    query: emptyQuerySchema,
+    body: renderTemplateBodySchema,
+    bodyExample: { templateId: "tpl_code", unitIdOrKey: "chicago-loft", tourId: "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq" },
+    response: renderedTemplateSchema,
+    problems: ["invalid_request", "not_found", "payload_too_large", "unsupported_media_type"],
+  }).runs(
+    ({ lintel, caller, body }) => lintel.renderMessageTemplate(caller, body),
+    (rendered) => rendered,
   ),
 } satisfies CheckedRows;

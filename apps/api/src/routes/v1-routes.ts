@@ -110,7 +110,7 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
     return reading.value === "" || validBody(ctx, reading.value, NO_FIELDS, "{}") !== undefined;
   }
 
-  // Every write with a body: the body (refused before the query, so a body problem is the one
+  // Every POST with a body: the body (refused before the query, so a body problem is the one
   // named), then the query, then the use case, through the request's Idempotency-Key when it has
   // one. The fingerprint is the operation and its parsed body: the same request always gives the
   // same one, whatever its spacing or key order.
@@ -125,6 +125,8 @@ export function registerV1Routes(router: Router<LintelState>, lintel: Lintel, tr
       const caller = callerOf(ctx);
       const ifMatch = ctx.get("if-match") === "" ? undefined : ctx.get("if-match");
       const run = () => operation.run({ lintel, caller, query, params: ctx.params, body, ifMatch });
+      // A POST that changes nothing (render_message_template) answers afresh every time: there is nothing to keep.
+      if (operation.idempotent !== true) return answer(ctx, operation, await run());
       await answerOnce(
         ctx,
         run,

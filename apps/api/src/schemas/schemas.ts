@@ -162,6 +162,46 @@ export const scheduleListSchema = v.strictObject({ items: v.array(ScheduleEntryS
 /** A schedule item write's answer: the item as list_schedule serves it, and the unit after the change. */
 export const itemWriteResponseSchema = v.strictObject({ item: ScheduleEntrySchema, unit: unitViewSchema });
 
+export const templateVariablesSchema = v.strictObject({
+  variables: v.array(
+    v.strictObject({
+      name: v.pipe(v.string(), v.description("What a placeholder names: {{tour.start}}.")),
+      description: v.string(),
+      example: v.pipe(v.string(), v.description("What it renders to for an example tour.")),
+    }),
+  ),
+});
+/** render_message_template's answer. */
+export const renderedTemplateSchema = v.strictObject({
+  text: v.pipe(v.string(), v.description("The message as it would be sent now; a placeholder with no value renders empty.")),
+  values: v.pipe(
+    v.record(v.string(), v.nullable(v.string())),
+    v.description("Each placeholder of the template, once: its value, or null when it has none."),
+  ),
+  missing: v.pipe(v.array(v.string()), v.description("The placeholders with no value for this unit or tour, in order of first use.")),
+  sms: v.pipe(
+    v.strictObject({
+      encoding: v.pipe(
+        v.picklist(["GSM-7", "UCS-2"]),
+        v.description("GSM-7 when every character is in the GSM 03.38 alphabet or its extension, else UCS-2."),
+      ),
+      units: v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description("Septets (an extension character counts 2), or UTF-16 code units under UCS-2."),
+      ),
+      segments: v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.description("One segment holds 160 GSM-7 / 70 UCS-2 units; a longer text takes 153 / 67 per segment."),
+      ),
+    }),
+    v.description("What the text costs as SMS."),
+  ),
+});
+
 const PROBLEM_CODES = Object.keys(PROBLEMS) as (keyof typeof PROBLEMS)[];
 
 export const problemSchema = v.strictObject({

@@ -122,7 +122,7 @@ const templateName = text("name", TEXT_RULES.text, "The template's name.");
 const templateBody = text(
   "body",
   TEXT_RULES.templateBody,
-  "Message text with {{name}} placeholders (names of letters, digits, _ and ., spaces allowed inside the braces); line breaks and tabs allowed.",
+  "Message text with {{name}} placeholders, each a variable of list_template_variables (spaces allowed inside the braces); line breaks and tabs allowed.",
 );
 const sortOrder = v.pipe(
   v.number("sortOrder must be an integer from -2147483648 to 2147483647"),
@@ -141,6 +141,16 @@ export const updateTemplateBodySchema = v.strictObject({
   sortOrder: v.optional(sortOrder),
 });
 export const deleteTemplateBodySchema = v.strictObject({ templateId });
+
+/** A render: templateId or body (exactly one: the use case says which is wrong), the unit, and a tour of it. */
+export const renderTemplateBodySchema = v.strictObject({
+  templateId: v.optional(id("templateId", "A saved template of the organization to render (or give body).")),
+  body: v.optional(
+    text("body", TEXT_RULES.templateBody, "A template's text to render as a template write would take it (or give templateId)."),
+  ),
+  unitIdOrKey,
+  tourId: v.optional(id("tourId", "A booked tour of the unit (tour_…): its times, PIN, code window and lock. Needs tours:read.")),
+});
 
 const LOCK_UNITS = `unitIds must list 1 to ${MAX_LOCK_UNITS} units`;
 

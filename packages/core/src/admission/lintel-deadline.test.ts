@@ -179,7 +179,7 @@ function hangable(store: LintelStore, hanging: { now: boolean }) {
   };
 }
 
-/** The operations of a Lintel (all but admission, the request scope, safe retries, readiness, the lock-state reader and what no request calls). */
+/** The operations of a Lintel (all but admission, the request scope, safe retries, readiness, the lock-state reader, what no request calls and the catalog, which reads no store). */
 type Operation = Exclude<
   keyof Lintel,
   | "admit"
@@ -192,6 +192,7 @@ type Operation = Exclude<
   | "loadFixture"
   | "reportAccessCode"
   | "reportUnlock"
+  | "listTemplateVariables"
 >;
 
 /** One call of every operation (the Record makes a new one a compile error here until it is listed). */
@@ -226,9 +227,10 @@ const EVERY_USE_CASE: Record<Operation, (lintel: Lintel, caller: Caller) => Prom
     lintel.createScheduleItem(caller, { unitIdOrKey: "u_1", kind: "scheduled_message", title: "Hi", sendAt: "2026-12-01T15:00:00.000Z" }),
   updateScheduleItem: (lintel, caller) => lintel.updateScheduleItem(caller, { unitIdOrKey: "u_1", key: "tour:t_1", title: "Tour 2" }),
   deleteScheduleItem: (lintel, caller) => lintel.deleteScheduleItem(caller, { unitIdOrKey: "u_1", key: "tour:t_1" }),
-  createTemplate: (lintel, caller) => lintel.createTemplate(caller, { name: "T", body: "Hi {{name}}" }),
+  createTemplate: (lintel, caller) => lintel.createTemplate(caller, { name: "T", body: "Hi {{prospect.name}}" }),
   updateTemplate: (lintel, caller) => lintel.updateTemplate(caller, { templateId: "tpl_1", name: "T2" }),
   deleteTemplate: (lintel, caller) => lintel.deleteTemplate(caller, { templateId: "tpl_1" }),
+  renderMessageTemplate: (lintel, caller) => lintel.renderMessageTemplate(caller, { templateId: "tpl_1", unitIdOrKey: "u_1" }),
   updateLock: (lintel, caller) => lintel.updateLock(caller, { lockId: "lk_0", name: "Back door" }),
   getTour: (lintel, caller) => lintel.getTour(caller, "tour_1"),
   listTours: (lintel, caller) => lintel.listTours(caller, { limit: 10 }),

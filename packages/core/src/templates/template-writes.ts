@@ -4,9 +4,18 @@
  * the template's `updatedAt` is still the one read (so an `If-Match` checked against that read
  * holds until the write), and `updatedAt` moves forward by at least 1 ms on every change, so two
  * versions never share one. A template that a future scheduled message names is not deleted.
- * A name and a body follow the writes' text rule here too, so an embedder's template is what the API's is.
+ * A name and a body follow the writes' text rule here too, so an embedder's template is what the API's is,
+ * and a body's placeholders must each be a variable of the catalog (a fixture's templates are
+ * loaded as they are: they never pass through here).
  */
-import { templateBodyProblem, type LintelEvent, type ProblemCode, type Template } from "@lintel/domain";
+import {
+  templateBodyProblem,
+  unknownPlaceholder,
+  unknownPlaceholderReason,
+  type LintelEvent,
+  type ProblemCode,
+  type Template,
+} from "@lintel/domain";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
@@ -51,11 +60,23 @@ const RACE_RETRIES = 8;
 /** A 400 naming the field. */
 const refusal = (name: string, reason: string) => fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
 
-/** The first refusal of a name or body given: the writes' text rule (a name 1–200 characters, a body 1–8,000), then the body's placeholders. */
+/**
+ * What is wrong with a template body, or null: the writes' text rule (1–8,000 characters), its
+ * placeholders' form (an unclosed `{{`, a stray `}}`, a bad name), then a placeholder outside the
+ * variable catalog, each with the character offset of the problem (and suggestions for a name).
+ */
+export function templateBodyRefusal(body: string): string | null {
+  const problem = textProblem(body, TEXT_RULES.templateBody) ?? templateBodyProblem(body);
+  if (problem !== null) return problem;
+  const unknown = unknownPlaceholder(body);
+  return unknown === null ? null : unknownPlaceholderReason(unknown);
+}
+
+/** The first refusal of a name or body given: the writes' text rule (a name 1–200 characters), then {@link templateBodyRefusal}. */
 function badText(name: string | undefined, body: string | undefined): Failure<"invalid_request"> | null {
   const nameProblem = name === undefined ? null : textProblem(name, TEXT_RULES.text);
   if (nameProblem !== null) return refusal("name", nameProblem);
-  const bodyProblem = body === undefined ? null : (textProblem(body, TEXT_RULES.templateBody) ?? templateBodyProblem(body));
+  const bodyProblem = body === undefined ? null : templateBodyRefusal(body);
   return bodyProblem === null ? null : refusal("body", bodyProblem);
 }
 

@@ -46,7 +46,7 @@ describe("the writes' text rule in the use cases", () => {
     // Past the rule, a write reaches the store, which the fake does not take: the rule let it through.
     const reachesStore = /not part of the use-case tests/;
     await assert.rejects(
-      lintel.createTemplate(callerA, { name: "😀".repeat(200), body: `${"😀".repeat(7000)}\r\n\t{{name}}` }),
+      lintel.createTemplate(callerA, { name: "😀".repeat(200), body: `${"😀".repeat(7000)}\r\n\t{{prospect.name}}` }),
       reachesStore,
     );
     await assert.rejects(lintel.updateTemplate(callerA, { templateId: "tpl_0", name: "😀".repeat(200) }), reachesStore);

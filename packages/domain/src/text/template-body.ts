@@ -6,6 +6,8 @@
  */
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+/** A placeholder with its name (group 1): what a valid body's `{{…}}` pairs are. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g;
 
 /** The offset of UTF-16 index `at` in code points (characters as the text rule counts them: an emoji is one). */
 function characterOffset(body: string, at: number): number {
@@ -37,9 +39,28 @@ export function templateBodyProblem(body: string): string | null {
   }
 }
 
+/** One placeholder of a body: its name and the character offset (code points, 0-based) of its `{{`. */
+export interface PlaceholderAt {
+  readonly name: string;
+  readonly offset: number;
+}
+
+/** Every placeholder of a valid body, in order, each use with the character offset of its `{{`. */
+export function templatePlaceholderUses(body: string): PlaceholderAt[] {
+  return [...body.matchAll(PLACEHOLDER)].map((match) => ({ name: match[1] as string, offset: characterOffset(body, match.index) }));
+}
+
 /** The placeholder names of a valid body, each once, in order of first use. */
 export function templatePlaceholders(body: string): string[] {
   const names = new Set<string>();
-  for (const match of body.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g)) names.add(match[1] as string);
+  for (const match of body.matchAll(PLACEHOLDER)) names.add(match[1] as string);
   return [...names];
+}
+
+/**
+ * The body with each placeholder replaced by `replace(name)`, in one pass: a replacement that
+ * holds `{{…}}` itself is text, never read as a placeholder again.
+ */
+export function replacePlaceholders(body: string, replace: (name: string) => string): string {
+  return body.replace(PLACEHOLDER, (_, name: string) => replace(name));
 }

@@ -25,6 +25,16 @@ export function instantLabel(epochMs: number, timeZone: string): string {
   return `${date}, ${time} ${zone}`;
 }
 
+/** The local date of an instant, as a label writes it: `Tue, Dec 1, 2026`. */
+export function dateLabel(epochMs: number, timeZone: string): string {
+  return labelParts(epochMs, timeZone).date;
+}
+
+/** The local time of an instant, as a label writes it: `10:00 AM`. */
+export function clockLabel(epochMs: number, timeZone: string): string {
+  return labelParts(epochMs, timeZone).time;
+}
+
 /**
  * A range. On one local date under one abbreviation the date and zone are said once; any other
  * range spells both ends out. A zero-length range (a scheduled message) is its instant's label.

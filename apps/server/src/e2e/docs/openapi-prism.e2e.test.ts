@@ -176,6 +176,7 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     { path: `/v1/units/list_schedule?unitIdOrKey=${unit.id}`, wrongScope: locksOnly },
     { path: `/v1/templates/get_message_template?templateId=${template}`, wrongScope: locksOnly },
     { path: "/v1/templates/list_message_templates", wrongScope: locksOnly },
+    { path: "/v1/templates/list_template_variables", wrongScope: locksOnly },
     { path: "/v1/locks", wrongScope: messagesKey },
     { path: `/v1/locks/${lock}`, wrongScope: messagesKey },
     { path: `/v1/locks/${lock}/state`, wrongScope: locksOnly },
@@ -423,7 +424,9 @@ it("prism proxy: every operation's success and error answers contradict nothing 
   };
   const createdTour = await send(write("/v1/units/create_schedule_item", { ...tour, expectedVersion: 1 }, 201));
   const tourKey = (createdTour.json as { item: { key: string } }).item.key;
-  const createdTemplate = await send(write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ name }}" }, 201));
+  const createdTemplate = await send(
+    write("/v1/templates/create_message_template", { name: "Prism", body: "Hi {{ prospect.name }}" }, 201),
+  );
   const templateId = (createdTemplate.json as { template: { id: string } }).template.id;
   const got = await send({ path: `/v1/templates/get_message_template?templateId=${templateId}`, key: admin, status: 200 });
   const etag = got.headers.get("etag") ?? "";
@@ -461,6 +464,16 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     write("/v1/templates/delete_message_template", { templateId }, 204),
     write("/v1/templates/delete_message_template", { templateId }, 404),
     { ...write("/v1/templates/delete_message_template", { templateId }, 403), key: locksOnly },
+    // Renders: a fixture's template (its {{name}} is missing), a body, and their refusals.
+    write("/v1/templates/render_message_template", { templateId: template, unitIdOrKey: unit.id }, 200),
+    write("/v1/templates/render_message_template", { body: "{{unit.address}} ✓ {{code.pin}}", unitIdOrKey: unit.urlKey }, 200),
+    { ...write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: unit.id }, 200), key: messagesKey },
+    write("/v1/templates/render_message_template", { body: "Hi {{ tour.strat }}", unitIdOrKey: unit.id }, 400),
+    write("/v1/templates/render_message_template", { templateId: template, body: "x", unitIdOrKey: unit.id }, 400),
+    write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: unit.id, extra: 1 }, 400, {}, false),
+    write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: "nope" }, 404),
+    write("/v1/templates/render_message_template", { templateId: "nope", unitIdOrKey: unit.id }, 404),
+    { ...write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: unit.id }, 403), key: locksOnly },
     write("/v1/locks/update_lock", { lockId: door, unitIds: [f.units.chicago.id, unitId], timeZone: "america/chicago" }, 200, {
       "if-match": doorTag,
     }),
@@ -516,6 +529,13 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     write("/v1/tours/book_tour", { ...booking, prospect: undefined }, 400, {}, false),
     { ...write("/v1/tours/book_tour", booking, 403), key: locksOnly },
     write("/v1/tours/confirm_tour", { tourId }, 200),
+    write(
+      "/v1/templates/render_message_template",
+      { body: "{{code.pin}}: {{code.window}}", unitIdOrKey: booking.unitIdOrKey, tourId },
+      200,
+    ),
+    { ...write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: booking.unitIdOrKey, tourId }, 403), key: messagesKey },
+    write("/v1/templates/render_message_template", { body: "x", unitIdOrKey: booking.unitIdOrKey, tourId: "tour_nope" }, 404),
     write("/v1/tours/confirm_tour", { tourId: "tour_nope" }, 404),
     write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd }, 200),
     write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd, expectedVersion: 1 }, 409),

@@ -50,7 +50,7 @@ describe("e2e: the text rule of every write", () => {
         ["/v1/units/delete_schedule_item", { unitIdOrKey: lone, key: items.tour }, "unitIdOrKey"],
         ["/v1/units/set_timezone", { unitIdOrKey: lone, timeZone: "UTC", expectedVersion: 1, policy: "keep_instant" }, "unitIdOrKey"],
         ["/v1/templates/create_message_template", { name: lone, body: "Hi" }, "name"],
-        ["/v1/templates/create_message_template", { name: "Lone", body: `Hi {{name}}\n${lone}` }, "body"],
+        ["/v1/templates/create_message_template", { name: "Lone", body: `Hi {{prospect.name}}\n${lone}` }, "body"],
         ["/v1/templates/update_message_template", { templateId, name: lone }, "name"],
         ["/v1/templates/update_message_template", { templateId, body: lone }, "body"],
         ["/v1/webhook_endpoints", { url: `${QUIET_URL}/${lone}`, eventTypes: ["*"] }, "url"],
@@ -74,7 +74,7 @@ describe("e2e: the text rule of every write", () => {
         "/v1/units/update_schedule_item",
         { unitIdOrKey: unitId, key, title: `Valid ${key.split(":")[0]} ✓` },
       ]),
-      ["/v1/templates/update_message_template", { templateId, name: "World ✓", body: "Hi {{name}} 👋" }],
+      ["/v1/templates/update_message_template", { templateId, name: "World ✓", body: "Hi {{prospect.name}} 👋" }],
       [endpointPath(), { description: "World ✓" }],
     ];
     for (const [path, body] of writes) assert.equal((await post(path, body)).status, 200, path);
@@ -88,7 +88,7 @@ describe("e2e: the text rule of every write", () => {
     const { unitId, items } = world;
     const emoji = (n: number) => "😀".repeat(n);
     // n code points, 2,000 of them emoji: over 8,000 UTF-16 units, yet under the 16 KiB a request body may be (an emoji is 4 bytes).
-    const longBody = (n: number) => `${emoji(2000)}\r\n\t{{name}}${"x".repeat(n - 2011)}`;
+    const longBody = (n: number) => `${emoji(2000)}\r\n\t{{lock.name}}${"x".repeat(n - 2016)}`;
     const created = await post("/v1/units/create_schedule_item", {
       unitIdOrKey: unitId,
       kind: "tour",

@@ -50,7 +50,7 @@ export async function startWriteWorld(): Promise<WriteWorld> {
     }),
   };
   for (const answer of Object.values(made)) assert.equal(answer.status, 201, answer.text);
-  const template = await post("/v1/templates/create_message_template", { name: "World", body: "Hi {{name}}" });
+  const template = await post("/v1/templates/create_message_template", { name: "World", body: "Hi {{prospect.name}}" });
   assert.equal(template.status, 201, template.text);
   const endpoint = await post("/v1/webhook_endpoints", { url: QUIET_URL, eventTypes: ["webhook_endpoint.disabled"], description: "World" });
   assert.equal(endpoint.status, 201, endpoint.text);

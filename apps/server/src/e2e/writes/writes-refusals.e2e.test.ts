@@ -31,7 +31,7 @@ before(async () => {
     startAt: "2027-04-01T10:00:00+02:00",
     endAt: "2027-04-01T11:00:00+02:00",
   });
-  const template = await postJson(server.url, "/v1/templates/create_message_template", key, { name: "Mine", body: "Hi {{name}}" });
+  const template = await postJson(server.url, "/v1/templates/create_message_template", key, { name: "Mine", body: "Hi {{prospect.name}}" });
   for (const answer of [unit, tour, template]) assert.equal(answer.status, 201, answer.text);
   mine = { unitId: unit.json.unit.id, urlKey, itemKey: tour.json.item.key, templateId: template.json.template.id };
 });

@@ -90,8 +90,9 @@ describe("e2e: the writes' events at a webhook receiver", () => {
       200,
     );
     await post("/v1/units/delete_schedule_item", { unitIdOrKey: urlKey, key: item.key, expectedVersion: 4 }, 200);
-    const template = (await post("/v1/templates/create_message_template", { name: "Hook", body: "Hi {{name}}" }, 201)).json.template;
-    await post("/v1/templates/update_message_template", { templateId: template.id, body: "Hello {{name}}" }, 200);
+    const template = (await post("/v1/templates/create_message_template", { name: "Hook", body: "Hi {{prospect.name}}" }, 201)).json
+      .template;
+    await post("/v1/templates/update_message_template", { templateId: template.id, body: "Hello {{prospect.name}}" }, 200);
     await post("/v1/templates/delete_message_template", { templateId: template.id }, 204);
     const replayed = await post("/v1/units/create_unit", unitWrite, 201, idempotency);
     assert.equal(replayed.headers.get("idempotent-replayed"), "true");
@@ -135,8 +136,8 @@ describe("e2e: the writes' events at a webhook receiver", () => {
       [item.key, "Longer tour", 5],
     );
     assert.deepEqual(of("template.created").template, template);
-    assert.deepEqual([of("template.updated").template.body, of("template.updated").previous], ["Hello {{name}}", template]);
-    assert.deepEqual([of("template.deleted").template.id, of("template.deleted").template.body], [template.id, "Hello {{name}}"]);
+    assert.deepEqual([of("template.updated").template.body, of("template.updated").previous], ["Hello {{prospect.name}}", template]);
+    assert.deepEqual([of("template.deleted").template.id, of("template.deleted").template.body], [template.id, "Hello {{prospect.name}}"]);
 
     const deliveries = await call(server.url, `/v1/webhook_endpoints/${endpoint.json.webhookEndpoint.id}/deliveries?limit=100`, { key });
     assert.deepEqual(

@@ -235,7 +235,7 @@ describe("e2e: the writes", () => {
     assert.equal(newEvents, 1, "one schedule.item_created, not one per request");
 
     const templateKey = { "Idempotency-Key": randomUUID() };
-    const template = { name: `Idempotent ${templateKey["Idempotency-Key"]}`, body: "Hi {{name}}" };
+    const template = { name: `Idempotent ${templateKey["Idempotency-Key"]}`, body: "Hi {{prospect.name}}" };
     const made = await post("/v1/templates/create_message_template", template, templateKey);
     const remade = await post("/v1/templates/create_message_template", template, templateKey);
     assert.equal(made.status, 201, made.text);
@@ -245,7 +245,7 @@ describe("e2e: the writes", () => {
   });
 
   it("templates: If-Match with the current ETag applies (200) and its retry is replayed without it, the old ETag is then 412; a template a future message names cannot be deleted (409), then can once the message is deleted", async () => {
-    const made = await post("/v1/templates/create_message_template", { name: "Welcome", body: "Hi {{guest.name}}", sortOrder: 3 });
+    const made = await post("/v1/templates/create_message_template", { name: "Welcome", body: "Hi {{prospect.name}}", sortOrder: 3 });
     assert.equal(made.status, 201, made.text);
     const templateId = made.json.template.id as string;
     assert.match(templateId, /^tpl_[0-9A-Za-z]{24}$/);
@@ -258,13 +258,13 @@ describe("e2e: the writes", () => {
     const retryKey = { "Idempotency-Key": `tpl-${templateId}` };
     const updated = await post(
       "/v1/templates/update_message_template",
-      { templateId, body: "Hello {{guest.name}}" },
+      { templateId, body: "Hello {{prospect.name}}" },
       { "If-Match": first, ...retryKey },
     );
     assert.equal(updated.status, 200, updated.text);
-    assert.equal(updated.json.template.body, "Hello {{guest.name}}");
+    assert.equal(updated.json.template.body, "Hello {{prospect.name}}");
     // A retry with the same key and body is replayed, whether or not it repeats the If-Match.
-    const retried = await post("/v1/templates/update_message_template", { templateId, body: "Hello {{guest.name}}" }, retryKey);
+    const retried = await post("/v1/templates/update_message_template", { templateId, body: "Hello {{prospect.name}}" }, retryKey);
     assert.deepEqual([retried.status, retried.text, retried.headers.get("idempotent-replayed")], [200, updated.text, "true"]);
     const second = await etagOf();
     assert.notEqual(second, first);
