@@ -205,8 +205,12 @@ export function createLintel(setup: LintelSetup): Lintel {
     locks: stores.locks,
     clock,
     tours: stores.tours,
-    toursMoved: async (orgId, tourIds) => {
-      for (const tourId of tourIds) await transitions.advanceTour(orgId, tourId);
+    toursMoved: async (orgId, tourIds, heldCodes) => {
+      for (const tourId of tourIds) {
+        await transitions.advanceTour(orgId, tourId);
+        await transitions.codeFollows(orgId, tourId, heldCodes);
+      }
+      codeSync?.wake();
     },
   });
   const writes = createScheduleWrites({
@@ -267,7 +271,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...webhookOperations,
     ...tourReads,
     ...(({ setShowingRules, listAvailableSlots }) => ({ ...told({ setShowingRules }), listAvailableSlots }))(
-      createShowingRules({ units: stores.units, clock }),
+      createShowingRules({ units: stores.units, tours: stores.tours, clock }),
     ),
     ...told({
       bookTour: tours.bookTour,
@@ -309,13 +313,18 @@ export function createLintel(setup: LintelSetup): Lintel {
       return checkedIn;
     },
     async resealSecrets() {
-      // Every secret and PIN must open before any is rewritten: one sealed under a key not given
-      // stops the run with nothing changed, rather than half the store under a key that may be lost.
+      // Every secret, PIN and prospect's email and phone must open before any is rewritten: one sealed under a key not
+      // given stops the run with nothing changed, rather than half the store under a key that may be lost.
       const check = (sealed: string) => (secrets.open(sealed), null);
       await store.webhooks.resealSecrets(check);
       await store.lockCodes.resealPins(check);
+      await store.tours.resealProspects(check);
       const reseal = (sealed: string) => (secrets.sealedUnderFirst(sealed) ? null : secrets.seal(secrets.open(sealed)));
-      return (await store.webhooks.resealSecrets(reseal)) + (await store.lockCodes.resealPins(reseal));
+      return (
+        (await store.webhooks.resealSecrets(reseal)) +
+        (await store.lockCodes.resealPins(reseal)) +
+        (await store.tours.resealProspects(reseal))
+      );
     },
     async close(graceMs = 0) {
       await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs), tourTimer.stop()]);

@@ -151,6 +151,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       listTours: async () => [],
       writeTour: async () => unsupported(),
       dueTours: async () => [],
+      resealProspects: async () => 0,
     },
     webhooks: {
       create: async () => unsupported(),

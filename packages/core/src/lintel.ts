@@ -150,7 +150,7 @@ export interface Lintel
    */
   close(graceMs?: number): Promise<void>;
   /**
-   * Seals every stored webhook secret and every code's PIN (in the code and in its lock work)
+   * Seals every stored webhook secret, every code's PIN (in the code and in its lock work) and every tour prospect's email and phone
    * under the first data key: those a store holds plain (written before data keys) and those
    * sealed under an older key. Each must open first: one sealed under a key not given rejects
    * with `DataKeyError` and nothing is changed. Run after putting a new key first in DATA_KEYS;

@@ -120,6 +120,18 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
       if (change.event !== null) appendEvent(state.events, orgId, eventAtVersion(change.event, after.version));
       return { ok: true, unit: after };
     },
+    async resealProspects(reseal) {
+      let changed = 0;
+      for (const tour of [...state.tours.values()]) {
+        const again = (sealed: string | null) => (sealed === null ? null : reseal(sealed));
+        const email = again(tour.prospect.email);
+        const phone = again(tour.prospect.phone);
+        if (email === null && phone === null) continue;
+        storeTour({ ...tour, prospect: { ...tour.prospect, email: email ?? tour.prospect.email, phone: phone ?? tour.prospect.phone } });
+        changed += 1;
+      }
+      return changed;
+    },
     async dueTours(nowMs, max) {
       const due = [];
       for (const entry of state.tourDue.entries) {

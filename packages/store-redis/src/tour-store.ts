@@ -19,7 +19,7 @@ import { redisKeys } from "./redis/keys.js";
 import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
-import { WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
+import { REPLACE_TOUR_SCRIPT, WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
 import { outcomeOf, withRules, type UnitWriteReply } from "./unit-writes.js";
 
@@ -116,6 +116,37 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
       }),
 
     writeTour: (orgId, unitId, change) => guard(() => writeTour(orgId, unitId, change)),
+
+    resealProspects: (reseal) =>
+      guard(async () => {
+        let changed = 0;
+        // Every org that ever had a tour is in the group's set (a booking has a due time); each org's tours by HSCAN.
+        for (const orgId of await redis.smembers(redisKeys.tourOrgs(group))) {
+          let cursor = "0";
+          do {
+            const [next, entries] = await redis.hscan(redisKeys.tours(orgId), cursor, "COUNT", 100);
+            for (let i = 0; i < entries.length; i += 2) {
+              const read = entries[i + 1] as string;
+              const tour = JSON.parse(read) as TourRecord;
+              const again = (sealed: string | null) => (sealed === null ? null : reseal(sealed));
+              const email = again(tour.prospect.email);
+              const phone = again(tour.prospect.phone);
+              if (email === null && phone === null) continue;
+              const json = recordJson({
+                ...tour,
+                prospect: { ...tour.prospect, email: email ?? tour.prospect.email, phone: phone ?? tour.prospect.phone },
+              });
+              changed += (await REPLACE_TOUR_SCRIPT.run(
+                redis,
+                { tours: redisKeys.tours(orgId) },
+                { tourId: tour.id, read, json },
+              )) as number;
+            }
+            cursor = next;
+          } while (cursor !== "0");
+        }
+        return changed;
+      }),
 
     dueTours: (nowMs, max) =>
       guard(async () => {

@@ -102,7 +102,7 @@ export interface LockCodeSyncPorts {
 /** The event that says a code became `set` or `failed`: its unit and its entry (PIN left out). */
 export async function codeSyncEvent(
   units: UnitStore,
-  work: Pick<LeasedCodeWork["work"], "orgId" | "unitId" | "codeId" | "lockId" | "name" | "startAt" | "endAt">,
+  work: Pick<LeasedCodeWork["work"], "orgId" | "unitId" | "codeId" | "lockId" | "name" | "startAt" | "endAt" | "tourId">,
   lockSync: LockSync,
 ): Promise<LintelEvent> {
   const [unit] = await units.getMany(work.orgId, [work.unitId]);
@@ -115,6 +115,7 @@ export async function codeSyncEvent(
     endAt: work.endAt,
     lockId: work.lockId,
     lockSync,
+    ...(work.tourId === undefined ? {} : { tourId: work.tourId }),
   } as const;
   return {
     id: randomId("evt_"),
@@ -216,7 +217,8 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
     if (kept && outcome.kind !== "retry" && outcome.event !== null) ports.eventStored?.();
     if (kept && outcome.kind !== "retry" && work.op === "delete" && work.tourId !== undefined) {
       const lockSync = outcome.lockSync ?? { status: "removed", error: null, updatedAt: isoInstant(clock.now()) };
-      await ports.tourCodeRemoved?.(work, lockSync);
+      // The removal is made and recorded; the tour's word on it follows (a store failure here leaves it pending, logged).
+      await ports.tourCodeRemoved?.(work, lockSync).catch((error: unknown) => observer?.failed(error));
     }
     observer?.attempted({
       orgId: work.orgId,

@@ -70,4 +70,11 @@ export interface TourStore {
   writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome>;
   /** Up to `max` tours of any org whose timed transition is due at or before `nowMs`, the earliest first. */
   dueTours(nowMs: number, max: number): Promise<DueTour[]>;
+  /**
+   * Rewrites the prospect's sealed email and phone of every tour this store serves as `reseal`
+   * says (null: leave it), each tour in one step that applies only while it is as read (a change
+   * meanwhile wins); answers how many tours changed. What re-sealing under a new first data key
+   * runs on, beside `LockCodeOutbox.resealPins`.
+   */
+  resealProspects(reseal: (sealed: string) => string | null): Promise<number>;
 }

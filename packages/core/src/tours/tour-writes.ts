@@ -59,6 +59,8 @@ export const DEFAULT_ACCESS_MARGIN_MINUTES = 15;
 export const DEFAULT_TOUR_TITLE = "Self-guided tour";
 /** How many PINs a booking draws at most before it takes one another code of the lock holds (1 in 10^6 each). */
 const PIN_DRAWS = 20;
+/** How far ahead of this clock a lock provider's `occurred_at` may be and still check a tour in. */
+const LOCK_CLOCK_SKEW_MS = 60_000;
 /** How many of the org's active locks a booking looks through for the unit's own. */
 const LOCK_SCAN = 1_000;
 /** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
@@ -103,6 +105,12 @@ export interface TourTransitions {
   advanceTour(orgId: string, tourId: string): Promise<boolean>;
   /** A door opened with the tour's code at `atMs` checks the tour in (when the instant is in its access window); true when it did. */
   checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean>;
+  /**
+   * After a zone change that read the tour's code as held (`heldCodes`, by id) and so sent it no
+   * lock work: a code confirmed meanwhile (its work made with the window before the change) is
+   * sent to the lock again as it now is. True when it wrote.
+   */
+  codeFollows(orgId: string, tourId: string, heldCodes: ReadonlySet<string>): Promise<boolean>;
   /** The removal of a cancelled tour's code ended: its `access.lockSync` becomes `lockSync` (`removed` or `failed`). */
   codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void>;
 }
@@ -173,7 +181,10 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
 
   /** The event of `type` for the tour after a change: its PIN and the prospect's email and phone null. */
   function tourEvent(type: LintelEvent["type"], now: TourNow, unit: Unit, extra: object = {}): LintelEvent {
-    return event(unit.orgId, type, { unit: servedUnit(unit), tour: showTour(now, unit.timeZone, nowMs(), null), ...extra });
+    const tour = showTour(now, unit.timeZone, nowMs(), null);
+    // A check-in says checked_in, also of a no-show whose access is over (its tour.completed follows).
+    const shown = type === "tour.checked_in" ? { ...tour, status: "checked_in" as const } : tour;
+    return event(unit.orgId, type, { unit: servedUnit(unit), tour: shown, ...extra });
   }
 
   /** The change's due time: the tour's next timed transition. */
@@ -370,7 +381,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       if (lock !== null && !ports.programsCodes) {
         return invalid("lockId", "codes are not written here: this Lintel programs no locks (it was made without a lockCodeProgrammer)");
       }
-      const slot = await slotProblem(ports.units, unit, times, atMs, null);
+      const slot = await slotProblem(ports, unit, times, atMs, null);
       if (slot !== null) return slot;
       const at = iso(atMs);
       const tourId = randomId("tour_");
@@ -496,6 +507,15 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   async function rescheduleTour(caller: Caller, command: RescheduleTourCommand) {
     const times = timesOf(command.startAt, command.endAt);
     if ("ok" in times) return times;
+    // The parameters' own bounds before the tour is read: end after start, at most 24 h.
+    const bounds = tourTimesProblem(
+      times.startMs,
+      times.endMs,
+      { startMs: Number.POSITIVE_INFINITY, endMs: Number.POSITIVE_INFINITY },
+      false,
+      0,
+    );
+    if (bounds !== null) return invalid(bounds.field, bounds.reason);
     return onTour<TourWriteResult, "invalid_request" | "version_conflict" | "conflict" | "slot_unavailable">(
       caller.orgId,
       command.tourId,
@@ -513,7 +533,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         const window = accessWindow(times.startMs, times.endMs, beforeMinutes, afterMinutes);
         const problem = tourTimesProblem(times.startMs, times.endMs, window, status === "awaiting_verification", atMs);
         if (problem !== null) return invalid(problem.field, problem.reason);
-        const slot = await slotProblem(ports.units, unit, times, atMs, now.tour.id);
+        const slot = await slotProblem(ports, unit, times, atMs, now.tour.id);
         if (slot !== null) return slot;
         const tour: TourRecord = { ...now.tour, startAt: iso(times.startMs), endAt: iso(times.endMs), updatedAt: iso(atMs) };
         if (tour.startAt === now.tour.startAt && tour.endAt === now.tour.endAt) {
@@ -597,6 +617,9 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       atMs = Date.parse(at);
     }
     return onTour<ServedTour, "invalid_request" | "conflict">(caller.orgId, command.tourId, async (now, unit) => {
+      // The status first: a command the status does not take is 409 naming it, whatever the instant.
+      const status = tourStatusAt(now.tour, nowMs());
+      if (commandFit("check_in", status) === "conflict") return wrongStatus("check_in", status);
       if (atMs > nowMs()) return invalid("at", "must not be ahead of now");
       if (!withinAccess(tourAccess(now.tour), atMs)) return invalid("at", "must be within the tour's access window");
       const made = checkInChange(now, unit, atMs);
@@ -649,7 +672,8 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const code = await ports.units.getItem(orgId, unitId, "code", codeId);
     if (code?.tourId === undefined) return false;
     const result = await onTour<boolean, "conflict">(orgId, code.tourId, async (now, unit) => {
-      if (!withinAccess(tourAccess(now.tour), atMs) || atMs > nowMs()) return succeed(false);
+      // The provider's clock may run a little ahead of ours: an unlock up to a minute "ahead" is taken.
+      if (!withinAccess(tourAccess(now.tour), atMs) || atMs > nowMs() + LOCK_CLOCK_SKEW_MS) return succeed(false);
       const made = checkInChange(now, unit, atMs);
       if (made === "as_is" || typeof made === "string") return succeed(false);
       const outcome = await writeStatus(unit, made.change);
@@ -678,5 +702,29 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     }
   }
 
-  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock, codeRemoved };
+  async function codeFollows(orgId: string, tourId: string, heldCodes: ReadonlySet<string>): Promise<boolean> {
+    for (let round = 0; round < BASIS_ROUNDS; round++) {
+      const stored = await ports.tours.getTour(orgId, tourId);
+      if (stored === null || stored.access.codeId === null || !heldCodes.has(stored.access.codeId)) return false;
+      const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
+      if (unit === null) return false;
+      const now = await readTourNow(ports.units, stored);
+      if (now.code === null || now.code.lockSync?.status === "held") return false; // still held, or gone with its tour
+      const at = iso(nowMs());
+      const code = { ...now.code, lockSync: pendingLockSync(at) };
+      const change: TourChange = {
+        expectedVersion: null,
+        basis: { unit: basisOf(unit), tour: stored },
+        tour: now.stored,
+        items: [{ op: "put", item: code, work: codeWorkOf(orgId, code, "put", at) }],
+        bumpsVersion: false,
+        dueAtMs: dueOf(now.tour),
+        event: null,
+      };
+      if ((await ports.tours.writeTour(orgId, unit.id, change)).ok) return true;
+    }
+    return false;
+  }
+
+  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock, codeFollows, codeRemoved };
 }

@@ -26,6 +26,8 @@ import { randomId } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 import type { Clock, UnitStore } from "../ports/ports.js";
+import type { TourStore } from "../ports/tour-ports.js";
+import { tourStatusAt } from "../tours/tour-view.js";
 import { invalid } from "./item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, unitAtVersion, type Round } from "./write-rounds.js";
 
@@ -79,26 +81,49 @@ export interface ShowingRulesUseCases {
   listAvailableSlots(caller: Caller, query: SlotsQuery): Promise<Result<SlotList, "invalid_request" | "not_found">>;
 }
 
-/** What the unit's schedule holds in `[fromMs, toMs)`: tours (but those of `exceptTourId`) and open houses. */
+/** What a slot count reads: the schedule, and the booked tours (whose status says whether they still take a place). */
+export interface BusyPorts {
+  readonly units: Pick<UnitStore, "scheduleAfter">;
+  readonly tours: Pick<TourStore, "getTour">;
+}
+
+/**
+ * What the unit's schedule holds in `[fromMs, toMs)` at `nowMs`: tours (but those of
+ * `exceptTourId`, and booked ones over by now: a no-show or a completed tour takes no place) and
+ * open houses. A booked tour can only be over once its end has passed, so only those few are read.
+ */
 export async function scheduleBusy(
-  units: Pick<UnitStore, "scheduleAfter">,
+  ports: BusyPorts,
   unit: Unit,
   fromMs: number,
   toMs: number,
+  nowMs: number,
   exceptTourId: string | null = null,
 ): Promise<{ tours: Span[]; openHouses: Span[] }> {
   const tours: Span[] = [];
   const openHouses: Span[] = [];
+  const ended: { tourId: string; span: Span }[] = [];
+  const done = async () => {
+    for (const { tourId, span } of ended) {
+      const tour = await ports.tours.getTour(unit.orgId, tourId);
+      const status = tour === null ? null : tourStatusAt(tour, nowMs);
+      if (status !== "no_show" && status !== "completed" && status !== "cancelled") tours.push(span);
+    }
+    return { tours, openHouses };
+  };
   for (let after: string | null = null; ;) {
-    const page = await units.scheduleAfter(unit.orgId, unit.id, fromMs, after, PAGE);
+    const page = await ports.units.scheduleAfter(unit.orgId, unit.id, fromMs, after, PAGE);
     for (const item of page) {
       const span = { startMs: Date.parse(item.startAt), endMs: Date.parse(item.endAt) };
-      if (span.startMs >= toMs) return { tours, openHouses };
-      if (item.kind === "tour" && (exceptTourId === null || item.tourId !== exceptTourId)) tours.push(span);
+      if (span.startMs >= toMs) return done();
+      if (item.kind === "tour" && (exceptTourId === null || item.tourId !== exceptTourId)) {
+        if (item.tourId !== undefined && span.endMs <= nowMs) ended.push({ tourId: item.tourId, span });
+        else tours.push(span);
+      }
       if (item.kind === "open_house") openHouses.push(span);
     }
     const last = page.at(-1);
-    if (page.length < PAGE || last === undefined) return { tours, openHouses };
+    if (page.length < PAGE || last === undefined) return done();
     after = schedulePosition(last);
   }
 }
@@ -108,7 +133,7 @@ export async function scheduleBusy(
  * or null when it is one. `exceptTourId`: a tour being moved does not count against itself.
  */
 export async function slotProblem(
-  units: Pick<UnitStore, "scheduleAfter">,
+  ports: BusyPorts,
   unit: Unit,
   span: Span,
   nowMs: number,
@@ -117,7 +142,7 @@ export async function slotProblem(
   const rules = unit.showingRules;
   if (rules === undefined || rules === null || unit.timeZone === null) return null;
   const margin = rules.bufferMinutes * MINUTE;
-  const busy = await scheduleBusy(units, unit, span.startMs - margin, span.endMs + margin, exceptTourId);
+  const busy = await scheduleBusy(ports, unit, span.startMs - margin, span.endMs + margin, nowMs, exceptTourId);
   const query: Omit<SlotQuery, "fromMs" | "toMs"> = { rules, timeZone: unit.timeZone, nowMs, ...busy };
   if (isAvailableSlot(query, span)) return null;
   return fail("slot_unavailable", "The tour's times are not an available slot of the unit now: read list_available_slots and pick one.");
@@ -137,7 +162,11 @@ function withDefaults(input: ShowingRulesInput): ShowingRules {
 }
 
 /** Builds the availability use cases. */
-export function createShowingRules(ports: { readonly units: UnitStore; readonly clock: Clock }): ShowingRulesUseCases {
+export function createShowingRules(ports: {
+  readonly units: UnitStore;
+  readonly tours: Pick<TourStore, "getTour">;
+  readonly clock: Clock;
+}): ShowingRulesUseCases {
   const atVersion = unitAtVersion(ports.units);
   const event = (orgId: string, data: unknown): LintelEvent =>
     ({
@@ -204,7 +233,7 @@ export function createShowingRules(ports: { readonly units: UnitStore; readonly 
     if (rules === undefined || rules === null || unit.timeZone === null)
       return succeed({ unitId: unit.id, timeZone: unit.timeZone, slots: [] });
     const margin = rules.bufferMinutes * MINUTE;
-    const busy = await scheduleBusy(ports.units, unit, fromMs - margin, toMs + margin);
+    const busy = await scheduleBusy(ports, unit, fromMs - margin, toMs + margin, nowMs);
     const zone = unit.timeZone;
     const slots = availableSlots({ rules, timeZone: zone, fromMs, toMs, nowMs, ...busy }).map((slot) => servedSlot(slot, zone));
     return succeed({ unitId: unit.id, timeZone: zone, slots });

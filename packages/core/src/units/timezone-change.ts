@@ -21,7 +21,7 @@ export interface TimezoneChangePorts {
   /** The booked tours: the items of a tour whose access has started are no candidates (they keep their instants). */
   readonly tours?: Pick<TourStore, "getTour"> | undefined;
   /** Told after a change that moved items of booked tours: each tour's record and due time follow its item. */
-  readonly toursMoved?: ((orgId: string, tourIds: readonly string[]) => Promise<void>) | undefined;
+  readonly toursMoved?: ((orgId: string, tourIds: readonly string[], heldCodes: ReadonlySet<string>) => Promise<void>) | undefined;
 }
 
 /** What to preview: a unit (by id, else urlKey) and the proposed zone (any tzdb spelling). */
@@ -214,7 +214,9 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
       ),
     ];
     // The change is made: a tour whose record could not follow now is caught up by the tour timer (its due time is read again when it comes).
-    if (tourIds.length > 0) await ports.toursMoved?.(caller.orgId, tourIds).catch(() => undefined);
+    // A held code was moved without lock work; one confirmed meanwhile (its work made with the old window) is sent again.
+    const heldCodes = new Set([...codes.values()].filter((code) => code.lockSync?.status === "held").map((code) => code.id));
+    if (tourIds.length > 0) await ports.toursMoved?.(caller.orgId, tourIds, heldCodes).catch(() => undefined);
     return succeed({ unit: outcome.unit, moved: rewrites.length });
   }
 

@@ -554,7 +554,7 @@ it("prism proxy: every operation's success and error answers contradict nothing 
     write("/v1/tours/cancel_tour", { tourId: "tour_nope" }, 404),
     write("/v1/tours/confirm_tour", { tourId }, 409),
     write("/v1/tours/reschedule_tour", { tourId, startAt: movedStart, endAt: movedEnd }, 409),
-    write("/v1/tours/check_in", { tourId, at: tourStart }, 400),
+    write("/v1/tours/check_in", { tourId, at: tourStart }, 409),
   ] satisfies Exchange[]) {
     await send(exchange);
   }

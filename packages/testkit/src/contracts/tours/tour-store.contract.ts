@@ -383,6 +383,23 @@ export function describeTourStoreContract(
       assert.equal((await store().tours.dueTours(base + 300, 1)).length, 1);
     });
 
+    it("resealProspects rewrites the sealed email and phone it is told to, and leaves the rest", async () => {
+      const { orgId, unit } = await seedTourUnit();
+      const sealed = randomId("sealed");
+      const tour = aTour(unit, 10, { prospect: { name: "Ada", email: sealed, phone: `${sealed}-phone` } });
+      const other = aTour(unit, 11);
+      assert.equal((await store().tours.writeTour(orgId, unit.id, bookingOf(unit, tour, null))).ok, true);
+      assert.equal((await store().tours.writeTour(orgId, unit.id, bookingOf({ ...unit, version: 2 }, other, null))).ok, true);
+      const changed = await store().tours.resealProspects((value) => (value.startsWith(sealed) ? `new-${value}` : null));
+      assert.equal(changed, 1);
+      assert.deepEqual((await store().tours.getTour(orgId, tour.id))?.prospect, {
+        name: "Ada",
+        email: `new-${sealed}`,
+        phone: `new-${sealed}-phone`,
+      });
+      assert.deepEqual(await store().tours.getTour(orgId, other.id), other);
+    });
+
     it("12 concurrent changes made from one read of a tour: exactly one applies", async () => {
       const { orgId, unit } = await seedTourUnit();
       const tour = aTour(unit, 10);
