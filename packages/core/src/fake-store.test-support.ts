@@ -5,8 +5,8 @@
  */
 import { consumeBudget } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
-import type { BudgetState, LintelEvent, Lock, ScheduleItem, Unit } from "@lintel/domain";
-import type { Direction } from "@lintel/domain/adapters";
+import type { BudgetState, Lock, ScheduleItem, Unit } from "@lintel/domain";
+import type { Direction, LintelEvent } from "@lintel/domain/adapters";
 import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports/ports.js";
 
 /** The rows after `after`, in the order `positionOf` and `direction` give. */

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
 import { eventAtVersion, type LockChange, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
-import type { FixtureItem } from "@lintel/core";
+import type { FixtureItem } from "@lintel/core/adapters";
 import { indexLockDevice } from "./lock-devices.js";
 import { appendEvent } from "./state/event-state.js";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";

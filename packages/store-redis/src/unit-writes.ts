@@ -13,10 +13,18 @@
  * recordJson and read with decodeRecord (record-json.js), so no text can make one unreadable.
  * The scripts, each with its named frame: unit-write-scripts.js.
  */
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type CodeWork, type ItemChange, type LoadOutcome, type UnitChange, type UnitWriteOutcome } from "@lintel/core/adapters";
+
+import {
+  type CodeWork,
+  type ItemChange,
+  type LoadOutcome,
+  type UnitChange,
+  type UnitWriteOutcome,
+  MAX_ITEMS_PER_UNIT,
+} from "@lintel/core/adapters";
 import { itemSpanMs } from "@lintel/domain/adapters";
-import type { LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";

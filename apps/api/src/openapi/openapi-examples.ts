@@ -3,7 +3,8 @@
  * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
-import { planTimezoneChange, problemBody, scheduleEntry, type ProblemCode } from "@lintel/domain";
+import { planTimezoneChange, problemBody, type ProblemCode } from "@lintel/domain";
+import { scheduleEntry } from "@lintel/domain/adapters";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "../routes/endpoints.js";

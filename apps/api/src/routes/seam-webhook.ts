@@ -20,8 +20,9 @@
  */
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS, type Lock } from "@lintel/domain";
-import { type AccessCodeReport, type Clock, type LockStateReader } from "@lintel/core";
+import type { Lock } from "@lintel/domain";
+import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "@lintel/domain/adapters";
+import type { AccessCodeReport, Clock, LockStateReader } from "@lintel/core";
 import { refreshDevice, type LockDevices, type OnceKeys } from "@lintel/core/adapters";
 import { readTextBody } from "../http-edge/json-body.js";
 import type { LintelContext } from "../http-edge/lintel-state.js";

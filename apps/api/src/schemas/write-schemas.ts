@@ -6,9 +6,9 @@
  * What depends on stored records (a lock, a template, the item's kind) is the use case's to check.
  */
 import * as v from "valibot";
-import { LOCK_STATUSES, PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain";
-import { MAX_LOCK_UNITS } from "@lintel/core";
-import { TEXT_RULES } from "@lintel/domain/schemas";
+
+import { MAX_LOCK_UNITS } from "@lintel/core/adapters";
+import { TEXT_RULES, LOCK_STATUSES, PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain/schemas";
 import { INPUT_MAX_LENGTH, timeZone } from "./schemas.js";
 import { instantField as instant, textField as text } from "./write-fields.js";
 

@@ -12,10 +12,12 @@
  * update was made from (the lock, those items, their unit) is checked again by the store: when
  * another write got in first, the update is read and made anew.
  */
-import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import { schedulePosition } from "@lintel/domain/adapters";
+import { canonicalTimeZone, refusedZoneReason } from "@lintel/domain";
+import { schedulePosition, scheduleEntry } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { LintelEvent, Lock, LockStatus, ScheduleItem, Unit } from "@lintel/domain";
+import type { Lock, ScheduleItem, Unit } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LockStatus } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { StoreUnavailableError, type Clock, type LockDirectory, type UnitLeft, type UnitStore } from "../ports/ports.js";

@@ -6,7 +6,8 @@
  * versions never share one. A template that a future scheduled message names is not deleted.
  * A name and a body follow the writes' text rule here too, so an embedder's template is what the API's is.
  */
-import { templateBodyProblem, type LintelEvent, type ProblemCode, type Template } from "@lintel/domain";
+import type { ProblemCode, Template } from "@lintel/domain";
+import { templateBodyProblem, type LintelEvent } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";

@@ -12,9 +12,11 @@
  * unit never meet; a write whose basis another write changed first (the same item, the unit's
  * own fields) reads again and is made anew: each such round means another write applied.
  */
-import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import { canonicalTimeZone, refusedZoneReason } from "@lintel/domain";
+import { scheduleEntry } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import type { DataCipher, LintelEvent } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import type {

@@ -5,7 +5,8 @@
  */
 // The domain's previewTimezoneChange under another name: the use case below has that name.
 import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason } from "@lintel/domain";
-import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
+import type { ItemRewrite, LockSharing, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
+import type { LintelEvent, MovedItem } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";

@@ -4,10 +4,11 @@
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.
  */
-import { isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain";
+
 import { openPin } from "../lock-codes/lock-code-work.js";
-import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
-import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
+import { schedulePosition, unitPosition, isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain/adapters";
+import type { CursorCodec, Unit } from "@lintel/domain";
+import type { ScheduleEntry } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "../common/paging-use-case.js";
 import type { Clock, UnitStore } from "../ports/ports.js";

@@ -2,9 +2,9 @@
  * The rules an endpoint's fields follow, whether it is created or updated, and the
  * problems the webhook use cases answer.
  */
-import { echo, EVENT_TYPES } from "@lintel/domain";
+import { echo, EVENT_TYPES } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { EventType, EventTypeFilter } from "@lintel/domain";
+import type { EventType, EventTypeFilter } from "@lintel/domain/adapters";
 import { fail, type Failure } from "../common/problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
 

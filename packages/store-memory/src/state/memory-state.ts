@@ -5,8 +5,8 @@
 import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
 import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
 import type { Direction } from "@lintel/domain/adapters";
-import type { Clock, FixtureItem } from "@lintel/core";
-import type { KeptResult } from "@lintel/core/adapters";
+import type { Clock } from "@lintel/core";
+import type { KeptResult, FixtureItem } from "@lintel/core/adapters";
 import { createEventState, type EventState } from "./event-state.js";
 import { createCodeState, type CodeState } from "./lock-code-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";

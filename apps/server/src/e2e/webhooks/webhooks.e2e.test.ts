@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { signWebhook } from "@lintel/domain";
+import { signWebhook } from "@lintel/domain/adapters";
 import type { FixtureData } from "@lintel/core";
 import type { Lock } from "@lintel/domain";
 import { createRedisClient, createRedisStore, whenReady, type RedisClient } from "@lintel/store-redis";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
+import { MAX_TEMPLATES_PER_ORG } from "@lintel/core/adapters";
 import { templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
 import { aTemplate, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type ItemChange } from "@lintel/core/adapters";
+
+import { type ItemChange, MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import { schedulePosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
 import { aTimezoneEvent } from "../seeds/event-seed.js";
