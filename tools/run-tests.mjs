@@ -40,7 +40,8 @@ const USES_TARBALLS = "Uses the published tarballs: run-tests.mjs packs them onc
 /**
  * The marker of a test file that runs for a minute or more (npm installs, a deploy, a TypeScript
  * build): a stage starts it first, so that it runs beside the short files rather than alone at
- * the stage's end (node's runner starts files in the order given, two at a time).
+ * the stage's end (test-files.mjs starts files in the order given, two at a time; `node --test`
+ * would sort them by path, and tools/ comes last).
  */
 const LONG_RUNNING = "starts this file first";
 
@@ -181,8 +182,9 @@ if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
 const packing = files.some((f) => sourceOf(f).includes(USES_TARBALLS)) ? startPacking() : undefined;
 
 /**
- * Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and
- * counts its results. While it runs, test-progress.mjs writes a line to stderr per finished file.
+ * Runs node's test runner (of the Node at `node`) on `list` with extra env, in the order of the
+ * list (test-files.mjs); echoes its TAP and counts its results. While it runs,
+ * test-progress.mjs writes a line to stderr per finished file.
  */
 function runStage(name, list, env = {}, node = process.execPath) {
   console.log(`\n=== ${name}: ${list.length} test files (Node ${nodeVersion(node)}) ===`);
@@ -190,19 +192,9 @@ function runStage(name, list, env = {}, node = process.execPath) {
   const started = Date.now();
   const run = spawnSync(
     node,
-    // Node 22 holds each test file, as a whole, to --test-timeout: the packages' file (npm
-    // installs from the registry, a TypeScript build; packing too when run alone) has taken 64 to
-    // 193 s, so 300 s.
-    [
-      "--test",
-      "--test-reporter=tap",
-      "--test-reporter-destination=stdout",
-      `--test-reporter=${join(root, "tools", "test-progress.mjs")}`,
-      "--test-reporter-destination=stderr",
-      "--test-concurrency=2",
-      "--test-timeout=300000",
-      ...list.map((f) => relative(root, f)),
-    ],
+    // test-files.mjs: node's runner on `list` in its order (long-running files first), two
+    // files at a time, TAP to stdout and a line per finished file to stderr.
+    [join(root, "tools", "test-files.mjs"), ...list.map((f) => relative(root, f))],
     {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
@@ -355,4 +347,6 @@ const fail = stages.reduce((sum, s) => sum + s.fail, 0);
 const ok = stages.every((s) => s.status === 0);
 console.log(`\nthe run took ${seconds(Date.now() - runStarted)}`);
 console.log(`tests: ${pass} passed, ${fail} failed`);
-process.exit(ok && fail === 0 ? 0 : 1);
+// process.exit drops what a pipe has not taken yet (the last stage's TAP is large): the summary
+// above would be lost on a piped stdout. Exit once stdout has written everything.
+process.stdout.write("", () => process.exit(ok && fail === 0 ? 0 : 1));
