@@ -7,11 +7,14 @@
 // wrk, taskset) that cannot be brought up fails the run instead of skipping the tests that need it.
 // Runs on the Node it is started with (npm test starts it on the primary supported runtime,
 // node-runtime.mjs); the whole suite also runs the unit and memory e2e tiers on the second one.
+// The published packages' tarballs are packed once per run, for every file that says USES_TARBALLS.
 // Usage: node tools/run-tests.mjs                 (everything: lint, all tiers on memory, e2e on Redis,
 //                                                  cluster, unit + e2e on memory on the second Node line)
 //        node tools/run-tests.mjs [unit|int|e2e ...] [--grep path-part]   (one stage)
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium, ensureSystemdAnalyze, ensureTaskset, ensureWrk } from "./ensure-debian.mjs";
@@ -26,6 +29,21 @@ const tiers = args.filter((a, i) => !a.startsWith("--") && (grepAt < 0 || i !== 
 
 /** The marker of a test file that reads no STORE: the e2e stage on Redis leaves it out. */
 const STORE_INDEPENDENT = "Store-independent: runs in the memory stages only.";
+
+/**
+ * The marker of a test file that installs the published tarballs (tools/src/pack.ts): the run
+ * packs them once, before its stages, into a folder it names in LINTEL_PACKS, and every stage and
+ * Node line reads those same bytes instead of each file packing them again (about a minute each).
+ */
+const USES_TARBALLS = "Uses the published tarballs: run-tests.mjs packs them once per run";
+
+/**
+ * The marker of a test file that runs for a minute or more (npm installs, a deploy, a TypeScript
+ * build): a stage starts it first, so that it runs beside the short files rather than alone at
+ * the stage's end (test-files.mjs starts files in the order given, two at a time; `node --test`
+ * would sort them by path, and tools/ comes last).
+ */
+const LONG_RUNNING = "starts this file first";
 
 /** The TypeScript source of a compiled test file. */
 const sourceOf = (file) => readFileSync(file.replace(/([/\\])dist([/\\])/, "$1src$2").replace(/\.js$/, ".ts"), "utf8");
@@ -64,6 +82,37 @@ for (const top of ["packages", "apps", "tools"]) {
   }
 }
 files.sort();
+// Long-running files first (in their sorted order), then the rest.
+const longRunning = (f) => sourceOf(f).includes(LONG_RUNNING);
+files.sort((a, b) => Number(longRunning(b)) - Number(longRunning(a)));
+
+/**
+ * Packs the published packages into a new folder and names it in LINTEL_PACKS for every stage
+ * (tools/dist/cli/tarballs.js, which packs as pack.ts does). Answers the child that packs: the
+ * whole suite lets it pack while the lint stage runs. The folder is removed when the run ends.
+ */
+function startPacking() {
+  const dir = mkdtempSync(join(tmpdir(), "lintel-packs-"));
+  process.env.LINTEL_PACKS = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const started = Date.now();
+  const child = spawn(process.execPath, [join(root, "tools", "dist", "cli", "tarballs.js"), dir], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, INIT_CWD: root },
+  });
+  const done = once(child, "exit").then(([code]) => {
+    if (code !== 0) {
+      console.error(`Packing the published packages failed (exit ${code}).`);
+      process.exit(1);
+    }
+    console.log(`Packed the published packages once for this run in ${seconds(Date.now() - started)} (LINTEL_PACKS=${dir}).`);
+  });
+  return done;
+}
+
+/** A duration as whole seconds. */
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 if (files.some((f) => tierOf(f) !== "unit")) {
   const redis = await ensureRedis();
@@ -130,27 +179,22 @@ if (files.some((f) => f.endsWith(join("bench", "ratio.e2e.test.js")))) {
   }
 }
 
+const packing = files.some((f) => sourceOf(f).includes(USES_TARBALLS)) ? startPacking() : undefined;
+
 /**
- * Runs node's test runner (of the Node at `node`) on `list` with extra env; echoes its TAP and
- * counts its results. While it runs, test-progress.mjs writes a line to stderr per finished file.
+ * Runs node's test runner (of the Node at `node`) on `list` with extra env, in the order of the
+ * list (test-files.mjs); echoes its TAP and counts its results. While it runs,
+ * test-progress.mjs writes a line to stderr per finished file.
  */
 function runStage(name, list, env = {}, node = process.execPath) {
   console.log(`\n=== ${name}: ${list.length} test files (Node ${nodeVersion(node)}) ===`);
-  if (list.length === 0) return { name, pass: 0, fail: 0, status: 0 };
+  if (list.length === 0) return { name, pass: 0, fail: 0, status: 0, ms: 0 };
+  const started = Date.now();
   const run = spawnSync(
     node,
-    // Node 22 holds each test file, as a whole, to --test-timeout: the packages' file (packing,
-    // npm installs from the registry, a TypeScript build) has taken 64 to 139 s, so 300 s.
-    [
-      "--test",
-      "--test-reporter=tap",
-      "--test-reporter-destination=stdout",
-      `--test-reporter=${join(root, "tools", "test-progress.mjs")}`,
-      "--test-reporter-destination=stderr",
-      "--test-concurrency=2",
-      "--test-timeout=300000",
-      ...list.map((f) => relative(root, f)),
-    ],
+    // test-files.mjs: node's runner on `list` in its order (long-running files first), two
+    // files at a time, TAP to stdout and a line per finished file to stderr.
+    [join(root, "tools", "test-files.mjs"), ...list.map((f) => relative(root, f))],
     {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
@@ -161,7 +205,7 @@ function runStage(name, list, env = {}, node = process.execPath) {
   const out = run.stdout.toString();
   process.stdout.write(out);
   const count = (label) => Number(out.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
-  return { name, pass: count("pass"), fail: count("fail"), status: run.status ?? 1, failures: failuresOf(out) };
+  return { name, pass: count("pass"), fail: count("fail"), status: run.status ?? 1, failures: failuresOf(out), ms: Date.now() - started };
 }
 
 /**
@@ -208,6 +252,7 @@ function failuresOf(tap) {
 /** The 3-master Redis Cluster stage: tools/redis-cluster.sh runs the Redis store's int tests on it. */
 function runClusterStage() {
   console.log("\n=== Redis Cluster (3 masters): store-redis int tests ===");
+  const started = Date.now();
   const run = spawnSync("bash", [join(root, "tools", "redis-cluster.sh")], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
@@ -218,7 +263,7 @@ function runClusterStage() {
   process.stdout.write(out);
   const pass = Number(out.match(/^# pass (\d+)$/m)?.[1] ?? 0);
   const fail = Number(out.match(/^# fail (\d+)$/m)?.[1] ?? 0);
-  return { name: "cluster", pass, fail, status: run.status ?? 1, failures: failuresOf(out) };
+  return { name: "cluster", pass, fail, status: run.status ?? 1, failures: failuresOf(out), ms: Date.now() - started };
 }
 
 /**
@@ -227,6 +272,7 @@ function runClusterStage() {
  */
 function runLintStage() {
   console.log("\n=== lint: eslint (typescript-eslint, type-aware), prettier --check, typedoc validation ===");
+  const started = Date.now();
   const tool = (...path) => join(root, "node_modules", ...path);
   const eslint = spawnSync(process.execPath, [tool("eslint", "bin", "eslint.js"), "--max-warnings", "0", "."], {
     cwd: root,
@@ -240,19 +286,22 @@ function runLintStage() {
     stdio: "inherit",
   });
   const status = (eslint.status ?? 1) || (prettier.status ?? 1) || (typedoc.status ?? 1);
-  return { name: "lint", pass: 0, fail: 0, status, lint: true };
+  return { name: "lint", pass: 0, fail: 0, status, lint: true, ms: Date.now() - started };
 }
 
 const nodeVersion = (node) =>
   node === process.execPath ? process.version : spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
 
+const runStarted = Date.now();
 const stages = [];
 if (tiers.length > 0 || grep) {
+  await packing;
   stages.push(runStage(`tests (${tiers.join(", ") || "all tiers"})`, files));
 } else {
   // The whole suite: every tier on the memory default, the e2e tier again on Redis, and the
-  // Redis store's int tests on a local 3-master cluster.
+  // Redis store's int tests on a local 3-master cluster. The tarballs are packed while lint runs.
   stages.push(runLintStage());
+  await packing;
   stages.push(runStage("all tiers, STORE=memory", files, { STORE: "memory" }));
   // The benchmark's smoke test starts its own servers on both stores: once is enough, and it
   // loads both cores for a few seconds beside timing-sensitive tests.
@@ -283,8 +332,10 @@ if (tiers.length > 0 || grep) {
 
 console.log("");
 for (const stage of stages) {
-  if (stage.lint) console.log(`lint: ${stage.status === 0 ? "clean" : `problems found (exit ${stage.status})`}`);
-  else console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}`);
+  const took = ` (${seconds(stage.ms)})`;
+  if (stage.lint) console.log(`lint: ${stage.status === 0 ? "clean" : `problems found (exit ${stage.status})`}${took}`);
+  else
+    console.log(`${stage.name}: ${stage.pass} passed, ${stage.fail} failed${stage.status === 0 ? "" : ` (exit ${stage.status})`}${took}`);
 }
 for (const stage of stages) {
   for (const failure of stage.failures ?? []) {
@@ -294,5 +345,8 @@ for (const stage of stages) {
 const pass = stages.reduce((sum, s) => sum + s.pass, 0);
 const fail = stages.reduce((sum, s) => sum + s.fail, 0);
 const ok = stages.every((s) => s.status === 0);
-console.log(`\ntests: ${pass} passed, ${fail} failed`);
-process.exit(ok && fail === 0 ? 0 : 1);
+console.log(`\nthe run took ${seconds(Date.now() - runStarted)}`);
+console.log(`tests: ${pass} passed, ${fail} failed`);
+// process.exit drops what a pipe has not taken yet (the last stage's TAP is large): the summary
+// above would be lost on a piped stdout. Exit once stdout has written everything.
+process.stdout.write("", () => process.exit(ok && fail === 0 ? 0 : 1));

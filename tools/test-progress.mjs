@@ -1,6 +1,6 @@
 // A node:test reporter that writes one line per finished test file, as it finishes, so a long
 // run shows where it is: "[12/151, 2m05s] ok apps/api/dist/openapi/openapi.test.js (14 passed)".
-// run-tests.mjs adds it beside the TAP reporter, writing to stderr (TAP goes to stdout, read
+// test-files.mjs adds it beside the TAP reporter, writing to stderr (TAP goes to stdout, read
 // whole once the stage ends); LINTEL_TEST_FILES is the number of files of the stage.
 import { relative } from "node:path";
 

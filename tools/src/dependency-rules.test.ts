@@ -109,7 +109,8 @@ describe("dependency rules", () => {
 
   it("packages/provider-seam reaches Seam through Seam's client and knows no store (its tests use Seam's fake)", () => {
     const allowed = (s: string, isTest: boolean) =>
-      /^(@lintel\/(domain|core)(\/adapters)?|@seamapi\/http)$/.test(s) || (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
+      /^(@lintel\/(domain|core)(\/adapters)?|@lintel\/domain\/schemas|@seamapi\/http)$/.test(s) ||
+      (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
     assert.deepEqual(violations("packages/provider-seam", allowed), []);
   });
 

@@ -3,6 +3,7 @@
 // `node dist/main.js` alone, installing and building nothing; and the systemd unit passes
 // `systemd-analyze verify`.
 // Store-independent: runs in the memory stages only.
+// Long-running (a production install from the registry): run-tests.mjs starts this file first.
 import assert from "node:assert/strict";
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";

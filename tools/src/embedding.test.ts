@@ -2,8 +2,8 @@
 // that uses the domain package alone, and one that runs the whole product on its own ports.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { routeLockProviders, systemClock } from "@lintel/core";
-import { createLockStateReader } from "@lintel/core/adapters";
+import { systemClock } from "@lintel/core";
+import { createLockStateReader, routeLockProviders } from "@lintel/core/adapters";
 import { createSeamLockProvider } from "@lintel/provider-seam";
 import { startFakeSeam } from "@lintel/testkit/seam";
 import { canonicalTimeZone, planTimezoneChange } from "@lintel/domain";

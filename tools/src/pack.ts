@@ -128,6 +128,28 @@ export async function packPublished(folders: readonly PublishedFolder[], destina
   }
 }
 
+/** The variable run-tests.mjs names its folder of tarballs by: the published packages, packed once for the whole run. */
+export const PACKS_VARIABLE = "LINTEL_PACKS";
+
+/**
+ * The tarball of every published package, as `packPublished` makes them. run-tests.mjs packs
+ * them once per run, after the build, into the folder it names in LINTEL_PACKS: every stage and
+ * Node line then installs and checks those same bytes, and no test file packs again (packing the
+ * nine takes about a minute). A test file run without it (`node --test` on the file) packs into
+ * `destination` itself. The tarballs are for reading: a test copies one before changing it.
+ */
+export async function publishedTarballs(destination: string): Promise<Map<PublishedFolder, string>> {
+  const packed = process.env[PACKS_VARIABLE];
+  if (packed === undefined || packed === "") return packPublished(PUBLISHED_PACKAGES, destination);
+  return new Map(
+    PUBLISHED_PACKAGES.map((folder) => {
+      const tarball = join(packed, tarballName(manifestOf(folder)));
+      if (!existsSync(tarball)) throw new Error(`${PACKS_VARIABLE}=${packed} holds no ${tarballName(manifestOf(folder))}`);
+      return [folder, tarball] as const;
+    }),
+  );
+}
+
 /**
  * Unpacks `tarball`, puts each bundled package's own tarball under its node_modules as npm
  * would install it, names them in the manifest's bundleDependencies and packs it again with npm.

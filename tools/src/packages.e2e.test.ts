@@ -1,5 +1,5 @@
 // The packages as another service gets them: each packed with pnpm (workspace versions
-// resolved), checked by publint and @arethetypeswrong/cli, dry-run published with npm, then
+// resolved; once per run, pack.ts), checked by publint and @arethetypeswrong/cli, dry-run published with npm, then
 // installed from the tarballs with plain npm into new projects outside the workspace:
 // - a memory-only embedding (domain, core, store-memory and the Koa adapter @lintel/api) whose
 //   node_modules stays under 40 MB and holds no ioredis, @seamapi or redoc; with the client
@@ -14,13 +14,14 @@
 //   to npx alone, after which the port is closed and no process of npx's group is left;
 // - and what an embedder reads in each (README, TSDoc) names no file outside the tarball.
 // Store-independent: runs in the memory stages only.
+// Uses the published tarballs: run-tests.mjs packs them once per run and starts this file first.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { after, before, describe, it } from "node:test";
@@ -28,7 +29,7 @@ import { hashApiKey } from "@lintel/domain";
 import { DEMO_KEYS } from "@lintel/server/demo";
 import { createRedisClient, DEFAULT_REDIS_URL, redisKeys, whenReady } from "@lintel/store-redis";
 import { freePorts } from "@lintel/testkit/processes";
-import { bundledFolders, manifestOf, packPublished } from "./pack.js";
+import { bundledFolders, manifestOf, publishedTarballs } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./published.js";
 
 const exec = promisify(execFile);
@@ -71,8 +72,7 @@ describe("the packages, packed and installed outside the workspace", () => {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), "lintel-packages-"));
-    await packPublished(PUBLISHED_PACKAGES, join(work, "packs"));
-    for (const file of await readdir(join(work, "packs"))) tarballs.set(file, join(work, "packs", file));
+    for (const path of (await publishedTarballs(join(work, "packs"))).values()) tarballs.set(basename(path), path);
     assert.equal(tarballs.size, PUBLISHED_PACKAGES.length);
   });
   after(() => rm(work, { recursive: true, force: true }));

@@ -1,10 +1,11 @@
 // Each published package's README opens with an example (its first `ts` block): here every one
-// runs as written. The packages are packed and installed from their tarballs with plain npm in a
+// runs as written. The packages are packed (once per run, pack.ts) and installed from their tarballs with plain npm in a
 // new project outside the workspace, the examples are taken from the READMEs npm installed,
 // compiled together by strict TypeScript, and each is run with the inputs it names (a
 // fixture.json, LINTEL_API_KEY, CURSOR_SECRET, a Lintel server to call, …): a long-running one
 // until it answers HTTP, then SIGTERM, after which it must exit 0.
 // Store-independent: runs in the memory stages only.
+// Uses the published tarballs: run-tests.mjs packs them once per run and starts this file first.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +18,7 @@ import { after, before, describe, it } from "node:test";
 import { DEMO_KEYS, demoFixture } from "@lintel/server/demo";
 import { DEFAULT_REDIS_URL } from "@lintel/store-redis";
 import { freePorts } from "@lintel/testkit/processes";
-import { packPublished } from "./pack.js";
+import { publishedTarballs } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./published.js";
 
 const admin = DEMO_KEYS.find((key) => key.id === "key_acme_admin")!;
@@ -55,7 +56,7 @@ describe("each package README's example, from the installed tarballs", () => {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), "lintel-readmes-"));
-    const tarballs = await packPublished(PUBLISHED_PACKAGES, join(work, "packs"));
+    const tarballs = await publishedTarballs(join(work, "packs"));
     const dependencies = Object.fromEntries(
       PUBLISHED_PACKAGES.map((folder) => [`@lintel/${folder.split("/")[1]!}`, `file:${tarballs.get(folder)!}`]),
     );

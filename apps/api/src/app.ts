@@ -8,7 +8,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import type { Logger } from "pino";
 import type { Lintel } from "@lintel/core";
-import { echo } from "@lintel/domain";
+import { echo } from "@lintel/domain/adapters";
 import { DOCS_RENDERER_PATH, errorsPage, referencePage, rendererMissingPage, type DocsRenderer } from "./openapi/docs-pages.js";
 import { cacheControl, compression } from "./http-edge/http-conventions.js";
 import { MAX_REQUEST_TARGET_CHARS } from "./http-edge/http-limits.js";

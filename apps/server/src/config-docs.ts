@@ -3,7 +3,7 @@
  * schema of config-variables.js (a variable without one is a compile error), in the order the
  * configuration table lists them. The READMEs' configuration tables are written from it.
  */
-import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS } from "@lintel/domain";
+import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS } from "@lintel/domain/adapters";
 import type { Variable } from "./config-variables.js";
 
 /** One environment variable's default and meaning, as Markdown (code in backticks). */

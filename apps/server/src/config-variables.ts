@@ -4,7 +4,8 @@
  * them and puts the configuration together.
  */
 import * as v from "valibot";
-import { MIN_CURSOR_SECRET_LENGTH, parseDataKeys, parseRatePolicy, parseRetrySchedule, type RatePolicy } from "@lintel/domain";
+import { MIN_CURSOR_SECRET_LENGTH, parseRatePolicy, type RatePolicy } from "@lintel/domain";
+import { parseDataKeys, parseRetrySchedule } from "@lintel/domain/adapters";
 import { LOG_LEVELS } from "@lintel/api";
 
 const integerIn = (min: number, max: number, message: string) =>

@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as v from "valibot";
-import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS, type RatePolicy, randomDataKey } from "@lintel/domain";
+import type { RatePolicy } from "@lintel/domain";
+import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey } from "@lintel/domain/adapters";
 import { LOG_LEVELS, type LogLevel } from "@lintel/api";
 import { SECRET_VARIABLES, VARIABLES, type Parsed, type Variable } from "./config-variables.js";
 

@@ -6,20 +6,17 @@
 import "reflect-metadata";
 import { container as rootContainer } from "tsyringe";
 import type { Logger } from "pino";
+import { createLintel, systemClock, type Clock, type Lintel } from "@lintel/core";
 import {
-  createLintel,
   routeLockCodeProgrammers,
   routeLockProviders,
-  systemClock,
   unconfiguredLockCodeProgrammer,
   unconfiguredLockProvider,
-  type Clock,
-  type Lintel,
   type LintelStore,
   type LockCodeProgrammer,
   type LockProvider,
   type WebhookSender,
-} from "@lintel/core";
+} from "@lintel/core/adapters";
 import { createSeamLockCodeProgrammer, createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockCodeProgrammer, createSimulatedLockProvider } from "@lintel/store-memory";
 import { COMMAND_TIMEOUT_MS } from "@lintel/store-redis";

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isWellFormedApiKey, templatePlaceholders, unknownPlaceholder } from "@lintel/domain";
+import { isWellFormedApiKey } from "@lintel/domain";
+import { templatePlaceholders, unknownPlaceholder } from "@lintel/domain/adapters";
 import { parseFixture } from "@lintel/core";
 import { demoFixture, DEMO_KEYS } from "./demo-fixture.js";
 

@@ -3,7 +3,7 @@
  * knows how to wait for and close the connection. The only file that imports the Redis store.
  */
 import type { Logger } from "pino";
-import type { LintelStore } from "@lintel/core";
+import type { LintelStore } from "@lintel/core/adapters";
 import { createRedisClient, createRedisStore, whenReady } from "@lintel/store-redis";
 import type { StoreConfig } from "./config.js";
 

@@ -5,7 +5,7 @@
  * `providerDeviceId` is `simulate-failure` gets a provider error. Every other lock goes to the
  * wrapped provider unchanged.
  */
-import type { LockProvider } from "@lintel/core";
+import type { LockProvider } from "@lintel/core/adapters";
 
 /** The device ids that trigger a fault. */
 export const FAULT_DEVICE_IDS = { timeout: "simulate-timeout", failure: "simulate-failure" } as const;

@@ -10,7 +10,8 @@
  * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
  * by the store's own timeout (ioredis's command timeout on Redis).
  */
-import { createCursorCodec, createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey, type RatePolicy } from "@lintel/domain";
+import { createCursorCodec, type RatePolicy } from "@lintel/domain";
+import { createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey } from "@lintel/domain/adapters";
 import { createAdmission } from "./admission/admission.js";
 import { createIdempotency } from "./admission/idempotency.js";
 import type { Lintel } from "./lintel.js";

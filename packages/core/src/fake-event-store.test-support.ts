@@ -3,10 +3,19 @@
  * on every read (clarity over speed). The real adapters are held to the ports by the contract
  * suites of the store packages.
  */
-import { isoInstant } from "@lintel/domain";
-import { LIST_DIRECTION, newestFirstPosition, rowsAfter, wantsEvent } from "@lintel/domain/adapters";
+
+import {
+  LIST_DIRECTION,
+  newestFirstPosition,
+  rowsAfter,
+  wantsEvent,
+  isoInstant,
+  type DeliverableEvent,
+  type DeliveryRecord,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+} from "@lintel/domain/adapters";
 import { randomUUID } from "node:crypto";
-import type { DeliverableEvent, DeliveryRecord, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
 import type { LintelStore } from "./ports/ports.js";
 
 type EventStores = Pick<LintelStore, "events" | "observations" | "webhooks">;

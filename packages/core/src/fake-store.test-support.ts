@@ -3,10 +3,17 @@
  * fixture, sorted on every read with the domain's own positions (clarity over speed). The real
  * adapters are held to the same behaviour by the contract suites.
  */
-import { consumeBudget } from "@lintel/domain";
-import { LIST_DIRECTION, lockPosition, rowsAfter, schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
-import type { BudgetState, LintelEvent, Lock, ScheduleItem, Unit } from "@lintel/domain";
-import type { Direction } from "@lintel/domain/adapters";
+import { consumeBudget, type BudgetState, type Lock, type ScheduleItem, type Unit } from "@lintel/domain";
+import {
+  LIST_DIRECTION,
+  lockPosition,
+  rowsAfter,
+  schedulePosition,
+  templatePosition,
+  unitPosition,
+  type Direction,
+  type LintelEvent,
+} from "@lintel/domain/adapters";
 import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports/ports.js";
 
 /** The rows after `after`, in the order `positionOf` and `direction` give. */

@@ -1,8 +1,7 @@
 // Shared setup for the createLintel tests: the in-core fake store seeded with two orgs, a manual
 // clock, a key lookup counter and a recording lock-state reader.
 import assert from "node:assert/strict";
-import { generateApiKey, SCOPES } from "@lintel/domain";
-import type { Lock, LockState, Scope } from "@lintel/domain";
+import { generateApiKey, SCOPES, type Lock, type LockState, type Scope } from "@lintel/domain";
 import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixtures/fixture.js";

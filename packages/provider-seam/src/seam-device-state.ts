@@ -1,6 +1,7 @@
 /** A Seam device as Lintel's LockState. Pure: each choice of the mapping is written beside it. */
 import type { Device } from "@seamapi/http";
-import type { DoorState, Lock, LockState, LockStateValue } from "@lintel/domain";
+import type { Lock, LockState } from "@lintel/domain";
+import type { DoorState, LockStateValue } from "@lintel/domain/schemas";
 
 /** Device errors that mean Seam lost the device; their `created_at` is when it was last reachable. */
 const OFFLINE_ERRORS: ReadonlySet<string> = new Set(["device_offline", "device_disconnected", "hub_disconnected", "bridge_disconnected"]);

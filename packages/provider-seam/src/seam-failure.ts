@@ -5,7 +5,8 @@
  * `Retry-After`: never the error object itself.
  */
 import { isSeamHttpApiError, isSeamHttpUnauthorizedError } from "@seamapi/http";
-import { ProviderUnavailableError, type ProviderFailure } from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
+import type { ProviderFailure } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 
 /**

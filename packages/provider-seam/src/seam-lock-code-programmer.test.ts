@@ -3,13 +3,8 @@
 // outages, rate limits and silences the fake cannot). The PIN and the key never appear in an error.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import {
-  ProviderUnavailableError,
-  type LockCodeProgrammer,
-  type PlacedCode,
-  type ProgrammedCode,
-  type ProviderFailureReason,
-} from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
+import type { LockCodeProgrammer, PlacedCode, ProgrammedCode, ProviderFailureReason } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { aLock } from "@lintel/testkit";
 import { startFakeSeam, startSeamProxy, type FakeSeam, type SeamProxy } from "@lintel/testkit/seam";

@@ -16,7 +16,8 @@
  * work's own retries (with backoff, across instances) are the ones that count.
  */
 import { isSeamHttpApiError } from "@seamapi/http";
-import { systemClock, type Clock, type LockCodeProgrammer, type ProgrammedCode } from "@lintel/core";
+import { systemClock, type Clock } from "@lintel/core";
+import type { LockCodeProgrammer, ProgrammedCode } from "@lintel/core/adapters";
 import { seamClient } from "./seam-client.js";
 import { seamFailure, seamTimeout, type SeamSubject } from "./seam-failure.js";
 

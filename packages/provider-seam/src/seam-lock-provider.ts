@@ -7,7 +7,8 @@
  * client retries transport errors and 5xx within that budget, never a 429: Seam's Retry-After
  * is passed on to our caller instead.
  */
-import type { Clock, LockProvider } from "@lintel/core";
+import type { Clock } from "@lintel/core";
+import type { LockProvider } from "@lintel/core/adapters";
 import { seamClient } from "./seam-client.js";
 import { lockStateFromSeamDevice } from "./seam-device-state.js";
 import { seamFailure } from "./seam-failure.js";

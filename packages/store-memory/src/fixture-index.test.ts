@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import * as fc from "fast-check";
-import { type Lock, type Template } from "@lintel/domain";
+import type { Lock, Template } from "@lintel/domain";
 import { comparePositions, LIST_DIRECTION, lockPosition, templatePosition } from "@lintel/domain/adapters";
 import type { FixtureData } from "@lintel/core";
 import { createMemoryStore } from "./index.js";

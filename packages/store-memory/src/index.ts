@@ -3,7 +3,8 @@
  * is checked against. State lives in one process; nothing survives a restart.
  */
 import { randomBytes } from "node:crypto";
-import { createLintel, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
+import { createLintel, systemClock, type Clock, type FixtureData, type Lintel, type LintelSetup } from "@lintel/core";
+import type { LintelStore } from "@lintel/core/adapters";
 import { createMemoryState } from "./state/memory-state.js";
 import { memoryStoreOn } from "./memory-store.js";
 import { createSimulatedLockProvider } from "./simulated/simulated-lock-provider.js";

@@ -4,14 +4,8 @@
 // code the provider lost, and the events.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  ProviderUnavailableError,
-  type Caller,
-  type Lintel,
-  type LockCodeProgrammer,
-  type PlacedCode,
-  type ProgrammedCode,
-} from "@lintel/core";
+import { ProviderUnavailableError, type Caller, type Lintel } from "@lintel/core";
+import type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { parseFixture } from "@lintel/core";
 import { createMemoryLintel } from "./index.js";

@@ -4,10 +4,10 @@
  * items ahead at the units the lock leaves, and the events.
  */
 import { isDeepStrictEqual } from "node:util";
-import { LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
+import { LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
 import { eventAtVersion, type LockChange, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
-import type { FixtureItem } from "@lintel/core";
+import type { FixtureItem } from "@lintel/core/adapters";
 import { indexLockDevice } from "./lock-devices.js";
 import { appendEvent } from "./state/event-state.js";
 import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";

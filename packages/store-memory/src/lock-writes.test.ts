@@ -4,7 +4,8 @@
 // tours, and a code's removal queued for the lock still carried out after the lock went inactive.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseFixture, ProviderUnavailableError, type Caller, type LockCodeProgrammer, type PlacedCode } from "@lintel/core";
+import { parseFixture, ProviderUnavailableError, type Caller } from "@lintel/core";
+import type { LockCodeProgrammer, PlacedCode } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { createMemoryLintel } from "./index.js";
 

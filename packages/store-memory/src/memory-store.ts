@@ -1,5 +1,5 @@
 /** Every memory adapter on one shared state (tests that must reach into the state build it here). */
-import type { LintelStore } from "@lintel/core";
+import type { LintelStore } from "@lintel/core/adapters";
 import { createFixtureLoader } from "@lintel/core/adapters";
 import { createMemoryApiKeyStore } from "./api-key-store.js";
 import { createMemoryEventLog, createMemoryLockObservations } from "./event-log.js";

@@ -2,9 +2,8 @@
  * Request budgets in memory: the domain's GCRA law on the store's clock. Each call runs to the
  * end without awaiting, so concurrent calls are judged one after another (exact).
  */
-import { consumeBudget } from "@lintel/domain";
+import { consumeBudget, type RatePolicy } from "@lintel/domain";
 import { budgetStateTtlMs } from "@lintel/domain/adapters";
-import type { RatePolicy } from "@lintel/domain";
 import type { RequestBudget } from "@lintel/core/adapters";
 import type { MemoryState } from "./state/memory-state.js";
 

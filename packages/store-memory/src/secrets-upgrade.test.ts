@@ -5,8 +5,9 @@
 // A code's PIN (in the code and in its lock work) is re-sealed under a new first key the same way.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createLintel, type WebhookRequest, type WebhookSender } from "@lintel/core";
-import { checkWebhookSignature, createDataCipher, DataKeyError, randomDataKey, type LintelEvent } from "@lintel/domain";
+import { createLintel } from "@lintel/core";
+import type { WebhookRequest, WebhookSender } from "@lintel/core/adapters";
+import { checkWebhookSignature, createDataCipher, DataKeyError, randomDataKey, type LintelEvent } from "@lintel/domain/adapters";
 import { aLock, anEndpoint, anItem, aUnit, fixture, randomId } from "@lintel/testkit";
 import { createMemoryStore } from "./index.js";
 import { createSimulatedLockProvider } from "./simulated/simulated-lock-provider.js";

@@ -1,8 +1,8 @@
 /** Message templates in memory, each org's kept sorted by list position. */
-import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
-import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
-import { type TemplateStore } from "@lintel/core/adapters";
+import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
+
+import { type TemplateStore, MAX_TEMPLATES_PER_ORG } from "@lintel/core/adapters";
 import { appendEvent } from "./state/event-state.js";
 import { deletedSlot, pageOrdered, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 

@@ -3,9 +3,8 @@
  * between), so it is atomic with its items, its codes' work, the unit's version and its event.
  */
 import { isDeepStrictEqual } from "node:util";
-import { LIST_DIRECTION, tourPosition } from "@lintel/domain/adapters";
-import type { TourRecord } from "@lintel/domain";
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import { LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import { eventAtVersion, type TourStore, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { deletedSlot, itemKey, mergeOrdered, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 import { appendEvent } from "./state/event-state.js";

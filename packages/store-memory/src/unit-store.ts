@@ -1,9 +1,17 @@
 /** Units and their schedule items in memory. */
 import { isDeepStrictEqual } from "node:util";
+import type { ScheduleItem, Unit } from "@lintel/domain";
 import { firstIndexAfter, LIST_DIRECTION, unitPosition } from "@lintel/domain/adapters";
-import type { LockSync, ScheduleItem, Unit } from "@lintel/domain";
-import { MAX_ITEMS_PER_UNIT, type FixtureItem } from "@lintel/core";
-import { eventAtVersion, type UnitBasis, type UnitStore, type UnitWriteOutcome } from "@lintel/core/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
+
+import {
+  eventAtVersion,
+  type UnitBasis,
+  type UnitStore,
+  type UnitWriteOutcome,
+  MAX_ITEMS_PER_UNIT,
+  type FixtureItem,
+} from "@lintel/core/adapters";
 import {
   deletedSlot,
   itemKey,

@@ -14,8 +14,16 @@ import {
   type LeasedAttempt,
   type WebhookStore,
 } from "@lintel/core/adapters";
-import { EARLIER_SECRETS_KEPT, EVENT_RETENTION_MS, isoInstant, WEBHOOK_TEST_EVENT_TYPE, type WebhookEndpointRecord } from "@lintel/domain";
-import { newestFirstPosition, rowsAfter } from "@lintel/domain/adapters";
+
+import {
+  newestFirstPosition,
+  rowsAfter,
+  EARLIER_SECRETS_KEPT,
+  EVENT_RETENTION_MS,
+  isoInstant,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type WebhookEndpointRecord,
+} from "@lintel/domain/adapters";
 import {
   addDelivery,
   appendEvent,

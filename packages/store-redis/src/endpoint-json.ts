@@ -2,7 +2,7 @@
  * A webhook endpoint's record on Redis, read the same way in JS and written back the same way by
  * every script: its list fields may be empty, and cjson writes an empty list as `{}`.
  */
-import type { WebhookEndpointRecord } from "@lintel/domain";
+import type { WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { luaNames, withLists } from "./scripts/record-json.js";
 
 /** The endpoint's fields that hold lists. */

@@ -6,7 +6,7 @@
  * number of instances observing it).
  */
 import type { EventLog, LockObservation, LockObservations, ObservationSwap } from "@lintel/core/adapters";
-import type { LintelEvent } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";

@@ -3,7 +3,7 @@
 // delivery failed by a lease because its event is gone voids an earlier holder's lease.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { EVENT_RETENTION_MS } from "@lintel/domain";
+import { EVENT_RETENTION_MS } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent, randomId } from "@lintel/testkit";
 import { TRIM_BATCH } from "./scripts/event-append.js";
 import { redisKeys } from "./redis/keys.js";

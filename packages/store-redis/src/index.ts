@@ -3,8 +3,8 @@
  * number of stateless Lintel instances can share one org's traffic. The key layout is in the
  * package's README; every change of an org is one script on keys of one hash tag.
  */
-import { createLintel, type Lintel, type LintelSetup, type LintelStore } from "@lintel/core";
-import { createFixtureLoader } from "@lintel/core/adapters";
+import { createLintel, type Lintel, type LintelSetup } from "@lintel/core";
+import { createFixtureLoader, type LintelStore } from "@lintel/core/adapters";
 import { createRedisApiKeyStore } from "./api-key-store.js";
 import { COMMAND_TIMEOUT_MS, type RedisClient } from "./redis/client.js";
 import { createRedisFixtureRecords } from "./fixture-records.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type LintelEvent, type Lock, type Template } from "@lintel/domain";
-import { lockPosition, templatePosition } from "@lintel/domain/adapters";
+import type { Lock, Template } from "@lintel/domain";
+import { lockPosition, templatePosition, type LintelEvent } from "@lintel/domain/adapters";
 import { createRedisLockDirectory } from "./lock-directory.js";
 import { redisKeys } from "./redis/keys.js";
 import type { RedisStore } from "./index.js";

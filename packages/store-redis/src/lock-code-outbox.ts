@@ -26,8 +26,8 @@
  * record's hash ({@link RESEAL_PIN}), so nothing is held or read whole however large the store.
  */
 import { randomUUID } from "node:crypto";
-import type { PlacedCode } from "@lintel/core";
-import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox } from "@lintel/core/adapters";
+
+import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox, PlacedCode } from "@lintel/core/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { type Lock, type RatePolicy } from "@lintel/domain";
+import type { Lock, RatePolicy } from "@lintel/domain";
 import { lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aLock, fixture, randomId } from "@lintel/testkit";

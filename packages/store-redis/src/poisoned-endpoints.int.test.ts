@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AttemptOutcome } from "@lintel/core/adapters";
-import { WEBHOOK_TEST_EVENT_TYPE, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain";
+import { WEBHOOK_TEST_EVENT_TYPE, type DeliveryRecord, type WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent, instant, randomBase62Id, randomId } from "@lintel/testkit";
 import { createRedisStore, redisKeys, type RedisStore } from "./index.js";
 import { assertMended, plantPoisoned, plantRaw } from "./poison.test-support.js";

@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ItemChange, TourChange } from "@lintel/core/adapters";
-import type { ScheduleItem, Template, TourRecord, Unit } from "@lintel/domain";
+import type { ScheduleItem, Template, Unit } from "@lintel/domain";
+import type { TourRecord } from "@lintel/domain/adapters";
 import {
   aTemplate,
   aTimezoneEvent,

@@ -7,8 +7,8 @@
  * A schedule page starts at the cursor, or at `from − span` (no item that ends after `from`
  * starts earlier), and drops the items that ended by `from` as it reads on.
  */
-import { isoInstant } from "@lintel/domain";
-import { scheduleScanStart } from "@lintel/domain/adapters";
+
+import { scheduleScanStart, isoInstant } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { redisKeys } from "./redis/keys.js";
 import { FramedScript } from "./scripts/framed-script.js";

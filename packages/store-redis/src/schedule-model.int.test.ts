@@ -6,11 +6,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { ITEM_KINDS, type ItemKind } from "@lintel/domain";
+import type { ItemKind } from "@lintel/domain";
 import { schedulePosition } from "@lintel/domain/adapters";
+import { ITEM_KINDS } from "@lintel/domain/schemas";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aTimezoneEvent, aUnit, anItem, fixture, instant, randomId } from "@lintel/testkit";
-import type { LintelStore } from "@lintel/core";
+import type { LintelStore } from "@lintel/core/adapters";
 import { useRedisStore } from "./redis.test-support.js";
 
 const HOUR = 3_600_000;

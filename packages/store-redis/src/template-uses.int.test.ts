@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { LintelEvent } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import { anItem, aTemplate, aUnit, fixture, instant, randomId } from "@lintel/testkit";
 import { createRedisStore } from "./index.js";
 import { redisKeys } from "./redis/keys.js";

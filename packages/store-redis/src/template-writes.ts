@@ -5,10 +5,10 @@
  * changes nothing and stores no event. A fixture's template is loaded by create's Lua
  * (addTemplate) without the event.
  */
-import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
-import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome } from "@lintel/core/adapters";
-import type { LintelEvent, Template } from "@lintel/domain";
-import { templatePosition } from "@lintel/domain/adapters";
+
+import { type LoadOutcome, type TemplateDeleteCheck, type TemplateWriteOutcome, MAX_TEMPLATES_PER_ORG } from "@lintel/core/adapters";
+import type { Template } from "@lintel/domain";
+import { type LintelEvent, templatePosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";

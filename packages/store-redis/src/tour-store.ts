@@ -7,10 +7,10 @@
  * (`tourOrgs`), which a write with a due time joins before its script runs (a crash between the
  * two hides no tour) and which is never left (a removal could race a write).
  */
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import type { DueTour, TourChange, TourStore, UnitWriteOutcome } from "@lintel/core/adapters";
-import { itemSpanMs, LIST_DIRECTION, tourPosition } from "@lintel/domain/adapters";
-import type { TourRecord, Unit } from "@lintel/domain";
+import type { Unit } from "@lintel/domain";
+import { itemSpanMs, LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";

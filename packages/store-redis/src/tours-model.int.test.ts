@@ -11,9 +11,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { LintelStore } from "@lintel/core";
+import type { LintelStore } from "@lintel/core/adapters";
 import type { TourChange, UnitWriteOutcome } from "@lintel/core/adapters";
-import type { EventType, LintelEvent, ScheduleItem, TourRecord, Unit } from "@lintel/domain";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import type { EventType, LintelEvent, TourRecord } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aLock, aTemplate, aTour, aUnit, bookingOf, fixture, instant, randomBase62Id, randomId, workOf } from "@lintel/testkit";
 import { createRedisStore } from "./index.js";

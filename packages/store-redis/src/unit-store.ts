@@ -5,8 +5,8 @@
  * keys of one slot, their event and deliveries included: nothing or everything changes.
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";
-import { itemSpanMs } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
+import { itemSpanMs } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";

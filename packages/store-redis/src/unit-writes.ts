@@ -13,17 +13,17 @@
  * recordJson and read with decodeRecord (record-json.js), so no text can make one unreadable.
  * The scripts, each with its named frame: unit-write-scripts.js.
  */
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+
 import {
   type CodeWork,
   type ItemChange,
   type LoadOutcome,
-  type ShowingRulesChange,
   type UnitChange,
   type UnitWriteOutcome,
+  MAX_ITEMS_PER_UNIT,
 } from "@lintel/core/adapters";
-import { itemSpanMs } from "@lintel/domain/adapters";
-import type { LintelEvent, ScheduleItem, ShowingRules, Unit } from "@lintel/domain";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import { itemSpanMs, type LintelEvent } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
@@ -39,6 +39,8 @@ import {
   UPDATE_UNIT_SCRIPT,
   WRITE_ITEM_SCRIPT,
 } from "./scripts/unit-write-scripts.js";
+import type { ShowingRules } from "@lintel/domain";
+import type { ShowingRulesChange } from "@lintel/core/adapters";
 
 /** A unit write script's reply: its outcome's reason ('ok' or a refusal), and the unit JSON when it carries one. */
 export type UnitWriteReply = [string, string?];

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { LintelStore } from "@lintel/core";
-import type { AttemptOutcome, LeasedAttempt } from "@lintel/core/adapters";
-import { EVENT_RETENTION_MS, type EventTypeFilter, type WebhookEndpointRecord } from "@lintel/domain";
+
+import type { AttemptOutcome, LeasedAttempt, LintelStore } from "@lintel/core/adapters";
+import { EVENT_RETENTION_MS, type EventTypeFilter, type WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aLockEvent, anEndpoint, anObservation, aTimezoneEvent, instant, randomId } from "@lintel/testkit";
 import { createRedisStore } from "./index.js";

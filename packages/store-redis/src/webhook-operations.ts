@@ -3,7 +3,7 @@
  * recover, one script per page).
  */
 import type { WebhookStore } from "@lintel/core/adapters";
-import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord } from "@lintel/domain";
+import { EARLIER_SECRETS_KEPT, isoInstant, type DeliveryRecord } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { parseEndpoint } from "./endpoint-json.js";

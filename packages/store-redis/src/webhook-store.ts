@@ -17,8 +17,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { deliveryAfterAttempt, type LeasedAttempt, type LeaseShare, type WebhookStore } from "@lintel/core/adapters";
-import { isoInstant, type DeliveryRecord, type LintelEvent } from "@lintel/domain";
-import { newestFirstPosition } from "@lintel/domain/adapters";
+
+import { newestFirstPosition, isoInstant, type DeliveryRecord, type LintelEvent } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";

@@ -11,10 +11,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { LintelStore } from "@lintel/core";
-import type { TemplateWriteOutcome, UnitWriteOutcome } from "@lintel/core/adapters";
-import { ITEM_KINDS, type EventType, type ItemKind, type LintelEvent, type ScheduleItem, type Template, type Unit } from "@lintel/domain";
-import { schedulePosition, templatePosition, unitPosition } from "@lintel/domain/adapters";
+
+import type { TemplateWriteOutcome, UnitWriteOutcome, LintelStore } from "@lintel/core/adapters";
+import type { ItemKind, ScheduleItem, Template, Unit } from "@lintel/domain";
+import { schedulePosition, templatePosition, unitPosition, type EventType, type LintelEvent } from "@lintel/domain/adapters";
+import { ITEM_KINDS } from "@lintel/domain/schemas";
 import { createMemoryStore } from "@lintel/store-memory";
 import { aLock, aTemplate, anItem, aUnit, fixture, instant, randomBase62Id, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";

@@ -1,6 +1,7 @@
 /** Generated data for the benchmarks: a busy unit for the time-zone plan, many locks for the pages. */
 import type { FixtureData } from "@lintel/core";
-import { ITEM_KINDS, type Lock, type LockSharing, type PreviewInput, type ScheduleItem } from "@lintel/domain";
+import type { Lock, LockSharing, PreviewInput, ScheduleItem } from "@lintel/domain";
+import { ITEM_KINDS } from "@lintel/domain/schemas";
 
 const HOUR = 3_600_000;
 

@@ -6,7 +6,7 @@
  * both agree before timing them.
  */
 import { Temporal } from "temporal-polyfill";
-import { WEEKDAYS, type Slot, type SlotQuery } from "@lintel/domain";
+import { WEEKDAYS, type Slot, type SlotQuery } from "@lintel/domain/adapters";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { FixtureData } from "@lintel/core";
 import type { FixtureSink, LockDirectory } from "@lintel/core/adapters";
-import { type Lock } from "@lintel/domain";
+import type { Lock } from "@lintel/domain";
 import { LIST_DIRECTION, lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
 import { createRedisClient, createRedisStore, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "@lintel/store-redis";

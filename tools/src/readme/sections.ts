@@ -1,15 +1,18 @@
 /**
  * The parts of the READMEs written from the code, so they cannot drift from it: the endpoint
- * table (from the OpenAPI document, which the API builds from its endpoint table) and the
- * configuration table (from the server's environment variables). Each sits between
+ * table (from the OpenAPI document, which the API builds from its endpoint table), the
+ * configuration table (from the server's environment variables) and the public names of domain
+ * and core (from each entry's built `.d.ts`, surface.ts). Each sits between
  * `<!-- generated:NAME -->` and `<!-- end generated:NAME -->`; `npm run -s readme` rewrites
  * them, and readme/sections.test.js fails when a README differs from what it would write.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { buildOpenApiDocument } from "@lintel/api";
-import { IMPLIED_SCOPES, type Scope } from "@lintel/domain";
+import type { Scope } from "@lintel/domain";
+import { IMPLIED_SCOPES } from "@lintel/domain/adapters";
 import { ENVIRONMENT_VARIABLES, type EnvironmentVariableDoc } from "@lintel/server";
+import { packageSurface, SURFACE_BUDGETS, type BudgetedPackage } from "../surface.js";
 
 /** What the endpoint table reads of one operation of the OpenAPI document. */
 interface DocumentOperation {
@@ -59,6 +62,16 @@ export function configurationTable(variables: Readonly<Record<string, Environmen
   ].join("\n");
 }
 
+/** The public names of the package at `folder`: each entry of its `exports` map with its count (the main entry's with its budget) and its names. */
+export function publicNames(root: string, folder: BudgetedPackage): string {
+  return packageSurface(root, folder)
+    .map((entry, i) => {
+      const count = i === 0 ? `${entry.names.length} names, budget ${SURFACE_BUDGETS[folder]}` : `${entry.names.length} names`;
+      return `${code(entry.specifier)} (${count}): ${entry.names.map(code).join(", ")}.`;
+    })
+    .join("\n\n");
+}
+
 /** `text` with the lines between the markers of section `name` replaced by `content`; throws when a marker is missing. */
 export function replaceSection(text: string, name: string, content: string): string {
   const begin = `<!-- generated:${name} (npm run -s readme writes this section) -->`;
@@ -70,21 +83,26 @@ export function replaceSection(text: string, name: string, content: string): str
 }
 
 /** Each README with generated sections (a path from the repository's root), and the sections it holds. */
-const SECTIONS: readonly { readonly file: string; readonly sections: readonly ("endpoints" | "configuration")[] }[] = [
+const SECTIONS: readonly { readonly file: string; readonly sections: readonly ("endpoints" | "configuration" | "names")[] }[] = [
   { file: "README.md", sections: ["endpoints", "configuration"] },
   { file: "apps/server/README.md", sections: ["configuration"] },
+  { file: "packages/domain/README.md", sections: ["names"] },
+  { file: "packages/core/README.md", sections: ["names"] },
 ];
 
 /** Every README with generated sections, as `npm run -s readme` would write it: path from `root` → text. */
 export function generatedReadmes(root: string): Map<string, string> {
+  const endpoints = endpointTable(buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs") as unknown as DocumentPaths);
   const content = {
-    endpoints: endpointTable(buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs") as unknown as DocumentPaths),
-    configuration: configurationTable(ENVIRONMENT_VARIABLES),
+    endpoints: () => endpoints,
+    configuration: () => configurationTable(ENVIRONMENT_VARIABLES),
+    // A package README's names are its own package's: the README sits in the package's folder.
+    names: (file: string) => publicNames(root, dirname(file) as BudgetedPackage),
   };
   return new Map(
     SECTIONS.map(({ file, sections }) => [
       file,
-      sections.reduce((text, name) => replaceSection(text, name, content[name]), readFileSync(join(root, file), "utf8")),
+      sections.reduce((text, name) => replaceSection(text, name, content[name](file)), readFileSync(join(root, file), "utf8")),
     ]),
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { LintelContext } from "./lintel-state.js";
 import bodyParser from "koa-bodyparser";
-import { echo } from "@lintel/domain";
+import { echo } from "@lintel/domain/adapters";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { Middleware } from "koa";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { AttemptReport, CodeAttemptReport, LockProviderObserver } from "@lintel/core";
+import type { AttemptReport, CodeAttemptReport, LockProviderObserver } from "@lintel/core/adapters";
 
 /** What the server counts; the lock-state reader calls {@link LockProviderObserver.providerCalled}. */
 export interface Metrics extends LockProviderObserver {

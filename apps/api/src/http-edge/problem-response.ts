@@ -2,7 +2,8 @@
  * Writing problems: every error answer is `application/problem+json` built by the
  * domain's `problemBody`, with the request id of this request and the configured DOCS_URL.
  */
-import { echo, PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
+import { PROBLEMS, problemBody, type InvalidParam, type ProblemCode } from "@lintel/domain";
+import { echo } from "@lintel/domain/adapters";
 
 import type { LintelContext } from "./lintel-state.js";
 

@@ -2,7 +2,7 @@
  * The tags of the API reference (the OpenAPI document's `tags`): one per resource, each with the
  * few sentences an integrator should read first. The guide above them is api-guide.js.
  */
-import { EVENT_TYPES } from "@lintel/domain";
+import { EVENT_TYPES } from "@lintel/domain/adapters";
 /** The tags of the reference: one per resource, each saying what an integrator should know first. */
 export const TAGS = [
   {

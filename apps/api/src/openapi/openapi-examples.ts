@@ -3,22 +3,13 @@
  * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
  * the server answers.
  */
-import {
-  messageValues,
-  planTimezoneChange,
-  problemBody,
-  renderTemplate,
-  scheduleEntry,
-  servedSlot,
-  servedTour,
-  smsCost,
-  TEMPLATE_VARIABLES,
-  type ProblemCode,
-} from "@lintel/domain";
+import { planTimezoneChange, problemBody, type ProblemCode } from "@lintel/domain";
+import { scheduleEntry } from "@lintel/domain/adapters";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
 import type { OperationId } from "../routes/endpoints.js";
 import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "../routes/serialize.js";
+import { messageValues, renderTemplate, servedSlot, servedTour, smsCost, TEMPLATE_VARIABLES } from "@lintel/domain/adapters";
 
 const parsed = parseFixture(exampleRecords());
 if (!parsed.ok) throw new Error(`the example records are refused: ${parsed.errors.join("; ")}`);

@@ -21,12 +21,14 @@
  */
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS, type Lock } from "@lintel/domain";
-import { type AccessCodeReport, type Clock, type LockStateReader, type UnlockReport } from "@lintel/core";
+import type { Lock } from "@lintel/domain";
+import { checkWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from "@lintel/domain/adapters";
+import type { AccessCodeReport, Clock, LockStateReader } from "@lintel/core";
 import { refreshDevice, type LockDevices, type OnceKeys } from "@lintel/core/adapters";
 import { readTextBody } from "../http-edge/json-body.js";
 import type { LintelContext } from "../http-edge/lintel-state.js";
 import { sendProblem } from "../http-edge/problem-response.js";
+import type { UnlockReport } from "@lintel/core";
 
 /** What the route needs. */
 export interface SeamWebhookDependencies {

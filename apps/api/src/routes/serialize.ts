@@ -12,7 +12,8 @@
  * (issue 21: 15–20 % of the server's CPU per request on the lock list).
  */
 import type * as v from "valibot";
-import type { Lock, LockState, PreviewItem, ScheduleEntry, Template, TimezonePreview, Unit } from "@lintel/domain";
+import type { Lock, LockState, PreviewItem, Template, TimezonePreview, Unit } from "@lintel/domain";
+import type { ScheduleEntry } from "@lintel/domain/adapters";
 import type { lockStateViewSchema, lockViewSchema, templateViewSchema, unitViewSchema } from "../schemas/schemas.js";
 
 export function lockView(lock: Lock): v.InferOutput<typeof lockViewSchema> {

@@ -13,7 +13,7 @@ import {
   type DeliveryRecord,
   type LintelEvent,
   type WebhookEndpointRecord,
-} from "@lintel/domain";
+} from "@lintel/domain/adapters";
 import {
   EventRecordSchema,
   ServedDeliverySchema,
@@ -21,8 +21,8 @@ import {
   TEXT_RULES,
   WebhookEndpointRecordSchema,
 } from "@lintel/domain/schemas";
-import { MAX_WEBHOOK_URL_CHARS, type CreatedWebhookEndpoint, type RotatedWebhookSecret } from "@lintel/core";
-import { eventView } from "@lintel/core/adapters";
+import type { CreatedWebhookEndpoint, RotatedWebhookSecret } from "@lintel/core";
+import { eventView, MAX_WEBHOOK_URL_CHARS } from "@lintel/core/adapters";
 import { listQuerySchema } from "./schemas.js";
 import { instantField, textField } from "./write-fields.js";
 

@@ -4,7 +4,8 @@
  * `invalidParams`, so a client can fix them all in one go.
  */
 import * as v from "valibot";
-import { echo, type InvalidParam } from "@lintel/domain";
+import type { InvalidParam } from "@lintel/domain";
+import { echo } from "@lintel/domain/adapters";
 
 /** A valibot object schema whose entries are the endpoint's parameters. */
 export type QuerySchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;

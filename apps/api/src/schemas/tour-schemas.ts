@@ -4,10 +4,16 @@
  * and never quotes what was sent (a prospect's email and phone are personal data).
  */
 import * as v from "valibot";
-import { MAX_ACCESS_MARGIN_MINUTES, MAX_MESSAGE_OFFSET_MINUTES, MESSAGE_ANCHORS, TOUR_STATUSES, VERIFICATIONS } from "@lintel/domain";
+import {
+  MAX_ACCESS_MARGIN_MINUTES,
+  MAX_MESSAGE_OFFSET_MINUTES,
+  MESSAGE_ANCHORS,
+  TOUR_STATUSES,
+  VERIFICATIONS,
+} from "@lintel/domain/adapters";
 import { ServedTourSchema, TEXT_RULES } from "@lintel/domain/schemas";
 import { normalizeInstant } from "@lintel/core/adapters";
-import { MAX_TOUR_MESSAGES } from "@lintel/core";
+import { MAX_TOUR_MESSAGES } from "@lintel/core/adapters";
 import { INPUT_MAX_LENGTH, limitSchema, unitViewSchema } from "./schemas.js";
 import { instantField as instant, textField as text } from "./write-fields.js";
 

@@ -6,11 +6,12 @@
  * What depends on stored records (a lock, a template, the item's kind) is the use case's to check.
  */
 import * as v from "valibot";
-import { LOCK_STATUSES, PIN_PATTERN, SHOWING_BOUNDS, URL_KEY_PATTERN, WALL_TIME_PATTERN, WEEKDAYS } from "@lintel/domain";
-import { MAX_LOCK_UNITS } from "@lintel/core";
-import { TEXT_RULES } from "@lintel/domain/schemas";
+
+import { MAX_LOCK_UNITS } from "@lintel/core/adapters";
+import { TEXT_RULES, LOCK_STATUSES, PIN_PATTERN, URL_KEY_PATTERN } from "@lintel/domain/schemas";
 import { INPUT_MAX_LENGTH, timeZone } from "./schemas.js";
 import { instantField as instant, textField as text } from "./write-fields.js";
+import { SHOWING_BOUNDS, WALL_TIME_PATTERN, WEEKDAYS } from "@lintel/domain/adapters";
 
 const id = (name: string, description: string) =>
   v.pipe(

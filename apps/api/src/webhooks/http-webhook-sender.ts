@@ -22,7 +22,7 @@ import type { LookupAddress, LookupAllOptions } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import type { WebhookRequest, WebhookResponse, WebhookSender } from "@lintel/core";
+import type { WebhookRequest, WebhookResponse, WebhookSender } from "@lintel/core/adapters";
 import { isLocalhost, refusedAddressReason, ResolveError, resolveWithCares } from "./webhook-destinations.js";
 
 /** The answer's bytes read at most before the connection is dropped. */

@@ -2,8 +2,8 @@
  * Judges the values of `keys create`: scopes, expiry, rate limit, ids. Each bad value is a
  * UsageError naming the option, so the tool exits 2 before it touches the store.
  */
-import { ID_PATTERN, parseRatePolicy, SCOPES, type RatePolicy, type Scope } from "@lintel/domain";
-import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import { parseRatePolicy, SCOPES, type RatePolicy, type Scope } from "@lintel/domain";
+import { TEXT_RULES, textProblem, ID_PATTERN } from "@lintel/domain/schemas";
 import { UsageError } from "./cli-support.js";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { FIXTURE_LOAD_LISTS, type FixtureLoadReport } from "@lintel/core";
+import type { FixtureLoadReport } from "@lintel/core";
+import { FIXTURE_LOAD_LISTS } from "@lintel/core/adapters";
 import { describeLoad } from "./load-report.js";
 
 const report = (fill: Partial<Record<(typeof FIXTURE_LOAD_LISTS)[number], { added: string[]; kept: string[] }>>) =>

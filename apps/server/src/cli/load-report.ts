@@ -1,5 +1,6 @@
 /** What the seed CLI prints about a load (of several chunks): the totals, then the counts per list. */
-import { FIXTURE_LOAD_LISTS, type FixtureLoadReport } from "@lintel/core";
+import type { FixtureLoadReport } from "@lintel/core";
+import { FIXTURE_LOAD_LISTS } from "@lintel/core/adapters";
 
 /** The reports as lines: totals first, then each list that had records. */
 export function describeLoad(reports: readonly FixtureLoadReport[]): string[] {

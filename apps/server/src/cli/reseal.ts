@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { createLintel } from "@lintel/core";
-import { DataKeyError, parseDataKeys } from "@lintel/domain";
+import { DataKeyError, parseDataKeys } from "@lintel/domain/adapters";
 import { createSimulatedLockProvider } from "@lintel/store-memory";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 

@@ -10,8 +10,9 @@
  * Exit codes: 0 seeded, 1 bad fixture, 2 usage, 3 store unavailable.
  */
 import { parseArgs } from "node:util";
-import { FixtureConflictError, sealFixtureCodes, type FixtureData, type FixtureLoadReport } from "@lintel/core";
-import { createDataCipher, parseDataKeys } from "@lintel/domain";
+import { FixtureConflictError, type FixtureData, type FixtureLoadReport } from "@lintel/core";
+import { sealFixtureCodes } from "@lintel/core/adapters";
+import { createDataCipher, parseDataKeys } from "@lintel/domain/adapters";
 import { FixtureRefusedError, readFixtureFile } from "../fixture-file.js";
 import { EXIT, REDIS_OPTIONS, REDIS_USAGE, redisConfigFrom, UsageError, withRedisStore } from "./cli-support.js";
 import { countRecords, fixtureChunks } from "./fixture-chunks.js";

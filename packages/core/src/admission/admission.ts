@@ -3,8 +3,15 @@
  * found good lately, good-keys.js) → key (401) → key budget (429) → scope (403). The 401 answer
  * is the same whatever was wrong with the key.
  */
-import { evaluateApiKey, hashApiKey, isWellFormedApiKey, requireScope } from "@lintel/domain";
-import type { BudgetDecision, RatePolicy, Scope } from "@lintel/domain";
+import {
+  evaluateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  requireScope,
+  type BudgetDecision,
+  type RatePolicy,
+  type Scope,
+} from "@lintel/domain";
 import type { ApiKeyStore, Clock, RequestBudget } from "../ports/ports.js";
 import type { Problem } from "../common/problem.js";
 import { rememberGoodKeys } from "./good-keys.js";

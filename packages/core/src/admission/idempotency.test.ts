@@ -3,7 +3,7 @@
 // fails: a frozen store's release is not waited for after a store failure, and a result that
 // was produced comes back even when the store cannot keep it.
 import assert from "node:assert/strict";
-import { createDataCipher, randomDataKey } from "@lintel/domain";
+import { createDataCipher, randomDataKey } from "@lintel/domain/adapters";
 import { describe, it } from "node:test";
 import { createIdempotency } from "./idempotency.js";
 import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "../ports/ports.js";

@@ -14,7 +14,7 @@
 import { StoreUnavailableError, type IdempotencyStore, type KeptResult } from "../ports/ports.js";
 import type { Failure, Result } from "../common/problem.js";
 import type { StoreRace } from "./request-stores.js";
-import type { DataCipher } from "@lintel/domain";
+import type { DataCipher } from "@lintel/domain/adapters";
 
 /** How long answers are kept: 24 h, so a retry within a day gets the first answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;

@@ -13,7 +13,7 @@
  * nothing waits in this process's memory: what is leased is made now or, when stopping, left to
  * its lease's end. The webhook dispatcher is its first user; a later outbox can be another.
  */
-import { nextAttemptDelayMs } from "@lintel/domain";
+import { nextAttemptDelayMs } from "@lintel/domain/adapters";
 import type { Clock } from "../ports/ports.js";
 
 /** The longest a lane rests after failures in a row: a receiver or provider back up is tried again within this. */

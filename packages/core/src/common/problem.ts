@@ -4,7 +4,8 @@
  * adapter that declares more — or fewer — does not compile. Thrown errors are bugs or store
  * outages, never a Problem.
  */
-import { echo, type InvalidParam, type ProblemCode } from "@lintel/domain";
+import type { InvalidParam, ProblemCode } from "@lintel/domain";
+import { echo } from "@lintel/domain/adapters";
 import type { ProviderFailure } from "../locks/provider-failure.js";
 
 /** An expected failure of a use case; the HTTP adapter renders it as problem+json. */

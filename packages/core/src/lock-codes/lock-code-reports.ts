@@ -4,8 +4,8 @@
  * `set` or `failed`, with the provider's words, unless a change of the code is still on its way
  * (the provider then speaks of an older state, and the pending work decides).
  */
-import { isoInstant } from "@lintel/domain";
-import type { LockSync } from "@lintel/domain";
+import { isoInstant } from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import type { LockCodeOutbox } from "../ports/lock-code-ports.js";
 import { codeSyncEvent } from "./lock-code-sync.js";
 import type { Clock, LockDevices, UnitStore } from "../ports/ports.js";

@@ -20,8 +20,8 @@ import {
   scheduleEntry,
   type DataCipher,
   type LintelEvent,
-  type LockSync,
-} from "@lintel/domain";
+} from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import { randomId } from "../common/event-ids.js";
 import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../common/leased-worker.js";
 import type {

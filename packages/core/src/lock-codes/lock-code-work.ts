@@ -4,7 +4,9 @@
  * the change to the lock (lock-code-ports.js). Pure helpers over a {@link DataCipher}: the writes,
  * set_timezone and the fixture load build codes and work the same way.
  */
-import type { DataCipher, LockSync, ScheduleItem } from "@lintel/domain";
+import type { ScheduleItem } from "@lintel/domain";
+import type { DataCipher } from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import { randomId, randomPin } from "../common/event-ids.js";
 import type { CodeWork } from "../ports/lock-code-ports.js";
 import type { FixtureData } from "../ports/ports.js";

@@ -9,9 +9,9 @@
  * it cannot undo a newer observation. An unchanged state still advances the stored `fetchedAt`
  * (one write), so an older answer arriving after it is recognised as older too.
  */
-import { isoInstant } from "@lintel/domain";
-import { observationChanged, observedPart } from "@lintel/domain/adapters";
-import type { LintelEvent, LockState } from "@lintel/domain";
+
+import type { LockState } from "@lintel/domain";
+import { observationChanged, observedPart, isoInstant, type LintelEvent } from "@lintel/domain/adapters";
 import { randomId } from "../common/event-ids.js";
 import type { LockObservation, LockObservations } from "../ports/event-ports.js";
 import type { Clock } from "../ports/ports.js";

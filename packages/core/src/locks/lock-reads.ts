@@ -1,6 +1,6 @@
 /** The locks read side: the org's active locks a page at a time, one lock, and its live state from its provider. */
-import { lockPosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Lock, LockState } from "@lintel/domain";
+import { lockPosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import type { LockDirectory } from "../ports/ports.js";
 import { readPage, type PageQuery } from "../common/paging-use-case.js";

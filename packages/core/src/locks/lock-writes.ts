@@ -12,10 +12,9 @@
  * update was made from (the lock, those items, their unit) is checked again by the store: when
  * another write got in first, the update is read and made anew.
  */
-import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
-import { schedulePosition } from "@lintel/domain/adapters";
-import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { LintelEvent, Lock, LockStatus, ScheduleItem, Unit } from "@lintel/domain";
+import { canonicalTimeZone, refusedZoneReason, type Lock, type ScheduleItem, type Unit } from "@lintel/domain";
+import { schedulePosition, scheduleEntry, type LintelEvent } from "@lintel/domain/adapters";
+import { TEXT_RULES, textProblem, type LockStatus } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { StoreUnavailableError, type Clock, type LockDirectory, type UnitLeft, type UnitStore } from "../ports/ports.js";

@@ -16,7 +16,7 @@ import type {
   ObservedLockState,
   WebhookEndpointRecord,
   WebhookTestEvent,
-} from "@lintel/domain";
+} from "@lintel/domain/adapters";
 
 /** How a failed attempt rests its endpoint's lane (the core decides it; {@link AttemptOutcome.rest}). */
 export interface LaneRest {

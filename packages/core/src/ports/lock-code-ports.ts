@@ -11,7 +11,9 @@
  * (its device and the provider's id of the code) is kept beside the work as its
  * {@link PlacedCode}, so an update finds the code and a delete removes it.
  */
-import type { LintelEvent, Lock, LockSync } from "@lintel/domain";
+import type { Lock } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import type { LeaseShare } from "./event-ports.js";
 
 /** What the lock's provider should hold for one code, written with the change that asks for it. */

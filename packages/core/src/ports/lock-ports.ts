@@ -4,7 +4,8 @@
  * store with its event and, for the units the lock stops serving, the clears of their tours and
  * open houses with theirs.
  */
-import type { LintelEvent, Lock, ScheduleItem } from "@lintel/domain";
+import type { Lock, ScheduleItem } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import type { UnitBasis } from "./unit-ports.js";
 
 /** A tour or open house of a unit the lock leaves, as read, whose `lockId` the update clears. */

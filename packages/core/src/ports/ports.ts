@@ -6,7 +6,8 @@
  * Every method that reaches a store rejects with {@link StoreUnavailableError} when the store
  * cannot answer in time; the HTTP adapter turns that into 503 `unavailable`.
  */
-import type { ApiKeyRecord, BudgetDecision, LintelEvent, Lock, LockState, RatePolicy, Template } from "@lintel/domain";
+import type { ApiKeyRecord, BudgetDecision, Lock, LockState, RatePolicy, Template } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
 import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";

@@ -3,7 +3,8 @@
  * step with the schedule items it owns (its tour item, its code with the code's lock work, its
  * messages), the unit's version and its event, in the org's slot of the store.
  */
-import type { LintelEvent, ScheduleItem, TourRecord } from "@lintel/domain";
+import type { ScheduleItem } from "@lintel/domain";
+import type { LintelEvent, TourRecord } from "@lintel/domain/adapters";
 import type { CodeWork } from "./lock-code-ports.js";
 import type { UnitBasis, UnitWriteOutcome } from "./unit-ports.js";
 

@@ -3,9 +3,12 @@
  * is one atomic step of the store with its event (and its deliveries) and, for a code, its lock
  * work (lock-code-ports.js).
  */
-import type { ItemRewrite, LintelEvent, LockSync, ScheduleItem, ShowingRules, Unit } from "@lintel/domain";
+import type { ItemRewrite, ScheduleItem, Unit } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import type { LoadOutcome } from "./fixture-ports.js";
 import type { CodeWork } from "./lock-code-ports.js";
+import type { ShowingRules } from "@lintel/domain";
 
 /** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
 export type { ItemRewrite } from "@lintel/domain";

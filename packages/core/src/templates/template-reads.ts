@@ -1,6 +1,6 @@
 /** The templates read side: one template, and the org's templates a page at a time. */
-import { templatePosition } from "@lintel/domain/adapters";
 import type { CursorCodec, Template } from "@lintel/domain";
+import { templatePosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import type { TemplateStore } from "../ports/ports.js";
 import { readPage, type PageQuery } from "../common/paging-use-case.js";

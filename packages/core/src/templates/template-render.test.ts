@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { TEMPLATE_VARIABLES, type Lock, type ServedTour, type Template, type Unit } from "@lintel/domain";
+import type { Lock, ServedTour, Template, Unit } from "@lintel/domain";
+import { TEMPLATE_VARIABLES } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { succeed } from "../common/problem.js";
 import { createTemplateRenders, type TemplateRenderPorts } from "./template-render.js";

@@ -5,6 +5,7 @@
  * render shows what the tour endpoints show; naming one needs `tours:read`, since its PIN and
  * prospect are in the answer. Changes nothing.
  */
+import type { ServedTour } from "@lintel/domain";
 import {
   grantsScope,
   messageValues,
@@ -13,10 +14,9 @@ import {
   TEMPLATE_VARIABLES,
   type MessageFacts,
   type RenderedMessage,
-  type ServedTour,
   type SmsCost,
   type TemplateVariable,
-} from "@lintel/domain";
+} from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { fail, notFound, succeed, type Result } from "../common/problem.js";
 import type { LockDirectory } from "../ports/lock-ports.js";

@@ -8,19 +8,14 @@
  * and a body's placeholders must each be a variable of the catalog (a fixture's templates are
  * loaded as they are: they never pass through here).
  */
-import {
-  templateBodyProblem,
-  unknownPlaceholder,
-  unknownPlaceholderReason,
-  type LintelEvent,
-  type ProblemCode,
-  type Template,
-} from "@lintel/domain";
+import type { ProblemCode, Template } from "@lintel/domain";
+import { templateBodyProblem, type LintelEvent } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { MAX_TEMPLATES_PER_ORG, type Clock, type TemplateStore } from "../ports/ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
+import { unknownPlaceholder, unknownPlaceholderReason } from "@lintel/domain/adapters";
 
 export interface TemplateWritePorts {
   readonly templates: TemplateStore;

@@ -2,7 +2,8 @@
  * What the tour use cases take and answer (`createTourWrites`, `createTourReads`; the `Lintel`'s
  * bookTour … listTours). Instants are canonical UTC strings (the HTTP adapter normalizes them).
  */
-import type { MessageAnchor, ServedTour, TourStatus, Unit, Verification } from "@lintel/domain";
+import type { ServedTour, TourStatus, Unit } from "@lintel/domain";
+import type { MessageAnchor, Verification } from "@lintel/domain/adapters";
 import type { PageQuery } from "../common/paging-use-case.js";
 
 /** The person who tours: a name, and how to reach them (each optional). */

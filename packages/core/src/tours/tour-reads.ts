@@ -5,16 +5,8 @@
  * status of the moment, at most {@link TOUR_SCAN} per page (a page may then hold fewer than its
  * limit, with a cursor to go on). A cursor is bound to its org, unit, status and `from`.
  */
-import {
-  isoInstant,
-  MAX_TOUR_MS,
-  parseCanonicalInstant,
-  type CursorCodec,
-  type DataCipher,
-  type ServedTour,
-  type TourRecord,
-} from "@lintel/domain";
-import { tourPosition } from "@lintel/domain/adapters";
+import type { CursorCodec, ServedTour } from "@lintel/domain";
+import { isoInstant, MAX_TOUR_MS, parseCanonicalInstant, type DataCipher, type TourRecord, tourPosition } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { invalidCursor, openCursor } from "../common/paging-use-case.js";
 import { fail, notFound, succeed, type Result } from "../common/problem.js";

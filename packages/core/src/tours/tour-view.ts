@@ -3,16 +3,8 @@
  * item, and so the tour), its status at the moment, and its served view, with the PIN and the
  * prospect's email and phone opened for an answer, or null for an event.
  */
-import {
-  servedTour,
-  statusAt,
-  tourAccess,
-  type DataCipher,
-  type ScheduleItem,
-  type ServedTour,
-  type TourRecord,
-  type TourStatus,
-} from "@lintel/domain";
+import type { ScheduleItem, ServedTour, TourStatus } from "@lintel/domain";
+import { servedTour, statusAt, tourAccess, type DataCipher, type TourRecord } from "@lintel/domain/adapters";
 import type { UnitStore } from "../ports/ports.js";
 import { openPin } from "../lock-codes/lock-code-work.js";
 

@@ -7,6 +7,7 @@
  * and the tour are as read. A change whose basis moved is read again and made anew: twelve
  * reschedules made from one read of a tour apply once, the others see the tour moved.
  */
+import type { Lock, ScheduleItem, TourStatus, Unit, ServedTour } from "@lintel/domain";
 import {
   accessWindow,
   anchoredSendMs,
@@ -19,16 +20,12 @@ import {
   withinAccess,
   type DataCipher,
   type LintelEvent,
-  type Lock,
-  type LockSync,
-  type ScheduleItem,
   type TourCommand,
   type TourRecord,
-  type TourStatus,
-  type Unit,
-} from "@lintel/domain";
-import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import { lockPosition, schedulePosition } from "@lintel/domain/adapters";
+  lockPosition,
+  schedulePosition,
+} from "@lintel/domain/adapters";
+import { type LockSync, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId, randomPin } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
@@ -49,7 +46,6 @@ import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units
 import { slotProblem } from "../units/showing-rules.js";
 import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
 import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
-import type { ServedTour } from "@lintel/domain";
 
 /** A booking schedules at most this many messages. */
 export const MAX_TOUR_MESSAGES = 10;

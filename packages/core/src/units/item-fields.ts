@@ -2,8 +2,8 @@
  * The fields of schedule items: which each kind takes, how a write's fields apply over an item
  * (and every 400 they can give), and the item keys (`<kind>:<id>`). Pure, for the schedule writes.
  */
-import { PIN_PATTERN, type ItemKind, type ScheduleItem } from "@lintel/domain";
-import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import type { ItemKind, ScheduleItem } from "@lintel/domain";
+import { TEXT_RULES, textProblem, PIN_PATTERN } from "@lintel/domain/schemas";
 import { fail, succeed, type Failure } from "../common/problem.js";
 import type { ItemFields } from "./schedule-commands.js";
 

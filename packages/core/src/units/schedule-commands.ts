@@ -2,7 +2,8 @@
  * What the unit and schedule writes take and answer (`createScheduleWrites`, the `Lintel`'s
  * createUnit … deleteScheduleItem).
  */
-import type { ItemKind, ScheduleEntry, Unit } from "@lintel/domain";
+import type { ItemKind, Unit } from "@lintel/domain";
+import type { ScheduleEntry } from "@lintel/domain/adapters";
 
 /** A new unit: its urlKey (unique in the org), address, and zone (any tzdb spelling; absent or null = none). */
 export interface CreateUnitCommand {

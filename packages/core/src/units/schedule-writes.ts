@@ -12,9 +12,9 @@
  * unit never meet; a write whose basis another write changed first (the same item, the unit's
  * own fields) reads again and is made anew: each such round means another write applied.
  */
-import { canonicalTimeZone, refusedZoneReason, scheduleEntry } from "@lintel/domain";
+import { canonicalTimeZone, refusedZoneReason, type ScheduleItem, type Unit } from "@lintel/domain";
+import { scheduleEntry, type DataCipher, type LintelEvent } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { DataCipher, LintelEvent, ScheduleItem, Unit } from "@lintel/domain";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import type {

@@ -6,6 +6,7 @@
  * because a booking on a unit with rules names the version it checked against, so two bookings
  * made from one read never both apply (the other reads again and checks again).
  */
+import type { ServedSlot, ShowingRules, Unit } from "@lintel/domain";
 import {
   availableSlots,
   isAvailableSlot,
@@ -13,14 +14,11 @@ import {
   SHOWING_BOUNDS,
   showingRulesProblem,
   type LintelEvent,
-  type ServedSlot,
-  type ShowingRules,
   type SlotQuery,
   type Span,
-  type Unit,
   type Weekday,
-} from "@lintel/domain";
-import { schedulePosition } from "@lintel/domain/adapters";
+  schedulePosition,
+} from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";

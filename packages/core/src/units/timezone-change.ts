@@ -4,8 +4,19 @@
  * applies it only if the unit's version is still the one the plan was made from.
  */
 // The domain's previewTimezoneChange under another name: the use case below has that name.
-import { canonicalTimeZone, planTimezoneChange, previewTimezoneChange as planPreview, refusedZoneReason, tourAccess } from "@lintel/domain";
-import type { ItemRewrite, LintelEvent, LockSharing, MovedItem, PreviewInput, ScheduleItem, TimezonePreview, Unit } from "@lintel/domain";
+import {
+  canonicalTimeZone,
+  planTimezoneChange,
+  previewTimezoneChange as planPreview,
+  refusedZoneReason,
+  type ItemRewrite,
+  type LockSharing,
+  type PreviewInput,
+  type ScheduleItem,
+  type TimezonePreview,
+  type Unit,
+} from "@lintel/domain";
+import type { LintelEvent, MovedItem } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";
@@ -13,6 +24,7 @@ import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import type { TourStore } from "../ports/tour-ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 import { servedUnit } from "./write-rounds.js";
+import { tourAccess } from "@lintel/domain/adapters";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;

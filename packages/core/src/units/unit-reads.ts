@@ -4,14 +4,23 @@
  * it was made for, so it is refused with another unit or another `from`, and a request without
  * `from` goes on from the cursor's.
  */
-import { grantsScope, isoInstant, parseCanonicalInstant, scheduleEntry, type DataCipher } from "@lintel/domain";
+
 import { openPin } from "../lock-codes/lock-code-work.js";
-import { schedulePosition, unitPosition } from "@lintel/domain/adapters";
-import type { CursorCodec, ScheduleEntry, Unit } from "@lintel/domain";
+import type { CursorCodec, Unit } from "@lintel/domain";
+import {
+  schedulePosition,
+  unitPosition,
+  isoInstant,
+  parseCanonicalInstant,
+  scheduleEntry,
+  type DataCipher,
+  type ScheduleEntry,
+} from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { fetchPage, invalidCursor, openCursor, readPage, type PageQuery } from "../common/paging-use-case.js";
 import type { Clock, UnitStore } from "../ports/ports.js";
 import { notFound, succeed, type Result } from "../common/problem.js";
+import { grantsScope } from "@lintel/domain/adapters";
 
 /** One page of a unit's schedule from `from` (absent: now). */
 export interface ScheduleQuery extends PageQuery {

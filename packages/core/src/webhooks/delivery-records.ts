@@ -3,7 +3,7 @@
  * as an event starts it, as a lease and an attempt leave it, as a retry or a recover queues it
  * again, and which of its attempts the retry schedule counts.
  */
-import type { DeliverableEvent, DeliveryRecord } from "@lintel/domain";
+import type { DeliverableEvent, DeliveryRecord } from "@lintel/domain/adapters";
 import type { AttemptOutcome } from "../ports/event-ports.js";
 
 /** The delivery an event starts for an endpoint (what every store writes with the event): pending, due at once. */

@@ -3,7 +3,7 @@
  * time and data, never its org. The delivery's body is this view's JSON text, so a receiver can
  * fetch the event again and get the same thing.
  */
-import type { DeliverableEvent, LintelEvent } from "@lintel/domain";
+import type { DeliverableEvent, LintelEvent } from "@lintel/domain/adapters";
 
 /** The event as served: everything but the owner. */
 export interface ServedEvent<E extends DeliverableEvent = LintelEvent> {

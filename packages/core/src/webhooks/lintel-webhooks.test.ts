@@ -3,7 +3,7 @@
 // and a create with an Idempotency-Key answered again with its secret.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { LintelEvent } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import type { IdempotencyStore, KeptResult } from "../ports/ports.js";
 import { callerA, callerB, problem, setup, value } from "../lintel.test-support.js";
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
-import { checkWebhookSignature, isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import { checkWebhookSignature, isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { eventBody } from "./event-view.js";
 import { fakeEventStore } from "../fake-event-store.test-support.js";
 import { createWebhookDispatcher, decideAttempt, type AttemptReport } from "./webhook-dispatcher.js";

@@ -13,7 +13,7 @@
  * the endpoint alike and its deliveries' nextAttemptAt can be served by it. So a receiver that
  * fails, is slow or never answers delays its own endpoint's deliveries only.
  */
-import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain";
+import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain/adapters";
 import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
 import { scheduledAttempts } from "./delivery-records.js";
 import { eventBody } from "./event-view.js";

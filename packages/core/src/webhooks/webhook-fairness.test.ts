@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
-import { isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
+import { isoInstant, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { fakeEventStore } from "../fake-event-store.test-support.js";
 import { createWebhookDispatcher, endpointRestMs, WEBHOOK_ENDPOINT_REST_MAX_MS } from "./webhook-dispatcher.js";
 import type { WebhookRequest, WebhookResponse } from "./webhook-sender.js";

@@ -5,7 +5,7 @@
  * delivers them to the org's other endpoints that want them. A delivery of one of these (or of
  * a test event) that fails emits nothing more: no feedback loop.
  */
-import { servedDelivery, servedWebhookEndpoint, WEBHOOK_FEEDBACK_TYPES, type LintelEvent } from "@lintel/domain";
+import { servedDelivery, servedWebhookEndpoint, WEBHOOK_FEEDBACK_TYPES, type LintelEvent } from "@lintel/domain/adapters";
 import type { AttemptOutcome, LeasedAttempt } from "../ports/event-ports.js";
 import { deliveryAfterAttempt } from "./delivery-records.js";
 import { randomId } from "../common/event-ids.js";

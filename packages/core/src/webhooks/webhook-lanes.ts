@@ -8,7 +8,7 @@
  * endpoint keeps failing (sooner if it recovers). The memory stores share these steps; Redis's
  * scripts take the same ones.
  */
-import { isoInstant, type DeliveryRecord } from "@lintel/domain";
+import { isoInstant, type DeliveryRecord } from "@lintel/domain/adapters";
 import type { AttemptOutcome, WebhookStore } from "../ports/event-ports.js";
 
 /** A failing endpoint's lane as the store keeps it (none: the endpoint is sound). */

@@ -4,8 +4,16 @@
  * failed delivery since an instant after a receiver was down, and send a test event. Each
  * answers a foreign endpoint or delivery as an unknown one (404).
  */
-import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant, WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
-import type { DataCipher, DeliveryRecord, WebhookEndpointRecord, WebhookTestEvent } from "@lintel/domain";
+import {
+  EVENT_RETENTION_MS,
+  generateWebhookSecret,
+  isoInstant,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type DataCipher,
+  type DeliveryRecord,
+  type WebhookEndpointRecord,
+  type WebhookTestEvent,
+} from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import type { EndpointPatch, WebhookStore } from "../ports/event-ports.js";
 import { randomId } from "../common/event-ids.js";

@@ -2,9 +2,8 @@
  * The rules an endpoint's fields follow, whether it is created or updated, and the
  * problems the webhook use cases answer.
  */
-import { echo, EVENT_TYPES } from "@lintel/domain";
+import { echo, EVENT_TYPES, type EventType, type EventTypeFilter } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
-import type { EventType, EventTypeFilter } from "@lintel/domain";
 import { fail, type Failure } from "../common/problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
 

@@ -6,9 +6,19 @@
  * 30 days: the stores drop older ones as new events arrive, and the reads here never answer one
  * older than that by the clock (an idle org's old rows are not served while they wait).
  */
-import { EVENT_RETENTION_MS, generateWebhookSecret, isoInstant } from "@lintel/domain";
-import { newestFirstPosition } from "@lintel/domain/adapters";
-import type { CursorCodec, DataCipher, DeliveryRecord, EventType, LintelEvent, WebhookEndpointRecord } from "@lintel/domain";
+
+import type { CursorCodec } from "@lintel/domain";
+import {
+  newestFirstPosition,
+  EVENT_RETENTION_MS,
+  generateWebhookSecret,
+  isoInstant,
+  type DataCipher,
+  type DeliveryRecord,
+  type EventType,
+  type LintelEvent,
+  type WebhookEndpointRecord,
+} from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import type { EventLog, WebhookStore } from "../ports/event-ports.js";
 import { randomId } from "../common/event-ids.js";

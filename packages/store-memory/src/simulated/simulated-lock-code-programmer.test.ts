@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ProviderUnavailableError, type PlacedCode, type ProgrammedCode } from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
+import type { PlacedCode, ProgrammedCode } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { aLock } from "@lintel/testkit";
 import { createSimulatedLockCodeProgrammer } from "./simulated-lock-code-programmer.js";

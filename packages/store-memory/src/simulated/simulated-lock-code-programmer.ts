@@ -2,7 +2,8 @@
  * A stand-in for a smart-lock vendor's cloud that is asked to write codes: it accepts every code
  * at once and keeps what it holds in process memory, so tests and demos can see what a lock has.
  */
-import { ProviderUnavailableError, type LockCodeProgrammer, type PlacedCode, type ProgrammedCode } from "@lintel/core";
+import { ProviderUnavailableError } from "@lintel/core";
+import type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "@lintel/core/adapters";
 
 export interface SimulatedLockCodeProgrammerOptions {
   /**

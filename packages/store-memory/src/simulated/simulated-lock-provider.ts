@@ -4,8 +4,10 @@
  * clock's time. Latency and failures can be switched on for tests and demos.
  */
 import { createHash } from "node:crypto";
-import { systemClock, type Clock, type LockProvider } from "@lintel/core";
-import type { DoorState, Lock, LockState, LockStateValue } from "@lintel/domain";
+import { systemClock, type Clock } from "@lintel/core";
+import type { LockProvider } from "@lintel/core/adapters";
+import type { Lock, LockState } from "@lintel/domain";
+import type { DoorState, LockStateValue } from "@lintel/domain/schemas";
 
 export interface SimulatedLockProviderOptions {
   /** How long each answer takes (real time); the call stops early when its signal aborts. */

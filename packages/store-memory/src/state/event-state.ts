@@ -7,16 +7,20 @@
  * go first, pending or not (a receiver that always fails cannot grow the process without end).
  */
 import { createHash } from "node:crypto";
-import { EVENT_RETENTION_MS } from "@lintel/domain";
+
 import { firstDelivery, type LockObservation } from "@lintel/core/adapters";
+
 import {
+  firstIndexAfter,
+  newestFirstPosition,
+  wantsEvent,
+  EVENT_RETENTION_MS,
   WEBHOOK_TEST_EVENT_TYPE,
   type DeliveryRecord,
   type LintelEvent,
   type WebhookEndpointRecord,
   type WebhookTestEvent,
-} from "@lintel/domain";
-import { firstIndexAfter, newestFirstPosition, wantsEvent } from "@lintel/domain/adapters";
+} from "@lintel/domain/adapters";
 
 /** The most events kept per org; the oldest are dropped first. */
 export const MAX_EVENTS_PER_ORG = 10_000;

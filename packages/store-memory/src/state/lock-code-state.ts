@@ -7,8 +7,8 @@
  *   is held, its lease and due time (no second attempt while one is in flight);
  * - `placedIds` has exactly one entry per placed code, under its `providerCodeId`.
  */
-import type { PlacedCode } from "@lintel/core";
-import type { CodeWork } from "@lintel/core/adapters";
+
+import type { CodeWork, PlacedCode } from "@lintel/core/adapters";
 
 /** A code's work, when it is due, and the token of the lease held on it (null when none). */
 export interface MemoryCodeWork {

@@ -2,11 +2,10 @@
  * The memory store's data: plain maps plus, per org, the active locks and the templates kept
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
-import { comparePositions, firstIndexAfter } from "@lintel/domain/adapters";
-import type { ApiKeyRecord, BudgetState, Lock, Org, Template, TourRecord, Unit } from "@lintel/domain";
-import type { Direction } from "@lintel/domain/adapters";
-import type { Clock, FixtureItem } from "@lintel/core";
-import type { KeptResult } from "@lintel/core/adapters";
+import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
+import { comparePositions, firstIndexAfter, type TourRecord, type Direction } from "@lintel/domain/adapters";
+import type { Clock } from "@lintel/core";
+import type { KeptResult, FixtureItem } from "@lintel/core/adapters";
 import { createEventState, type EventState } from "./event-state.js";
 import { createCodeState, type CodeState } from "./lock-code-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";

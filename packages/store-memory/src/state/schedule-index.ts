@@ -4,9 +4,9 @@
  * little earlier). A page is a binary search to its start and a scan that drops the items
  * which ended before `from` (see `scheduleScanStart`).
  */
-import { isoInstant } from "@lintel/domain";
-import { endsAfter, firstIndexAfter, itemSpanMs, schedulePosition, scheduleScanStart } from "@lintel/domain/adapters";
-import type { FixtureItem } from "@lintel/core";
+
+import { endsAfter, firstIndexAfter, itemSpanMs, schedulePosition, scheduleScanStart, isoInstant } from "@lintel/domain/adapters";
+import type { FixtureItem } from "@lintel/core/adapters";
 
 export interface UnitSchedule {
   readonly rows: FixtureItem[];

@@ -4,7 +4,7 @@
  * urlKeys match `[A-Za-z0-9_-]`, so they never contain the braces of a hash tag.
  */
 
-import type { EventType } from "@lintel/domain";
+import type { EventType } from "@lintel/domain/adapters";
 
 /** The fixture records kept under their org's tag, whose org the owner index names. */
 export type OwnedType = "unit" | "lock" | "template" | "item";

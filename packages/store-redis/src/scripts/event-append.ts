@@ -5,7 +5,7 @@
  * older than 30 days before the event (at most {@link TRIM_BATCH} events and deliveries a call,
  * so a script never runs long; the next append takes the rest).
  */
-import { EVENT_RETENTION_MS, EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type LintelEvent } from "@lintel/domain";
+import { EVENT_RETENTION_MS, EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type LintelEvent } from "@lintel/domain/adapters";
 import { redisKeys } from "../redis/keys.js";
 import { arg, group, key, list, type ValueOf } from "./lua-frame.js";
 

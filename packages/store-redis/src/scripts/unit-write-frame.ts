@@ -5,7 +5,7 @@
  * stores an item with its indexes.
  */
 import { eventAtVersion, type UnitBasis } from "@lintel/core/adapters";
-import type { LintelEvent } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import { arg, group, type ValueOf } from "./lua-frame.js";
 import { recordJson } from "./record-json.js";
 

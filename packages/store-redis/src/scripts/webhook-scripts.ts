@@ -4,7 +4,7 @@
  * `<endpointId>|`: the BYLEX range from `[<id>|` to `(<id>}` ('}' follows '|', and ids hold
  * neither) is that endpoint's, whatever the other ids.
  */
-import { WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain";
+import { WEBHOOK_TEST_EVENT_TYPE } from "@lintel/domain/adapters";
 import { ENDPOINT_LISTS_LUA } from "../endpoint-json.js";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";

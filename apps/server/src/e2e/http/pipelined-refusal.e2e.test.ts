@@ -2,6 +2,7 @@
 // answered first, in order, then the refusal (a problem with x-request-id), then the connection
 // closes; a write before it is applied and says so. Bytes after a request and a body that breaks
 // on its own are in http-edge.e2e.test.ts.
+// Long-running (about a minute): run-tests.mjs starts this file first.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { rawGet, RawConnection } from "@lintel/testkit/raw-http";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import { signWebhook } from "@lintel/domain";
+import { signWebhook } from "@lintel/domain/adapters";
 import { startFakeSeam, startSeamProxy, type FakeSeam, type SeamProxy } from "@lintel/testkit/seam";
 import { allEvents } from "../e2e.test-support.js";
 import { codesFixture, entryOf, lockSyncIs, onlyCodeOn, post, startCodesServer, type CodesFixture } from "./lock-codes.test-support.js";

@@ -5,7 +5,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { signWebhook, type Lock } from "@lintel/domain";
+import type { Lock } from "@lintel/domain";
+import { signWebhook } from "@lintel/domain/adapters";
 import { createSimulatedLockProvider, type SimulatedLockProvider } from "@lintel/store-memory";
 import { call, testConfig, testFixture } from "../e2e.test-support.js";
 import { startServer, type RunningServer } from "../../server.js";

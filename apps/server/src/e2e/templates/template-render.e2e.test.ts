@@ -8,7 +8,8 @@
 // and, with STORE=redis, on Redis.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { clockLabel, dateLabel, generateApiKey, rangeLabel } from "@lintel/domain";
+import { generateApiKey } from "@lintel/domain";
+import { clockLabel, dateLabel, rangeLabel } from "@lintel/domain/adapters";
 import { assertProblem, call, postJson, testApiKey, testConfig, testFixture, type Answer } from "../e2e.test-support.js";
 import { startServer, type RunningServer } from "../../server.js";
 

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
-import { signWebhook } from "@lintel/domain";
+import { signWebhook } from "@lintel/domain/adapters";
 import { startFakeSeam, startSeamProxy, type FakeSeam, type SeamProxy } from "@lintel/testkit/seam";
 import { allEvents, call, postJson } from "../e2e.test-support.js";
 import { codesFixture, post, startCodesServer, until, type CodesFixture } from "../lock-codes/lock-codes.test-support.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
 import type { Lock } from "@lintel/domain";
+import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
 import type { FixtureSink, LockDirectory } from "@lintel/core/adapters";
 import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Lock, LockState } from "@lintel/domain";
-import type { LockProvider } from "@lintel/core";
+import type { LockProvider } from "@lintel/core/adapters";
 import { ProviderUnavailableError } from "@lintel/core";
 import { eachTestStore, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { lockPosition } from "@lintel/domain/adapters";
-import type { LintelEvent } from "@lintel/domain";
+import { lockPosition, type LintelEvent } from "@lintel/domain/adapters";
 import { aLock, eachTestStore, fixture, itemView, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, servedUnit } from "../seeds/write-seed.js";

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { LockObservation } from "@lintel/core/adapters";
-import type { EventTypeFilter, LintelEvent, ObservedLockState, Unit, WebhookEndpointRecord } from "@lintel/domain";
+import type { Unit } from "@lintel/domain";
+import type { EventTypeFilter, LintelEvent, ObservedLockState, WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { instant, randomId } from "./seed.js";
 
 /** `<prefix>_` + 24 random characters of `[0-9A-Za-z]`, as event and endpoint ids are. */

@@ -3,9 +3,11 @@
  * loaded through the fixture sink, codes written with their work, and the outcomes of attempts.
  */
 import assert from "node:assert/strict";
-import type { PlacedCode } from "@lintel/core";
-import type { CodeWork, CodeWorkOutcome, EventLog, FixtureSink, LockCodeOutbox, UnitStore } from "@lintel/core/adapters";
-import type { LintelEvent, Lock, LockSync, ScheduleItem, Unit } from "@lintel/domain";
+
+import type { CodeWork, CodeWorkOutcome, EventLog, FixtureSink, LockCodeOutbox, UnitStore, PlacedCode } from "@lintel/core/adapters";
+import type { Lock, ScheduleItem, Unit } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LockSync } from "@lintel/domain/schemas";
 import { aLock, anItem, aUnit, fixture, instant, randomId, type Closable } from "./seed.js";
 import { aWriteEvent } from "./write-seed.js";
 

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ApiKeyRecord, ItemKind, Lock, ScheduleItem, Template, Unit } from "@lintel/domain";
-import type { FixtureData, FixtureItem } from "@lintel/core";
+import type { FixtureData } from "@lintel/core";
+import type { FixtureItem } from "@lintel/core/adapters";
 import { nodeTestRunner, type TestRunner } from "./runner.js";
 
 /** A random id with a readable prefix (within `[A-Za-z0-9_-]{1,64}`). */
@@ -27,7 +28,7 @@ export function instant(ms: number): string {
   return new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 }
 
-export type { FixtureItem } from "@lintel/core";
+export type { FixtureItem } from "@lintel/core/adapters";
 
 /** A fixture holding only `parts` (the other lists empty). */
 export function fixture(parts: Partial<FixtureData>): FixtureData {

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import type { EventLog, FixtureSink, TemplateStore, UnitStore, WebhookStore } from "@lintel/core/adapters";
-import type { EventType, LintelEvent, ScheduleItem, Template, Unit } from "@lintel/domain";
+import type { ScheduleItem, Template, Unit } from "@lintel/domain";
+import type { EventType, LintelEvent } from "@lintel/domain/adapters";
 import { randomBase62Id } from "./event-seed.js";
 import { anItem, aUnit, fixture, instant, itemView, randomId, type Closable, type FixtureItem } from "./seed.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { templatePosition } from "@lintel/domain/adapters";
 import type { Template } from "@lintel/domain";
+import { templatePosition } from "@lintel/domain/adapters";
 import type { FixtureSink, TemplateStore } from "@lintel/core/adapters";
 import { aTemplate, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { MAX_TEMPLATES_PER_ORG } from "@lintel/core";
-import { templatePosition } from "@lintel/domain/adapters";
+import { MAX_TEMPLATES_PER_ORG } from "@lintel/core/adapters";
 import type { Template } from "@lintel/domain";
+import { templatePosition } from "@lintel/domain/adapters";
 import { aTemplate, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import {

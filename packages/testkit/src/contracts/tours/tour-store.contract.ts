@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
+import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import type { CodeWork, LockCodeOutbox, TourChange, TourStore, UnitBasis } from "@lintel/core/adapters";
-import { tourPosition } from "@lintel/domain/adapters";
-import type { LintelEvent, ScheduleItem, TourRecord, Unit } from "@lintel/domain";
+import type { ScheduleItem, Unit } from "@lintel/domain";
+import { tourPosition, type LintelEvent, type TourRecord } from "@lintel/domain/adapters";
 import { aLock, aTemplate, anItem, eachTestStore, fixture, instant, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, assertEvents, DAY, seedUnit, servedUnit, type WritesStore } from "../seeds/write-seed.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ItemChange, UnitBasis } from "@lintel/core/adapters";
-import { newestFirstPosition } from "@lintel/domain/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
+import { newestFirstPosition } from "@lintel/domain/adapters";
 import { eachTestStore, itemView } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 import { aWriteEvent, seedUnit, servedUnit, type WritesStore } from "../seeds/write-seed.js";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { MAX_ITEMS_PER_UNIT } from "@lintel/core";
-import { type ItemChange } from "@lintel/core/adapters";
-import { schedulePosition } from "@lintel/domain/adapters";
+
+import { type ItemChange, MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
+import { schedulePosition } from "@lintel/domain/adapters";
 import { aTimezoneEvent } from "../seeds/event-seed.js";
 import { anItem, eachTestStore, instant, itemView, randomId, sortedItems } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { unitPosition } from "@lintel/domain/adapters";
 import type { Unit } from "@lintel/domain";
+import { unitPosition } from "@lintel/domain/adapters";
 import { anEndpoint } from "../seeds/event-seed.js";
 import { describeDeletesStayContract } from "./deletes-stay.contract.js";
 import { describeItemWritesContract } from "./item-writes.contract.js";

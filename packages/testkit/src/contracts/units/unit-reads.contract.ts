@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { isoInstant, ITEM_KINDS, type ItemKind, type ScheduleItem, type Unit } from "@lintel/domain";
-import { endsAfter, schedulePosition } from "@lintel/domain/adapters";
+import type { ItemKind, ScheduleItem, Unit } from "@lintel/domain";
+import { endsAfter, schedulePosition, isoInstant } from "@lintel/domain/adapters";
+import { ITEM_KINDS } from "@lintel/domain/schemas";
 import type { FixtureSink, UnitStore } from "@lintel/core/adapters";
 import {
   anItem,

@@ -7,8 +7,8 @@ import {
   type UnitStore,
   type WebhookStore,
 } from "@lintel/core/adapters";
-import { EVENT_RETENTION_MS, type LintelEvent, type LockState, type Unit } from "@lintel/domain";
-import { newestFirstPosition } from "@lintel/domain/adapters";
+import type { LockState, Unit } from "@lintel/domain";
+import { newestFirstPosition, EVENT_RETENTION_MS, type LintelEvent } from "@lintel/domain/adapters";
 import { aLockEvent, anEndpoint, anObservation, aTimezoneEvent } from "../seeds/event-seed.js";
 import { aUnit, eachTestStore, fixture, instant, randomId, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

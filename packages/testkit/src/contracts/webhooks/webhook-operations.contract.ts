@@ -7,7 +7,7 @@ import {
   type LockObservations,
   type WebhookStore,
 } from "@lintel/core/adapters";
-import { EARLIER_SECRETS_KEPT, type LintelEvent, type WebhookEndpointRecord, type WebhookTestEvent } from "@lintel/domain";
+import { EARLIER_SECRETS_KEPT, type LintelEvent, type WebhookEndpointRecord, type WebhookTestEvent } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent, randomBase62Id } from "../seeds/event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AttemptOutcome, EventLog, LeasedAttempt, LeaseShare, LockObservations, WebhookStore } from "@lintel/core/adapters";
-import type { LintelEvent } from "@lintel/domain";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "../seeds/event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";

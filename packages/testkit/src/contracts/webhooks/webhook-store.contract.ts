@@ -7,8 +7,8 @@ import {
   type LockObservations,
   type WebhookStore,
 } from "@lintel/core/adapters";
-import { EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain";
-import { newestFirstPosition } from "@lintel/domain/adapters";
+
+import { newestFirstPosition, EVENT_RETENTION_MS, type LintelEvent, type WebhookEndpointRecord } from "@lintel/domain/adapters";
 import { anEndpoint, anObservation, aTimezoneEvent } from "../seeds/event-seed.js";
 import { eachTestStore, instant, randomId, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
