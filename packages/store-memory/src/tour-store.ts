@@ -3,10 +3,10 @@
  * between), so it is atomic with its items, its codes' work, the unit's version and its event.
  */
 import { isDeepStrictEqual } from "node:util";
-import { LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
+import { firstIndexAfter, LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import { eventAtVersion, type TourStore, type UnitWriteOutcome } from "@lintel/core/adapters";
-import { deletedSlot, itemKey, mergeOrdered, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { deletedSlot, itemKey, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
 import { removeScheduled } from "./state/schedule-index.js";
@@ -45,22 +45,26 @@ function lowerBound(sorted: readonly string[], value: string): number {
 
 export function createMemoryTourStore(state: MemoryState): TourStore {
   const index: OrderedIndex<TourRecord> = { rows: state.tourOrder, positionOf: tourPosition, direction: LIST_DIRECTION.tours };
-  const isCurrent = (row: TourRecord) => state.tours.get(row.id) === row;
+  /** Puts `row` in the sorted list of `slot` (by `tourPosition`), or takes it out: a binary search and a splice. */
+  function place(slot: string, row: TourRecord, add: boolean): void {
+    let rows = state.tourOrder.get(slot);
+    if (rows === undefined) state.tourOrder.set(slot, (rows = []));
+    const at = firstIndexAfter(rows, tourPosition, tourPosition(row), LIST_DIRECTION.tours) - (add ? 0 : 1);
+    if (add) rows.splice(at, 0, row);
+    else if (rows[at]?.id === row.id) rows.splice(at, 1);
+  }
 
+  /** Stores a tour, moving it in its org's and its unit's lists (O(log n) to find, a splice to move). */
   function storeTour(tour: TourRecord): void {
     const old = state.tours.get(tour.id);
     const kept = structuredClone(tour);
+    if (old !== undefined) {
+      place(old.orgId, old, false);
+      place(unitSlot(old.unitId), old, false);
+    }
     state.tours.set(tour.id, kept);
-    const touched = old === undefined ? [] : [old.orgId, unitSlot(old.unitId)];
-    mergeOrdered(
-      index,
-      touched,
-      [
-        { orgId: kept.orgId, row: kept },
-        { orgId: unitSlot(kept.unitId), row: kept },
-      ],
-      isCurrent,
-    );
+    place(kept.orgId, kept, true);
+    place(unitSlot(kept.unitId), kept, true);
   }
 
   return {

@@ -53,7 +53,10 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
     const works = change.items.flatMap(({ work }) => (work ? [workArgs(work)] : []));
     if (works.length > 0) workWritten(orgId);
     // The org joins the group's set before its tour is due: a crash between the two hides nothing.
-    if (change.dueAtMs !== null) await redis.sadd(redisKeys.tourOrgs(group), orgId);
+    // Sent before the script on the same connection, not awaited first: one round trip for both. On one
+    // Redis the set has the org before the tour is written; on a cluster they reach two nodes, and an
+    // instance dying between them leaves the org out only until its next write with a due time.
+    const joining = change.dueAtMs === null ? null : redis.sadd(redisKeys.tourOrgs(group), orgId);
     const keys = {
       units: redisKeys.units(orgId),
       items: redisKeys.items(orgId, unitId),
@@ -97,7 +100,8 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
       })),
       works,
     };
-    return outcomeOf((await WRITE_TOUR_SCRIPT.run(redis, keys, args)) as UnitWriteReply, (json) => parseUnit(json));
+    const [reply] = await Promise.all([WRITE_TOUR_SCRIPT.run(redis, keys, args), joining]);
+    return outcomeOf(reply as UnitWriteReply, (json) => parseUnit(json));
   }
 
   return {
