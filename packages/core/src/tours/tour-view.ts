@@ -38,9 +38,17 @@ export function tourStatusAt(tour: TourRecord, nowMs: number): TourStatus {
 
 /**
  * The served view of `now` in a unit whose zone is `timeZone`, at `nowMs`: with `secrets`, the
- * PIN and the prospect's email and phone opened (an answer to `tours:read`); without, null (an event).
+ * PIN and the prospect's email and phone opened, or as `known` gives them (an answer to `tours:read`);
+ * without, null (an event).
  */
-export function showTour(now: TourNow, timeZone: string | null, nowMs: number, secrets: DataCipher | null): ServedTour {
+export function showTour(
+  now: TourNow,
+  timeZone: string | null,
+  nowMs: number,
+  secrets: DataCipher | null,
+  /** The PIN, email and phone in the clear when the caller has them (a booking): nothing is opened then. */
+  known?: { readonly pin: string | null; readonly email: string | null; readonly phone: string | null },
+): ServedTour {
   const { code } = now;
   const status = tourStatusAt(now.tour, nowMs);
   // An unverified tour whose access started is cancelled (not_verified) even before the timer writes it: served as it will be.
@@ -52,8 +60,8 @@ export function showTour(now: TourNow, timeZone: string | null, nowMs: number, s
     timeZone,
     status,
     lockSync: unverified && lockSync?.status === "held" ? { ...lockSync, status: "removed" } : lockSync,
-    pin: secrets === null || code === null || unverified ? null : openPin(code, secrets),
-    email: open(tour.prospect.email),
-    phone: open(tour.prospect.phone),
+    pin: secrets === null || code === null || unverified ? null : known !== undefined ? known.pin : openPin(code, secrets),
+    email: known !== undefined && secrets !== null ? known.email : open(tour.prospect.email),
+    phone: known !== undefined && secrets !== null ? known.phone : open(tour.prospect.phone),
   });
 }

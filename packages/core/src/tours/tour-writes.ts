@@ -220,7 +220,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   }
 
   /** A PIN no code of the lock ending ahead (at any unit the lock serves) holds, sealed: a code over by now opens nothing. */
-  async function freshPin(lock: Lock): Promise<string> {
+  async function freshPin(lock: Lock): Promise<{ readonly pin: string; readonly sealed: string }> {
     const held = new Set<string>();
     for (const unitId of lock.unitIds) {
       for (let after: string | null = null; ;) {
@@ -236,7 +236,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     }
     let pin = randomPin();
     for (let draw = 1; draw < PIN_DRAWS && held.has(pin); draw++) pin = randomPin();
-    return ports.secrets.seal(pin);
+    return { pin, sealed: ports.secrets.seal(pin) };
   }
 
   /** The tour's items after a move to `tour`'s times: the tour item, the code (same PIN, new window) and the unsent messages anchored at start or end. */
@@ -415,7 +415,10 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         },
       ];
       let code: ScheduleItem | null = null;
+      let pin: string | null = null;
       if (lock !== null && tour.access.codeId !== null) {
+        const drawn = await freshPin(lock);
+        pin = drawn.pin;
         const access = tourAccess(tour);
         code = {
           kind: "code",
@@ -425,7 +428,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
           startAt: iso(access.startMs),
           endAt: iso(access.endMs),
           lockId: lock.lockId,
-          code: await freshPin(lock),
+          code: drawn.sealed,
           lockSync: held ? { status: "held", error: null, updatedAt: at } : pendingLockSync(at),
           tourId,
         };
@@ -466,7 +469,9 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         command,
       );
       if ("changed" in outcome) continue;
-      return outcome.ok ? succeed({ tour: showTour(now, unit.timeZone, nowMs(), ports.secrets), unit: outcome.value }) : outcome;
+      // The answer shows what the booking sealed, from the clear text it has: nothing is opened again.
+      const known = { pin, email: command.prospect.email ?? null, phone: command.prospect.phone ?? null };
+      return outcome.ok ? succeed({ tour: showTour(now, unit.timeZone, nowMs(), ports.secrets, known), unit: outcome.value }) : outcome;
     }
     throw new StoreUnavailableError(`The unit kept changing under this booking (${BASIS_ROUNDS} rounds).`);
   }
