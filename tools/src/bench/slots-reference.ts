@@ -37,7 +37,10 @@ export function referenceSlots(q: SlotQuery): Slot[] {
         const startMs = start.epochMilliseconds;
         const endMs = startMs + rules.slotMinutes * MINUTE;
         const endLocal = Temporal.Instant.fromEpochMilliseconds(endMs).toZonedDateTimeISO(q.timeZone).toPlainDateTime();
-        if (Temporal.PlainDateTime.compare(endLocal, closesAt) > 0) continue;
+        // Read locally the end is on the start's date (or exactly 00:00 of the next when closes is 24:00) and not after closes:
+        // a fall-back transition at local midnight (St. John's until 2011) can read the end on the day before.
+        const onItsDate = endLocal.toPlainDate().equals(date) || (ch === 24 && endLocal.equals(closesAt));
+        if (!onItsDate || Temporal.PlainDateTime.compare(endLocal, closesAt) > 0) continue;
         if (startMs < Math.max(q.fromMs, q.nowMs + rules.minNoticeMinutes * MINUTE)) continue;
         if (startMs >= q.nowMs + rules.maxDaysAhead * DAY || endMs > q.toMs) continue;
         const clash = (s: { startMs: number; endMs: number }) => s.startMs < endMs && startMs < s.endMs;

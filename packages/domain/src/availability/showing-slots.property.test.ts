@@ -38,7 +38,10 @@ function referenceSlots(q: SlotQuery): Slot[] {
         const startMs = start.epochMilliseconds;
         const endMs = startMs + rules.slotMinutes * MINUTE;
         const endLocal = Temporal.Instant.fromEpochMilliseconds(endMs).toZonedDateTimeISO(q.timeZone).toPlainDateTime();
-        if (Temporal.PlainDateTime.compare(endLocal, closesAt) > 0) continue;
+        // Read locally the end is on the start's date (or exactly 00:00 of the next when closes is 24:00) and not after closes:
+        // a fall-back transition at local midnight (St. John's until 2011) can read the end on the day before.
+        const onItsDate = endLocal.toPlainDate().equals(date) || (ch === 24 && endLocal.equals(closesAt));
+        if (!onItsDate || Temporal.PlainDateTime.compare(endLocal, closesAt) > 0) continue;
         if (startMs < Math.max(q.fromMs, q.nowMs + rules.minNoticeMinutes * MINUTE)) continue;
         if (startMs >= q.nowMs + rules.maxDaysAhead * DAY || endMs > q.toMs) continue;
         const clash = (s: { startMs: number; endMs: number }) => s.startMs < endMs && startMs < s.endMs;
@@ -143,6 +146,27 @@ describe("showing slots", () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it("St. John's, fall back at local midnight (2001-10-28, 00:01 NDT → 23:01 NST): a slot whose end reads on the day before is not offered", () => {
+    const slots = availableSlots({
+      rules: {
+        slotMinutes: 15,
+        bufferMinutes: 0,
+        minNoticeMinutes: 0,
+        maxDaysAhead: 2,
+        maxConcurrent: 1,
+        weekly: [{ day: "sun", opens: "00:00", closes: "00:15" }],
+        blackouts: [],
+      },
+      timeZone: "America/St_Johns",
+      fromMs: 1004063460000,
+      toMs: 1004237100000,
+      nowMs: 1004063460000,
+      tours: [],
+      openHouses: [],
+    });
+    assert.deepEqual(slots, []);
   });
 
   it("New York, spring forward 2027-03-14: 02:00 and 02:30 are not offered; fall back 2027-11-07: 01:00 is the earlier instant", () => {
