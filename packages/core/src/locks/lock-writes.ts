@@ -16,6 +16,7 @@ import { canonicalTimeZone, refusedZoneReason, type Lock, type ScheduleItem, typ
 import { schedulePosition, scheduleEntry, type LintelEvent } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem, type LockStatus } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
+import { scheduleFrom } from "../units/schedule-scan.js";
 import { randomId } from "../common/event-ids.js";
 import { StoreUnavailableError, type Clock, type LockDirectory, type UnitLeft, type UnitStore } from "../ports/ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
@@ -30,8 +31,6 @@ export const MAX_LOCK_UNITS = 50;
  * means another write applied; a request's store deadline bounds the time (see write-rounds.js).
  */
 const ROUNDS = 1_000;
-/** Items ahead read a page at a time when a unit is left. */
-const PAGE = 500;
 
 /**
  * A change of a lock: the fields given are set (`timeZone: null` clears it). `ifMatch`, when the
@@ -114,13 +113,8 @@ export function createLockWrites(ports: LockWritePorts): LockWrites {
   /** The unit's tours, codes and open houses ending after `fromMs` that name `lockId`, in schedule order. */
   async function aheadNaming(orgId: string, unitId: string, lockId: string, fromMs: number): Promise<ScheduleItem[]> {
     const found: ScheduleItem[] = [];
-    for (let after: string | null = null; ;) {
-      const page = await ports.units.scheduleAfter(orgId, unitId, fromMs, after, PAGE);
-      found.push(...page.filter((item) => item.lockId === lockId));
-      const last = page.at(-1);
-      if (page.length < PAGE || last === undefined) return found;
-      after = schedulePosition(last);
-    }
+    for await (const item of scheduleFrom(ports.units, orgId, unitId, fromMs)) if (item.lockId === lockId) found.push(item);
+    return found;
   }
 
   /** What leaving `unit` takes: its codes ahead naming the lock, and the clears of its tours and open houses. */

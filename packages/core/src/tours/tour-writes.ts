@@ -23,7 +23,6 @@ import {
   type TourCommand,
   type TourRecord,
   lockPosition,
-  schedulePosition,
 } from "@lintel/domain/adapters";
 import { type LockSync, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
@@ -44,6 +43,7 @@ import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
 import { slotProblem } from "../units/showing-rules.js";
+import { scheduleFrom } from "../units/schedule-scan.js";
 import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
 import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
 
@@ -223,15 +223,9 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   async function freshPin(lock: Lock): Promise<{ readonly pin: string; readonly sealed: string }> {
     const held = new Set<string>();
     for (const unitId of lock.unitIds) {
-      for (let after: string | null = null; ;) {
-        const page: ScheduleItem[] = await ports.units.scheduleAfter(lock.orgId, unitId, nowMs(), after, 500);
-        for (const item of page) {
-          const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
-          if (pin !== null) held.add(pin);
-        }
-        const last = page.at(-1);
-        if (page.length < 500 || last === undefined) break;
-        after = schedulePosition(last);
+      for await (const item of scheduleFrom(ports.units, lock.orgId, unitId, nowMs())) {
+        const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
+        if (pin !== null) held.add(pin);
       }
     }
     let pin = randomPin();

@@ -17,9 +17,9 @@ import {
   type SlotQuery,
   type Span,
   type Weekday,
-  schedulePosition,
 } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
+import { scheduleFrom } from "./schedule-scan.js";
 import { randomId } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
@@ -65,8 +65,6 @@ export interface SlotList {
 export const MAX_SLOT_RANGE_DAYS = 31;
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** Schedule items read per page when a slot list or check reads what the unit holds. */
-const PAGE = 500;
 
 /** The availability use cases. */
 export interface ShowingRulesUseCases {
@@ -101,29 +99,21 @@ export async function scheduleBusy(
   const tours: Span[] = [];
   const openHouses: Span[] = [];
   const ended: { tourId: string; span: Span }[] = [];
-  const done = async () => {
-    for (const { tourId, span } of ended) {
-      const tour = await ports.tours.getTour(unit.orgId, tourId);
-      const status = tour === null ? null : tourStatusAt(tour, nowMs);
-      if (status !== "no_show" && status !== "completed" && status !== "cancelled") tours.push(span);
+  for await (const item of scheduleFrom(ports.units, unit.orgId, unit.id, fromMs)) {
+    const span = { startMs: Date.parse(item.startAt), endMs: Date.parse(item.endAt) };
+    if (span.startMs >= toMs) break;
+    if (item.kind === "tour" && (exceptTourId === null || item.tourId !== exceptTourId)) {
+      if (item.tourId !== undefined && span.endMs <= nowMs) ended.push({ tourId: item.tourId, span });
+      else tours.push(span);
     }
-    return { tours, openHouses };
-  };
-  for (let after: string | null = null; ;) {
-    const page = await ports.units.scheduleAfter(unit.orgId, unit.id, fromMs, after, PAGE);
-    for (const item of page) {
-      const span = { startMs: Date.parse(item.startAt), endMs: Date.parse(item.endAt) };
-      if (span.startMs >= toMs) return done();
-      if (item.kind === "tour" && (exceptTourId === null || item.tourId !== exceptTourId)) {
-        if (item.tourId !== undefined && span.endMs <= nowMs) ended.push({ tourId: item.tourId, span });
-        else tours.push(span);
-      }
-      if (item.kind === "open_house") openHouses.push(span);
-    }
-    const last = page.at(-1);
-    if (page.length < PAGE || last === undefined) return done();
-    after = schedulePosition(last);
+    if (item.kind === "open_house") openHouses.push(span);
   }
+  for (const { tourId, span } of ended) {
+    const tour = await ports.tours.getTour(unit.orgId, tourId);
+    const status = tour === null ? null : tourStatusAt(tour, nowMs);
+    if (status !== "no_show" && status !== "completed" && status !== "cancelled") tours.push(span);
+  }
+  return { tours, openHouses };
 }
 
 /**
