@@ -86,6 +86,16 @@ export { DEFAULT_ACCESS_MARGIN_MINUTES, DEFAULT_TOUR_TITLE, MAX_TOUR_MESSAGES } 
 export { MAX_SLOT_RANGE_DAYS } from "./units/showing-rules.js";
 export { RECOVER_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./webhooks/webhook-operations.js";
 export type { LockCodeProgrammer, PlacedCode, ProgrammedCode } from "./ports/lock-code-ports.js";
+export {
+  MailFailure,
+  type LeasedMessage,
+  type MessageEnd,
+  type MessageMailer,
+  type MessageOutbox,
+  type MessageOutcome,
+  type MessagePhase,
+  type OutgoingMail,
+} from "./ports/message-ports.js";
 export type { ProviderFailure, ProviderFailureReason } from "./locks/provider-failure.js";
 export {
   routeLockCodeProgrammers,

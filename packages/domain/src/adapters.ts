@@ -38,6 +38,7 @@ export {
   observedPart,
   servedDelivery,
   servedWebhookEndpoint,
+  NAMED_ONLY_EVENT_TYPES,
   wantsEvent,
   WEBHOOK_FEEDBACK_TYPES,
   WEBHOOK_TEST_EVENT_TYPE,
@@ -142,3 +143,4 @@ export {
 } from "./messages/template-variables.js";
 export { messageValues, renderTemplate, type MessageFacts, type RenderedMessage, type VariableValues } from "./messages/message-render.js";
 export { GSM_BASIC, GSM_EXTENSION, smsCost, type SmsCost, type SmsEncoding } from "./messages/sms-segments.js";
+export { isUnsentMessage, SCHEDULED_DELIVERY } from "./records/records.js";

@@ -83,6 +83,7 @@ export function scheduleEntryView(entry: ScheduleEntry): ScheduleEntry {
     lockSync:
       entry.lockSync === null ? null : { status: entry.lockSync.status, error: entry.lockSync.error, updatedAt: entry.lockSync.updatedAt },
     tourId: entry.tourId,
+    delivery: entry.delivery === null ? null : { ...entry.delivery },
   };
 }
 

@@ -77,3 +77,28 @@ export const ShowingRulesChangedDataSchema = v.strictObject({
   unit: ServedUnitSchema,
   previous: v.nullable(ShowingRulesSchema),
 });
+
+/** Who a message is for: the tour's prospect (`to` of `message.due`). */
+export const MessageRecipientSchema = v.strictObject({
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+});
+
+/**
+ * `data` of `message.due`: a message whose time came, rendered from the data as it was then, for
+ * the org's own sender to deliver. `to` (the tour's prospect, null for a message of no tour) and
+ * `text` are served only to keys with `tours:read` and in deliveries to the endpoints that name
+ * the type; the stored copy holds them in `sealed` (under the data keys), both null beside it.
+ */
+export const MessageDueDataSchema = v.strictObject({
+  unitId: v.string(),
+  item: ScheduleEntrySchema,
+  tourId: v.nullable(v.string()),
+  to: v.pipe(v.nullable(MessageRecipientSchema), v.description("The tour's prospect; null for a message of no tour, or when not shown.")),
+  text: v.pipe(v.nullable(v.string()), v.description("The message as rendered when it fell due; null when not shown.")),
+  sealed: v.exactOptional(v.pipe(v.string(), v.description("At rest only, never served: `to` and `text`, sealed."))),
+});
+
+/** `data` of `message.sent` and `message.failed`: the message's unit and entry, with its `delivery`. */
+export const MessageDeliveryDataSchema = v.strictObject({ unitId: v.string(), item: ScheduleEntrySchema });

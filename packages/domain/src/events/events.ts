@@ -8,6 +8,8 @@ import { InstantSchema, ITEM_KINDS, LockStateRecordSchema, type Instant } from "
 import {
   AccessCodeSyncDataSchema,
   LockUpdatedDataSchema,
+  MessageDeliveryDataSchema,
+  MessageDueDataSchema,
   ScheduleItemDataSchema,
   ScheduleItemUpdatedDataSchema,
   ServedUnitSchema,
@@ -23,6 +25,9 @@ import {
 export {
   AccessCodeSyncDataSchema,
   LockUpdatedDataSchema,
+  MessageDeliveryDataSchema,
+  MessageDueDataSchema,
+  MessageRecipientSchema,
   ScheduleItemDataSchema,
   ScheduleItemUpdatedDataSchema,
   ServedLockSchema,
@@ -66,6 +71,9 @@ export const EVENT_TYPES = [
   "tour.no_show",
   "tour.completed",
   "unit.showing_rules_changed",
+  "message.due",
+  "message.sent",
+  "message.failed",
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -260,6 +268,9 @@ export const EventRecordSchema = v.pipe(
     eventOf("tour.no_show", TourDataSchema),
     eventOf("tour.completed", TourDataSchema),
     eventOf("unit.showing_rules_changed", ShowingRulesChangedDataSchema),
+    eventOf("message.due", MessageDueDataSchema),
+    eventOf("message.sent", MessageDeliveryDataSchema),
+    eventOf("message.failed", MessageDeliveryDataSchema),
   ]),
   v.description("A change in the organization; delivered to webhook endpoints exactly as served here."),
 );
@@ -293,9 +304,16 @@ export function servedDelivery(delivery: DeliveryRecord): ServedDelivery {
 /** What every event has, whatever its type. */
 export type EventBase = Pick<LintelEvent, "id" | "orgId" | "createdAt">;
 
+/**
+ * The event types `["*"]` does not include: an endpoint receives them only by naming them.
+ * `message.due` carries a message's text (a PIN, maybe) and its recipient's contact data, so only
+ * an endpoint made for it receives it (through a key that may read tours, `tours:read`).
+ */
+export const NAMED_ONLY_EVENT_TYPES: readonly EventType[] = ["message.due"];
+
 /** True when an endpoint subscribed with `filter` is told of an event of `type`. */
 export function wantsEvent(filter: readonly EventTypeFilter[], type: EventType): boolean {
-  return filter.includes("*") || filter.includes(type);
+  return filter.includes(type) || (filter.includes("*") && !NAMED_ONLY_EVENT_TYPES.includes(type));
 }
 
 /** Events, endpoints and deliveries list newest first: createdAt desc, then id desc (fixed-width createdAt). */

@@ -124,6 +124,7 @@ describe("schedule", () => {
       code: null,
       lockSync: null,
       tourId: null,
+      delivery: { status: "scheduled", channel: null, sentAt: null, error: null },
     });
     assert.equal(scheduleEntry({ ...message, templateId: "tpl_1" }, null).templateId, "tpl_1", "a message's template");
     const entry = scheduleEntry({ ...message, kind: "tour", endAt: "2026-12-01T16:00:00.000Z" }, "America/New_York");
@@ -131,6 +132,7 @@ describe("schedule", () => {
       [entry.localStart, entry.localEnd, entry.label],
       ["2026-12-01T10:00:00-05:00", "2026-12-01T11:00:00-05:00", "Tue, Dec 1, 2026, 10:00 AM – 11:00 AM EST"],
     );
+    assert.equal(entry.delivery, null, "only a message has a delivery");
   });
 
   it("a cursor with a subject is refused for another subject and where the list has none", () => {

@@ -6,7 +6,14 @@
 import * as v from "valibot";
 import { isoInstant } from "../time/iso-instant.js";
 import { rangeLabel } from "../time/labels.js";
-import { InstantSchema, ITEM_KINDS, LockSyncSchema, type ScheduleItem } from "../records/records.js";
+import {
+  InstantSchema,
+  ITEM_KINDS,
+  LockSyncSchema,
+  MessageDeliverySchema,
+  SCHEDULED_DELIVERY,
+  type ScheduleItem,
+} from "../records/records.js";
 import { formatZonedDateTime } from "../time/wall-clock.js";
 
 const localDateTime = v.pipe(
@@ -36,6 +43,7 @@ export const ScheduleEntrySchema = v.strictObject({
     v.nullable(v.string()),
     v.description("The booked tour that owns the item (its own tour item, its code, its messages), else null."),
   ),
+  delivery: v.pipe(v.nullable(MessageDeliverySchema), v.description("Where a message stands with its sending; null for other kinds.")),
 });
 /** One row of `list_schedule` ({@link ScheduleEntrySchema}). */
 export type ScheduleEntry = Readonly<v.InferOutput<typeof ScheduleEntrySchema>>;
@@ -63,6 +71,7 @@ export function scheduleEntry(item: ScheduleItem, timeZone: string | null, pin: 
     code: item.kind === "code" ? pin : null,
     lockSync: item.kind === "code" ? (item.lockSync ?? null) : null,
     tourId: item.tourId ?? null,
+    delivery: item.kind === "scheduled_message" ? (item.delivery ?? SCHEDULED_DELIVERY) : null,
   };
 }
 

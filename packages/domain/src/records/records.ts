@@ -60,6 +60,19 @@ export const LOCK_SYNC_STATUSES = ["pending", "set", "failed", "held", "removed"
 /** One of {@link LOCK_SYNC_STATUSES}. */
 export type LockSyncStatus = (typeof LOCK_SYNC_STATUSES)[number];
 
+/**
+ * Where a scheduled message stands: `scheduled` (waiting for its `sendAt`, or for its tour's code
+ * to be set on the lock), `held` (its tour awaits verification), `sent`, `failed`, or `skipped` (a
+ * reschedule made it due in the past: never sent). `sent`, `failed` and `skipped` are history.
+ */
+export const DELIVERY_STATUSES = ["scheduled", "held", "sent", "failed", "skipped"] as const;
+/** One of {@link DELIVERY_STATUSES}. */
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** How a message was sent: its `message.due` event stored for the org's own sender, or an email. */
+export const MESSAGE_CHANNELS = ["webhook", "email"] as const;
+/** One of {@link MESSAGE_CHANNELS}. */
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
 /** A code's PIN: 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
@@ -187,11 +200,36 @@ export const LockSyncSchema = v.strictObject({
 export type LockSync = Readonly<v.InferOutput<typeof LockSyncSchema>>;
 
 /**
+ * Where a scheduled message stands with its sending (a message stored without one is
+ * `scheduled`). Changing it is not a change of the schedule: no version, no `schedule.*` event.
+ */
+export const MessageDeliverySchema = v.strictObject({
+  status: v.picklist(DELIVERY_STATUSES),
+  channel: v.pipe(v.nullable(v.picklist(MESSAGE_CHANNELS)), v.description("How it was sent (or failed); null before.")),
+  sentAt: v.pipe(v.nullable(InstantSchema), v.description("When it was sent; null until then.")),
+  error: v.pipe(v.nullable(v.string()), v.description("Why it failed (or why its last email attempt did); else null.")),
+});
+/** A message's delivery ({@link MessageDeliverySchema}). */
+export type MessageDelivery = Readonly<v.InferOutput<typeof MessageDeliverySchema>>;
+
+/** The delivery of a message stored without one. */
+export const SCHEDULED_DELIVERY: MessageDelivery = { status: "scheduled", channel: null, sentAt: null, error: null };
+
+/** True for a message still to be sent (`scheduled` or `held`); false for history and for other kinds. */
+export function isUnsentMessage(item: { readonly kind: string; readonly delivery?: MessageDelivery | undefined }): boolean {
+  return (
+    item.kind === "scheduled_message" &&
+    (item.delivery === undefined || item.delivery.status === "scheduled" || item.delivery.status === "held")
+  );
+}
+
+/**
  * One schedule item of a unit, in the shape every kind shares. Tours and open houses have
  * `title`, codes have `name` (held here as `title`), messages have `sendAt` (held here as
  * both `startAt` and `endAt`). `lockId` is null where the item has no lock; a message never
  * has one. `templateId` is only meaningful for messages. A code holds its PIN in `code`, sealed at rest
- * (the stores keep it as given; the core seals and opens it), and `lockSync`.
+ * (the stores keep it as given; the core seals and opens it), and `lockSync`; a message its
+ * `delivery` (absent: `scheduled`).
  */
 export const ScheduleItemRecordSchema = v.strictObject({
   kind: v.picklist(ITEM_KINDS),
@@ -205,6 +243,7 @@ export const ScheduleItemRecordSchema = v.strictObject({
   code: v.exactOptional(v.pipe(v.string(), v.description("A code's PIN, sealed under the data keys."))),
   lockSync: v.exactOptional(LockSyncSchema),
   tourId: v.exactOptional(id("The tour (booked through the tour endpoints) that owns the item.")),
+  delivery: v.exactOptional(MessageDeliverySchema),
 });
 /** A schedule item ({@link ScheduleItemRecordSchema}). */
 export type ScheduleItem = Readonly<v.InferOutput<typeof ScheduleItemRecordSchema>>;
