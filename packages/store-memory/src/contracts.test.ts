@@ -15,6 +15,7 @@ import {
   describeLockDirectoryContract,
   describeLockRacesContract,
   describeLockWritesContract,
+  describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
@@ -49,6 +50,7 @@ describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
 describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
+describeNamedOnlyEventsContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);

@@ -13,6 +13,7 @@ import {
   describeLockDirectoryContract,
   describeLockRacesContract,
   describeLockWritesContract,
+  describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
@@ -48,6 +49,7 @@ describeOnceKeysContract("redis", makeStore);
 // that test's orgs only, never another run's (nor a server's on the same Redis).
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
+describeNamedOnlyEventsContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);
