@@ -70,22 +70,30 @@ export function createRedisMessageOutbox(redis: RedisClient, group: string): Red
     told.set(orgId, Date.now());
   };
 
-  /** The orgs to look at now: the pass's share of the ring for the time since it began, or what is left of it when a period is over. */
+  /** The orgs to look at now: the pass's share of the ring for the time since it began (and, once a period is over, the rest of it). */
   async function nextSlice(nowMs: number): Promise<string[]> {
-    const first = passStartMs === null;
-    const elapsedMs = passStartMs === null ? 0 : Math.abs(nowMs - passStartMs);
-    if (first || elapsedMs >= FULL_LOOK_MS) {
-      // The pass ends (its orgs not looked at yet are looked at now), the next begins on the set as it is now.
-      const rest = ring.slice(at);
+    if (passStartMs === null) {
+      // The first lease looks at every org.
       ring = (await redis.smembers(redisKeys.messageOrgs(group))).sort();
       passStartMs = nowMs;
-      at = first ? ring.length : 0;
-      return first ? ring : rest;
+      at = ring.length;
+      return ring;
     }
-    const upTo = Math.floor((ring.length * elapsedMs) / FULL_LOOK_MS);
+    let rest: string[] = [];
+    const sincePass = nowMs - passStartMs;
+    if (Math.abs(sincePass) >= FULL_LOOK_MS) {
+      // The pass ends (its orgs not looked at yet are looked at now); the next, on the set as it is
+      // now, began a period after it (or now, after a pause).
+      rest = ring.slice(at);
+      ring = (await redis.smembers(redisKeys.messageOrgs(group))).sort();
+      at = 0;
+      passStartMs = sincePass > 0 && sincePass < 2 * FULL_LOOK_MS ? passStartMs + FULL_LOOK_MS : nowMs;
+    }
+    // Org i of n is looked at once a pass, at the first lease i/n of a period or more into it.
+    const upTo = Math.min(ring.length, Math.ceil((ring.length * Math.abs(nowMs - passStartMs)) / FULL_LOOK_MS));
     const slice = ring.slice(at, Math.max(at, upTo));
     at += slice.length;
-    return slice;
+    return rest.length === 0 ? slice : [...new Set([...rest, ...slice])];
   }
 
   /** The orgs to lease from at `nowMs`: the hot ones, after looking at the next slice of the set. */
