@@ -160,6 +160,8 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       dueTours: async () => [],
       resealProspects: async () => 0,
     },
+    // No messages: the message sender finds none due (its own tests run on the memory store).
+    messages: { lease: async () => [], finish: async () => unsupported() },
     webhooks: {
       create: async () => unsupported(),
       list: async () => unsupported(),

@@ -15,6 +15,7 @@ import {
   describeLockDirectoryContract,
   describeLockRacesContract,
   describeLockWritesContract,
+  describeMessageOutboxContract,
   describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
@@ -60,6 +61,7 @@ describeShowingRulesContract("memory", makeStore);
 describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 describeTourStoreContract("memory", makeStore);
+describeMessageOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {
   const at = Date.now();

@@ -8,6 +8,7 @@ import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryLockDevices } from "./lock-devices.js";
 import { createMemoryLockDirectory } from "./lock-directory.js";
 import { createMemoryLockCodeOutbox } from "./lock-code-outbox.js";
+import { createMemoryMessageOutbox } from "./message-outbox.js";
 import { createMemoryOnceKeys } from "./once-keys.js";
 import type { MemoryState } from "./state/memory-state.js";
 import { createMemoryOrgDirectory } from "./org-directory.js";
@@ -39,5 +40,6 @@ export function memoryStoreOn(state: MemoryState): LintelStore {
     webhooks: createMemoryWebhookStore(state.events),
     lockCodes: createMemoryLockCodeOutbox(state),
     tours: createMemoryTourStore(state),
+    messages: createMemoryMessageOutbox(state),
   };
 }

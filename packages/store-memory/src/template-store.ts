@@ -1,6 +1,6 @@
 /** Message templates in memory, each org's kept sorted by list position. */
 import type { Template } from "@lintel/domain";
-import { LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
+import { isUnsentMessage, LIST_DIRECTION, templatePosition } from "@lintel/domain/adapters";
 
 import { type TemplateStore, MAX_TEMPLATES_PER_ORG } from "@lintel/core/adapters";
 import { appendEvent } from "./state/event-state.js";
@@ -20,14 +20,16 @@ export function putTemplates(state: MemoryState, templates: readonly Template[])
 }
 
 /**
- * The key of the first scheduled message of the org sent after `nowIso` that names the template
- * (by sendAt, then key, as Redis's index orders them), or null. The org is the message's unit's.
- * A scan: templates are deleted rarely, and memory holds one process's data.
+ * The key of the first message of the org still to be sent that names the template: sent after
+ * `nowIso`, or `scheduled` or `held` whatever its sendAt (a message held or waiting past its time
+ * is still to be sent); by sendAt, then key, as Redis's index orders them; or null. The org is
+ * the message's unit's. A scan: templates are deleted rarely, and memory holds one process's data.
  */
-function firstFutureMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): string | null {
+function firstHoldingMessage(state: MemoryState, orgId: string, templateId: string, nowIso: string): string | null {
   let first: { readonly sendAt: string; readonly key: string } | null = null;
   for (const item of state.items.values()) {
-    if (item.kind !== "scheduled_message" || item.templateId !== templateId || item.startAt <= nowIso) continue;
+    if (item.kind !== "scheduled_message" || item.templateId !== templateId) continue;
+    if (item.startAt <= nowIso && !isUnsentMessage(item)) continue;
     if (state.units.get(item.unitId)?.orgId !== orgId) continue;
     const key = `${item.kind}:${item.id}`;
     if (first === null || item.startAt < first.sendAt || (item.startAt === first.sendAt && key < first.key))
@@ -73,7 +75,7 @@ export function createMemoryTemplateStore(state: MemoryState): TemplateStore {
       const current = own(orgId, templateId);
       if (current === undefined) return { ok: false, reason: "not_found" };
       if (current.updatedAt !== check.expectedUpdatedAt) return { ok: false, reason: "changed" };
-      const messageKey = firstFutureMessage(state, orgId, templateId, check.nowIso);
+      const messageKey = firstHoldingMessage(state, orgId, templateId, check.nowIso);
       if (messageKey !== null) return { ok: false, reason: "in_use", messageKey };
       state.templates.delete(templateId);
       state.deleted.add(deletedSlot(orgId, `template:${templateId}`));

@@ -6,11 +6,10 @@ import { isDeepStrictEqual } from "node:util";
 import { firstIndexAfter, LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import { eventAtVersion, type TourStore, type UnitWriteOutcome } from "@lintel/core/adapters";
-import { deletedSlot, itemKey, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { itemKey, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
-import { removeScheduled } from "./state/schedule-index.js";
-import { putItem, replaceUnit, sameBasis, servesUnit } from "./unit-store.js";
+import { deleteItem, putItem, replaceUnit, sameBasis, servesUnit } from "./unit-store.js";
 
 const unitSlot = (unitId: string) => `unit:${unitId}`;
 
@@ -107,13 +106,7 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
         const key = itemKey(item.kind, item.id);
         if (op === "put") {
           putItem(state, { ...item, unitId, orgId });
-        } else {
-          const old = state.items.get(key);
-          state.items.delete(key);
-          state.deleted.add(deletedSlot(orgId, `item:${key}`));
-          state.itemKeysByUnit.get(unitId)?.delete(key);
-          if (old !== undefined) removeScheduled(state.schedules, old);
-        }
+        } else deleteItem(state, orgId, key);
         if (work) writeCodeWork(state.codes, work);
       }
       storeTour(change.tour);

@@ -24,6 +24,7 @@ import {
 } from "./state/memory-state.js";
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
+import { messageDropped, messageStored } from "./state/message-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./state/schedule-index.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Unit> {
@@ -55,7 +56,10 @@ export function replaceUnit(state: MemoryState, updated: Unit): void {
   if (rows[at]?.id === updated.id) rows[at] = updated;
 }
 
-/** Stores or replaces an item by kind and id in the item maps; answers the item it replaced. */
+/**
+ * Stores or replaces an item by kind and id in the item maps and the message outbox's index (a
+ * message's outbox state starts afresh); answers the item it replaced.
+ */
 function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefined {
   const key = itemKey(item.kind, item.id);
   const old = state.items.get(key);
@@ -64,7 +68,22 @@ function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefin
   let keys = state.itemKeysByUnit.get(item.unitId);
   if (keys === undefined) state.itemKeysByUnit.set(item.unitId, (keys = new Set()));
   keys.add(key);
+  messageStored(state.messages, item);
   return old;
+}
+
+/**
+ * Deletes the org's item under `key` (`<kind>:<id>`) from the maps, its schedule and the message
+ * outbox's index, and remembers the delete (no fixture load adds it back).
+ */
+export function deleteItem(state: MemoryState, orgId: string, key: string): void {
+  const old = state.items.get(key);
+  state.deleted.add(deletedSlot(orgId, `item:${key}`));
+  if (old === undefined) return;
+  state.items.delete(key);
+  state.itemKeysByUnit.get(old.unitId)?.delete(key);
+  removeScheduled(state.schedules, old);
+  messageDropped(state.messages, old);
 }
 
 /** Stores or replaces one item, moving it in the schedules (an insert, O(n) at worst). */
@@ -219,12 +238,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         if (change.lockServing !== undefined && !servesUnit(state, orgId, change.lockServing, unitId))
           return { ok: false, reason: "lock_missing" };
         putItem(state, { ...change.item, unitId, orgId });
-      } else {
-        state.items.delete(key);
-        state.deleted.add(deletedSlot(orgId, `item:${key}`));
-        state.itemKeysByUnit.get(unitId)?.delete(key);
-        if (own) removeScheduled(state.schedules, own);
-      }
+      } else deleteItem(state, orgId, key);
       if (change.work) writeCodeWork(state.codes, change.work);
       const updated = { ...unit, version: unit.version + 1 };
       replaceUnit(state, updated);

@@ -13,6 +13,7 @@ import {
   describeLockDirectoryContract,
   describeLockRacesContract,
   describeLockWritesContract,
+  describeMessageOutboxContract,
   describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
@@ -61,6 +62,7 @@ const otherClient = useTestRedis();
 describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeLockCodeOutboxContract("redis", makeEventStore);
 describeTourStoreContract("redis", makeEventStore);
+describeMessageOutboxContract("redis", makeEventStore);
 describeLockWritesContract("redis", makeEventStore);
 describeLockRacesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeCorruptRecordContract("redis", makeStore, async (_store, lock) => {

@@ -13,6 +13,7 @@ import { createRedisIdempotencyStore } from "./idempotency-store.js";
 import { createRedisLockDevices } from "./lock-devices.js";
 import { createRedisLockDirectory } from "./lock-directory.js";
 import { createRedisLockCodeOutbox } from "./lock-code-outbox.js";
+import { createRedisMessageOutbox } from "./message-outbox.js";
 import { createRedisOnceKeys } from "./once-keys.js";
 import { createRedisOrgDirectory } from "./org-directory.js";
 import { createRedisRequestBudget } from "./request-budget.js";
@@ -36,8 +37,9 @@ export interface RedisStoreOptions {
    * The delivery group (default `default`): the orgs whose endpoints were created through a store
    * of this group are those whose due deliveries its `webhooks.lease` and `webhooks.pending`
    * look at, the orgs whose locks were loaded through it those whose lock code work its
-   * `lockCodes.lease` and `lockCodes.pending` look at, and the orgs whose tours were written with
-   * a due time through it those whose due tours its `tours.dueTours` answers. Every instance that
+   * `lockCodes.lease` and `lockCodes.pending` look at, the orgs whose tours were written with
+   * a due time through it those whose due tours its `tours.dueTours` answers, and the orgs that
+   * had a message to be sent written through it those whose due messages its `messages.lease` takes. Every instance that
    * shares the work uses one group; a test takes a fresh one, so it never leases (nor is leased)
    * another's work on a shared Redis.
    */
@@ -49,7 +51,8 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
   const group = options.deliveryGroup ?? DEFAULT_DELIVERY_GROUP;
   const apiKeys = createRedisApiKeyStore(redis);
   const lockCodes = createRedisLockCodeOutbox(redis, group);
-  const units = createRedisUnitStore(redis, lockCodes.workWritten);
+  const messages = createRedisMessageOutbox(redis, group);
+  const units = createRedisUnitStore(redis, lockCodes.workWritten, messages.messageWritten);
   const templates = createRedisTemplateStore(redis);
   return {
     apiKeys,
@@ -67,7 +70,8 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, group),
     lockCodes,
-    tours: createRedisTourStore(redis, group, lockCodes.workWritten),
+    tours: createRedisTourStore(redis, group, lockCodes.workWritten, messages.messageWritten),
+    messages,
   };
 }
 

@@ -1,7 +1,8 @@
 // Units, schedule items, templates and tours stored with a lone surrogate escape (as the store wrote
 // them before recordJson: cjson refuses that text, and every script decoding it failed) stay
 // readable and take every valid write a script of this package makes: set_timezone, item
-// updates, moves and deletes, template updates and deletes, a change made from the tour as read. A unit's own version past 10^14 − 1
+// updates, moves and deletes, template updates and deletes, a change made from the tour as read, a
+// message's end. A unit's own version past 10^14 − 1
 // stays exact through set_timezone (cjson writes 14 significant digits).
 // The unit's own writes (update_unit, item writes, with and without expectedVersion and basis)
 // read it the same way, and give versions past 10^14 exactly, in the unit and in the event.
@@ -231,5 +232,24 @@ describe("Redis records holding a lone surrogate escape: units, schedule items, 
       expectedVersion: null,
     });
     assert.equal(deleted.ok && deleted.unit.version, 100_000_000_000_001);
+  });
+  test("a message whose title holds a lone surrogate escape is leased and ended: its delivery set (its error mended too), the item written back mended", async () => {
+    const s = store();
+    const message = (unit: Unit) => [anItem(unit, "scheduled_message", { startAt: instant(1_000), endAt: instant(1_000) })];
+    const { orgId, unit, items } = await seed(s, message);
+    const item = items[0]!;
+    const field = fieldOf(item);
+    await plantPoisoned<ScheduleItem>(redis(), redisKeys.items(orgId, unit.id), field, titled("Reminder \udfff"));
+    const [leased] = await s.messages.lease(START + 1_000, 30_000, 10);
+    assert.equal(leased?.messageId, item.id);
+    const delivery = { status: "failed", channel: "email", sentAt: null, error: "550 \ud800" } as const;
+    const event = { ...aTimezoneEvent(unit), type: "message.failed", data: { unitId: unit.id, item: { id: item.id } } };
+    assert.equal(await s.messages.finish(leased!, { kind: "end", delivery, event: event as ItemChange["event"] }), true);
+    await assertMended(redis(), redisKeys.items(orgId, unit.id), field);
+    assert.deepEqual(await s.units.getItem(orgId, unit.id, item.kind, item.id), {
+      ...item,
+      title: "Reminder \uFFFD",
+      delivery: { ...delivery, error: "550 \uFFFD" },
+    });
   });
 });

@@ -15,27 +15,13 @@ import { FramedScript } from "./scripts/framed-script.js";
 import { arg, key } from "./scripts/lua-frame.js";
 
 /**
- * Lua helpers, prepended to the scripts that write items: an item's member, the span bump, and
- * the item's entry in the org's `templates:uses` (a message naming a template; none otherwise),
- * which every writer drops for the old JSON and adds for the new, so the index stays exact.
+ * Lua helpers, prepended to the scripts that write items: an item's member and the span bump
+ * (a message's own indexes: scripts/message-index.js).
  */
 export const SCHEDULE_LUA = `
 local function scheduleMember(field, json) return decodeRecord(json).startAt .. '|' .. field end
 local function raiseSpan(key, ms)
   if tonumber(ms) > tonumber(redis.call('GET', key) or '0') then redis.call('SET', key, ms) end
-end
-local function templateUse(field, json)
-  local item = decodeRecord(json)
-  if item.kind ~= 'scheduled_message' or type(item.templateId) ~= 'string' then return nil end
-  return item.templateId .. '|' .. item.startAt .. '|' .. field
-end
-local function dropUse(key, field, json)
-  local member = json and templateUse(field, json)
-  if member then redis.call('ZREM', key, member) end
-end
-local function addUse(key, field, json)
-  local member = templateUse(field, json)
-  if member then redis.call('ZADD', key, 0, member) end
 end
 `;
 

@@ -18,7 +18,8 @@ describe("Redis template uses index", () => {
     const data = fixture({ units: [unit], templates: [template], items: [message] });
     await store.fixtures.load(data);
     const uses = redisKeys.templateUses(orgId);
-    const member = `${template.id}|${message.startAt}|scheduled_message:${message.id}`;
+    // Still to be sent: its use sorts after any instant (message-index.ts).
+    const member = `${template.id}|~|${message.startAt}|scheduled_message:${message.id}`;
     assert.deepEqual(await redis().zrange(uses, 0, -1), [member]);
 
     await redis().del(uses); // as a message stored before this index existed
@@ -33,5 +34,24 @@ describe("Redis template uses index", () => {
       reason: "in_use",
       messageKey: `scheduled_message:${message.id}`,
     });
+  });
+
+  test("a write of a message drops the use stored before the form of messages still to be sent, too", async () => {
+    const store = createRedisStore(redis());
+    const orgId = randomId("org");
+    const unit = aUnit(orgId);
+    const template = aTemplate(orgId);
+    const message = anItem(unit, "scheduled_message", { templateId: template.id });
+    await store.fixtures.load(fixture({ units: [unit], templates: [template], items: [message] }));
+    const uses = redisKeys.templateUses(orgId);
+    const field = `scheduled_message:${message.id}`;
+    // As written before: one form for every message, the sendAt right after the template's id.
+    await redis().del(uses);
+    await redis().zadd(uses, 0, `${template.id}|${message.startAt}|${field}`);
+    const { orgId: _org, ...item } = message;
+    const event = { id: randomId("evt"), orgId, type: "schedule.item_deleted", createdAt: instant(0), data: {} } as LintelEvent;
+    const outcome = await store.units.writeItem(orgId, unit.id, { expectedVersion: null, op: "delete", item, event });
+    assert.equal(outcome.ok, true);
+    assert.deepEqual(await redis().zrange(uses, 0, -1), []);
   });
 });

@@ -85,11 +85,13 @@ return 'ok'
 `,
 });
 
-// A use is `templateId|sendAt|field` (ids never hold '|', which sorts after every id character;
-// sendAt is fixed-width UTC), so the messages of this template sent after `nowIso` are the members
-// above `id|now|\255` (past `id|now|<any field>`, so a message sent exactly now is not one) up to
-// `id|\255`: the first of them, if any, is one BYLEX read, O(log n), and is returned with in_use (its
-// field is the message's key).
+// A use is `templateId|sendAt|field` for a message of history, `templateId|~|sendAt|field` for one
+// still to be sent (message-index.js; ids never hold '|' or '~', '|' sorts after every id character
+// and '~' after every instant's first; sendAt is fixed-width UTC). So the messages of history sent
+// after now are the members above `id|now|\255` (past `id|now|<any field>`: one sent exactly now
+// is not one) and below `id|~`, and those still to be sent the members from `id|~|` to `id|~|\255`.
+// The first of each, if any, is one BYLEX read, O(log n); the sooner of the two (by sendAt, then
+// field) is answered with in_use (its field is the message's key).
 const DELETE_SCRIPT = new FramedScript({
   keys: { ...LISTED, uses: key, deleted: key, eventKeys: EVENT_KEYS },
   args: { id: arg, expectedUpdatedAt: arg, nowIso: arg, eventArgs: EVENT_ARGS },
@@ -97,8 +99,15 @@ const DELETE_SCRIPT = new FramedScript({
   body: `
 local refused = changedSince(templates, id, expectedUpdatedAt)
 if refused then return refused end
-local ahead = redis.call('ZRANGE', uses, '(' .. id .. '|' .. nowIso .. '|\\255', '[' .. id .. '|\\255', 'BYLEX', 'LIMIT', 0, 1)
-if #ahead > 0 then return {'in_use', ahead[1]} end
+local ahead = redis.call('ZRANGE', uses, '(' .. id .. '|' .. nowIso .. '|\\255', '(' .. id .. '|~', 'BYLEX', 'LIMIT', 0, 1)[1]
+local unsent = redis.call('ZRANGE', uses, '[' .. id .. '|~|', '(' .. id .. '|~|\\255', 'BYLEX', 'LIMIT', 0, 1)[1]
+local holder = nil
+if ahead then holder = string.sub(ahead, #id + 2) end
+if unsent then
+  local sendAtAndField = string.sub(unsent, #id + 4)
+  if not holder or sendAtAndField < holder then holder = sendAtAndField end
+end
+if holder then return {'in_use', string.match(holder, '^[^|]*|(.*)$')} end
 local old = redis.call('HGET', positions, id)
 if old then redis.call('ZREM', order, old) end
 redis.call('HDEL', positions, id)
@@ -111,11 +120,8 @@ return 'ok'
 
 /** The script's reply as the port's outcome; `in_use` comes with the template use that holds it. */
 function outcomeOf(reply: unknown): TemplateWriteOutcome {
-  if (Array.isArray(reply) && reply[0] === "in_use") {
-    // A use is `templateId|sendAt|field`, and the field is the message's key.
-    const messageKey = String(reply[1]).split("|").slice(2).join("|");
-    return { ok: false, reason: "in_use", messageKey };
-  }
+  // The field of the message that holds the template is the message's key.
+  if (Array.isArray(reply) && reply[0] === "in_use") return { ok: false, reason: "in_use", messageKey: String(reply[1]) };
   switch (reply) {
     case "ok":
       return { ok: true };

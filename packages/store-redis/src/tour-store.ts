@@ -17,6 +17,7 @@ import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { readOrderedRows } from "./redis/ordered-page.js";
 import { redisKeys } from "./redis/keys.js";
 import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
+import { messageKeys, waitsToBeSent, type MessageWritten } from "./scripts/message-index.js";
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { REPLACE_TOUR_SCRIPT, WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
@@ -35,11 +36,17 @@ const byDue = (a: DueAt, b: DueAt): number =>
   a.dueMs - b.dueMs || (a.orgId < b.orgId ? -1 : a.orgId > b.orgId ? 1 : a.tourId < b.tourId ? -1 : a.tourId > b.tourId ? 1 : 0);
 
 /**
- * Tours on `redis`; `group` (the delivery group) names the set of orgs `dueTours` looks at, and
+ * Tours on `redis`; `group` (the delivery group) names the set of orgs `dueTours` looks at,
  * `workWritten` is told of an org before a write that stores code work for it runs (as the unit
- * writes tell the lock code outbox).
+ * writes tell the lock code outbox), and `messageWritten` before a write that puts a message to
+ * be sent (as the unit writes tell the message outbox).
  */
-export function createRedisTourStore(redis: RedisClient, group: string, workWritten: (orgId: string) => void = () => undefined): TourStore {
+export function createRedisTourStore(
+  redis: RedisClient,
+  group: string,
+  workWritten: (orgId: string) => void = () => undefined,
+  messageWritten: MessageWritten = async () => undefined,
+): TourStore {
   const decodeUnit = recordDecoder<Unit>();
   const parseUnit = (json: string) => withRules(decodeUnit(json));
 
@@ -57,6 +64,8 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
     // Redis the set has the org before the tour is written; on a cluster they reach two nodes, and an
     // instance dying between them leaves the org out only until its next write with a due time.
     const joining = change.dueAtMs === null ? null : redis.sadd(redisKeys.tourOrgs(group), orgId);
+    // The same for a message put to be sent: the org joins the message orgs before its script.
+    const messageJoining = change.items.some(({ op, item }) => op === "put" && waitsToBeSent(item)) ? messageWritten(orgId) : null;
     const keys = {
       units: redisKeys.units(orgId),
       items: redisKeys.items(orgId, unitId),
@@ -64,7 +73,7 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
       span: redisKeys.scheduleSpan(orgId, unitId),
       itemUnits: redisKeys.itemUnits(orgId),
       templates: redisKeys.templates(orgId),
-      uses: redisKeys.templateUses(orgId),
+      messages: messageKeys(orgId),
       deleted: redisKeys.deleted(orgId),
       locks: redisKeys.locks(orgId),
       tours: redisKeys.tours(orgId),
@@ -97,10 +106,11 @@ export function createRedisTourStore(redis: RedisClient, group: string, workWrit
         field: `${item.kind}:${item.id}`,
         json: op === "put" ? recordJson(item) : "",
         spanMs: op === "put" ? itemSpanMs(item) : 0,
+        dueMs: op === "put" ? Date.parse(item.startAt) : 0,
       })),
       works,
     };
-    const [reply] = await Promise.all([WRITE_TOUR_SCRIPT.run(redis, keys, args), joining]);
+    const [reply] = await Promise.all([WRITE_TOUR_SCRIPT.run(redis, keys, args), joining, messageJoining]);
     return outcomeOf(reply as UnitWriteReply, (json) => parseUnit(json));
   }
 

@@ -18,6 +18,7 @@ import { SET_LOCK_SYNC_LUA, WORK, WORK_KEYS, workArgs, workKeys, WRITE_WORK_LUA 
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
+import { MESSAGE_INDEX_LUA, MESSAGE_KEYS, messageKeys, waitsToBeSent, type MessageWritten } from "./scripts/message-index.js";
 import { redisUnitWrites, withRules } from "./unit-writes.js";
 
 const FIND_SCRIPT = new FramedScript({
@@ -32,18 +33,19 @@ return false
 `,
 });
 
-/** A schedule item's new times in a set_timezone (a group of its frame). */
-const REWRITE = group({ field: arg, startAt: arg, endAt: arg, spanMs: arg });
+/** A schedule item's new times in a set_timezone (a group of its frame), its startAt also in ms (when a message is due). */
+const REWRITE = group({ field: arg, startAt: arg, endAt: arg, spanMs: arg, dueMs: arg });
 
 // The unit at `expected` gets `timeZone` and its next version; each rewrite of an item the unit
 // has is applied, each code work is stored and its moved code gets `codeLockSync` ('' for none)
 // after the rewrites, and the event and its deliveries are stored: by one script, only when the
 // change applies. A rewrite naming an item this unit doesn't have is skipped (the contract:
 // another unit's item is never touched). Checks come before writes; a moved item moves in the
-// schedule (and a message in the template uses) in the same script. A stale version is answered
+// schedule (and a message in its template use and due set, its outbox state ended) in the same
+// script. A stale version is answered
 // with the unit as stored, so the caller learns its version.
 const SET_TIME_ZONE_SCRIPT = new FramedScript({
-  keys: { units: key, items: key, schedule: key, span: key, uses: key, workKeys: WORK_KEYS, eventKeys: EVENT_KEYS },
+  keys: { units: key, items: key, schedule: key, span: key, messages: MESSAGE_KEYS, workKeys: WORK_KEYS, eventKeys: EVENT_KEYS },
   args: {
     unitId: arg,
     expected: arg,
@@ -53,7 +55,7 @@ const SET_TIME_ZONE_SCRIPT = new FramedScript({
     works: counted(WORK),
     rewrites: rest(REWRITE),
   },
-  uses: [SCHEDULE_LUA, APPEND_EVENT_LUA, WRITE_WORK_LUA, SET_LOCK_SYNC_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, APPEND_EVENT_LUA, WRITE_WORK_LUA, SET_LOCK_SYNC_LUA],
   body: `
 local raw = redis.call('HGET', units, unitId)
 if not raw then return {'not_found'} end
@@ -75,9 +77,9 @@ for _, rewrite in ipairs(rewrites) do
     redis.call('ZREM', schedule, scheduleMember(field, old))
     redis.call('ZADD', schedule, 0, rewrite.startAt .. '|' .. field)
     raiseSpan(span, rewrite.spanMs)
-    -- A message's use of its template is keyed by its sendAt, which the rewrite moves.
-    dropUse(uses, field, old)
-    addUse(uses, field, json)
+    -- A message's use of its template and its due time are its sendAt, which the rewrite moves.
+    dropMessage(messages, field, old)
+    addMessage(messages, field, json, rewrite.dueMs)
   end
 end
 for _, work in ipairs(works) do
@@ -96,9 +98,14 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
 
 /**
  * Units and their schedule items in Redis. `workWritten` is told of an org before a write that
- * stores code work for it runs (the store's lock code outbox then leases that org's work at once).
+ * stores code work for it runs (the store's lock code outbox then leases that org's work at once),
+ * and `messageWritten` before a write that puts a message to be sent (as the message outbox's).
  */
-export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: string) => void = () => undefined): UnitStore {
+export function createRedisUnitStore(
+  redis: RedisClient,
+  workWritten: (orgId: string) => void = () => undefined,
+  messageWritten: MessageWritten = async () => undefined,
+): UnitStore {
   const decodeUnit = recordDecoder<Unit>();
   const parseUnit = (text: string | Buffer, key?: string, scope?: string) => withRules(decodeUnit(text, key, scope));
   const writes = redisUnitWrites(redis, (json) => parseUnit(json));
@@ -136,7 +143,7 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
           items: redisKeys.items(orgId, unitId),
           schedule: redisKeys.schedule(orgId, unitId),
           span: redisKeys.scheduleSpan(orgId, unitId),
-          uses: redisKeys.templateUses(orgId),
+          messages: messageKeys(orgId),
           workKeys: workKeys(orgId),
           eventKeys: eventKeys(orgId),
         };
@@ -152,9 +159,12 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
             startAt: rewrite.startAt,
             endAt: rewrite.endAt,
             spanMs: itemSpanMs(rewrite),
+            dueMs: Date.parse(rewrite.startAt),
           })),
         };
-        const reply = (await SET_TIME_ZONE_SCRIPT.run(redis, keys, args)) as [string, string?];
+        // A moved message may fall due at once: the org joins the message orgs before the script.
+        const joining = change.rewrites.some((rewrite) => rewrite.kind === "scheduled_message") ? messageWritten(orgId) : null;
+        const [reply] = (await Promise.all([SET_TIME_ZONE_SCRIPT.run(redis, keys, args), joining])) as [[string, string?], unknown];
         if (reply[0] === "not_found") return { ok: false, reason: "not_found" };
         // The refused unit comes back as stored: its version read in JS, exact to 2^53−1.
         const unit = parseUnit(reply[1] as string);
@@ -173,16 +183,20 @@ export function createRedisUnitStore(redis: RedisClient, workWritten: (orgId: st
     createUnit: (unit, event) => guard(() => writes.createUnit(unit, event)),
     updateUnit: (orgId, unitId, change) => guard(() => writes.updateUnit(orgId, unitId, change)),
     writeItem: (orgId, unitId, change) =>
-      guard(() => {
+      guard(async () => {
         if (change.work) workWritten(orgId);
-        return writes.writeItem(orgId, unitId, change);
+        const joining = change.op === "put" && waitsToBeSent(change.item) ? messageWritten(orgId) : null;
+        const [outcome] = await Promise.all([writes.writeItem(orgId, unitId, change), joining]);
+        return outcome;
       }),
     setShowingRules: (orgId, unitId, change) => guard(() => writes.setShowingRules(orgId, unitId, change)),
     loadUnit: (unit) => guard(() => writes.loadUnit(unit)),
     loadItem: (orgId, item, work) =>
-      guard(() => {
+      guard(async () => {
         if (work) workWritten(orgId);
-        return writes.loadItem(orgId, item, work);
+        const joining = waitsToBeSent(item) ? messageWritten(orgId) : null;
+        const [outcome] = await Promise.all([writes.loadItem(orgId, item, work), joining]);
+        return outcome;
       }),
   };
 }

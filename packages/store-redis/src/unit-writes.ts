@@ -1,7 +1,8 @@
 /**
  * The writes of UnitStore on Redis: create and update a unit, put or delete one schedule item.
  * Each is one Lua script over keys of the org's slot that checks, writes the record and every
- * index it is in (urlKey index and order; schedule, span, item → unit, template uses), bumps
+ * index it is in (urlKey index and order; schedule, span, item → unit; a message's template use,
+ * due set and outbox state: scripts/message-index.js), bumps
  * the unit's version and stores the event with its deliveries (event-append.js): nothing or
  * everything changes, and a refusal stores no event. A fixture's unit or item is loaded by the
  * same Lua (addUnit, putItem) without the event and the version bump.
@@ -29,6 +30,7 @@ import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { loadOwned } from "./fixture-records.js";
 import { redisKeys } from "./redis/keys.js";
 import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
+import { messageKeys } from "./scripts/message-index.js";
 import { recordJson } from "./scripts/record-json.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
 import {
@@ -114,11 +116,18 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
           schedule: redisKeys.schedule(orgId, item.unitId),
           span: redisKeys.scheduleSpan(orgId, item.unitId),
           itemUnits: redisKeys.itemUnits(orgId),
-          uses: redisKeys.templateUses(orgId),
+          messages: messageKeys(orgId),
           deleted: redisKeys.deleted(orgId),
           workKeys: workKeys(orgId),
         };
-        const args = { unitId: item.unitId, field, json: recordJson(item), spanMs: itemSpanMs(item), work: workArgs(work) };
+        const args = {
+          unitId: item.unitId,
+          field,
+          json: recordJson(item),
+          spanMs: itemSpanMs(item),
+          dueMs: Date.parse(item.startAt),
+          work: workArgs(work),
+        };
         return (await LOAD_ITEM_SCRIPT.run(redis, keys, args)) as LoadOutcome;
       });
     },
@@ -165,7 +174,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         span: redisKeys.scheduleSpan(orgId, unitId),
         itemUnits: redisKeys.itemUnits(orgId),
         templates: redisKeys.templates(orgId),
-        uses: redisKeys.templateUses(orgId),
+        messages: messageKeys(orgId),
         deleted: redisKeys.deleted(orgId),
         workKeys: workKeys(orgId),
         eventKeys: eventKeys(orgId),
@@ -180,6 +189,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         field: `${item.kind}:${item.id}`,
         json: recordJson(item),
         spanMs: itemSpanMs(item),
+        dueMs: Date.parse(item.startAt),
         templateId,
         itemLimit: MAX_ITEMS_PER_UNIT,
         lockServing: change.op === "put" ? (change.lockServing ?? "") : "",

@@ -12,6 +12,7 @@ import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js"
 import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";
 import type { LockDirectory } from "./lock-ports.js";
+import type { MessageOutbox } from "./message-ports.js";
 import type { UnitStore } from "./unit-ports.js";
 import type { TourStore } from "./tour-ports.js";
 
@@ -242,6 +243,7 @@ export interface LintelStore {
   readonly webhooks: WebhookStore;
   readonly lockCodes: LockCodeOutbox;
   readonly tours: TourStore;
+  readonly messages: MessageOutbox;
 }
 
 /** What the store can't do right now (unreachable, too slow). Answered 503 `unavailable`. */

@@ -8,6 +8,7 @@ import type { Clock } from "@lintel/core";
 import type { KeptResult, FixtureItem } from "@lintel/core/adapters";
 import { createEventState, type EventState } from "./event-state.js";
 import { createCodeState, type CodeState } from "./lock-code-state.js";
+import { createMessageState, type MessageState } from "./message-state.js";
 import type { ScheduleIndex } from "./schedule-index.js";
 
 export interface MemoryState {
@@ -43,6 +44,8 @@ export interface MemoryState {
   readonly events: EventState;
   /** Lock code work and what the providers hold for codes. */
   readonly codes: CodeState;
+  /** The messages still to be sent, by due time, with their outbox state. */
+  readonly messages: MessageState;
   /** What the API deleted, by {@link deletedSlot}: a fixture load never adds it back to that org. */
   readonly deleted: Set<string>;
   /** Booked tours by id (the org rides along in each). */
@@ -85,6 +88,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     onceKeys: new Map(),
     events: createEventState(),
     codes: createCodeState(),
+    messages: createMessageState(),
     deleted: new Set(),
     tours: new Map(),
     tourOrder: new Map(),

@@ -47,11 +47,30 @@ export const redisKeys = {
   /** Hash: template id → its member in `templateOrder`. */
   templatePositions: (orgId: string) => `${orgTag(orgId)}:templates:pos`,
   /**
-   * Sorted set, all scores 0: `templateId|sendAt|scheduled_message:<id>` of every scheduled message
-   * of the org that names a template, so "does a message sent after now name template T" is one
-   * BYLEX range read (a template delete). Kept by every script that writes items.
+   * Sorted set, all scores 0: of every scheduled message of the org that names a template,
+   * `templateId|~|sendAt|scheduled_message:<id>` while it is still to be sent (`scheduled` or
+   * `held`), else `templateId|sendAt|scheduled_message:<id>`, so "does a message still to be sent
+   * name template T" is two BYLEX range reads (a template delete). Kept by every script that
+   * writes items (scripts/message-index.js).
    */
   templateUses: (orgId: string) => `${orgTag(orgId)}:templates:uses`,
+  /**
+   * Sorted set: the id of every message of the org still to be sent (`delivery` absent or
+   * `scheduled`), scored by when it is due in ms: its sendAt, the time its last attempt set, or
+   * while leased the lease's end. Kept by every script that writes items (scripts/message-index.js).
+   */
+  messagesDue: (orgId: string) => `${orgTag(orgId)}:messages:due`,
+  /**
+   * Hash: message id → its outbox state, `<phase> <attempts>[ <lease token>]` (none: phase `due`,
+   * no attempt, no lease). Any write of the message deletes it.
+   */
+  messageWork: (orgId: string) => `${orgTag(orgId)}:messages:work`,
+  /**
+   * Set: the orgs that had a message still to be sent written through a store of this group (the
+   * delivery group), added before the message's script, never removed (a removal could race a
+   * write); `messages.lease` looks at their due sets. No hash tag.
+   */
+  messageOrgs: (group: string) => `lintel:messages:orgs:${group}`,
   /**
    * Set: what the API deleted in the org (`template:<id>`, `item:<kind>:<id>`), written by the
    * delete's own script: a fixture load never adds these back, so a restart never undoes a delete.

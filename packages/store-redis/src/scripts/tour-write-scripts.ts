@@ -9,13 +9,15 @@ import { arg, counted, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
 import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
+import { MESSAGE_INDEX_LUA, MESSAGE_KEYS } from "./message-index.js";
 import { LOCK_SERVES_LUA } from "./lock-scripts.js";
 
 /**
  * One item op of a tour write (a group of its frame): 'put' or 'delete', the item's field
- * (`<kind>:<id>`), and for a put its JSON (stored as given, never re-encoded) and span in ms.
+ * (`<kind>:<id>`), and for a put its JSON (stored as given, never re-encoded), span in ms and
+ * startAt in ms (when a message is due).
  */
-export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg });
+export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg, dueMs: arg });
 
 /**
  * writeTour: while the unit is at `expected` ('' for any version) and as `basis` says, and the
@@ -37,7 +39,7 @@ export const WRITE_TOUR_SCRIPT = new FramedScript({
     span: key,
     itemUnits: key,
     templates: key,
-    uses: key,
+    messages: MESSAGE_KEYS,
     deleted: key,
     locks: key,
     tours: key,
@@ -66,7 +68,7 @@ export const WRITE_TOUR_SCRIPT = new FramedScript({
     ops: counted(TOUR_ITEM_OP),
     works: counted(WORK),
   },
-  uses: [SCHEDULE_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
   body: `
 local unit, refused = unitAt(units, unitId, expected)
 if not unit then return refused end
@@ -96,12 +98,10 @@ if lockServing ~= '' and not lockServes(locks, lockServing, unitId) then return 
 for _, one in ipairs(ops) do
   local field = one.field
   local old = redis.call('HGET', items, field)
-  if old then
-    redis.call('ZREM', schedule, scheduleMember(field, old))
-    dropUse(uses, field, old)
-  end
+  if old then redis.call('ZREM', schedule, scheduleMember(field, old)) end
+  dropMessage(messages, field, old)
   if one.op == 'put' then
-    putItem(items, schedule, span, itemUnits, uses, unitId, field, one.json, one.spanMs)
+    putItem(items, schedule, span, itemUnits, messages, unitId, field, one.json, one.spanMs, one.dueMs)
   else
     redis.call('HDEL', items, field)
     redis.call('HDEL', itemUnits, field)

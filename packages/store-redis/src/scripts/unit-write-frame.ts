@@ -75,13 +75,17 @@ export function eventAroundVersion(event: LintelEvent): { readonly head: string;
   return { head: json.slice(0, at + mark.length - String(VERSION_MARK).length), tail: json.slice(at + mark.length) };
 }
 
-/** Lua that stores an item JSON under `field` in its unit's hash and every index it is in (the caller drops an old item's entries first). */
+/**
+ * Lua that stores an item JSON under `field` in its unit's hash and every index it is in, a
+ * message's (`messages`, as MESSAGE_KEYS) due at `dueMs` when it waits to be sent; the caller drops
+ * an old item's entries first.
+ */
 export const PUT_ITEM_LUA = `
-local function putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
+local function putItem(items, schedule, span, itemUnits, messages, unitId, field, json, spanMs, dueMs)
   redis.call('HSET', items, field, json)
   redis.call('ZADD', schedule, 0, scheduleMember(field, json))
   raiseSpan(span, spanMs)
   redis.call('HSET', itemUnits, field, unitId)
-  addUse(uses, field, json)
+  addMessage(messages, field, json, dueMs)
 end
 `;

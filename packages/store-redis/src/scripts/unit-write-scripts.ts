@@ -8,6 +8,7 @@ import { arg, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
 import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
+import { MESSAGE_INDEX_LUA, MESSAGE_KEYS } from "./message-index.js";
 import { LOCK_SERVES_LUA } from "./lock-scripts.js";
 
 /** Lua: `addUnit(units, urlKeys, urlKeyOrder, unitId, json, urlKey)` stores a new unit with its urlKey in the index and the order. */
@@ -110,7 +111,7 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     span: key,
     itemUnits: key,
     templates: key,
-    uses: key,
+    messages: MESSAGE_KEYS,
     deleted: key,
     workKeys: WORK_KEYS,
     eventKeys: EVENT_KEYS,
@@ -123,6 +124,7 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     field: arg,
     json: arg,
     spanMs: arg,
+    dueMs: arg,
     templateId: arg,
     itemLimit: arg,
     lockServing: arg,
@@ -131,7 +133,7 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     basis: maybe(ITEM_BASIS),
     work: maybe(WORK),
   },
-  uses: [SCHEDULE_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
   body: `
 local unit, refused = unitAt(units, unitId, expected)
 if not unit then return refused end
@@ -155,12 +157,10 @@ if op == 'put' then
   -- A lock the put names anew must serve the unit now: a lock leaving the unit and a new code of it never interleave.
   if lockServing ~= '' and not lockServes(locks, lockServing, unitId) then return {'lock_missing'} end
 end
-if old then
-  redis.call('ZREM', schedule, scheduleMember(field, old))
-  dropUse(uses, field, old)
-end
+if old then redis.call('ZREM', schedule, scheduleMember(field, old)) end
+dropMessage(messages, field, old)
 if op == 'put' then
-  putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
+  putItem(items, schedule, span, itemUnits, messages, unitId, field, json, spanMs, dueMs)
 else
   redis.call('HDEL', items, field)
   redis.call('HDEL', itemUnits, field)
@@ -178,23 +178,24 @@ return {'ok', encoded}
 
 /**
  * loadItem: a fixture's item, kept when the org has it or deleted it, or has no such unit; added by
- * writeItem's put otherwise, with a code's work. A kept message of the unit still gets the use
- * its stored JSON names (ZADD: a no-op when present), so a load fills in the uses of messages
- * stored before that index existed.
+ * writeItem's put otherwise, with a code's work (a message due at `dueMs` when it waits to be
+ * sent). A kept message of the unit still gets the use its stored JSON names (ZADD: a no-op when
+ * present), so a load fills in the uses of messages stored before that index existed; its outbox
+ * state stays (a load that keeps is no write).
  */
 export const LOAD_ITEM_SCRIPT = new FramedScript({
-  keys: { units: key, items: key, schedule: key, span: key, itemUnits: key, uses: key, deleted: key, workKeys: WORK_KEYS },
-  args: { unitId: arg, field: arg, json: arg, spanMs: arg, work: maybe(WORK) },
-  uses: [SCHEDULE_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA],
+  keys: { units: key, items: key, schedule: key, span: key, itemUnits: key, messages: MESSAGE_KEYS, deleted: key, workKeys: WORK_KEYS },
+  args: { unitId: arg, field: arg, json: arg, spanMs: arg, dueMs: arg, work: maybe(WORK) },
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA],
   body: `
 if redis.call('SISMEMBER', deleted, 'item:' .. field) == 1 then return 'kept' end
 if redis.call('HEXISTS', itemUnits, field) == 1 then
   local old = redis.call('HGET', items, field)
-  if old then addUse(uses, field, old) end
+  if old then addUse(messages.uses, field, old) end
   return 'kept'
 end
 if redis.call('HEXISTS', units, unitId) == 0 then return 'kept' end
-putItem(items, schedule, span, itemUnits, uses, unitId, field, json, spanMs)
+putItem(items, schedule, span, itemUnits, messages, unitId, field, json, spanMs, dueMs)
 if work then writeWork(workKeys, work) end
 return 'added'
 `,

@@ -122,7 +122,7 @@ export function bookingOf(unit: Unit, tour: TourRecord, templateId: string | nul
 }
 
 /** The change that cancels `tour` (as booked): its items deleted, the code's removal as work, no due time. */
-function cancelOf(unit: Unit, tour: TourRecord): TourChange {
+export function cancelOf(unit: Unit, tour: TourRecord): TourChange {
   const cancelled: TourRecord = { ...tour, status: "cancelled", cancelReason: "cancelled", updatedAt: instant(2 * DAY) };
   const items = tourItems(tour, null).map((item) => ({
     op: "delete" as const,
