@@ -14,7 +14,15 @@ describe("what the server's tarball bundles", () => {
   it("the server bundles every @lintel package it runs on, and no other", () => {
     assert.deepEqual(
       bundled.map((m) => m.name),
-      ["@lintel/api", "@lintel/core", "@lintel/domain", "@lintel/provider-seam", "@lintel/store-memory", "@lintel/store-redis"],
+      [
+        "@lintel/api",
+        "@lintel/core",
+        "@lintel/domain",
+        "@lintel/mail-smtp",
+        "@lintel/provider-seam",
+        "@lintel/store-memory",
+        "@lintel/store-redis",
+      ],
     );
     const lintelDependencies = Object.keys(server.dependencies ?? {}).filter((name) => name.startsWith("@lintel/"));
     assert.deepEqual(lintelDependencies.sort(), bundled.map((m) => m.name).sort());

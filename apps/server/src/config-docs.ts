@@ -4,6 +4,7 @@
  * configuration table lists them. The READMEs' configuration tables are written from it.
  */
 import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS } from "@lintel/domain/adapters";
+import { DEFAULT_MESSAGE_RETRY_SCHEDULE_SECONDS } from "@lintel/core/adapters";
 import type { Variable } from "./config-variables.js";
 
 /** One environment variable's default and meaning, as Markdown (code in backticks). */
@@ -94,5 +95,16 @@ export const ENVIRONMENT_VARIABLES: { readonly [K in Variable]: EnvironmentVaria
     default: `\`${DEFAULT_CODE_SYNC_SCHEDULE_SECONDS.join(",")}\``,
     meaning:
       "seconds between attempts to program a code on its lock, then `failed` (each up to 10 % longer at random; a provider's longer `Retry-After` honoured)",
+  },
+  SMTP_URL: {
+    default: "— (off)",
+    meaning:
+      "send due messages by email to tours' prospects, through this mail server: `smtp://` (STARTTLS when offered) or `smtps://` (TLS), credentials in the URL (never logged); needs `MAIL_FROM`",
+  },
+  MAIL_FROM: { default: "—", meaning: "with `SMTP_URL`: the sender of messages' emails, e.g. `Tours <tours@example.com>`" },
+  MESSAGE_RETRY_SCHEDULE: {
+    default: `\`${DEFAULT_MESSAGE_RETRY_SCHEDULE_SECONDS.join(",")}\``,
+    meaning:
+      "seconds between attempts to send a message by email after a 4xx or a connection failure (each up to 10 % longer at random), then `failed`",
   },
 };

@@ -7,6 +7,11 @@ import * as v from "valibot";
 import { MIN_CURSOR_SECRET_LENGTH, parseRatePolicy, type RatePolicy } from "@lintel/domain";
 import { parseDataKeys, parseRetrySchedule } from "@lintel/domain/adapters";
 import { LOG_LEVELS } from "@lintel/api";
+import { parseMailFrom, parseSmtpUrl } from "@lintel/mail-smtp";
+
+/** The words of a refused parse (they complete "VARIABLE must …" and never quote the value). */
+const problemOf = (parse: { readonly ok: true } | { readonly ok: false; readonly problem: string }): string =>
+  parse.ok ? "" : parse.problem;
 
 const integerIn = (min: number, max: number, message: string) =>
   v.pipe(
@@ -95,6 +100,25 @@ export const VARIABLES = {
     v.transform((text) => parseRetrySchedule(text) as number[]),
   ),
   SEAM_WEBHOOK_SECRET: v.pipe(v.string(), v.regex(/^\S{8,}$/, "be Seam's webhook secret (whsec_…)")),
+  SMTP_URL: v.pipe(
+    v.string(),
+    v.check(
+      (text) => parseSmtpUrl(text).ok,
+      (issue) => problemOf(parseSmtpUrl(String(issue.input))),
+    ),
+  ),
+  MAIL_FROM: v.pipe(
+    v.string(),
+    v.check(
+      (text) => parseMailFrom(text).ok,
+      (issue) => problemOf(parseMailFrom(String(issue.input))),
+    ),
+  ),
+  MESSAGE_RETRY_SCHEDULE: v.pipe(
+    v.string(),
+    v.check((text) => parseRetrySchedule(text) !== null, "be a comma list of 1 to 20 delays in whole seconds, e.g. 5,30,120"),
+    v.transform((text) => parseRetrySchedule(text) as number[]),
+  ),
   DATA_KEYS: v.pipe(
     v.string(),
     v.check(
@@ -118,6 +142,7 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "DATA_KEYS",
   "REDIS_URL",
   "REDIS_CLUSTER_NODES",
+  "SMTP_URL",
 ]);
 
 export type Variable = keyof typeof VARIABLES;

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import type { RatePolicy } from "@lintel/domain";
 import { DEFAULT_CODE_SYNC_SCHEDULE_SECONDS, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey } from "@lintel/domain/adapters";
 import { LOG_LEVELS, type LogLevel } from "@lintel/api";
+import { DEFAULT_MESSAGE_RETRY_SCHEDULE_SECONDS } from "@lintel/core/adapters";
 import { SECRET_VARIABLES, VARIABLES, type Parsed, type Variable } from "./config-variables.js";
 
 export { LOG_LEVELS, type LogLevel };
@@ -59,6 +60,17 @@ export interface Config {
   readonly webhooks: WebhookConfig;
   /** ACCESS_CODE_SYNC_RETRY_SCHEDULE: delays between attempts to program a code on its lock, seconds. */
   readonly codeSyncRetryScheduleSeconds: readonly number[];
+  /** SMTP_URL and MAIL_FROM: due messages also go out by email; null = off. */
+  readonly mail: MailConfig | null;
+  /** MESSAGE_RETRY_SCHEDULE: delays between attempts to send a message by email, seconds. */
+  readonly messageRetryScheduleSeconds: readonly number[];
+}
+
+/** SMTP_URL and MAIL_FROM. */
+export interface MailConfig {
+  /** Secret (it may carry a password): never logged, never echoed in a configuration error. */
+  readonly smtpUrl: string;
+  readonly from: string;
 }
 
 /** WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE and SEAM_WEBHOOK_SECRET. */
@@ -145,6 +157,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     }
   }
 
+  // Email needs both: a server to send through and a sender to send as.
+  if ((p.SMTP_URL === undefined) !== (p.MAIL_FROM === undefined) && !malformed("SMTP_URL", "MAIL_FROM")) {
+    errors.push(
+      p.SMTP_URL === undefined
+        ? "MAIL_FROM is set without SMTP_URL (the mail server to send through)"
+        : "MAIL_FROM is required with SMTP_URL (the sender of messages' emails)",
+    );
+  }
+
   const port = p.PORT ?? 3000;
   if (p.METRICS_PORT !== undefined && p.METRICS_PORT !== 0 && p.METRICS_PORT === port) {
     errors.push(`METRICS_PORT must differ from PORT (metrics are never served on the API port; got ${port} for both)`);
@@ -181,6 +202,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         seamWebhookSecret: p.SEAM_WEBHOOK_SECRET ?? null,
       },
       codeSyncRetryScheduleSeconds: p.ACCESS_CODE_SYNC_RETRY_SCHEDULE ?? DEFAULT_CODE_SYNC_SCHEDULE_SECONDS,
+      mail: p.SMTP_URL === undefined || p.MAIL_FROM === undefined ? null : { smtpUrl: p.SMTP_URL, from: p.MAIL_FROM },
+      messageRetryScheduleSeconds: p.MESSAGE_RETRY_SCHEDULE ?? DEFAULT_MESSAGE_RETRY_SCHEDULE_SECONDS,
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type LockProvider,
   type WebhookSender,
 } from "@lintel/core/adapters";
+import { createSmtpMailer } from "@lintel/mail-smtp";
 import { createSeamLockCodeProgrammer, createSeamLockProvider } from "@lintel/provider-seam";
 import { createMemoryStore, createSimulatedLockCodeProgrammer, createSimulatedLockProvider } from "@lintel/store-memory";
 import { COMMAND_TIMEOUT_MS } from "@lintel/store-redis";
@@ -75,6 +76,8 @@ export interface Overrides {
   readonly webhookPollMs?: number;
   /** The lock-code worker's poll interval, ms (tests); default 400. */
   readonly codeSyncPollMs?: number;
+  /** The message sender's poll interval, ms (tests); default 400. */
+  readonly messagePollMs?: number;
   /** How long a rotated-out webhook secret keeps signing, ms (default 24 h): tests shorten it. */
   readonly webhookSecretOverlapMs?: number;
   /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
@@ -177,6 +180,20 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
             logger.info({ orgId, codeId, lockId, provider, op, outcome, error, ms }, "access code attempt");
           },
           pending: (count, oldestAgeMs) => metrics?.codesPending(count, oldestAgeMs),
+          ...outage,
+        },
+      },
+      // With SMTP_URL and MAIL_FROM, due messages of tours whose prospect has an email go out by email too.
+      mailer: config.mail === null ? undefined : createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }),
+      messageSending: {
+        retryScheduleSeconds: config.messageRetryScheduleSeconds,
+        pollMs: overrides.messagePollMs,
+        observer: {
+          // One line per attempt: ids, phase, outcome, channel, the failure's words and time; never the recipient nor the text.
+          attempted(report) {
+            const { orgId, messageId, phase, outcome, channel, error, ms } = report;
+            logger.info({ orgId, messageId, phase, outcome, channel, error, ms }, "message attempt");
+          },
           ...outage,
         },
       },

@@ -117,6 +117,14 @@ export {
 } from "./webhooks/webhook-dispatcher.js";
 export type { WebhookRequest, WebhookResponse, WebhookSender } from "./webhooks/webhook-sender.js";
 export { CODE_WORK_LEASE_MS, type CodeAttemptReport, type LockCodeSyncObserver } from "./lock-codes/lock-code-sync.js";
+export {
+  DEFAULT_MESSAGE_RETRY_SCHEDULE_SECONDS,
+  MESSAGE_LEASE_MS,
+  messageMailId,
+  type MessageAttemptReport,
+  type MessageSenderObserver,
+  type MessageSenderOptions,
+} from "./messages/message-sender.js";
 /**
  * The capabilities a {@link Lintel} is made of, each declared beside its use cases (an adapter that
  * serves one capability, or a test double of one, names it; a caller uses `Lintel`).

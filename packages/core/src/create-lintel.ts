@@ -39,6 +39,8 @@ import { createWebhookOperations } from "./webhooks/webhook-operations.js";
 import { createTourReads } from "./tours/tour-reads.js";
 import { createShowingRules } from "./units/showing-rules.js";
 import { createTourTimer } from "./tours/tour-timer.js";
+import { createMessageSender, type MessageSenderOptions } from "./messages/message-sender.js";
+import type { MessageMailer } from "./ports/message-ports.js";
 import { createTourWrites } from "./tours/tour-writes.js";
 
 /** What {@link createLintel} needs; everything but `store`, `lockProvider` and `cursorSecrets` has a default. */
@@ -91,6 +93,14 @@ export interface LintelSetup {
   readonly lockCodeProgrammer?: LockCodeProgrammer | undefined;
   /** How codes go to their locks: the retry schedule (default 5, 30, 120, 600, 3600 s, ACCESS_CODE_SYNC_RETRY_SCHEDULE), the poll, an observer. */
   readonly lockCodeSync?: LockCodeSyncOptions | undefined;
+  /**
+   * Sends messages by email (`createSmtpMailer` of `@lintel/mail-smtp`, SMTP_URL): a due message
+   * of a tour whose prospect has an email goes out as one, besides its `message.due` event.
+   * Without: messages go out as `message.due` events only (`delivery.channel` `webhook`).
+   */
+  readonly mailer?: MessageMailer | undefined;
+  /** How messages are sent: the email retry schedule (default 5, 30, 120, 600, 3600 s, MESSAGE_RETRY_SCHEDULE), the poll, an observer. */
+  readonly messageSending?: MessageSenderOptions | undefined;
   /** Told whenever this instance stored an event (the server wakes its dispatcher). */
   readonly eventCreated?: (() => void) | undefined;
   /** Told when a poll of the tours' timed transitions failed (the store did not answer); the next poll tries again. */
@@ -164,6 +174,22 @@ export function createLintel(setup: LintelSetup): Lintel {
           setup.lockCodeSync,
         );
   codeSync?.start();
+  // Messages are sent from creation to close(), whatever else is configured: the outbox is in the store.
+  const messageSender = createMessageSender(
+    {
+      messages: store.messages,
+      units: store.units,
+      templates: store.templates,
+      tours: store.tours,
+      locks: store.locks,
+      clock,
+      secrets,
+      mailer: setup.mailer ?? null,
+      eventStored: eventCreated,
+    },
+    setup.messageSending,
+  );
+  messageSender.start();
   /** Every operation of `writes`, telling the dispatcher and the code sync after each that applied: its event (and a code's work) is stored with it. */
   const told = <W extends object>(writes: W): W =>
     Object.fromEntries(
@@ -174,6 +200,7 @@ export function createLintel(setup: LintelSetup): Lintel {
           if (result.ok) {
             eventCreated();
             codeSync?.wake();
+            messageSender.wake(); // a message it stored may be due now
           }
           return result;
         },
@@ -328,7 +355,7 @@ export function createLintel(setup: LintelSetup): Lintel {
       );
     },
     async close(graceMs = 0) {
-      await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs), tourTimer.stop()]);
+      await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs), messageSender.stop(graceMs), tourTimer.stop()]);
     },
   };
 }

@@ -88,6 +88,7 @@ export interface OutgoingMail {
  * schedule), `failed` for a 5xx (the message fails).
  */
 export interface MessageMailer {
+  /** Sends `mail`: resolves once the server accepted it, rejects with a {@link MailFailure}; cut short when `signal` aborts. */
   send(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
 }
 

@@ -61,20 +61,24 @@ export interface TemplateRenderPorts {
 
 const refusal = (name: string, reason: string) => fail("invalid_request", `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
 
+/** A tour's part of a message's facts: its times, prospect, its code while it has one (its PIN opened) and its lock's name. */
+export async function tourFacts(
+  locks: Pick<LockDirectory, "getMany">,
+  orgId: string,
+  tour: ServedTour,
+): Promise<Omit<MessageFacts, "unit">> {
+  const { access } = tour;
+  const [lock] = tour.lockId === null ? [] : await locks.getMany(orgId, [tour.lockId]);
+  return {
+    tour: { title: tour.title, startAt: tour.startAt, endAt: tour.endAt, prospectName: tour.prospect.name },
+    // A code gone from the schedule (a cancelled tour's) opens nothing: no PIN, no window.
+    code: access.codeKey === null || access.code === null ? null : { startAt: access.startAt, endAt: access.endAt, pin: access.code },
+    lock: lock === undefined ? null : { name: lock.name },
+  };
+}
+
 /** Builds the template renders. */
 export function createTemplateRenders(ports: TemplateRenderPorts): TemplateRenders {
-  /** The tour's part of the facts: its times, prospect, its code while it has one (its PIN opened) and its lock's name. */
-  async function tourFacts(orgId: string, tour: ServedTour): Promise<Omit<MessageFacts, "unit">> {
-    const { access } = tour;
-    const [lock] = tour.lockId === null ? [] : await ports.locks.getMany(orgId, [tour.lockId]);
-    return {
-      tour: { title: tour.title, startAt: tour.startAt, endAt: tour.endAt, prospectName: tour.prospect.name },
-      // A code gone from the schedule (a cancelled tour's) opens nothing: no PIN, no window.
-      code: access.codeKey === null || access.code === null ? null : { startAt: access.startAt, endAt: access.endAt, pin: access.code },
-      lock: lock === undefined ? null : { name: lock.name },
-    };
-  }
-
   return {
     listTemplateVariables: () => Promise.resolve(succeed(TEMPLATE_VARIABLES)),
 
@@ -106,7 +110,7 @@ export function createTemplateRenders(ports: TemplateRenderPorts): TemplateRende
         const tour = await ports.tours.getTour(caller, command.tourId);
         if (!tour.ok) return tour;
         if (tour.value.unitId !== unit.id) return refusal("tourId", "the tour is of another unit than unitIdOrKey names.");
-        facts = { unit, ...(await tourFacts(caller.orgId, tour.value)) };
+        facts = { unit, ...(await tourFacts(ports.locks, caller.orgId, tour.value)) };
       }
       const rendered = renderTemplate(body, messageValues(facts));
       return succeed({ ...rendered, sms: smsCost(rendered.text) });

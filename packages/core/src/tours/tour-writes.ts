@@ -18,13 +18,15 @@ import {
   tourAccess,
   tourTimesProblem,
   withinAccess,
+  isUnsentMessage,
+  SCHEDULED_DELIVERY,
   type DataCipher,
   type LintelEvent,
   type TourCommand,
   type TourRecord,
   lockPosition,
 } from "@lintel/domain/adapters";
-import { type LockSync, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import { type LockSync, type MessageDelivery, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId, randomPin } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
@@ -46,6 +48,11 @@ import { slotProblem } from "../units/showing-rules.js";
 import { scheduleFrom } from "../units/schedule-scan.js";
 import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
 import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
+
+/** A message of a tour that awaits verification: not sent until the tour is confirmed. */
+const HELD_DELIVERY: MessageDelivery = { status: "held", channel: null, sentAt: null, error: null };
+/** A message a reschedule made due in the past: never sent, kept as history. */
+const SKIPPED_DELIVERY: MessageDelivery = { status: "skipped", channel: null, sentAt: null, error: null };
 
 /** A booking schedules at most this many messages. */
 export const MAX_TOUR_MESSAGES = 10;
@@ -251,9 +258,12 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const instants = { bookedMs: Date.parse(tour.createdAt), startMs: Date.parse(tour.startAt), endMs: Date.parse(tour.endAt) };
     for (const message of tour.messages) {
       const item = now.messages.find((m) => m.id === message.id);
-      if (item === undefined || message.anchor === "booked") continue;
-      const sendAt = iso(anchoredSendMs(message.anchor, message.offsetMinutes, instants));
-      ops.push({ op: "put", item: { ...item, startAt: sendAt, endAt: sendAt } });
+      // Sent, failed and skipped messages are history: they stay as they were.
+      if (item === undefined || message.anchor === "booked" || !isUnsentMessage(item)) continue;
+      const sendMs = anchoredSendMs(message.anchor, message.offsetMinutes, instants);
+      const sendAt = iso(sendMs);
+      const moved = { ...item, startAt: sendAt, endAt: sendAt };
+      ops.push({ op: "put", item: sendMs < atMs ? { ...moved, delivery: SKIPPED_DELIVERY } : moved });
     }
     return ops;
   }
@@ -265,7 +275,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const ops: TourItemOp[] = [];
     if (now.tourItem !== null) ops.push({ op: "delete", item: now.tourItem });
     if (now.code !== null) ops.push({ op: "delete", item: now.code, work: held ? null : codeWorkOf(unit.orgId, now.code, "delete", at) });
-    for (const message of now.messages) ops.push({ op: "delete", item: message });
+    for (const message of now.messages) if (isUnsentMessage(message)) ops.push({ op: "delete", item: message });
     const codeSync = now.code === null ? null : ({ status: held ? "removed" : "pending", error: null, updatedAt: at } as const);
     const tour: TourRecord = {
       ...now.tour,
@@ -275,7 +285,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       updatedAt: at,
     };
     const after = { ...unit, version: unit.version + 1 };
-    const view: TourNow = { ...now, tour, tourItem: null, code: null, messages: [] };
+    const view: TourNow = { ...now, tour, tourItem: null, code: null, messages: now.messages.filter((m) => !isUnsentMessage(m)) };
     return {
       expectedVersion: null,
       basis: { unit: basisOf(unit), tour: now.stored },
@@ -442,6 +452,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
           lockId: null,
           templateId: message.templateId,
           tourId,
+          delivery: held ? HELD_DELIVERY : SCHEDULED_DELIVERY,
         };
       });
       for (const item of messageItems) ops.push({ op: "put", item });
@@ -485,7 +496,12 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         code = { ...code, lockSync: pendingLockSync(at) };
         ops.push({ op: "put", item: code, work: codeWorkOf(unit.orgId, code, "put", at) });
       }
-      const after: TourNow = { ...now, tour, code };
+      // Held messages go to the sender: those whose time has come are due at once.
+      const messages = now.messages.map((message) =>
+        message.delivery?.status === "held" ? { ...message, delivery: SCHEDULED_DELIVERY } : message,
+      );
+      for (const [i, message] of messages.entries()) if (message !== now.messages[i]) ops.push({ op: "put", item: message });
+      const after: TourNow = { ...now, tour, code, messages };
       const outcome = await writeStatus(unit, {
         expectedVersion: null,
         basis: { unit: basisOf(unit), tour: now.stored },
@@ -577,7 +593,13 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       const change = cancellation(now, unit, command.reason ?? "cancelled", atMs);
       const outcome = await write(unit, change);
       if ("changed" in outcome || !outcome.ok) return outcome as Round<never, "invalid_request">;
-      const after: TourNow = { ...now, tour: change.tour, tourItem: null, code: null, messages: [] };
+      const after: TourNow = {
+        ...now,
+        tour: change.tour,
+        tourItem: null,
+        code: null,
+        messages: now.messages.filter((m) => !isUnsentMessage(m)),
+      };
       return succeed({ tour: showTour(after, unit.timeZone, atMs, ports.secrets), unit: outcome.value });
     });
   }

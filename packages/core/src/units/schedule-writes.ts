@@ -13,7 +13,7 @@
  * own fields) reads again and is made anew: each such round means another write applied.
  */
 import { canonicalTimeZone, refusedZoneReason, type ScheduleItem, type Unit } from "@lintel/domain";
-import { scheduleEntry, type DataCipher, type LintelEvent } from "@lintel/domain/adapters";
+import { isUnsentMessage, scheduleEntry, type DataCipher, type LintelEvent } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
@@ -227,13 +227,21 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
     return item === null ? fail("not_found", `No schedule item '${key.slice(0, 100)}' at this unit.`) : succeed(item);
   }
 
-  /** The 409 of an item a booked tour owns: it changes with its tour only. */
+  /** The 409 of an item a booked tour owns (it changes with its tour only), or of a message that is history (sent, failed, skipped). */
   function ownedByTour(item: ScheduleItem): Failure<"conflict"> | null {
-    if (item.tourId === undefined) return null;
-    return fail(
-      "conflict",
-      `The item belongs to tour '${item.tourId}': it changes with its tour, through /v1/tours/reschedule_tour or /v1/tours/cancel_tour.`,
-    );
+    if (item.tourId !== undefined) {
+      return fail(
+        "conflict",
+        `The item belongs to tour '${item.tourId}': it changes with its tour, through /v1/tours/reschedule_tour or /v1/tours/cancel_tour.`,
+      );
+    }
+    if (item.kind === "scheduled_message" && !isUnsentMessage(item)) {
+      return fail(
+        "conflict",
+        `The message is ${item.delivery?.status ?? "sent"}: a message that was sent, failed or skipped is history and stays as it is.`,
+      );
+    }
+    return null;
   }
 
   function updateScheduleItem(caller: Caller, command: UpdateItemCommand) {
