@@ -78,6 +78,7 @@ describe("dependency rules", () => {
       "packages/store-memory",
       "packages/store-redis",
       "packages/provider-seam",
+      "packages/mail-smtp",
       "packages/client",
     ]) {
       assert.deepEqual(
@@ -98,8 +99,9 @@ describe("dependency rules", () => {
     }
   });
 
-  it("apps/api (the Koa adapter) reaches no store, provider or renderer of its own: no Redis, no Seam, no Redoc, no DI", () => {
-    const heavy = /^(ioredis|@seamapi\/|redoc|tsyringe|reflect-metadata|@lintel\/(store-redis|provider-seam|server)\b)/;
+  it("apps/api (the Koa adapter) reaches no store, provider, mailer or renderer of its own: no Redis, no Seam, no SMTP, no Redoc, no DI", () => {
+    const heavy =
+      /^(ioredis|@seamapi\/|nodemailer|redoc|tsyringe|reflect-metadata|@lintel\/(store-redis|provider-seam|mail-smtp|server)\b)/;
     const memoryOnlyInTests = (s: string, isTest: boolean) => !heavy.test(s) && (isTest || !s.startsWith("@lintel/store-memory"));
     assert.deepEqual(
       violations("apps/api", (s, isTest) => memoryOnlyInTests(s, isTest) || (isTest && s.startsWith("@seamapi/"))),
@@ -112,6 +114,13 @@ describe("dependency rules", () => {
       /^(@lintel\/(domain|core)(\/adapters)?|@lintel\/domain\/schemas|@seamapi\/http)$/.test(s) ||
       (isTest && /^(node:|@lintel\/testkit(\/seam)?$)/.test(s));
     assert.deepEqual(violations("packages/provider-seam", allowed), []);
+  });
+
+  it("packages/mail-smtp reaches the SMTP server through nodemailer and knows core's ports alone (its tests use smtp-server)", () => {
+    const allowed = (s: string, isTest: boolean) =>
+      /^(@lintel\/core\/adapters|nodemailer(\/lib\/addressparser)?)$/.test(s) ||
+      (isTest && /^(node:|smtp-server$|@lintel\/testkit\/processes$)/.test(s));
+    assert.deepEqual(violations("packages/mail-smtp", allowed), []);
   });
 
   it("packages/client has no runtime dependency: fetch only (its tests may use the server)", () => {

@@ -3,8 +3,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { systemClock } from "@lintel/core";
-import { createLockStateReader, routeLockProviders } from "@lintel/core/adapters";
+import { createLockStateReader, MailFailure, routeLockProviders, type MessageMailer } from "@lintel/core/adapters";
+import { createSmtpMailer } from "@lintel/mail-smtp";
 import { createSeamLockProvider } from "@lintel/provider-seam";
+import { freePorts } from "@lintel/testkit/processes";
 import { startFakeSeam } from "@lintel/testkit/seam";
 import { canonicalTimeZone, planTimezoneChange } from "@lintel/domain";
 import { createSimulatedLockProvider } from "@lintel/store-memory";
@@ -77,5 +79,24 @@ describe("embedding", () => {
     } finally {
       await fake.close();
     }
+  });
+
+  it("mail through SMTP: the SMTP mailer is core's MessageMailer, its failures core's MailFailure; a bad SMTP_URL stops the start without its password", async () => {
+    // Nothing listens on the port: the send fails as a connection failure, to be retried.
+    const [port] = await freePorts(1);
+    const mailer: MessageMailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: "Lintel <noreply@example.com>",
+      timeoutMs: 2000,
+    });
+    const mail = { messageId: "<msg_1@lintel.test>", to: "ann@example.com", subject: "Your tour", text: "See you at 16:00." };
+    await assert.rejects(
+      mailer.send(mail, new AbortController().signal),
+      (error) => error instanceof MailFailure && error.kind === "retry",
+    );
+    assert.throws(
+      () => createSmtpMailer({ url: "smtp://mailer:hunter2@", from: "noreply@example.com" }),
+      (error: Error) => /^The SMTP url must be/.test(error.message) && !error.message.includes("hunter2"),
+    );
   });
 });

@@ -2,7 +2,7 @@
 // resolved; once per run, pack.ts), checked by publint and @arethetypeswrong/cli, dry-run published with npm, then
 // installed from the tarballs with plain npm into new projects outside the workspace:
 // - a memory-only embedding (domain, core, store-memory and the Koa adapter @lintel/api) whose
-//   node_modules stays under 40 MB and holds no ioredis, @seamapi or redoc; with the client
+//   node_modules stays under 40 MB and holds no ioredis, @seamapi, nodemailer or redoc; with the client
 //   added, a strict TypeScript program (tools/consumer/consumer.ts) compiles under `node16`
 //   and `bundler` resolution and runs: the domain's preview, cursor codec and scope policy,
 //   core on the memory store (a fixture, a preview, a set_timezone), the Koa app mounted under
@@ -139,13 +139,23 @@ describe("the packages, packed and installed outside the workspace", () => {
   const tarballsOf = (...names: string[]) =>
     Object.fromEntries(names.map((name) => [`@lintel/${name}`, `file:${tarballs.get(`lintel-${name}-0.1.0.tgz`)}`]));
 
-  it("a memory-only embedding (domain, core, store-memory, the Koa adapter) installs under 40 MB, without ioredis, @seamapi or redoc", async (t) => {
+  it("a memory-only embedding (domain, core, store-memory, the Koa adapter) installs under 40 MB, without ioredis, @seamapi, nodemailer or redoc", async (t) => {
     const project = join(work, "memory-embedding");
     await installed(project, tarballsOf("domain", "core", "store-memory", "api"));
     const modules = join(project, "node_modules");
     const size = await megabytes(modules);
     t.diagnostic(`node_modules of domain + core + store-memory + api: ${size.toFixed(1)} MB`);
-    for (const heavy of ["ioredis", "@seamapi", "redoc", "@lintel/store-redis", "@lintel/provider-seam", "@lintel/server", "tsyringe"]) {
+    for (const heavy of [
+      "ioredis",
+      "@seamapi",
+      "nodemailer",
+      "redoc",
+      "@lintel/store-redis",
+      "@lintel/provider-seam",
+      "@lintel/mail-smtp",
+      "@lintel/server",
+      "tsyringe",
+    ]) {
       assert.ok(!existsSync(join(modules, heavy)), `${heavy} is installed`);
     }
     assert.ok(size < 40, `${size.toFixed(1)} MB`);

@@ -5,6 +5,7 @@ export const PUBLISHED_PACKAGES = [
   "packages/store-memory",
   "packages/store-redis",
   "packages/provider-seam",
+  "packages/mail-smtp",
   "packages/client",
   "packages/testkit",
   "apps/api",

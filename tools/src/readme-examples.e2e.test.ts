@@ -122,7 +122,7 @@ describe("each package README's example, from the installed tarballs", () => {
     assert.equal(tsc.code, 0, tsc.stdout);
   });
 
-  it("domain, core, store-memory, store-redis, provider-seam and testkit: each runs to its end and exits 0", async (t) => {
+  it("domain, core, store-memory, store-redis, provider-seam, mail-smtp and testkit: each runs to its end and exits 0", async (t) => {
     const secret = "a-cursor-secret-of-at-least-32-characters";
     const runs: [string, Record<string, string>][] = [
       ["domain", { CURSOR_SECRET: secret }],
@@ -133,6 +133,7 @@ describe("each package README's example, from the installed tarballs", () => {
         { REDIS_URL: process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL, CURSOR_SECRET: secret, DATA_KEYS: randomBytes(32).toString("base64") },
       ],
       ["provider-seam", { SEAM_API_KEY: "seam_test_readme" }],
+      ["mail-smtp", { SMTP_URL: "smtps://mailer:readme%20secret@smtp.example.com", MAIL_FROM: "Lintel <noreply@example.com>" }],
       ["testkit", {}],
     ];
     for (const [name, env] of runs) {

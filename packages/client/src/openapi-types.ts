@@ -670,7 +670,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. A cursor is bound to its `type`: send it with the same one (or none, if it was made without).
+         * @description Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. A cursor is bound to its `type`: send it with the same one (or none, if it was made without). A `message.due` carries its `to` and `text` to a key that also holds `tours:read`, null to any other.
          *
          *     Requires the scope `events:read`.
          */
@@ -692,7 +692,7 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description One event of the caller's organization, exactly as its webhook deliveries carry it.
+         * @description One event of the caller's organization, exactly as its webhook deliveries carry it (a `message.due`'s `to` and `text`: to a key that also holds `tours:read`; null to any other).
          *
          *     Requires the scope `events:read`.
          */
@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer (shown here only: keep it). At most 16 endpoints per organization. Retry safely with an Idempotency-Key: the 201 is kept for 24 h and replayed, secret included, to a retry with the same key and body.
+         * @description Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer (shown here only: keep it). `["*"]` is every type but `message.due`: its deliveries carry a message's text and recipient, so an endpoint gets it only by naming it, and only an API key that also holds `tours:read` may name it (403 `missing_scope` otherwise). At most 16 endpoints per organization. Retry safely with an Idempotency-Key: the 201 is kept for 24 h and replayed, secret included, to a retry with the same key and body.
          *
          *     Requires the scope `webhooks:write`.
          */
@@ -750,7 +750,7 @@ export interface paths {
         put?: never;
         /**
          * Update a webhook endpoint
-         * @description Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. Deliveries already pending go to the new url. Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
+         * @description Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. Deliveries already pending go to the new url. Naming `message.due`, or a new url for an endpoint that names it, needs `tours:read` too (403 `missing_scope`). Body: application/json, at most 16 KiB, no fields besides those listed. Retry safely with an Idempotency-Key: the first 2xx or 409 answer is kept for 24 h and replayed (with Idempotent-Replayed: true) to a retry with the same key and body.
          *
          *     Requires the scope `webhooks:write`.
          */
@@ -1176,6 +1176,17 @@ export interface components {
             } | null;
             /** @description The booked tour that owns the item (its own tour item, its code, its messages), else null. */
             tourId: string | null;
+            /** @description Where a message stands with its sending; null for other kinds. */
+            delivery: {
+                /** @enum {string} */
+                status: "scheduled" | "held" | "sent" | "failed" | "skipped";
+                /** @description How it was sent (or failed); null before. */
+                channel: ("webhook" | "email") | null;
+                /** @description When it was sent; null until then. */
+                sentAt: string | null;
+                /** @description Why it failed (or why its last email attempt did); else null. */
+                error: string | null;
+            } | null;
         };
         Problem: {
             /** @description {DOCS_URL}/errors#<anchor> */
@@ -2183,12 +2194,63 @@ export interface components {
                     }[];
                 } | null;
             };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "message.due";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unitId: string;
+                item: components["schemas"]["ScheduleEntry"];
+                tourId: string | null;
+                /** @description The tour's prospect; null for a message of no tour, or when not shown. */
+                to: {
+                    name: string;
+                    email: string | null;
+                    phone: string | null;
+                } | null;
+                /** @description The message as rendered when it fell due; null when not shown. */
+                text: string | null;
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "message.sent";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unitId: string;
+                item: components["schemas"]["ScheduleEntry"];
+            };
+        } | {
+            /** @description evt_ + 24 letters and digits; the webhook-id of every delivery attempt. */
+            id: string;
+            /** @constant */
+            type: "message.failed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 instant in UTC with milliseconds.
+             */
+            createdAt: string;
+            data: {
+                unitId: string;
+                item: components["schemas"]["ScheduleEntry"];
+            };
         };
         WebhookEndpoint: {
             /** @description we_ + 24 letters and digits. */
             id: string;
             url: string;
-            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
+            eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "message.due" | "message.sent" | "message.failed" | "*")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2208,7 +2270,7 @@ export interface components {
              * @description The event's type.
              * @enum {string}
              */
-            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "webhook_endpoint.test";
+            eventType: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "message.due" | "message.sent" | "message.failed" | "webhook_endpoint.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made, every one: a retry or a recover queues the delivery again without taking any back. */
@@ -3337,7 +3399,8 @@ export interface operations {
                      *         "templateId": null,
                      *         "code": null,
                      *         "lockSync": null,
-                     *         "tourId": null
+                     *         "tourId": null,
+                     *         "delivery": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -3628,7 +3691,8 @@ export interface operations {
                      *         "templateId": null,
                      *         "code": null,
                      *         "lockSync": null,
-                     *         "tourId": null
+                     *         "tourId": null,
+                     *         "delivery": null
                      *       },
                      *       "unit": {
                      *         "id": "unit_chicago",
@@ -5047,7 +5111,8 @@ export interface operations {
                      *           "templateId": null,
                      *           "code": null,
                      *           "lockSync": null,
-                     *           "tourId": null
+                     *           "tourId": null,
+                     *           "delivery": null
                      *         },
                      *         {
                      *           "key": "code:code_chi_cleaner",
@@ -5067,7 +5132,8 @@ export interface operations {
                      *             "error": null,
                      *             "updatedAt": "2026-01-01T12:00:01.204Z"
                      *           },
-                     *           "tourId": null
+                     *           "tourId": null,
+                     *           "delivery": null
                      *         }
                      *       ],
                      *       "nextCursor": "v1.Zk5hY2tlZC1vcGFxdWUtY3Vyc29yLWV4YW1wbGU"
@@ -10070,7 +10136,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /** @description Only events of this type. */
-                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed";
+                type?: "unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "message.due" | "message.sent" | "message.failed";
             };
             header?: {
                 /** @description Your own request id, echoed in the answer's x-request-id when it matches ^[A-Za-z0-9._-]{8,128}$ (else a fresh one is used). */
@@ -10096,6 +10162,43 @@ export interface operations {
                     /**
                      * @example {
                      *       "events": [
+                     *         {
+                     *           "id": "evt_5nR8tY2uI6oP0aS4dF7gH1jK",
+                     *           "type": "message.due",
+                     *           "createdAt": "2027-03-14T14:00:00.512Z",
+                     *           "data": {
+                     *             "unitId": "unit_chicago",
+                     *             "item": {
+                     *               "key": "scheduled_message:msg_6yH3jK8lZ1xC5vB9nM2qW4eR",
+                     *               "kind": "scheduled_message",
+                     *               "id": "msg_6yH3jK8lZ1xC5vB9nM2qW4eR",
+                     *               "title": "Access code",
+                     *               "startAt": "2027-03-14T14:00:00.000Z",
+                     *               "endAt": "2027-03-14T14:00:00.000Z",
+                     *               "lockId": null,
+                     *               "localStart": "2027-03-14T09:00:00-05:00",
+                     *               "localEnd": "2027-03-14T09:00:00-05:00",
+                     *               "label": "Sun, Mar 14, 2027, 9:00 AM CDT",
+                     *               "templateId": "tpl_code",
+                     *               "code": null,
+                     *               "lockSync": null,
+                     *               "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *               "delivery": {
+                     *                 "status": "scheduled",
+                     *                 "channel": null,
+                     *                 "sentAt": null,
+                     *                 "error": null
+                     *               }
+                     *             },
+                     *             "tourId": "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq",
+                     *             "to": {
+                     *               "name": "Ada Lovelace",
+                     *               "email": "ada@example.com",
+                     *               "phone": "+13125550123"
+                     *             },
+                     *             "text": "Your access code for Shared courtyard gate is 482913, valid Sun, Mar 14, 2027, 9:45 AM – 10:45 AM CDT."
+                     *           }
+                     *         },
                      *         {
                      *           "id": "evt_2kGq7V0bXc9RtLm4NpA8sDfH",
                      *           "type": "unit.timezone_changed",
@@ -10659,8 +10762,8 @@ export interface operations {
                 "application/json": {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url: string;
-                    /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
+                    /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type but message.due, which an endpoint gets only by naming it, through an API key that also holds tours:read (403 otherwise). */
+                    eventTypes: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "message.due" | "message.sent" | "message.failed" | "*")[];
                     description?: string | null;
                 };
             };
@@ -11079,8 +11182,8 @@ export interface operations {
                 "application/json": {
                     /** @description Where events are POSTed: https://, at most 2048 characters; never a loopback, private, link-local or unspecified destination (checked again at every delivery). */
                     url?: string;
-                    /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type. */
-                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "*")[];
+                    /** @description The types delivered: a non-empty list without repeats, or ["*"] alone for every type but message.due, which an endpoint gets only by naming it, through an API key that also holds tours:read (403 otherwise). */
+                    eventTypes?: ("unit.timezone_changed" | "lock.state_changed" | "unit.created" | "unit.updated" | "schedule.item_created" | "schedule.item_updated" | "schedule.item_deleted" | "template.created" | "template.updated" | "template.deleted" | "webhook_delivery.failed" | "webhook_endpoint.disabled" | "access_code.synced" | "access_code.sync_failed" | "lock.updated" | "tour.booked" | "tour.confirmed" | "tour.rescheduled" | "tour.cancelled" | "tour.checked_in" | "tour.no_show" | "tour.completed" | "unit.showing_rules_changed" | "message.due" | "message.sent" | "message.failed" | "*")[];
                     description?: string | null;
                 };
             };

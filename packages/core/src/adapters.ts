@@ -76,6 +76,7 @@ export { observeLockState } from "./locks/lock-observation.js";
 export { createLockStateReader, type LockStateReaderOptions } from "./locks/lock-state-reader.js";
 export { refreshDevice, type DeviceRefresh } from "./locks/lock-devices.js";
 export { eventBody, eventView, type ServedEvent } from "./webhooks/event-view.js";
+export { openedEvent, sealMessageDue, type MessageDueData } from "./webhooks/sealed-events.js";
 export { normalizeInstant } from "./common/instant-text.js";
 export { LOCK_STATE_TTL_MS } from "./create-lintel.js";
 export type { StoreRace } from "./admission/request-stores.js";

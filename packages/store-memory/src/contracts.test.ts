@@ -16,6 +16,7 @@ import {
   describeLockRacesContract,
   describeLockWritesContract,
   describeMessageOutboxContract,
+  describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeLockProviderContract,
@@ -50,6 +51,7 @@ describeHealthContract("memory", makeStore);
 describeIdempotencyStoreContract("memory", makeStore);
 describeOnceKeysContract("memory", makeStore);
 describeEventLogContract("memory", makeStore);
+describeNamedOnlyEventsContract("memory", makeStore);
 describeWebhookStoreContract("memory", makeStore);
 describeWebhookLeaseShareContract("memory", makeStore);
 describeWebhookOperationsContract("memory", makeStore);

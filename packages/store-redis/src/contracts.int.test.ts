@@ -14,6 +14,7 @@ import {
   describeLockRacesContract,
   describeLockWritesContract,
   describeMessageOutboxContract,
+  describeNamedOnlyEventsContract,
   describeOnceKeysContract,
   describeOrgDirectoryContract,
   describeRequestBudgetContract,
@@ -49,6 +50,7 @@ describeOnceKeysContract("redis", makeStore);
 // that test's orgs only, never another run's (nor a server's on the same Redis).
 const makeEventStore = async () => createRedisStore(redis(), { deliveryGroup: randomId("test") });
 describeEventLogContract("redis", makeEventStore);
+describeNamedOnlyEventsContract("redis", makeEventStore);
 describeWebhookStoreContract("redis", makeEventStore);
 describeWebhookLeaseShareContract("redis", makeEventStore);
 describeWebhookOperationsContract("redis", makeEventStore);

@@ -278,6 +278,15 @@ To hear of failures as they happen, subscribe another endpoint to \`webhook_deli
 are spent: \`{ endpointId, delivery }\`) and \`webhook_endpoint.disabled\` (\`{ webhookEndpoint }\`); a delivery of one of
 these that fails emits nothing more.
 
+**Sending messages yourself.** When a scheduled message's time comes, Lintel renders it and stores a \`message.due\` event
+\`{ unitId, item, tourId, to, text }\`: \`to\` is the tour's prospect (\`{ name, email, phone }\`, null for a message of no
+tour) and \`text\` what the template says, a \`{{code.pin}}\` included, for your own SMS or chat sender to deliver. Because it
+carries a PIN and contact data, \`["*"]\` does not include it: an endpoint gets it only by naming \`message.due\` in
+\`eventTypes\`, and only an API key that also holds \`tours:read\` may name it (403 \`missing_scope\` otherwise, on create and
+on an update that names it or moves such an endpoint to a new url). \`GET /v1/events\` serves its \`to\` and \`text\` to keys
+with \`tours:read\` and null to others; at rest they are encrypted under the data keys, like a PIN. \`message.sent\` and
+\`message.failed\` (\`{ unitId, item }\`, the item with its \`delivery\`) follow and go to \`["*"]\` like any other type.
+
 ## Caching and compression
 
 A successful GET carries \`Cache-Control: private, no-cache\` (keep it, but revalidate); every other answer \`no-store\`.

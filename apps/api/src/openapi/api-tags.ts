@@ -39,14 +39,20 @@ export const TAGS = [
   {
     name: "Events",
     // The list follows the domain's EVENT_TYPES: a new event type is named here without a word written.
-    description: `Changes in the organization (scope \`events:read\`), kept 30 days, exactly as webhooks deliver them: ${EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}.`,
+    description:
+      `Changes in the organization (scope \`events:read\`), kept 30 days, exactly as webhooks deliver them: ${EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}. ` +
+      "`message.due` `{ unitId, item, tourId, to, text }` is a scheduled message whose time came, rendered for your own SMS or chat " +
+      "sender: `to` (the tour's prospect: name, email, phone; null for a message of no tour) and `text` (a PIN, maybe) are served to " +
+      "keys that also hold `tours:read` and null to others, and only endpoints that name the type receive it. `message.sent` and " +
+      "`message.failed` `{ unitId, item }` say how a message's sending ended (the item's `delivery`).",
   },
   {
     name: "Webhooks",
     description:
       "Endpoints that receive events as signed POSTs (Standard Webhooks 1.0; scope `webhooks:write`), retried on a schedule for about 36 hours, " +
       "and their deliveries: update an endpoint, rotate its secret (both signatures for 24 h), retry a delivery, recover the failed ones " +
-      "since an instant, send a test event.",
+      'since an instant, send a test event. `["*"]` subscribes to every type but `message.due`, which an endpoint gets only by naming ' +
+      "it, through a key that also holds `tours:read`.",
   },
   { name: "Operations", description: "Health, readiness, this document and the reference; no API key needed." },
 ] as const;

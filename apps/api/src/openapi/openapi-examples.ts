@@ -141,6 +141,37 @@ const EXAMPLE_RENDER = (() => {
   return { ...rendered, sms: smsCost(rendered.text) };
 })();
 
+/**
+ * The example tour's access-code message when its time came, as `/v1/events` serves it to a key
+ * with `tours:read` (its recipient and text shown; null to other keys).
+ */
+const EXAMPLE_MESSAGE_DUE = (() => {
+  const sendAt = "2027-03-14T14:00:00.000Z";
+  const message = {
+    kind: "scheduled_message",
+    id: "msg_6yH3jK8lZ1xC5vB9nM2qW4eR",
+    unitId: unit.id,
+    title: "Access code",
+    startAt: sendAt,
+    endAt: sendAt,
+    lockId: null,
+    templateId: "tpl_code",
+    tourId: EXAMPLE_TOUR.id,
+  } as const;
+  return {
+    id: "evt_5nR8tY2uI6oP0aS4dF7gH1jK",
+    type: "message.due",
+    createdAt: "2027-03-14T14:00:00.512Z",
+    data: {
+      unitId: unit.id,
+      item: scheduleEntryView(scheduleEntry(message, unit.timeZone, null)),
+      tourId: EXAMPLE_TOUR.id,
+      to: { name: EXAMPLE_TOUR.prospect.name, email: EXAMPLE_TOUR.prospect.email, phone: EXAMPLE_TOUR.prospect.phone },
+      text: EXAMPLE_RENDER.text,
+    },
+  };
+})();
+
 /** The success body of each operation (null: a 204). */
 export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
   previewTimezoneChange: previewView(preview),
@@ -239,7 +270,7 @@ export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
       fetchedAt: "2026-01-01T12:00:00.000Z",
     }),
   },
-  listEvents: { events: [EXAMPLE_EVENT], nextCursor: CURSOR },
+  listEvents: { events: [EXAMPLE_MESSAGE_DUE, EXAMPLE_EVENT], nextCursor: CURSOR },
   getEvent: { event: EXAMPLE_EVENT },
   createWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD6XlHvH0VtEQ=" },
   listWebhookEndpoints: { webhookEndpoints: [EXAMPLE_ENDPOINT], nextCursor: CURSOR },

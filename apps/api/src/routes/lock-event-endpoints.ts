@@ -111,7 +111,8 @@ export const LOCK_EVENT_ENDPOINTS = {
     summary: "List events",
     description:
       "Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. " +
-      "A cursor is bound to its `type`: send it with the same one (or none, if it was made without).",
+      "A cursor is bound to its `type`: send it with the same one (or none, if it was made without). A `message.due` carries its " +
+      "`to` and `text` to a key that also holds `tours:read`, null to any other.",
     query: listEventsQuerySchema,
     response: eventListSchema,
     problems: ["invalid_request", "invalid_cursor"],
@@ -126,7 +127,9 @@ export const LOCK_EVENT_ENDPOINTS = {
     scope: "events:read",
     summary: "Get an event",
     etag: true,
-    description: "One event of the caller's organization, exactly as its webhook deliveries carry it.",
+    description:
+      "One event of the caller's organization, exactly as its webhook deliveries carry it (a `message.due`'s `to` and `text`: to a key " +
+      "that also holds `tours:read`; null to any other).",
     query: emptyQuerySchema,
     pathParams: EVENT_ID,
     response: eventResponseSchema,

@@ -40,7 +40,9 @@ export const WEBHOOK_ENDPOINTS = {
     summary: "Create a webhook endpoint",
     description:
       "Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer " +
-      "(shown here only: keep it). At most 16 endpoints per organization. Retry safely with an Idempotency-Key: the 201 is kept " +
+      '(shown here only: keep it). `["*"]` is every type but `message.due`: its deliveries carry a message\'s text and recipient, so an ' +
+      "endpoint gets it only by naming it, and only an API key that also holds `tours:read` may name it (403 `missing_scope` otherwise). " +
+      "At most 16 endpoints per organization. Retry safely with an Idempotency-Key: the 201 is kept " +
       "for 24 h and replayed, secret included, to a retry with the same key and body.",
     query: emptyQuerySchema,
     body: createWebhookEndpointBodySchema,
@@ -137,7 +139,8 @@ export const WEBHOOK_ENDPOINTS = {
     summary: "Update a webhook endpoint",
     description:
       "Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. " +
-      "Deliveries already pending go to the new url." +
+      "Deliveries already pending go to the new url. Naming `message.due`, or a new url for an endpoint that names it, needs `tours:read` too " +
+      "(403 `missing_scope`)." +
       WRITE_NOTE,
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,

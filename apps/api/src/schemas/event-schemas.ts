@@ -16,6 +16,7 @@ import {
 } from "@lintel/domain/adapters";
 import {
   EventRecordSchema,
+  MessageDueDataSchema,
   ServedDeliverySchema,
   ServedWebhookEndpointSchema,
   TEXT_RULES,
@@ -50,7 +51,10 @@ export const createWebhookEndpointBodySchema = v.strictObject({
     ),
     v.minLength(1, 'eventTypes must list at least one type, or ["*"]'),
     v.maxLength(EVENT_TYPES.length + 1, "eventTypes lists each type once"),
-    v.description('The types delivered: a non-empty list without repeats, or ["*"] alone for every type.'),
+    v.description(
+      'The types delivered: a non-empty list without repeats, or ["*"] alone for every type but message.due, which an endpoint gets only ' +
+        "by naming it, through an API key that also holds tours:read (403 otherwise).",
+    ),
   ),
   description: v.optional(
     v.nullable(
@@ -76,9 +80,22 @@ export const recoverDeliveriesBodySchema = v.strictObject({
 
 // ---- responses: the domain's records less what is never served ------------------------------
 
-/** An event as served: each type's record less its owner, in the order the domain lists them (typed loosely: the full type is too large to declare). */
+/** A `message.due`'s data as served: its sealed copy is kept at rest only. */
+const servedMessageDueData = v.omit(MessageDueDataSchema, ["sealed"]);
+
+/**
+ * An event as served: each type's record less its owner (and a `message.due` less its sealed copy), in
+ * the order the domain lists them (typed loosely: the full type is too large to declare).
+ */
 export const eventSchema: v.GenericSchema = v.pipe(
-  v.variant("type", EventRecordSchema.pipe[0].options.map((option) => v.omit(option, ["orgId"])) as unknown as v.VariantOptions<"type">),
+  v.variant(
+    "type",
+    EventRecordSchema.pipe[0].options.map((option) =>
+      option.entries.type.literal === "message.due"
+        ? v.strictObject({ ...v.omit(option, ["orgId"]).entries, data: servedMessageDueData })
+        : v.omit(option, ["orgId"]),
+    ) as unknown as v.VariantOptions<"type">,
+  ),
   EventRecordSchema.pipe[1],
 );
 

@@ -12,11 +12,15 @@
  * rest goes with the outcome and the store keeps it (webhook-lanes.js), so every instance paces
  * the endpoint alike and its deliveries' nextAttemptAt can be served by it. So a receiver that
  * fails, is slow or never answers delays its own endpoint's deliveries only.
+ *
+ * A `message.due` goes out with its recipient and text opened to an endpoint that names the type
+ * (as it is at the attempt), not shown (null) otherwise; the report of an attempt never holds the body.
  */
 import { isoInstant, nextAttemptDelayMs, signWebhook, type DataCipher } from "@lintel/domain/adapters";
 import type { AttemptOutcome, LaneRest, LeasedAttempt, WebhookStore } from "../ports/event-ports.js";
 import { scheduledAttempts } from "./delivery-records.js";
 import { eventBody } from "./event-view.js";
+import { openedEvent } from "./sealed-events.js";
 import { createLeasedWorker, LANE_REST_MAX_MS, laneRestMs } from "../common/leased-worker.js";
 import { followUpEvent } from "./webhook-follow-up.js";
 import type { Clock } from "../ports/ports.js";
@@ -170,13 +174,14 @@ export function createWebhookDispatcher(
     readonly webhooks: WebhookStore;
     readonly sender: WebhookSender;
     readonly clock: Clock;
-    /** Opens the endpoints' secrets, kept sealed at rest; absent: they are kept plain. */
+    /** Opens the endpoints' secrets and a `message.due`'s recipient and text, kept sealed at rest; absent: they are kept plain. */
     readonly secrets?: DataCipher | undefined;
   },
   options: WebhookDispatcherOptions,
 ): WebhookDispatcher {
   const { webhooks, sender, clock } = ports;
   const openSecret = (secret: string) => ports.secrets?.open(secret) ?? secret;
+  const opener = { open: openSecret };
   const leaseMs = options.leaseMs ?? WEBHOOK_LEASE_MS;
   const pendingEveryMs = options.pendingEveryMs ?? 5_000;
   const random = options.random ?? Math.random;
@@ -208,7 +213,8 @@ export function createWebhookDispatcher(
       const kind = endpoint.disabledReason ?? "gone";
       outcome = { at: isoInstant(clock.now()), responseStatus: null, error: "endpoint disabled", result: { kind }, unsent: true };
     } else {
-      const body = eventBody(event);
+      // Only an endpoint that names the type gets what it is named for (a `message.due`'s recipient and text).
+      const body = eventBody(openedEvent(event, opener, (endpoint.eventTypes as readonly string[]).includes(event.type)));
       const response = await sender.send({
         url: endpoint.url,
         headers: webhookHeaders(leased, body, clock.now(), openSecret),

@@ -21,7 +21,7 @@ import { normalizeInstant } from "../common/instant-text.js";
 import type { Clock } from "../ports/ports.js";
 import { fail, succeed, type Failure, type Result } from "../common/problem.js";
 import { servedDeliveries } from "./webhook-lanes.js";
-import { descriptionRefusal, eventTypesOf, invalid, unknown, urlRefusal } from "./webhook-rules.js";
+import { descriptionRefusal, eventTypesOf, eventTypesScopeRefusal, invalid, unknown, urlRefusal } from "./webhook-rules.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 /** How long a rotated-out secret keeps signing (second): a receiver has this long to take the new one. */
@@ -58,13 +58,14 @@ function disabled(endpointId: string): Failure<"conflict"> {
 export interface WebhookOperations {
   /**
    * Changes a webhook endpoint's url, event types or description (each by create's rules);
-   * deliveries already pending go to the new url.
+   * deliveries already pending go to the new url. Naming `message.due`, or giving a new url to an
+   * endpoint that names it, needs `tours:read` too (403).
    */
   updateWebhookEndpoint(
     caller: Caller,
     endpointId: string,
     command: UpdateWebhookEndpointCommand,
-  ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found">>;
+  ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found" | "missing_scope">>;
   /** A new secret for the endpoint (shown only here); for 24 h every delivery is signed with it and with the old one. */
   rotateWebhookEndpointSecret(caller: Caller, endpointId: string): Promise<Result<RotatedWebhookSecret, "not_found">>;
   /** Attempts a failed or delivered delivery again now (same webhook-id), then on the retry schedule from its start. */
@@ -107,9 +108,11 @@ export function createWebhookOperations(
       caller: Caller,
       endpointId: string,
       command: UpdateWebhookEndpointCommand,
-    ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found">> {
+    ): Promise<Result<WebhookEndpointRecord, "invalid_request" | "not_found" | "missing_scope">> {
       const patch: { -readonly [K in keyof EndpointPatch]: EndpointPatch[K] } = {};
       if (command.eventTypes !== undefined) {
+        const scope = eventTypesScopeRefusal(command.eventTypes, caller.scopes);
+        if (scope !== null) return scope;
         const eventTypes = eventTypesOf(command.eventTypes);
         if (typeof eventTypes === "string") return invalid("eventTypes", eventTypes);
         patch.eventTypes = eventTypes;
@@ -121,7 +124,11 @@ export function createWebhookOperations(
       }
       if (command.url !== undefined) {
         // Known first: an unknown endpoint's url is not resolved.
-        if ((await webhooks.get(caller.orgId, endpointId)) === null) return unknown("webhook endpoint", endpointId);
+        const endpoint = await webhooks.get(caller.orgId, endpointId);
+        if (endpoint === null) return unknown("webhook endpoint", endpointId);
+        // Pointing an endpoint elsewhere makes a new receiver of the types it keeps: the scope they need, as naming them would.
+        const scope = command.eventTypes === undefined ? eventTypesScopeRefusal(endpoint.eventTypes, caller.scopes) : null;
+        if (scope !== null) return scope;
         const refusal = await urlRefusal(command.url, ports.sender, options.allowPrivate);
         if (refusal !== null) return invalid("url", refusal);
         patch.url = command.url;

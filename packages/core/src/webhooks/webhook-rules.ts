@@ -2,7 +2,8 @@
  * The rules an endpoint's fields follow, whether it is created or updated, and the
  * problems the webhook use cases answer.
  */
-import { echo, EVENT_TYPES, type EventType, type EventTypeFilter } from "@lintel/domain/adapters";
+import type { Scope } from "@lintel/domain";
+import { echo, EVENT_TYPES, grantsScope, type EventType, type EventTypeFilter } from "@lintel/domain/adapters";
 import { TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import { fail, type Failure } from "../common/problem.js";
 import type { WebhookSender } from "./webhook-sender.js";
@@ -57,6 +58,30 @@ export function eventTypesOf(types: readonly string[]): EventTypeFilter[] | stri
   const unknownType = types.find((type) => !(EVENT_TYPES as readonly string[]).includes(type));
   if (unknownType !== undefined) return `'${echo(unknownType)}' is not an event type (${EVENT_TYPES.join(", ")}).`;
   return types as EventType[];
+}
+
+/**
+ * The event types an endpoint may name only through a key that also holds a scope: their
+ * deliveries carry what that scope reads. A `message.due` carries a message's text (a PIN, maybe)
+ * and its recipient's contact data, which `tours:read` reads.
+ */
+export const EVENT_TYPE_SCOPES: readonly { readonly type: EventType; readonly scope: Scope }[] = [
+  { type: "message.due", scope: "tours:read" },
+];
+
+/**
+ * The 403 for a caller with `scopes` whose endpoint names `types` (as given: checked before their
+ * other rules, as admission checks scopes before parameters), or null when it may.
+ */
+export function eventTypesScopeRefusal(types: readonly string[], scopes: readonly Scope[]): Failure<"missing_scope"> | null {
+  for (const { type, scope } of EVENT_TYPE_SCOPES) {
+    if (!types.includes(type) || grantsScope(scopes, scope)) continue;
+    return fail(
+      "missing_scope",
+      `An endpoint that names ${type} requires the scope '${scope}' (its deliveries carry a message's text and recipient), which this API key does not have.`,
+    );
+  }
+  return null;
 }
 
 /** Why `url` may not be an endpoint's (its shape, then where it resolves to unless private ones are allowed), or null. */

@@ -4,7 +4,9 @@
  * (createdAt, then id, descending) behind a cursor bound to the org and the list: the events'
  * to their `type` filter too, the deliveries' to their endpoint. Events and deliveries are kept
  * 30 days: the stores drop older ones as new events arrive, and the reads here never answer one
- * older than that by the clock (an idle org's old rows are not served while they wait).
+ * older than that by the clock (an idle org's old rows are not served while they wait). A
+ * `message.due` is served with its recipient and text to keys that may read tours only
+ * (sealed-events.js), and only such a key may make or point an endpoint that names it.
  */
 
 import type { CursorCodec } from "@lintel/domain";
@@ -12,6 +14,7 @@ import {
   newestFirstPosition,
   EVENT_RETENTION_MS,
   generateWebhookSecret,
+  grantsScope,
   isoInstant,
   type DataCipher,
   type DeliveryRecord,
@@ -26,7 +29,8 @@ import { servedDeliveries } from "./webhook-lanes.js";
 import { fetchPage, openCursor, readPage, type PageQuery } from "../common/paging-use-case.js";
 import type { Clock } from "../ports/ports.js";
 import { fail, succeed, type Result } from "../common/problem.js";
-import { descriptionRefusal, eventTypesOf, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
+import { descriptionRefusal, eventTypesOf, eventTypesScopeRefusal, invalid, NO_SENDER, unknown, urlShapeRefusal } from "./webhook-rules.js";
+import { openedEvent } from "./sealed-events.js";
 import type { WebhookSender } from "./webhook-sender.js";
 
 export { MAX_WEBHOOK_URL_CHARS } from "./webhook-rules.js";
@@ -65,16 +69,22 @@ export interface WebhookUseCaseOptions {
 
 /** The events and webhook endpoints of the API: read events, create, read, delete and enable endpoints, read deliveries. */
 export interface WebhookUseCases {
-  /** The caller's org's events, newest first (createdAt, then id, descending), of one type when `type` is given. */
+  /**
+   * The caller's org's events, newest first (createdAt, then id, descending), of one type when
+   * `type` is given; a `message.due`'s recipient and text only for a caller with `tours:read`.
+   */
   listEvents(caller: Caller, query: EventQuery): Promise<Result<{ events: LintelEvent[]; nextCursor: string | null }, "invalid_cursor">>;
-  /** An event of the caller's org; a foreign or expired one is `not_found`. */
+  /** An event of the caller's org (served as {@link listEvents} serves it); a foreign or expired one is `not_found`. */
   getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">>;
   /**
    * A new enabled webhook endpoint of the caller's org, with its secret (shown only here). The
    * url must be https (unless private destinations are allowed) and not resolve to a private
-   * address; at most 16 endpoints per org.
+   * address; at most 16 endpoints per org. Naming `message.due` needs `tours:read` too (403 first).
    */
-  createWebhookEndpoint(caller: Caller, command: CreateWebhookEndpointCommand): Promise<Result<CreatedWebhookEndpoint, "invalid_request">>;
+  createWebhookEndpoint(
+    caller: Caller,
+    command: CreateWebhookEndpointCommand,
+  ): Promise<Result<CreatedWebhookEndpoint, "invalid_request" | "missing_scope">>;
   /** The caller's org's webhook endpoints, newest first. */
   listWebhookEndpoints(
     caller: Caller,
@@ -100,7 +110,7 @@ export function createWebhookUseCases(
     readonly webhooks: WebhookStore;
     readonly sender: WebhookSender | null;
     readonly clock: Clock;
-    /** Seals the endpoint's secret in its record: only this answer shows it plain. */
+    /** Seals the endpoint's secret in its record (only this answer shows it plain); opens a `message.due`'s recipient and text. */
     readonly secrets: DataCipher;
   },
   cursors: CursorCodec,
@@ -109,6 +119,8 @@ export function createWebhookUseCases(
   const { events, webhooks } = ports;
   /** True for a row within the 30 days kept, by the clock now. */
   const kept = (row: { readonly createdAt: string }) => Date.parse(row.createdAt) >= ports.clock.now() - EVENT_RETENTION_MS;
+  /** `event` as `caller` may see it: a `message.due`'s recipient and text for `tours:read` only, its sealed copy never. */
+  const servedTo = (caller: Caller, event: LintelEvent) => openedEvent(event, ports.secrets, grantsScope(caller.scopes, "tours:read"));
   const endpointList = {
     list: "webhook_endpoints",
     fetch: webhooks.list.bind(webhooks),
@@ -133,20 +145,22 @@ export function createWebhookUseCases(
         positionOf: newestFirstPosition,
       } as const;
       const page = await fetchPage(cursors, source, binding, after.value, query.limit);
-      return succeed({ events: page.rows, nextCursor: page.nextCursor });
+      return succeed({ events: page.rows.map((event) => servedTo(caller, event)), nextCursor: page.nextCursor });
     },
 
     /** One event of the org; a foreign or expired one is `not_found`. */
     async getEvent(caller: Caller, eventId: string): Promise<Result<LintelEvent, "not_found">> {
       const event = await events.get(caller.orgId, eventId);
-      return event === null || !kept(event) ? unknown("event", eventId) : succeed(event);
+      return event === null || !kept(event) ? unknown("event", eventId) : succeed(servedTo(caller, event));
     },
 
-    /** A new enabled endpoint with a fresh secret; the url, types and the org's count are checked first. */
+    /** A new enabled endpoint with a fresh secret; the scope its types need, the url, the types and the org's count are checked first. */
     async createWebhookEndpoint(
       caller: Caller,
       command: CreateWebhookEndpointCommand,
-    ): Promise<Result<CreatedWebhookEndpoint, "invalid_request">> {
+    ): Promise<Result<CreatedWebhookEndpoint, "invalid_request" | "missing_scope">> {
+      const scope = eventTypesScopeRefusal(command.eventTypes, caller.scopes);
+      if (scope !== null) return scope;
       // A Lintel that delivers nothing takes no endpoint: deliveries would wait for ever, silently.
       if (ports.sender === null) return invalid("url", NO_SENDER);
       const shape = urlShapeRefusal(command.url, options.allowPrivate);

@@ -92,7 +92,7 @@ export const WEBHOOK_FEEDBACK_TYPES: readonly DeliveryEventType[] = [
   WEBHOOK_TEST_EVENT_TYPE,
 ];
 
-/** What an endpoint subscribes to: named types, or `["*"]` for every type. */
+/** What an endpoint subscribes to: named types, or `["*"]` for every type but the named-only ones ({@link NAMED_ONLY_EVENT_TYPES}). */
 export type EventTypeFilter = EventType | "*";
 
 // ---- the shapes, each described once (the API's response schemas are these less the owner) ----
@@ -158,7 +158,12 @@ export const WebhookEndpointRecordSchema = v.strictObject({
   orgId: owner,
   url: v.string(),
   eventTypes: v.pipe(
-    v.array(v.pipe(v.picklist([...EVENT_TYPES, "*"]), v.description('An event type, or "*" for every type.'))),
+    v.array(
+      v.pipe(
+        v.picklist([...EVENT_TYPES, "*"]),
+        v.description('An event type, or "*" for every type but message.due (delivered only to endpoints that name it).'),
+      ),
+    ),
     v.readonly(),
   ),
   description: v.nullable(v.string()),

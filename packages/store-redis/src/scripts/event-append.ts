@@ -5,7 +5,13 @@
  * older than 30 days before the event (at most {@link TRIM_BATCH} events and deliveries a call,
  * so a script never runs long; the next append takes the rest).
  */
-import { EVENT_RETENTION_MS, EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type LintelEvent } from "@lintel/domain/adapters";
+import {
+  EVENT_RETENTION_MS,
+  EVENT_TYPES,
+  NAMED_ONLY_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type LintelEvent,
+} from "@lintel/domain/adapters";
 import { redisKeys } from "../redis/keys.js";
 import { arg, group, key, list, type ValueOf } from "./lua-frame.js";
 
@@ -85,11 +91,14 @@ export function eventArgs(orgId: string, event: LintelEvent, json: string = JSON
  * what follows the last '|'. `exclude`, when given, is an endpoint id that gets no delivery (the
  * endpoint an event about its own failure is about). A test event (`send_test`) lives in the
  * events hash under `test:<id>`, never in the order ZSETs, and leaves with its delivery.
+ * `wantsEvent` is the domain's: `'*'` takes every type but the named-only ones
+ * (`NAMED_ONLY_EVENT_TYPES`, `message.due`), which go only to an endpoint that names them.
  */
 export const APPEND_EVENT_LUA = `
+local namedOnly = { ${NAMED_ONLY_EVENT_TYPES.map((type) => `['${type}'] = true`).join(", ")} }
 local function wantsEvent(types, eventType)
   for _, t in ipairs(types) do
-    if t == '*' or t == eventType then return true end
+    if t == eventType or (t == '*' and not namedOnly[eventType]) then return true end
   end
   return false
 end

@@ -6,6 +6,7 @@
 export { describeApiKeyStoreContract } from "./admission/api-key-store.contract.js";
 export { describeCorruptRecordContract } from "./locks/corrupt-record.contract.js";
 export { describeEventLogContract } from "./webhooks/event-log.contract.js";
+export { describeNamedOnlyEventsContract } from "./webhooks/named-only-events.contract.js";
 export { describeFixtureSinkContract } from "./units/fixture-sink.contract.js";
 export { describeHealthContract } from "./admission/health.contract.js";
 export { describeIdempotencyStoreContract } from "./admission/idempotency-store.contract.js";
