@@ -79,13 +79,15 @@ export async function dropFromRedis(url: string, orgIds: readonly string[], key:
       }
       cursor = next;
     } while (cursor !== "0");
-    // The sets of orgs whose code work is leased (one per delivery group) are global too: only the bench orgs go.
-    cursor = "0";
-    do {
-      const [next, sets] = await redis.scan(cursor, "MATCH", "lintel:lockcodes:orgs:*", "COUNT", 1000);
-      for (const set of sets) if (orgIds.length > 0) entries += await redis.srem(set, ...orgIds);
-      cursor = next;
-    } while (cursor !== "0");
+    // The sets of orgs whose code work, or messages, are leased (one per delivery group) are global too: only the bench orgs go.
+    for (const pattern of ["lintel:lockcodes:orgs:*", "lintel:messages:orgs:*"]) {
+      cursor = "0";
+      do {
+        const [next, sets] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+        for (const set of sets) if (orgIds.length > 0) entries += await redis.srem(set, ...orgIds);
+        cursor = next;
+      } while (cursor !== "0");
+    }
     console.log(
       `removed ${await redis.unlink(...keys)} Redis keys of the bench orgs and ${entries} entries of theirs in the global indexes`,
     );
