@@ -124,8 +124,9 @@ export type TemplateWriteOutcome =
   /** The stored template's `updatedAt` is no longer the one the write was made from. */
   | { readonly ok: false; readonly reason: "changed" }
   /**
-   * A scheduled message whose sendAt is still ahead names the template: `messageKey` is the key
-   * (`scheduled_message:<id>`) of the first of them to be sent (by sendAt, then key).
+   * A message still to be sent names the template (its sendAt ahead, or its delivery `scheduled`
+   * or `held` whatever its sendAt): `messageKey` is the key (`scheduled_message:<id>`) of the first
+   * of them (by sendAt, then key).
    */
   | { readonly ok: false; readonly reason: "in_use"; readonly messageKey: string }
   /** The org has `MAX_TEMPLATES_PER_ORG` templates already. */
@@ -143,7 +144,8 @@ export interface TemplateStore {
   update(template: Template, expectedUpdatedAt: string, event: LintelEvent): Promise<TemplateWriteOutcome>;
   /**
    * Atomically: deletes the org's template if its stored `updatedAt` is `expectedUpdatedAt` and no
-   * scheduled message whose sendAt is after `nowIso` names it, and stores `event`.
+   * message still to be sent names it (its sendAt after `nowIso`, or its delivery `scheduled` or
+   * `held`), and stores `event`.
    */
   delete(orgId: string, templateId: string, check: TemplateDeleteCheck, event: LintelEvent): Promise<TemplateWriteOutcome>;
   /**
