@@ -39,7 +39,8 @@ export const TOUR_ENDPOINTS = {
       "Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, " +
       "a 6-digit PIN no other code of that lock holds, programmed on the lock through the outbox) and its messages (sendAt = the anchor + " +
       "offsetMinutes) in one atomic step: the unit's version + 1, one tour.booked event. With verification: required the code is held off the " +
-      "lock (lockSync held) until confirm_tour, and the tour is cancelled (not_verified) if still unconfirmed when its access starts. " +
+      "lock (lockSync held) and its messages are not sent (delivery held) until confirm_tour, and the tour is cancelled (not_verified) if " +
+      "still unconfirmed when its access starts. " +
       "A tour lasts at most 24 h, its access must end after now (and, with verification, start after now). On a unit with showing rules " +
       "the tour must be one of its available slots (list_available_slots), else 409 slot_unavailable, exactly under concurrency." +
       WRITE_NOTE,
@@ -65,7 +66,8 @@ export const TOUR_ENDPOINTS = {
     scope: "tours:write",
     summary: "Confirm a tour that awaits verification",
     description:
-      "awaiting_verification → confirmed: the held code goes to the lock. A confirmed tour is answered as it is." +
+      "awaiting_verification → confirmed: the held code goes to the lock, and held messages go to the sender (those whose sendAt has " +
+      "passed are sent at once). A confirmed tour is answered as it is." +
       STATUS_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
@@ -83,9 +85,10 @@ export const TOUR_ENDPOINTS = {
     scope: "tours:write",
     summary: "Move a tour, its code and its messages",
     description:
-      "Before the tour's access starts: the tour, its code's window (same margins; the lock gets the new times) and its messages anchored at " +
-      "start or end move together, in one step: the unit's version + 1, one tour.rescheduled event with previous times. The bounds of a booking " +
-      "apply." +
+      "Before the tour's access starts: the tour, its code's window (same margins; the lock gets the new times) and its unsent messages " +
+      "anchored at start or end move together, in one step: the unit's version + 1, one tour.rescheduled event with previous times. A message " +
+      "that would now be due in the past is skipped (delivery skipped: never sent, kept with its new sendAt); sent ones stay as they were. " +
+      "The bounds of a booking apply." +
       STATUS_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
@@ -103,7 +106,8 @@ export const TOUR_ENDPOINTS = {
     scope: "tours:write",
     summary: "Cancel a tour and revoke its code",
     description:
-      "The tour leaves the schedule (its tour item, its code and its messages are deleted; get_tour and list_tours still serve it) and its code " +
+      "The tour leaves the schedule (its tour item, its code and its unsent messages are deleted, so they are never sent; sent, failed and " +
+      "skipped ones stay as history; get_tour and list_tours still serve the tour) and its code " +
       "is removed from the lock through the outbox: a provider outage delays the removal, never loses it (access.lockSync pending until the " +
       "provider confirmed it, then removed; a held code is removed at once). Version + 1, one tour.cancelled event. A cancelled tour is " +
       "answered as it is." +

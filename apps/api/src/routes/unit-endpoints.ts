@@ -166,7 +166,8 @@ export const UNIT_ENDPOINTS = {
     summary: "Update a schedule item",
     description:
       "Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind " +
-      "cannot change. An item a booked tour owns (its tourId is set) is 409 conflict: it changes with its tour." +
+      "cannot change. An item a booked tour owns (its tourId is set) is 409 conflict: it changes with its tour; so is a message that was " +
+      "sent, failed or skipped (history). A message moved is sent at its new sendAt." +
       VERSION_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
@@ -184,7 +185,8 @@ export const UNIT_ENDPOINTS = {
     scope: "units:write",
     summary: "Delete a schedule item",
     description:
-      "Removes the item named by its key; answers the unit after the change. An item a booked tour owns is 409 conflict: cancel the tour." +
+      "Removes the item named by its key; answers the unit after the change (a message deleted is never sent). An item a booked tour owns " +
+      "is 409 conflict: cancel the tour; so is a message that was sent, failed or skipped (history)." +
       VERSION_NOTE +
       WRITE_NOTE,
     query: emptyQuerySchema,
