@@ -74,3 +74,9 @@ export function machineLine(): string {
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
   return `Node ${process.version}, ${availableParallelism()} cores (${cpu}), ${new Date().toISOString().slice(0, 10)}`;
 }
+
+/** The p-th percentile (0–100) of `samples` (nearest rank; NaN when there are none). */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
