@@ -116,10 +116,10 @@ describe("dependency rules", () => {
     assert.deepEqual(violations("packages/provider-seam", allowed), []);
   });
 
-  it("packages/mail-smtp reaches the SMTP server through nodemailer and knows core's ports alone (its tests use smtp-server)", () => {
+  it("packages/mail-smtp reaches the SMTP server through nodemailer and knows core's ports alone (its tests use testkit's SMTP server)", () => {
     const allowed = (s: string, isTest: boolean) =>
       /^(@lintel\/core\/adapters|nodemailer(\/lib\/addressparser)?)$/.test(s) ||
-      (isTest && /^(node:|smtp-server$|@lintel\/testkit\/processes$)/.test(s));
+      (isTest && /^(node:|@lintel\/testkit\/(processes|smtp)$)/.test(s));
     assert.deepEqual(violations("packages/mail-smtp", allowed), []);
   });
 

@@ -1,5 +1,5 @@
 // The SMTP mailer against a real SMTP server: the smtp-server package in a process of its own
-// (smtp-test-server.test-support.ts), over loopback TCP, with STARTTLS or implicit TLS on a
+// (@lintel/testkit/smtp), over loopback TCP, with STARTTLS or implicit TLS on a
 // certificate openssl makes for the run. In the int tier with the other tests that talk to a real
 // server; it needs no Redis. What the server accepted is asked of it afterwards, so each case
 // checks the mail as received, not as the mailer meant to send it.
@@ -10,13 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { MailFailure, type OutgoingMail } from "@lintel/core/adapters";
 import { freePorts } from "@lintel/testkit/processes";
 import { createSmtpMailer } from "./smtp-mailer.js";
-import {
-  makeCertificate,
-  readMessage,
-  startSmtpServer,
-  type TestCertificate,
-  type TestSmtpConfig,
-} from "./smtp-test-server.test-support.js";
+import { makeCertificate, readMessage, startSmtpServer, type TestCertificate, type TestSmtpConfig } from "@lintel/testkit/smtp";
 
 const USER = "lintel-mailer";
 const PASS = "s3cret-p@ss:word/42";
@@ -106,10 +100,18 @@ describe("SMTP mailer against smtp-server in its own process", () => {
       await failsWith(mailer.send(mail, signal()), mail, "retry", /^SMTP 451 at DATA \(local error in processing\): the server deferred/);
       assert.equal((await server.state()).mails.length, 0, "nothing accepted yet");
       await mailer.send(mail, signal());
-      const { mails } = await server.state();
+      const { mails, received } = await server.state();
       assert.deepEqual(
-        mails.map((received) => readMessage(received.raw).headers.get("message-id")),
+        mails.map((accepted) => readMessage(accepted.raw).headers.get("message-id")),
         [mail.messageId],
+      );
+      assert.deepEqual(
+        received.map((one) => [one.messageId, one.reply, one.subject, one.text]),
+        [
+          [mail.messageId, 451, mail.subject, mail.text],
+          [mail.messageId, 250, mail.subject, mail.text],
+        ],
+        "the same mail twice, refused then accepted",
       );
     } finally {
       await server.stop();
@@ -173,7 +175,7 @@ describe("SMTP mailer against smtp-server in its own process", () => {
         "retry",
         /^SMTP 500 at STARTTLS \(command not recognized\): the server refused the session's setup/,
       );
-      assert.deepEqual(await server.state(), { mails: [], logins: [] });
+      assert.deepEqual(await server.state(), { received: [], mails: [], logins: [] });
     } finally {
       await server.stop();
     }
@@ -211,7 +213,7 @@ describe("SMTP mailer against smtp-server in its own process", () => {
         "retry",
         /^the connection to the SMTP server failed \(\w*SELF_SIGNED\w* at CONN\)$/,
       );
-      assert.deepEqual(await server.state(), { mails: [], logins: [] });
+      assert.deepEqual(await server.state(), { received: [], mails: [], logins: [] });
     } finally {
       await server.stop();
     }
