@@ -47,7 +47,8 @@ function recordingMailer() {
     async send(mail) {
       tried.push(mail);
       const kind = failures.shift();
-      if (kind !== undefined) throw new MailFailure(kind, kind === "retry" ? "SMTP 451 at DATA: try again later" : "SMTP 550 at RCPT TO: refused");
+      if (kind !== undefined)
+        throw new MailFailure(kind, kind === "retry" ? "SMTP 451 at DATA: try again later" : "SMTP 550 at RCPT TO: refused");
       sent.push(mail);
     },
   };

@@ -157,7 +157,11 @@ describe("e2e: units and schedules (SPEC 5.9)", () => {
       delivery: null,
     });
     assert.equal(answer.json.items[1].endAt, answer.json.items[1].startAt, "a message's sendAt twice");
-    assert.deepEqual(answer.json.items[1].delivery, { status: "scheduled", channel: null, sentAt: null, error: null }, "a message's delivery");
+    assert.deepEqual(
+      answer.json.items[1].delivery,
+      { status: "scheduled", channel: null, sentAt: null, error: null },
+      "a message's delivery",
+    );
     assert.equal(answer.json.items[3].title, "Cleaner", "a code's name");
     assert.match(answer.json.items[3].code, /^[0-9]{6}$/, "a fixture's code without a PIN gets 6 digits");
     assert.ok(["pending", "set", "failed"].includes(answer.json.items[3].lockSync.status), "a code's lockSync");
