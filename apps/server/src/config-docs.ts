@@ -99,7 +99,7 @@ export const ENVIRONMENT_VARIABLES: { readonly [K in Variable]: EnvironmentVaria
   SMTP_URL: {
     default: "— (off)",
     meaning:
-      "send due messages by email to tours' prospects, through this mail server: `smtp://` (STARTTLS, required when the URL carries credentials) or `smtps://` (TLS from the start), credentials in the URL (never logged); needs `MAIL_FROM`",
+      "send due messages by email to tours' prospects, through this mail server: `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS from the start), credentials in the URL (never logged); needs `MAIL_FROM`",
   },
   MAIL_FROM: { default: "—", meaning: "with `SMTP_URL`: the sender of messages' emails, e.g. `Tours <tours@example.com>`" },
   MESSAGE_RETRY_SCHEDULE: {

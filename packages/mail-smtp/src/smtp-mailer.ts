@@ -16,9 +16,9 @@ import { readSmtpUrl } from "./smtp-url.js";
 /** How {@link createSmtpMailer} reaches the server and signs the mails. */
 export interface SmtpMailerOptions {
   /**
-   * SMTP_URL: `smtp://user:password@host:port` (STARTTLS; required when the URL carries
-   * credentials, so a password never crosses the network in the clear) or
-   * `smtps://user:password@host:port` (implicit TLS). The port defaults to 587 and 465; the user
+   * SMTP_URL: `smtp://user:password@host:port` (upgraded with STARTTLS whenever the server offers
+   * it; the login is made where the server asks for one, as any mail client does) or
+   * `smtps://user:password@host:port` (implicit TLS: for a password that must never cross in the clear). The port defaults to 587 and 465; the user
    * and password are percent-encoded, or both left out for a server that takes mail without a
    * login. Never logged, never part of an error.
    */
@@ -60,7 +60,9 @@ export function createSmtpMailer(options: SmtpMailerOptions): MessageMailer {
     host,
     port,
     secure: implicitTls,
-    requireTLS: !implicitTls && auth !== null,
+    // smtp:// upgrades with STARTTLS whenever the server offers it, and logs in only where the server asks for a
+    // login (nodemailer's own rule): like any mail client. smtps:// is for a password that must never cross in the clear.
+    requireTLS: false,
     ...(auth === null ? {} : { auth: { user: auth.user, pass: auth.pass } }),
     tls: {
       ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }),

@@ -1,6 +1,6 @@
 /**
- * SMTP_URL, read once at start: `smtp://user:password@host:port` (STARTTLS, required when it
- * carries credentials) or `smtps://…` (implicit TLS). A bad URL is refused with words that never
+ * SMTP_URL, read once at start: `smtp://user:password@host:port` (STARTTLS when the server
+ * offers it) or `smtps://…` (implicit TLS). A bad URL is refused with words that never
  * repeat the URL, which holds the password.
  */
 
