@@ -119,7 +119,14 @@ export function createAdmission(ports: AdmissionPorts, options: AdmissionOptions
       return { ok: false, budget, caller, problem: rateLimited(budget, "The request budget of this API key is used up.") };
     }
 
-    if (!scope.ok) return { ok: false, budget, caller, problem: { code: "missing_scope", detail: scope.detail } };
+    if (!scope.ok) {
+      // An operation open to either of two scopes names both.
+      const detail =
+        also === undefined
+          ? scope.detail
+          : `This operation requires the scope '${request.scope}' or '${also}', which this API key does not have.`;
+      return { ok: false, budget, caller, problem: { code: "missing_scope", detail } };
+    }
 
     return { ok: true, admission: { caller, budget, deadline: null } };
   };

@@ -90,4 +90,17 @@ describe("createLintel admit", () => {
     assert.equal(outcome.budget?.allowed, true);
     assert.equal(outcome.budget?.remaining, 4);
   });
+
+  it("an operation open to either of two scopes names both in its 403", async () => {
+    const { lintel } = await setup();
+    const outcome = await lintel.admit({
+      apiKey: keys.templatesOnly,
+      clientAddress: "10.0.7.1",
+      scope: "units:read",
+      alsoScope: "tours:read",
+    });
+    assert.ok(!outcome.ok);
+    assert.equal(outcome.problem.code, "missing_scope");
+    assert.match(outcome.problem.detail, /'units:read' or 'tours:read'/);
+  });
 });

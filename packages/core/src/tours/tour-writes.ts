@@ -319,12 +319,12 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       const offset = message.offsetMinutes;
       if (!(Number.isInteger(offset) && Math.abs(offset) <= MAX_MESSAGE_OFFSET_MINUTES)) {
         return invalid(
-          `messages[${i}].offsetMinutes`,
+          `messages.${i}.offsetMinutes`,
           `must be a whole number from -${MAX_MESSAGE_OFFSET_MINUTES} to ${MAX_MESSAGE_OFFSET_MINUTES}`,
         );
       }
       const problem = message.title === undefined ? null : textProblem(message.title, TEXT_RULES.text);
-      if (problem !== null) return invalid(`messages[${i}].title`, problem);
+      if (problem !== null) return invalid(`messages.${i}.title`, problem);
     }
     return null;
   }
@@ -358,7 +358,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const templates = new Map<string, string>();
     for (const [i, message] of (command.messages ?? []).entries()) {
       const template = await ports.templates.get(caller.orgId, message.templateId);
-      if (template === null) return invalid(`messages[${i}].templateId`, "names no template of the organization");
+      if (template === null) return invalid(`messages.${i}.templateId`, "names no template of the organization");
       templates.set(template.id, template.name);
     }
 

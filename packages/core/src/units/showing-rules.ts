@@ -174,7 +174,7 @@ export function createShowingRules(ports: {
         endAt: normalizeInstant(endAt),
       }));
       const bad = blackouts.findIndex((b) => b.startAt === null || b.endAt === null);
-      if (bad >= 0) return invalid(`rules.blackouts[${bad}]`, "startAt and endAt must be RFC 3339 instants");
+      if (bad >= 0) return invalid(`rules.blackouts.${bad}`, "startAt and endAt must be RFC 3339 instants");
       rules = { ...rules, blackouts: blackouts as { startAt: string; endAt: string }[] };
       const problem = showingRulesProblem(rules);
       if (problem !== null) return invalid(problem.field, problem.reason);

@@ -63,11 +63,10 @@ export function wallMinutes(text: string): number {
 export function showingRulesProblem(rules: ShowingRules): { readonly field: string; readonly reason: string } | null {
   for (const [i, window] of rules.weekly.entries()) {
     for (const side of ["opens", "closes"] as const) {
-      if (!WALL_TIME_PATTERN.test(window[side]))
-        return { field: `rules.weekly[${i}].${side}`, reason: "must be HH:MM from 00:00 to 24:00" };
+      if (!WALL_TIME_PATTERN.test(window[side])) return { field: `rules.weekly.${i}.${side}`, reason: "must be HH:MM from 00:00 to 24:00" };
     }
     if (wallMinutes(window.opens) >= wallMinutes(window.closes))
-      return { field: `rules.weekly[${i}].closes`, reason: "must be after opens" };
+      return { field: `rules.weekly.${i}.closes`, reason: "must be after opens" };
   }
   for (const day of WEEKDAYS) {
     const windows = rules.weekly
@@ -81,7 +80,7 @@ export function showingRulesProblem(rules: ShowingRules): { readonly field: stri
     }
   }
   for (const [i, blackout] of rules.blackouts.entries()) {
-    if (!(blackout.endAt > blackout.startAt)) return { field: `rules.blackouts[${i}].endAt`, reason: "must be after startAt" };
+    if (!(blackout.endAt > blackout.startAt)) return { field: `rules.blackouts.${i}.endAt`, reason: "must be after startAt" };
   }
   return null;
 }
