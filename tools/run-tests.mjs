@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium, ensureSystemdAnalyze, ensureTaskset, ensureWrk } from "./ensure-debian.mjs";
 import { ensureRedis } from "./ensure-redis.mjs";
@@ -292,6 +292,29 @@ function runLintStage() {
 const nodeVersion = (node) =>
   node === process.execPath ? process.version : spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
 
+/**
+ * The e2e files that the second Node line runs too (a path part each): those whose subject is the
+ * runtime itself — node:http and the HTTP edge, the server process and its command line, the
+ * tarballs installed and embedded, the client's fetch, the README's receiver and a raw HTTP fuzz.
+ */
+const RUNTIME_BOUND_E2E = [
+  join("e2e", "http") + sep,
+  join("e2e", "process") + sep,
+  join("e2e", "banner.e2e"),
+  join("cli", "lintel.e2e"),
+  join("routes", "endpoints.e2e"),
+  join("webhooks", "embedded-webhooks.e2e"),
+  join("client", "dist") + sep,
+  "packages.e2e",
+  "readme-examples.e2e",
+  "deploy.e2e",
+  "launcher.e2e",
+  "embedding.e2e",
+  "webhook-receiver.e2e",
+  "http-fuzz.e2e",
+];
+const runtimeBound = (f) => RUNTIME_BOUND_E2E.some((part) => f.includes(part));
+
 const runStarted = Date.now();
 const stages = [];
 if (tiers.length > 0 || grep) {
@@ -317,13 +340,19 @@ if (tiers.length > 0 || grep) {
     ),
   );
   stages.push(runClusterStage());
-  // The second supported line: what depends on the runtime (the domain's Intl and zone
-  // readings, the HTTP edge, the server process) is covered without the Redis tiers again.
+  // The second supported line: what depends on the runtime is covered again — every unit test
+  // (the domain's Intl and zone readings, crypto, the stores' logic) and the e2e files of
+  // RUNTIME_BOUND_E2E (the HTTP edge, the server process and its command line, the packages
+  // installed from their tarballs, the client's fetch, embedding). The e2e files of the product's
+  // features (tours, messages, webhooks, codes, writes, …) exercise the same runtime through the
+  // same edge, so they run on the first line only: a whole second run of them cost about 280 s.
   const second = installedNode(RUNTIMES.second);
   stages.push(
     runStage(
-      `unit and e2e tiers, STORE=memory, Node ${RUNTIMES.second}`,
-      files.filter((f) => tierOf(f) !== "int" && !f.endsWith(".browser.e2e.test.js") && onceOnly(f)),
+      `unit tier and the runtime-bound e2e, STORE=memory, Node ${RUNTIMES.second}`,
+      files.filter(
+        (f) => (tierOf(f) === "unit" || (tierOf(f) === "e2e" && runtimeBound(f))) && !f.endsWith(".browser.e2e.test.js") && onceOnly(f),
+      ),
       { STORE: "memory" },
       second,
     ),
