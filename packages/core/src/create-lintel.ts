@@ -347,11 +347,13 @@ export function createLintel(setup: LintelSetup): Lintel {
       await store.webhooks.resealSecrets(check);
       await store.lockCodes.resealPins(check);
       await store.tours.resealProspects(check);
+      await store.messages.resealDueEvents(check);
       const reseal = (sealed: string) => (secrets.sealedUnderFirst(sealed) ? null : secrets.seal(secrets.open(sealed)));
       return (
         (await store.webhooks.resealSecrets(reseal)) +
         (await store.lockCodes.resealPins(reseal)) +
-        (await store.tours.resealProspects(reseal))
+        (await store.tours.resealProspects(reseal)) +
+        (await store.messages.resealDueEvents(reseal))
       );
     },
     async close(graceMs = 0) {

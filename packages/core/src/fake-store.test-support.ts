@@ -161,7 +161,7 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       resealProspects: async () => 0,
     },
     // No messages: the message sender finds none due (its own tests run on the memory store).
-    messages: { lease: async () => [], finish: async () => unsupported() },
+    messages: { lease: async () => [], finish: async () => unsupported(), resealDueEvents: async () => 0 },
     webhooks: {
       create: async () => unsupported(),
       list: async () => unsupported(),

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { LeasedMessage, MessageEnd, MessageOutbox } from "@lintel/core/adapters";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import { appendEvent } from "./state/event-state.js";
 import { itemKey, type MemoryState } from "./state/memory-state.js";
 import { setDue, settleOrg, type MessageEntry, type OrgMessages } from "./state/message-state.js";
@@ -114,6 +115,22 @@ export function createMemoryMessageOutbox(state: MemoryState): MessageOutbox {
           end(entry, outcome);
           return true;
       }
+    },
+
+    async resealDueEvents(reseal) {
+      let changed = 0;
+      for (const org of state.events.orgs.values()) {
+        org.eventOrder.forEach((event, at) => {
+          if (event.type !== "message.due" || event.data.sealed === undefined) return;
+          const resealed = reseal(event.data.sealed);
+          if (resealed === null) return;
+          const updated: LintelEvent = { ...event, data: { ...event.data, sealed: resealed } };
+          org.eventOrder[at] = updated;
+          org.events.set(event.id, updated);
+          changed += 1;
+        });
+      }
+      return changed;
     },
   };
 }

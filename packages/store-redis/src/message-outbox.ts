@@ -36,6 +36,22 @@ import { messageKeys } from "./scripts/message-index.js";
 import { FINISH_MESSAGE, LEASE_MESSAGES } from "./scripts/message-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./redis/org-lease.js";
 import { recordJson } from "./scripts/record-json.js";
+import { FramedScript } from "./scripts/framed-script.js";
+import { arg, key } from "./scripts/lua-frame.js";
+
+/** Replaces the event `id` of the `events` hash by `json` while it is still `read`: 1, else 0. */
+const REPLACE_EVENT = new FramedScript({
+  keys: { events: key },
+  args: { id: arg, read: arg, json: arg },
+  body: `
+if redis.call('HGET', events, id) ~= read then return 0 end
+redis.call('HSET', events, id, json)
+return 1
+`,
+});
+
+/** Events read per round trip by `resealDueEvents`. */
+const RESEAL_BATCH = 200;
 
 /** How often `lease` looks at every org of the group, at most (ms of the lease's clock), and how far ahead a look sees an org hot. */
 export const FULL_LOOK_MS = 5_000;
@@ -180,6 +196,34 @@ export function createRedisMessageOutbox(redis: RedisClient, group: string): Red
         // A message left due is this store's to lease at once, whatever the org looked like before.
         if (finished && end === null) warm(orgId);
         return finished;
+      }),
+
+    // A message.due is stored only for an org with messages, so the group's set holds every org that
+    // has one; each org's are read by their type's order, a batch at a time, and each changed in its own step.
+    resealDueEvents: (reseal) =>
+      guard(async () => {
+        let changed = 0;
+        for (const orgId of await redis.smembers(redisKeys.messageOrgs(group))) {
+          const events = redisKeys.events(orgId);
+          const order = redisKeys.eventsOfType(orgId, "message.due");
+          for (let start = 0; ; start += RESEAL_BATCH) {
+            const positions = await redis.zrange(order, start, start + RESEAL_BATCH - 1);
+            if (positions.length === 0) break;
+            const ids = positions.map((position) => position.slice(position.lastIndexOf("|") + 1));
+            const raws = await redis.hmget(events, ...ids);
+            for (const [i, raw] of raws.entries()) {
+              if (raw === null) continue;
+              const event = JSON.parse(raw) as { data?: { sealed?: unknown } };
+              const sealed = event.data?.sealed;
+              const resealed = typeof sealed === "string" ? reseal(sealed) : null;
+              if (resealed === null) continue;
+              const json = recordJson({ ...event, data: { ...event.data, sealed: resealed } });
+              changed += Number(await REPLACE_EVENT.run(redis, { events }, { id: ids[i] as string, read: raw, json }));
+            }
+            if (positions.length < RESEAL_BATCH) break;
+          }
+        }
+        return changed;
       }),
   };
 }

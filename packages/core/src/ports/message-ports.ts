@@ -70,6 +70,13 @@ export interface MessageOutbox {
    * keeps the message's place in the schedule and the unit's version.
    */
   finish(leased: LeasedMessage, outcome: MessageOutcome): Promise<boolean>;
+  /**
+   * Rewrites the sealed recipient and text (`data.sealed`) of every stored `message.due` of every
+   * org this store serves as `reseal` says (null: leave it), each event in one step that applies
+   * only while it is as read; answers how many changed. What re-sealing under a new first data key
+   * runs on, beside `LockCodeOutbox.resealPins`.
+   */
+  resealDueEvents(reseal: (sealed: string) => string | null): Promise<number>;
 }
 
 /** An email as the mailer sends it. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { LeasedMessage, LeaseShare } from "@lintel/core/adapters";
+import type { LintelEvent } from "@lintel/domain/adapters";
 import { aTimezoneEvent } from "../seeds/event-seed.js";
 import {
   aMessage,
@@ -8,6 +9,7 @@ import {
   endOf,
   eventIdsOf,
   LEASE,
+  messageEvent,
   movedTo,
   NOW,
   seedMessages,
@@ -270,6 +272,22 @@ export function describeMessageOutboxContract(
       const [leased] = await lease();
       assert.equal(await store().messages.finish(leased!, { kind: "end", ...endOf(orgId, waiting) }), true);
       assert.deepEqual(await remove(), { ok: true });
+    });
+
+    it("resealDueEvents rewrites each stored message.due's sealed copy as told, each once; other events are left alone", async () => {
+      const { orgId, messages } = await seedMessages(store(), [5_000]);
+      const message = messages[0]!;
+      const [leased] = await lease();
+      const event = messageEvent(orgId, "message.due", message, 6_000);
+      const sealed = { ...event, data: { ...event.data, sealed: `old:${orgId}` } } as LintelEvent;
+      assert.equal(await store().messages.finish(leased!, { kind: "due", event: sealed, end: endOf(orgId, message) }), true);
+      const reseal = (sealed: string) => (sealed === `old:${orgId}` ? `new:${orgId}` : null);
+      assert.ok((await store().messages.resealDueEvents(reseal)) >= 1);
+      const [stored] = await store().events.list(orgId, "message.due", null, 10);
+      assert.equal((stored?.data as { sealed?: string }).sealed, `new:${orgId}`);
+      assert.equal(await store().messages.resealDueEvents(reseal), 0, "nothing left to reseal");
+      const [sent] = await store().events.list(orgId, "message.sent", null, 10);
+      assert.ok(sent, "the message.sent is still there");
     });
   });
 }
