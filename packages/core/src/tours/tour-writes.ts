@@ -355,15 +355,20 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       atMs,
     );
     if (timesProblem !== null) return invalid(timesProblem.field, timesProblem.reason);
+    // The templates and the unit are read together (on Redis, one round trip rather than one each).
+    const findUnit = () => ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
+    const [found, firstUnit] = await Promise.all([
+      Promise.all((command.messages ?? []).map((message) => ports.templates.get(caller.orgId, message.templateId))),
+      findUnit(),
+    ]);
     const templates = new Map<string, string>();
-    for (const [i, message] of (command.messages ?? []).entries()) {
-      const template = await ports.templates.get(caller.orgId, message.templateId);
+    for (const [i, template] of found.entries()) {
       if (template === null) return invalid(`messages.${i}.templateId`, "names no template of the organization");
       templates.set(template.id, template.name);
     }
 
     for (let round = 0; round < BASIS_ROUNDS; round++) {
-      const unit = await ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
+      const unit = round === 0 ? firstUnit : await findUnit();
       if (unit === null) return fail("not_found", `No unit '${command.unitIdOrKey.slice(0, 100)}'.`);
       if (command.expectedVersion !== undefined && unit.version !== command.expectedVersion) {
         return staleVersion(command.expectedVersion, unit.version);
