@@ -17,6 +17,7 @@ export {
   type FixtureLoadList,
   type LintelStore,
   type LockProvider,
+  type LockReading,
   eventAtVersion,
   type ApiKeyStore,
   type ChargedKey,

@@ -19,12 +19,13 @@ import type { LockCodeProgrammer } from "./ports/lock-code-ports.js";
 import { applyAccessCodeReport } from "./lock-codes/lock-code-reports.js";
 import { createLockCodeSync, type LockCodeSyncOptions } from "./lock-codes/lock-code-sync.js";
 import { sealFixtureCodes } from "./lock-codes/lock-code-work.js";
+import { createCodeRulesLearner } from "./locks/code-rules-learner.js";
 import { observeLockState } from "./locks/lock-observation.js";
 import type { LockProviderObserver } from "./locks/lock-provider-observer.js";
 import { createLockStateReader } from "./locks/lock-state-reader.js";
 import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports/ports.js";
 import { createLockReads } from "./locks/lock-reads.js";
-import { createLockWrites } from "./locks/lock-writes.js";
+import { createLockWrites, type LockWrites } from "./locks/lock-writes.js";
 import { createTemplateReads } from "./templates/template-reads.js";
 import { createTemplateRenders } from "./templates/template-render.js";
 import { racedStores, requestScope, startStoreDeadline } from "./admission/request-stores.js";
@@ -107,6 +108,8 @@ export interface LintelSetup {
   readonly tourTransitionFailed?: ((error: unknown) => void) | undefined;
   /** Told when observing a lock's state for `lock.state_changed` failed (the state read itself is still answered). */
   readonly observationFailed?: ((error: unknown) => void) | undefined;
+  /** A whole number from 0 to bound − 1, for new PINs. Default: the system's random source; tests pass a fixed one to force a clash. */
+  readonly pinRandom?: ((bound: number) => number) | undefined;
 }
 
 /** How long a provider's answer is reused: reads of one lock within it cost one provider call. */
@@ -145,6 +148,9 @@ export function createLintel(setup: LintelSetup): Lintel {
     clock,
     secrets,
     programsCodes: programmer !== undefined,
+    observations: stores.observations,
+    devices: stores.devices,
+    pinRandom: setup.pinRandom,
   };
   const tours = createTourWrites({ ...tourPorts, tours: stores.tours });
   // Timed transitions and the providers' word run outside any request, on the store itself (its own timeout bounds each call).
@@ -154,6 +160,8 @@ export function createLintel(setup: LintelSetup): Lintel {
     units: store.units,
     locks: store.locks,
     templates: store.templates,
+    observations: store.observations,
+    devices: store.devices,
   });
   const codeSync =
     programmer === undefined
@@ -220,6 +228,8 @@ export function createLintel(setup: LintelSetup): Lintel {
       }
     },
   });
+  // Locks' code rules are learned here, outside requests: a booking reads them from the store.
+  const codeRules = createCodeRulesLearner(lockStates);
   const admit = createAdmission(
     { apiKeys: stores.apiKeys, budget: stores.budget, clock },
     {
@@ -272,6 +282,15 @@ export function createLintel(setup: LintelSetup): Lintel {
     { allowPrivate: setup.webhookAllowPrivate ?? false, secretOverlapMs: setup.webhookSecretOverlapMs },
   );
 
+  const { updateLock } = createLockWrites({ locks: stores.locks, units: stores.units, clock });
+  const lockWrites: LockWrites = {
+    async updateLock(caller, command) {
+      const result = await updateLock(caller, command);
+      if (result.ok) codeRules.learn([result.value]); // the lock as it is now, say active again
+      return result;
+    },
+  };
+
   const tourReads = createTourReads({ tours: stores.tours, units: stores.units, clock, secrets }, cursors);
 
   return {
@@ -294,7 +313,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...told(createTemplateWrites({ templates: stores.templates, clock })),
     ...createTemplateRenders({ units: stores.units, templates: stores.templates, locks: stores.locks, tours: tourReads }),
     ...createLockReads(stores.locks, lockStates, cursors),
-    ...told(createLockWrites({ locks: stores.locks, units: stores.units, clock })),
+    ...told(lockWrites),
     ...webhooks,
     ...webhookOperations,
     ...tourReads,
@@ -320,6 +339,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     async loadFixture(data) {
       const report = await store.fixtures.load(sealFixtureCodes(data, secrets, clock.now()));
       codeSync?.wake();
+      codeRules.learn(data.locks);
       return report;
     },
     async reportAccessCode(report) {
@@ -357,6 +377,7 @@ export function createLintel(setup: LintelSetup): Lintel {
       );
     },
     async close(graceMs = 0) {
+      codeRules.stop();
       await Promise.all([dispatcher?.stop(graceMs), codeSync?.stop(graceMs), messageSender.stop(graceMs), tourTimer.stop()]);
     },
   };

@@ -8,7 +8,8 @@
  *   then);
  * - webhook signatures (Standard Webhooks, Svix: `signWebhook`, `checkWebhookSignature`) and the
  *   delivery retry law (`nextAttemptDelayMs`);
- * - the data cipher that seals secrets and PINs at rest (`createDataCipher`);
+ * - the data cipher that seals secrets and PINs at rest (`createDataCipher`), and a device's code
+ *   rules with the PIN drawn under them (`pinRules`, `drawPin`);
  * - each list's position text (rows sort by it as plain strings), keyset paging over rows sorted
  *   by position, the span a schedule scan starts before, how long a budget's state must be kept;
  * - the bounds of a problem body (`echo`, `MAX_PROBLEM_BYTES`), instants as text (`isoInstant`),
@@ -78,6 +79,7 @@ export {
   type WebhookVerification,
 } from "./events/webhooks.js";
 export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./access/data-cipher.js";
+export { DEFAULT_PIN_RULES, drawPin, pinFits, pinRules, type PinConstraint, type PinRules } from "./access/pin-rules.js";
 export { echo, MAX_ECHO_CHARS, MAX_INVALID_PARAMS, MAX_PROBLEM_BYTES } from "./records/problems.js";
 export { isoInstant, parseCanonicalInstant } from "./time/iso-instant.js";
 export { templateBodyProblem, templatePlaceholders } from "./text/template-body.js";

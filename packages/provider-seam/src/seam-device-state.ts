@@ -1,6 +1,8 @@
 /** A Seam device as Lintel's LockState. Pure: each choice of the mapping is written beside it. */
 import type { Device } from "@seamapi/http";
-import type { Lock, LockState } from "@lintel/domain";
+import type { LockReading } from "@lintel/core/adapters";
+import type { Lock } from "@lintel/domain";
+import { pinRules, type PinRules } from "@lintel/domain/adapters";
 import type { DoorState, LockStateValue } from "@lintel/domain/schemas";
 
 /** Device errors that mean Seam lost the device; their `created_at` is when it was last reachable. */
@@ -43,8 +45,24 @@ function lastSeenAtOf(device: Device): string | null {
   return times.length === 0 ? null : new Date(Math.min(...times)).toISOString();
 }
 
-/** The state of `lock` as Seam reported `device`, fetched at `fetchedAtMs`. */
-export function lockStateFromSeamDevice(lock: Lock, device: Device, fetchedAtMs: number): LockState {
+/**
+ * The device's code rules: the lengths it takes (`supported_code_lengths`) and its PIN
+ * constraints (`code_constraints`, each a `constraint_type`); name constraints and those a draw
+ * cannot honour are dropped by `pinRules`. A device that lists neither has none (6 digits).
+ */
+function codeRulesOf(device: Device): PinRules {
+  const { supported_code_lengths: lengths, code_constraints: constraints } = device.properties as {
+    supported_code_lengths?: unknown;
+    code_constraints?: unknown;
+  };
+  const types = Array.isArray(constraints)
+    ? constraints.map((c: unknown) => (c as { constraint_type?: unknown } | null)?.constraint_type)
+    : [];
+  return pinRules(lengths, types);
+}
+
+/** The state of `lock` as Seam reported `device`, fetched at `fetchedAtMs`, with the device's code rules. */
+export function lockStateFromSeamDevice(lock: Lock, device: Device, fetchedAtMs: number): LockReading {
   return {
     lockId: lock.lockId,
     provider: lock.provider,
@@ -54,5 +72,6 @@ export function lockStateFromSeamDevice(lock: Lock, device: Device, fetchedAtMs:
     batteryLevel: batteryLevelOf(device),
     lastSeenAt: lastSeenAtOf(device),
     fetchedAt: new Date(fetchedAtMs).toISOString(),
+    codeRules: codeRulesOf(device),
   };
 }

@@ -48,9 +48,26 @@ describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
         batteryLevel: 0.42,
         lastSeenAt: null,
         fetchedAt: "",
+        codeRules: { lengths: [], constraints: [] },
       },
     );
     assert.ok(Date.parse(state.fetchedAt) >= before && Date.parse(state.fetchedAt) <= Date.now());
+  });
+
+  it("the device's code rules: its supported lengths within 4–8 and the PIN constraints a draw honours", async () => {
+    const deviceId = fake.addLock("rules", {
+      locked: true,
+      online: true,
+      supported_code_lengths: [4, 10],
+      code_constraints: [
+        { constraint_type: "no_zeros" },
+        { constraint_type: "at_least_three_unique_digits" },
+        { constraint_type: "start_date_in_future" },
+        { constraint_type: "name_length", max_length: 14 },
+      ],
+    });
+    const state = await read(lockOn(deviceId));
+    assert.deepEqual(state.codeRules, { lengths: [4], constraints: ["no_zeros", "at_least_three_unique_digits"] });
   });
 
   it("unlocked and door open", async () => {

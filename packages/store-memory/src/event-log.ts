@@ -38,6 +38,9 @@ export function createMemoryLockObservations(state: EventState): LockObservation
         doorState: next.doorState,
         online: next.online,
         fetchedAt: next.fetchedAt,
+        ...(next.codeRules === undefined
+          ? {}
+          : { codeRules: { lengths: [...next.codeRules.lengths], constraints: [...next.codeRules.constraints] } }),
       };
       state.observations.set(at(orgId, lockId), stored);
       if (event !== null) appendEvent(state, orgId, event);

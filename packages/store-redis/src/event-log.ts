@@ -39,10 +39,11 @@ return {1}
 `,
 });
 
-/** An observation as the hash holds it: its four fields, in one order. */
+/** An observation as the hash holds it: its four fields, in one order, then the device's code rules when known. */
 function canonical(state: LockObservation): string {
-  const { lockState, doorState, online, fetchedAt } = state;
-  return recordJson({ lockState, doorState, online, fetchedAt });
+  const { lockState, doorState, online, fetchedAt, codeRules } = state;
+  const rules = codeRules === undefined ? {} : { codeRules: { lengths: codeRules.lengths, constraints: codeRules.constraints } };
+  return recordJson({ lockState, doorState, online, fetchedAt, ...rules });
 }
 
 /** Events in Redis. */

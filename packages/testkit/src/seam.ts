@@ -20,6 +20,10 @@ export interface FakeLockProperties {
    * unless told otherwise; `undefined` (in {@link FakeSeam.updateLock}) takes it away.
    */
   readonly battery?: { readonly level: number; readonly status: "critical" | "low" | "good" | "full" } | undefined;
+  /** The PIN lengths the device takes. */
+  readonly supported_code_lengths?: readonly number[];
+  /** Its code constraints, as Seam lists them (`{ constraint_type: "no_zeros" }`, …). */
+  readonly code_constraints?: readonly { readonly constraint_type: string; readonly min_length?: number; readonly max_length?: number }[];
 }
 
 /**

@@ -8,11 +8,12 @@
  * as it is.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { EventLog, WebhookStore } from "../ports/event-ports.js";
+import type { EventLog, LockObservations, WebhookStore } from "../ports/event-ports.js";
 import type { LockCodeOutbox } from "../ports/lock-code-ports.js";
 import {
   StoreUnavailableError,
   type ApiKeyStore,
+  type LockDevices,
   type LockDirectory,
   type RequestBudget,
   type TemplateStore,
@@ -34,6 +35,10 @@ export interface RequestStores {
   readonly webhooks: WebhookStore;
   readonly lockCodes: LockCodeOutbox;
   readonly tours: TourStore;
+  /** A booking's read of its lock's code rules. */
+  readonly observations: LockObservations;
+  /** A booking's read of the locks on its lock's device. */
+  readonly devices: LockDevices;
 }
 
 /**
@@ -122,5 +127,7 @@ export function racedStores(stores: RequestStores, scope: RequestScope): Request
     webhooks: raced(stores.webhooks, scope),
     lockCodes: raced(stores.lockCodes, scope),
     tours: raced(stores.tours, scope),
+    observations: raced(stores.observations, scope),
+    devices: raced(stores.devices, scope),
   };
 }

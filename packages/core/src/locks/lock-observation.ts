@@ -7,14 +7,16 @@
  * observation is kept with its `fetchedAt`: an answer fetched no later than the stored one (a
  * slow provider call of another instance, arriving late) changes nothing and emits nothing, so
  * it cannot undo a newer observation. An unchanged state still advances the stored `fetchedAt`
- * (one write), so an older answer arriving after it is recognised as older too.
+ * (one write), so an older answer arriving after it is recognised as older too. The device's code
+ * rules, where the answer lists them, are kept with the observation (never compared, no event):
+ * where a booking finds them without asking the provider.
  */
 
 import type { LockState } from "@lintel/domain";
 import { observationChanged, observedPart, isoInstant, type LintelEvent } from "@lintel/domain/adapters";
 import { randomId } from "../common/event-ids.js";
 import type { LockObservation, LockObservations } from "../ports/event-ports.js";
-import type { Clock } from "../ports/ports.js";
+import type { Clock, LockReading } from "../ports/ports.js";
 
 /** Compare-and-set tries before giving up on a lock whose observations keep changing under us. */
 const MAX_SWAPS = 3;
@@ -32,13 +34,14 @@ function servedState(state: LockState): LockState {
 export async function observeLockState(
   ports: { readonly observations: LockObservations },
   orgId: string,
-  state: LockState,
+  state: LockReading,
   clock: Clock,
 ): Promise<LintelEvent | null> {
   const fetchedMs = Date.parse(state.fetchedAt);
   const next: LockObservation = {
     ...observedPart(state),
     fetchedAt: isoInstant(Number.isFinite(fetchedMs) ? fetchedMs : clock.now()),
+    ...(state.codeRules === undefined ? {} : { codeRules: state.codeRules }),
   };
   let expected = await ports.observations.last(orgId, state.lockId);
   for (let attempt = 0; attempt < MAX_SWAPS; attempt++) {

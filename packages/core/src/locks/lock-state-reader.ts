@@ -4,7 +4,7 @@
  * or does not answer within `timeoutMs` is reported as {@link ProviderUnavailableError}.
  */
 import type { Lock, LockState } from "@lintel/domain";
-import type { Clock, LockProvider } from "../ports/ports.js";
+import type { Clock, LockProvider, LockReading } from "../ports/ports.js";
 import type { LockProviderObserver } from "./lock-provider-observer.js";
 import { ProviderUnavailableError } from "./provider-failure.js";
 
@@ -28,7 +28,7 @@ export interface LockStateReaderOptions {
    * Told of every state a provider answered (not of a reused answer), before the readers get it:
    * where `lock.state_changed` is observed. It must not reject.
    */
-  readonly fresh?: ((lock: Lock, state: LockState) => Promise<void>) | undefined;
+  readonly fresh?: ((lock: Lock, state: LockReading) => Promise<void>) | undefined;
 }
 
 const SWEEP_AT = 10_000;
@@ -52,7 +52,7 @@ export function createLockStateReader(provider: LockProvider, clock: Clock, opti
     answers.set(key, { state, at: now });
   }
 
-  function observedCall(lock: Lock): Promise<LockState> {
+  function observedCall(lock: Lock): Promise<LockReading> {
     const observer = options.observer;
     if (observer === undefined) return callProvider(lock);
     return callProvider(lock).then(
@@ -64,9 +64,9 @@ export function createLockStateReader(provider: LockProvider, clock: Clock, opti
     );
   }
 
-  function callProvider(lock: Lock): Promise<LockState> {
+  function callProvider(lock: Lock): Promise<LockReading> {
     const controller = new AbortController();
-    return new Promise<LockState>((resolve, reject) => {
+    return new Promise<LockReading>((resolve, reject) => {
       const timer = setTimeout(() => {
         const error = new ProviderUnavailableError({
           provider: lock.provider,
@@ -77,7 +77,7 @@ export function createLockStateReader(provider: LockProvider, clock: Clock, opti
         reject(error);
       }, options.timeoutMs);
       // A provider that throws synchronously is treated like one that rejects.
-      new Promise<LockState>((answer) => answer(provider.readState(lock, controller.signal))).then(
+      new Promise<LockReading>((answer) => answer(provider.readState(lock, controller.signal))).then(
         (state) => {
           clearTimeout(timer);
           resolve(state);

@@ -14,6 +14,7 @@ import type {
   EventTypeFilter,
   LintelEvent,
   ObservedLockState,
+  PinRules,
   WebhookEndpointRecord,
   WebhookTestEvent,
 } from "@lintel/domain/adapters";
@@ -42,6 +43,11 @@ export interface EventLog {
 export interface LockObservation extends ObservedLockState {
   /** The provider answer's `fetchedAt`, as `isoInstant` writes it (so string order is time order). */
   readonly fetchedAt: string;
+  /**
+   * The device's code rules as that answer listed them (a booking draws its PIN under them);
+   * absent when the provider lists none (the simulator). Kept with the observation, not compared.
+   */
+  readonly codeRules?: PinRules | undefined;
 }
 
 /** What {@link LockObservations.swap} found. */
@@ -60,7 +66,7 @@ export interface LockObservations {
   last(orgId: string, lockId: string): Promise<LockObservation | null>;
   /**
    * Compare-and-set: when the stored observation equals `expected` (null: none stored; all four
-   * fields compared) and was fetched before `next` (none stored counts as before), store `next`
+   * fields compared, `codeRules` not) and was fetched before `next` (none stored counts as before), store `next`
    * and, when `event` is given, store the event with its deliveries, in one atomic step. An
    * answer that arrives late (fetched no later than the stored one) never overwrites a newer one.
    */

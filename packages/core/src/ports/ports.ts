@@ -7,7 +7,7 @@
  * cannot answer in time; the HTTP adapter turns that into 503 `unavailable`.
  */
 import type { ApiKeyRecord, BudgetDecision, Lock, LockState, RatePolicy, Template } from "@lintel/domain";
-import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LintelEvent, PinRules } from "@lintel/domain/adapters";
 import type { EventLog, LockObservations, WebhookStore } from "./event-ports.js";
 import type { FixtureSink, LoadOutcome } from "./fixture-ports.js";
 import type { LockCodeOutbox } from "./lock-code-ports.js";
@@ -162,10 +162,16 @@ export interface TemplateDeleteCheck {
   readonly nowIso: string;
 }
 
+/** A lock's state as its provider answered it, with what else the answer told of the device. */
+export type LockReading = LockState & {
+  /** The device's code rules, where the provider lists them (Seam's `supported_code_lengths`, `code_constraints`). */
+  readonly codeRules?: PinRules | undefined;
+};
+
 /** A smart-lock vendor's cloud, asked for the live state of one device. */
 export interface LockProvider {
   /** Rejects when the provider fails; may be slow (the caller applies the timeout). */
-  readState(lock: Lock, signal: AbortSignal): Promise<LockState>;
+  readState(lock: Lock, signal: AbortSignal): Promise<LockReading>;
 }
 
 /**

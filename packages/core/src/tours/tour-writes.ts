@@ -25,10 +25,14 @@ import {
   type TourCommand,
   type TourRecord,
   lockPosition,
+  DEFAULT_PIN_RULES,
+  drawPin,
+  pinRules,
 } from "@lintel/domain/adapters";
 import { type LockSync, type MessageDelivery, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
-import { randomId, randomPin } from "../common/event-ids.js";
+import { randomInt } from "node:crypto";
+import { randomId } from "../common/event-ids.js";
 import { normalizeInstant } from "../common/instant-text.js";
 import { fail, succeed, type Failure, type Result } from "../common/problem.js";
 import { codeWorkOf, openPin, pendingLockSync } from "../lock-codes/lock-code-work.js";
@@ -36,11 +40,13 @@ import {
   MAX_ITEMS_PER_UNIT,
   StoreUnavailableError,
   type Clock,
+  type LockDevices,
   type LockDirectory,
   type TemplateStore,
   type UnitStore,
   type UnitWriteOutcome,
 } from "../ports/ports.js";
+import type { LockObservations } from "../ports/event-ports.js";
 import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
@@ -60,8 +66,6 @@ export const MAX_TOUR_MESSAGES = 10;
 export const DEFAULT_ACCESS_MARGIN_MINUTES = 15;
 /** A tour's title when a booking does not say. */
 export const DEFAULT_TOUR_TITLE = "Self-guided tour";
-/** How many PINs a booking draws at most before it takes one another code of the lock holds (1 in 10^6 each). */
-const PIN_DRAWS = 20;
 /** How far ahead of this clock a lock provider's `occurred_at` may be and still check a tour in. */
 const LOCK_CLOCK_SKEW_MS = 60_000;
 /** How many of the org's active locks a booking looks through for the unit's own. */
@@ -80,6 +84,12 @@ export interface TourWritePorts {
   readonly secrets: DataCipher;
   /** False when nothing programs codes on locks: a tour is then booked only without a lock. */
   readonly programsCodes: boolean;
+  /** Where a booking finds its lock's code rules: the last observation of the lock (one read, never the provider). */
+  readonly observations: Pick<LockObservations, "last">;
+  /** The locks of every org on one provider device: a new PIN is held by no code ahead on any of them. */
+  readonly devices: LockDevices;
+  /** A whole number from 0 to bound − 1, drawn for PINs. Default: the system's random source (tests pass a fixed one). */
+  readonly pinRandom?: ((bound: number) => number) | undefined;
 }
 
 /** The tour writes of the API; each stores its event with its change. */
@@ -226,17 +236,49 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     return serving;
   }
 
-  /** A PIN no code of the lock ending ahead (at any unit the lock serves) holds, sealed: a code over by now opens nothing. */
-  async function freshPin(lock: Lock): Promise<{ readonly pin: string; readonly sealed: string }> {
+  /**
+   * The PINs held by codes ending ahead (a code over by now opens nothing) on the lock's device:
+   * on every active lock of any org that the same provider's device backs (a webhook's lookup,
+   * {@link LockDevices}), each at every unit it serves. A simulated device is the lock's own: the
+   * simulator's ids name no hardware, and tests reuse them across orgs.
+   */
+  async function pinsOnDevice(lock: Lock): Promise<Set<string>> {
+    const sharing =
+      lock.provider === "simulated"
+        ? []
+        : (await ports.devices.activeByProviderDevice(lock.providerDeviceId)).filter(
+            (other) => other.provider === lock.provider && other.status === "active",
+          );
+    // One scan per unit, for all the device's locks that serve it.
+    const scans = new Map<string, { readonly orgId: string; readonly unitId: string; readonly lockIds: Set<string> }>();
+    for (const each of [lock, ...sharing]) {
+      for (const unitId of each.unitIds) {
+        const at = `${each.orgId}\n${unitId}`;
+        const scan = scans.get(at) ?? { orgId: each.orgId, unitId, lockIds: new Set<string>() };
+        scan.lockIds.add(each.lockId);
+        scans.set(at, scan);
+      }
+    }
     const held = new Set<string>();
-    for (const unitId of lock.unitIds) {
-      for await (const item of scheduleFrom(ports.units, lock.orgId, unitId, nowMs())) {
-        const pin = item.kind === "code" && item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
+    for (const { orgId, unitId, lockIds } of scans.values()) {
+      for await (const item of scheduleFrom(ports.units, orgId, unitId, nowMs())) {
+        const pin = item.kind === "code" && item.lockId !== null && lockIds.has(item.lockId) ? openPin(item, ports.secrets) : null;
         if (pin !== null) held.add(pin);
       }
     }
-    let pin = randomPin();
-    for (let draw = 1; draw < PIN_DRAWS && held.has(pin); draw++) pin = randomPin();
+    return held;
+  }
+
+  /**
+   * A new PIN for a code on `lock`, sealed: drawn under the device's code rules as last observed
+   * (6 digits while none are known, and for a simulated lock), held by no code ahead on the device.
+   */
+  async function freshPin(lock: Lock): Promise<{ readonly pin: string; readonly sealed: string }> {
+    const observed = lock.provider === "simulated" ? null : await ports.observations.last(lock.orgId, lock.lockId);
+    // What the store holds is read as it comes: rules that are not rules count as none.
+    const stored = observed?.codeRules as { readonly lengths?: unknown; readonly constraints?: unknown } | null | undefined;
+    const rules = stored === undefined || stored === null ? DEFAULT_PIN_RULES : pinRules(stored.lengths, stored.constraints);
+    const pin = drawPin(rules, await pinsOnDevice(lock), ports.pinRandom ?? randomInt);
     return { pin, sealed: ports.secrets.seal(pin) };
   }
 

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { DestinationStream } from "pino";
 import { createLogger } from "@lintel/api";
-import type { FakeAccessCode, FakeSeam } from "@lintel/testkit/seam";
+import type { FakeAccessCode, FakeLockProperties, FakeSeam } from "@lintel/testkit/seam";
 import { call, postJson, testConfig, testFixture, type Answer, type TestFixture } from "../e2e.test-support.js";
 import { startServer, type RunningServer } from "../../server.js";
 import { until } from "../webhooks/webhook-receiver.test-support.js";
@@ -36,8 +36,15 @@ export interface CodesFixture extends TestFixture {
   readonly devices: Readonly<Record<string, string>>;
 }
 
-/** A fresh test fixture whose unit `codesUnit` is served by one `august` lock per name of `seamLocks`, each a new device of `fake`. */
-export function codesFixture(fake: FakeSeam, seamLocks: readonly string[]): CodesFixture {
+/**
+ * A fresh test fixture whose unit `codesUnit` is served by one `august` lock per name of
+ * `seamLocks`, each a new device of `fake` with `properties` (locked and online by default).
+ */
+export function codesFixture(
+  fake: FakeSeam,
+  seamLocks: readonly string[],
+  properties: FakeLockProperties = { locked: true, online: true },
+): CodesFixture {
   const base = testFixture();
   const codesUnit = {
     id: `${base.p}_u_codes`,
@@ -50,7 +57,7 @@ export function codesFixture(fake: FakeSeam, seamLocks: readonly string[]): Code
   const lockIds: Record<string, string> = {};
   const devices: Record<string, string> = {};
   const locks = seamLocks.map((name) => {
-    const deviceId = fake.addLock(`${base.p} ${name}`, { locked: true, online: true });
+    const deviceId = fake.addLock(`${base.p} ${name}`, properties);
     devices[name] = deviceId;
     lockIds[name] = `${base.p}_seam_${name}`;
     return {

@@ -201,6 +201,24 @@ export function describeEventLogContract(name: string, makeStore: () => Promise<
       }
     });
 
+    it("an observation keeps the device's code rules it was stored with; a later one replaces them; swaps compare without them", async () => {
+      const orgId = randomId("org");
+      const lockId = randomId("lk");
+      const fourDigits = anObservation({ codeRules: { lengths: [4], constraints: ["no_zeros", "at_least_three_unique_digits"] } });
+      assert.deepEqual(await store().observations.swap(orgId, lockId, null, fourDigits, null), { swapped: true });
+      assert.deepEqual(await store().observations.last(orgId, lockId), fourDigits);
+      // Read back, the observation is the `expected` of the next swap: the rules come back as they went in.
+      const stored = await store().observations.last(orgId, lockId);
+      const eightDigits = anObservation({ codeRules: { lengths: [8], constraints: [] } });
+      assert.deepEqual(await store().observations.swap(orgId, lockId, stored, eightDigits, null), { swapped: true });
+      assert.deepEqual(await store().observations.last(orgId, lockId), eightDigits);
+      // An answer that lists no rules (the simulator's) stores none.
+      const none = anObservation();
+      assert.deepEqual(await store().observations.swap(orgId, lockId, eightDigits, none, null), { swapped: true });
+      assert.deepEqual(await store().observations.last(orgId, lockId), none);
+      assert.equal((await store().observations.last(orgId, lockId))?.codeRules, undefined);
+    });
+
     it("swap never stores an observation fetched no later than the stored one: it answers lost with the current", async () => {
       const orgId = randomId("org");
       const lockId = randomId("lk");

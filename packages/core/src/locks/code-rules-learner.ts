@@ -1,0 +1,86 @@
+/**
+ * Each lock's code rules are learned outside requests, so a booking never waits on a provider:
+ * every fresh state read stores the rules its answer lists with the lock's observation
+ * (lock-observation.js), and this learner makes such a read in the background for the locks a
+ * Lintel loads (a fixture at start) or updates, so a lock has its rules within seconds. A read
+ * that fails is tried again later (5 s, 30 s, 2 min, 10 min), never when no provider is
+ * configured; until one succeeds a booking draws 6 digits. Simulated locks list no rules and are
+ * not read. Nothing here is kept across a restart: the rules are, in the store.
+ */
+import type { Lock } from "@lintel/domain";
+import type { LockStateReader } from "./lock-state-reader.js";
+import { ProviderUnavailableError } from "./provider-failure.js";
+
+/** The waits before a failed read is tried again, ms. */
+const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000];
+/** Reads in flight at once: a large fixture never floods a provider. */
+const CONCURRENCY = 4;
+
+/** Learns locks' code rules in the background. */
+export interface CodeRulesLearner {
+  /** Reads each active, non-simulated lock's state soon (once per lock while one is pending); returns at once. */
+  learn(locks: readonly Lock[]): void;
+  /** Drops the pending reads and retries (a read in flight ends on its own, bounded by the reader's timeout). */
+  stop(): void;
+}
+
+/** A learner reading through `lockStates`, whose fresh answers are observed (with their rules) as any read's. */
+export function createCodeRulesLearner(
+  lockStates: Pick<LockStateReader, "read">,
+  retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+): CodeRulesLearner {
+  const queue: { readonly lock: Lock; readonly attempt: number }[] = [];
+  const pending = new Set<string>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let running = 0;
+  let stopped = false;
+  const keyOf = (lock: Lock) => `${lock.orgId}\n${lock.lockId}`;
+
+  function pump(): void {
+    while (!stopped && running < CONCURRENCY && queue.length > 0) {
+      const { lock, attempt } = queue.shift()!;
+      running++;
+      lockStates
+        .read(lock)
+        .then(
+          () => pending.delete(keyOf(lock)),
+          (error: unknown) => {
+            const delay = retryDelaysMs[attempt];
+            const hopeless = error instanceof ProviderUnavailableError && error.reason === "not_configured";
+            if (stopped || hopeless || delay === undefined) {
+              pending.delete(keyOf(lock));
+              return;
+            }
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              queue.push({ lock, attempt: attempt + 1 });
+              pump();
+            }, delay);
+            timer.unref();
+            timers.add(timer);
+          },
+        )
+        .finally(() => {
+          running--;
+          pump();
+        });
+    }
+  }
+
+  return {
+    learn(locks) {
+      for (const lock of locks) {
+        if (stopped || lock.status !== "active" || lock.provider === "simulated" || pending.has(keyOf(lock))) continue;
+        pending.add(keyOf(lock));
+        queue.push({ lock, attempt: 0 });
+      }
+      pump();
+    },
+    stop() {
+      stopped = true;
+      queue.length = 0;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

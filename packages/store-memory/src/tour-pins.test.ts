@@ -1,0 +1,146 @@
+// A tour's PIN over the memory store (docs/contract.md "Tours"): drawn under the device's code
+// rules as the provider last listed them, learned in the background when the fixture loads; 6
+// digits while none are known, without waiting on a provider that does not answer; held by no
+// code ahead on the device, whichever org's lock names it, a clash forced with a random source
+// that always answers 0; simulated devices are each lock's own.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { parseFixture, type Caller } from "@lintel/core";
+import type { LockProvider, LockReading } from "@lintel/core/adapters";
+import type { Lock } from "@lintel/domain";
+import { pinFits, pinRules } from "@lintel/domain/adapters";
+import { createMemoryLintel } from "./index.js";
+
+const FOUR_DIGITS = pinRules([4], ["no_zeros", "at_least_three_unique_digits"]);
+const caller = (orgId: string): Caller => ({ keyId: `key_${orgId}`, orgId, scopes: ["tours:write", "units:read"] });
+
+/** A lock of `orgId` on `provider`'s device `deviceId`, serving the org's unit `unit_<orgId>`. */
+const lock = (orgId: string, lockId: string, provider: string, deviceId: string) => ({
+  lockId,
+  orgId,
+  name: lockId,
+  provider,
+  providerDeviceId: deviceId,
+  unitIds: [`unit_${orgId}`],
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
+
+/** Two orgs, each with a unit served by one lock: both on August's device `dev_shared`, or both on the simulator's `gate`. */
+function fixture(provider: "august" | "simulated") {
+  const parsed = parseFixture({
+    orgs: [
+      { id: "org_p", name: "P" },
+      { id: "org_q", name: "Q" },
+    ],
+    units: ["org_p", "org_q"].map((orgId) => ({
+      id: `unit_${orgId}`,
+      orgId,
+      urlKey: orgId.replace("_", "-"),
+      address: "1 Pin St",
+      timeZone: "UTC",
+    })),
+    locks: [
+      lock("org_p", "lk_p", provider, provider === "august" ? "dev_shared" : "gate"),
+      lock("org_q", "lk_q", provider, provider === "august" ? "dev_shared" : "gate"),
+    ],
+  });
+  assert.ok(parsed.ok, parsed.ok ? "" : parsed.errors.join("\n"));
+  return parsed.data;
+}
+
+/** A provider answering every lock locked, with `rules` when given; `hang` never answers. */
+function provider(rules: LockReading["codeRules"], hang = false): LockProvider & { readonly reads: Lock[] } {
+  const reads: Lock[] = [];
+  return {
+    reads,
+    readState: (read) => {
+      reads.push(read);
+      if (hang) return new Promise<LockReading>(() => {});
+      return Promise.resolve({
+        lockId: read.lockId,
+        provider: read.provider,
+        lockState: "locked",
+        doorState: "closed",
+        online: true,
+        batteryLevel: null,
+        lastSeenAt: null,
+        fetchedAt: new Date().toISOString(),
+        ...(rules === undefined ? {} : { codeRules: rules }),
+      });
+    },
+  };
+}
+
+async function book(lintel: Awaited<ReturnType<typeof createMemoryLintel>>["lintel"], orgId: string, hour: number): Promise<string> {
+  const startMs = Date.parse("2030-01-01T00:00:00Z") + hour * 3_600_000;
+  const result = await lintel.bookTour(caller(orgId), {
+    unitIdOrKey: `unit_${orgId}`,
+    startAt: new Date(startMs).toISOString(),
+    endAt: new Date(startMs + 1_800_000).toISOString(),
+    prospect: { name: "Ada" },
+  });
+  assert.ok(result.ok, result.ok ? "" : result.problem.detail);
+  const pin = result.value.tour.access.code;
+  assert.ok(pin !== null);
+  return pin;
+}
+
+const until = async (what: string, probe: () => Promise<boolean>) => {
+  for (const deadline = Date.now() + 5_000; !(await probe()); await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+};
+
+describe("memory: a tour's PIN, under the device's rules and unique on the device", () => {
+  it("the rules are learned in the background when the fixture loads; a booking then draws under them", async () => {
+    const lockProvider = provider(FOUR_DIGITS);
+    const { lintel, store } = await createMemoryLintel({ fixture: fixture("august"), lockProvider });
+    try {
+      await until("the rules stored", async () => (await store.observations.last("org_p", "lk_p"))?.codeRules !== undefined);
+      assert.deepEqual((await store.observations.last("org_p", "lk_p"))?.codeRules, FOUR_DIGITS);
+      for (let hour = 0; hour < 20; hour++) {
+        const pin = await book(lintel, "org_p", hour);
+        assert.match(pin, /^[1-9]{4}$/);
+        assert.ok(new Set(pin).size >= 3, pin);
+        assert.ok(pinFits(pin, FOUR_DIGITS));
+      }
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("while no rules are known (the provider never answers), a booking takes 6 digits and does not wait", async () => {
+    const lockProvider = provider(FOUR_DIGITS, true);
+    const { lintel } = await createMemoryLintel({ fixture: fixture("august"), lockProvider, lockProviderTimeoutMs: 1_000 });
+    try {
+      await until("the background read started", async () => lockProvider.reads.length === 2);
+      assert.match(await book(lintel, "org_p", 0), /^[0-9]{6}$/);
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("two orgs' locks on one device: the second PIN differs from the first even when the draw repeats it", async () => {
+    const { lintel } = await createMemoryLintel({ fixture: fixture("august"), lockProvider: provider(undefined), pinRandom: () => 0 });
+    try {
+      const first = await book(lintel, "org_p", 0);
+      const second = await book(lintel, "org_q", 0);
+      assert.equal(first, "000000");
+      assert.equal(second, "000001", "a clash with the other org's code on the device is drawn again");
+      assert.equal(await book(lintel, "org_p", 1), "000002");
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("simulated locks are each their own device: two orgs' 'gate' may hold one PIN", async () => {
+    const { lintel } = await createMemoryLintel({ fixture: fixture("simulated"), pinRandom: () => 0 });
+    try {
+      assert.equal(await book(lintel, "org_p", 0), "000000");
+      assert.equal(await book(lintel, "org_q", 0), "000000");
+      assert.equal(await book(lintel, "org_p", 1), "000001", "within one lock a clash is drawn again");
+    } finally {
+      await lintel.close();
+    }
+  });
+});
