@@ -79,7 +79,7 @@ export {
   type WebhookVerification,
 } from "./events/webhooks.js";
 export { createDataCipher, DataKeyError, parseDataKeys, randomDataKey, type DataCipher } from "./access/data-cipher.js";
-export { DEFAULT_PIN_RULES, drawPin, pinFits, pinRules, type PinConstraint, type PinRules } from "./access/pin-rules.js";
+export { DEFAULT_PIN_RULES, drawPin, PIN_CONSTRAINTS, pinFits, pinRules, type PinConstraint, type PinRules } from "./access/pin-rules.js";
 export { echo, MAX_ECHO_CHARS, MAX_INVALID_PARAMS, MAX_PROBLEM_BYTES } from "./records/problems.js";
 export { isoInstant, parseCanonicalInstant } from "./time/iso-instant.js";
 export { templateBodyProblem, templatePlaceholders } from "./text/template-body.js";
