@@ -12,6 +12,7 @@ export {
   FIXTURE_LOAD_LISTS,
   MAX_ITEMS_PER_UNIT,
   MAX_TEMPLATES_PER_ORG,
+  SERVING_LOCKS_LIMIT,
   type FixtureItem,
   type FixtureListOutcome,
   type FixtureLoadList,

@@ -14,7 +14,7 @@ import {
   type Direction,
   type LintelEvent,
 } from "@lintel/domain/adapters";
-import type { Clock, FixtureData, FixtureItem, LintelStore } from "./ports/ports.js";
+import { SERVING_LOCKS_LIMIT, type Clock, type FixtureData, type FixtureItem, type LintelStore } from "./ports/ports.js";
 
 /** The rows after `after`, in the order `positionOf` and `direction` give. */
 function page<T>(rows: readonly T[], positionOf: (row: T) => string, direction: Direction, after: string | null, limit: number): T[] {
@@ -105,6 +105,14 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
           LIST_DIRECTION.locks,
           after,
           limit,
+        ),
+      activeServing: async (orgId, unitId) =>
+        page(
+          data.locks.filter((l) => l.orgId === orgId && l.status === "active" && l.unitIds.includes(unitId)),
+          lockPosition,
+          LIST_DIRECTION.locks,
+          null,
+          SERVING_LOCKS_LIMIT,
         ),
       getActive: async (orgId, lockId) => data.locks.find((l) => l.orgId === orgId && l.lockId === lockId && l.status === "active") ?? null,
       getMany: async (orgId, ids) => data.locks.filter((l) => l.orgId === orgId && ids.includes(l.lockId)),

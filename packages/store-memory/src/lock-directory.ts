@@ -1,26 +1,50 @@
 /**
- * Locks in memory; the active ones of each org also sit in a sorted index for paging. An update
+ * Locks in memory; the active ones of each org also sit in a sorted index for paging, and by
+ * each unit they serve. An update
  * runs to its end without awaiting, so it is one atomic step with its checks, the clears of the
  * items ahead at the units the lock leaves, and the events.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Lock } from "@lintel/domain";
-import { LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
-import { eventAtVersion, type LockChange, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
+import { comparePositions, LIST_DIRECTION, lockPosition, schedulePosition } from "@lintel/domain/adapters";
+import { eventAtVersion, SERVING_LOCKS_LIMIT, type LockChange, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
 import type { FixtureItem } from "@lintel/core/adapters";
 import { indexLockDevice } from "./lock-devices.js";
 import { appendEvent } from "./state/event-state.js";
-import { pageOrdered, pickMany, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { pageOrdered, pickMany, servingSlot, upsertIndexed, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
 import { putItem, replaceUnit, sameBasis, scheduleItem } from "./unit-store.js";
 
 function activeIndex(state: MemoryState): OrderedIndex<Lock> {
   return { rows: state.activeLocks, positionOf: lockPosition, direction: LIST_DIRECTION.locks };
 }
 
+/** The units `lock` is filed under in the serving index: its own while active, none otherwise. */
+const servedBy = (lock: Lock): readonly string[] => (lock.status === "active" ? lock.unitIds : []);
+
+/** Files `lock` (just stored over `old`) under each unit it serves now, and out of those `old` served. */
+function indexLockUnits(state: MemoryState, lock: Lock, old: Lock | undefined): void {
+  const index = state.activeLocksByUnit;
+  if (old !== undefined) {
+    for (const unitId of servedBy(old)) {
+      const slot = servingSlot(old.orgId, unitId);
+      const ids = index.get(slot);
+      ids?.delete(old.lockId);
+      if (ids?.size === 0) index.delete(slot);
+    }
+  }
+  for (const unitId of servedBy(lock)) {
+    const slot = servingSlot(lock.orgId, unitId);
+    let ids = index.get(slot);
+    if (ids === undefined) index.set(slot, (ids = new Set()));
+    ids.add(lock.lockId);
+  }
+}
+
 /**
  * Stores or replaces locks by id (a later lock of the batch wins over an earlier one with the
- * same id); only active locks are in the list index, which is updated once for the batch. Every
- * lock is in the device index under the device id it has now.
+ * same id); only active locks are in the list index, which is updated once for the batch, and
+ * in the serving index under each of their units. Every lock is in the device index under the
+ * device id it has now.
  */
 export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
   const how = {
@@ -34,7 +58,10 @@ export function putLocks(state: MemoryState, locks: readonly Lock[]): void {
     how,
     locks,
     (lock) => ({ ...lock, unitIds: [...lock.unitIds] }),
-    (lock, old) => indexLockDevice(state, lock, old),
+    (lock, old) => {
+      indexLockDevice(state, lock, old);
+      indexLockUnits(state, lock, old);
+    },
   );
 }
 
@@ -93,6 +120,12 @@ export function createMemoryLockDirectory(state: MemoryState): LockDirectory {
   return {
     async listActive(orgId, after, limit) {
       return pageOrdered(index, orgId, after, limit);
+    },
+    async activeServing(orgId, unitId) {
+      const ids = state.activeLocksByUnit.get(servingSlot(orgId, unitId)) ?? [];
+      const serving = pickMany([...ids], (id) => ownLock(orgId, id));
+      const inOrder = (a: Lock, b: Lock) => comparePositions(lockPosition(a), lockPosition(b), LIST_DIRECTION.locks);
+      return serving.sort(inOrder).slice(0, SERVING_LOCKS_LIMIT);
     },
     async getActive(orgId, lockId) {
       const lock = ownLock(orgId, lockId);

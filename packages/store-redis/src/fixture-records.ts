@@ -14,17 +14,22 @@ import { writeLockWithDevice } from "./lock-devices.js";
 import { FramedScript } from "./scripts/framed-script.js";
 import { arg, key, rest } from "./scripts/lua-frame.js";
 import { recordJson } from "./scripts/record-json.js";
+import { SERVING_LUA } from "./scripts/serving-locks.js";
 
-// A fixture's lock: kept when stored, else added, in the active list (and its positions) when `active` is '1'.
+// A fixture's lock: kept when stored, else added, in the active list (and its positions) and
+// the serving index (scripts/serving-locks.js) when active. A kept lock is as its writes filed it.
 const LOAD_LOCK_SCRIPT = new FramedScript({
-  keys: { locks: key, activeList: key, positions: key },
-  args: { id: arg, json: arg, position: arg, active: arg },
+  keys: { locks: key, activeList: key, positions: key, serving: key },
+  args: { id: arg, json: arg, position: arg },
+  uses: [SERVING_LUA],
   body: `
 if redis.call('HEXISTS', locks, id) == 1 then return 'kept' end
 redis.call('HSET', locks, id, json)
-if active == '1' then
+local lock = decodeRecord(json)
+if lock.status == 'active' then
   redis.call('ZADD', activeList, 0, position)
   redis.call('HSET', positions, id, position)
+  serveLock(serving, lock, position, true)
 end
 return 'added'
 `,
@@ -77,13 +82,9 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
               locks: redisKeys.locks(lock.orgId),
               activeList: redisKeys.activeLocks(lock.orgId),
               positions: redisKeys.lockPositions(lock.orgId),
+              serving: redisKeys.servingLocks(lock.orgId),
             };
-            const args = {
-              id: lock.lockId,
-              json: recordJson(lock),
-              position: lockPosition(lock),
-              active: lock.status === "active" ? "1" : "0",
-            };
+            const args = { id: lock.lockId, json: recordJson(lock), position: lockPosition(lock) };
             return (await LOAD_LOCK_SCRIPT.run(redis, keys, args)) as LoadOutcome;
           }),
         );

@@ -1,16 +1,18 @@
 /**
  * LockDirectory on Redis: lock records in the org's `locks` hash, the active ones' positions in
- * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)). An update
- * is one script over the org's slot (scripts/lock-scripts.js).
+ * the `locks:active` ZSET read newest first with ZRANGE … BYLEX REV (O(log n + limit)), and by
+ * each unit they serve in `locks:serving` (scripts/serving-locks.js). An update is one script over
+ * the org's slot (scripts/lock-scripts.js).
  */
-import type { LockDirectory, LockWriteOutcome } from "@lintel/core/adapters";
+import { SERVING_LOCKS_LIMIT, type LockDirectory, type LockWriteOutcome } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { readRecords } from "./redis/hash-records.js";
 import { redisKeys } from "./redis/keys.js";
-import { readOrderedRows } from "./redis/ordered-page.js";
+import { readOrderedRows, rowsOfReply } from "./redis/ordered-page.js";
 import { recordDecoder } from "./redis/record-decoder.js";
+import { readServing } from "./scripts/serving-locks.js";
 import { UPDATE_LOCK_SCRIPT, updateLockFrame, type UpdateLockReply } from "./scripts/lock-scripts.js";
 
 /** How many times an update reads the left units' spans again when one grew meanwhile (an item longer than any before was written). */
@@ -35,6 +37,12 @@ export function createRedisLockDirectory(redis: RedisClient): LockDirectory {
         const keys = { positions: redisKeys.activeLocks(orgId), records: redisKeys.locks(orgId) };
         const page = await readOrderedRows(redis, keys, after, limit, "desc", lockOf(orgId));
         return page.filter((lock) => lock.status === "active");
+      }),
+
+    activeServing: (orgId, unitId) =>
+      guard(async () => {
+        const reply = await readServing(redis, orgId, unitId, SERVING_LOCKS_LIMIT);
+        return rowsOfReply(reply, lockOf(orgId)).filter((lock) => lock.status === "active");
       }),
 
     getActive: (orgId, lockId) =>

@@ -8,7 +8,8 @@ import fc from "fast-check";
 import type { Lock, RatePolicy } from "@lintel/domain";
 import { lockPosition } from "@lintel/domain/adapters";
 import { createMemoryStore } from "@lintel/store-memory";
-import { aLock, fixture, randomId } from "@lintel/testkit";
+import type { LintelStore } from "@lintel/core/adapters";
+import { aLock, aUnit, fixture, leftOf, lockChange, randomId } from "@lintel/testkit";
 import { useRedisStore } from "./redis.test-support.js";
 
 const CREATED = ["2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "2026-01-02T00:00:00.001Z", "2027-06-30T12:00:00.000Z"];
@@ -32,6 +33,20 @@ const lockCommand: fc.Arbitrary<LockCommand> = fc.oneof(
 const policyArb: fc.Arbitrary<RatePolicy> = fc
   .constantFrom(1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16)
   .map((requests) => ({ requests, windowSeconds: 3600 }));
+
+type ServingCommand =
+  | { readonly op: "load" | "update"; readonly lock: number; readonly units: readonly boolean[]; readonly active: boolean }
+  | { readonly op: "read" };
+
+const servingCommand: fc.Arbitrary<ServingCommand> = fc.oneof(
+  fc.record({
+    op: fc.constantFrom("load" as const, "update" as const),
+    lock: fc.nat(4),
+    units: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    active: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant("read" as const) }),
+);
 
 type BudgetCommand = { readonly take: boolean; readonly bucket: number };
 const budgetCommand: fc.Arbitrary<BudgetCommand> = fc.record({ take: fc.boolean(), bucket: fc.nat(2) });
@@ -69,6 +84,45 @@ describe("Redis against the memory model", () => {
         assert.deepEqual(await store().locks.getMany(orgId, ids), await model.locks.getMany(orgId, ids));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  test("locks serving units: random loads and updates (units, status), then each unit's locks answer alike", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(servingCommand, { maxLength: 25 }), async (commands) => {
+        const orgId = randomId("org");
+        const model = createMemoryStore();
+        const units = Array.from({ length: 3 }, () => aUnit(orgId));
+        const org = fixture({ orgs: [{ id: orgId, name: "Org" }], units });
+        assert.deepEqual(await store().fixtures.load(org), await model.fixtures.load(org));
+        const ids = Array.from({ length: 5 }, (_, i) => randomId(`lk${i}`));
+        const serving = async (target: LintelStore) => Promise.all(units.map((unit) => target.locks.activeServing(orgId, unit.id)));
+        for (const command of commands) {
+          if (command.op === "read") {
+            assert.deepEqual(await serving(store()), await serving(model));
+            continue;
+          }
+          const unitIds = units.filter((_, i) => command.units[i]).map((unit) => unit.id);
+          const status = command.active ? "active" : "inactive";
+          const [current] = await model.locks.getMany(orgId, [ids[command.lock]!]);
+          if (command.op === "load" || current === undefined) {
+            const lock = aLock(orgId, { lockId: ids[command.lock]!, createdAt: CREATED[command.lock % CREATED.length]!, unitIds, status });
+            const loaded = fixture({ locks: [lock] });
+            assert.deepEqual(await store().fixtures.load(loaded), await model.fixtures.load(loaded));
+          } else {
+            const served = current.status === "active" ? current.unitIds : [];
+            const left = units.filter((unit) => served.includes(unit.id) && (!command.active || !unitIds.includes(unit.id)));
+            const change = lockChange(
+              current,
+              { unitIds, status },
+              left.map((unit) => leftOf(unit)),
+            );
+            assert.deepEqual(await store().locks.update(orgId, change), await model.locks.update(orgId, change));
+          }
+        }
+        assert.deepEqual(await serving(store()), await serving(model));
+      }),
+      { numRuns: 40 },
     );
   });
 

@@ -54,6 +54,9 @@ export type LockWriteOutcome =
   /** Codes of a left unit that end after `nowIso` name the lock: how many, and the first's key (schedule order). */
   | { readonly ok: false; readonly reason: "codes_ahead"; readonly codes: number; readonly firstKey: string };
 
+/** At most this many locks answer {@link LockDirectory.activeServing} (a unit has one lock in practice; a booking needs to tell 0, 1 and more). */
+export const SERVING_LOCKS_LIMIT = 100;
+
 /** Locks of an org. */
 export interface LockDirectory {
   /**
@@ -62,6 +65,13 @@ export interface LockDirectory {
    * Costs O(log n + limit): never an offset, never a scan from the start.
    */
   listActive(orgId: string, after: string | null, limit: number): Promise<Lock[]>;
+  /**
+   * The org's active locks whose `unitIds` include `unitId`, in list order (createdAt desc,
+   * lockId desc), at most {@link SERVING_LOCKS_LIMIT}; none for another org's unit. Read from an
+   * index the store keeps in the same atomic step as every lock write (load and update), so it is
+   * exact: never a scan of the org's locks.
+   */
+  activeServing(orgId: string, unitId: string): Promise<Lock[]>;
   /** The lock if it is the org's and active, else null. */
   getActive(orgId: string, lockId: string): Promise<Lock | null>;
   /** The org's locks among `lockIds`, active or not (unknown or foreign ids are left out). */

@@ -30,7 +30,14 @@ export {
   type UnitWriteOutcome,
 } from "./unit-ports.js";
 export type { DueTour, TourChange, TourItemOp, TourStore } from "./tour-ports.js";
-export type { LockChange, LockDirectory, LockItemClear, LockWriteOutcome, UnitLeft } from "./lock-ports.js";
+export {
+  SERVING_LOCKS_LIMIT,
+  type LockChange,
+  type LockDirectory,
+  type LockItemClear,
+  type LockWriteOutcome,
+  type UnitLeft,
+} from "./lock-ports.js";
 export {
   FIXTURE_LOAD_LISTS,
   type FixtureData,

@@ -24,7 +24,6 @@ import {
   type LintelEvent,
   type TourCommand,
   type TourRecord,
-  lockPosition,
   DEFAULT_PIN_RULES,
   drawPin,
   pinRules,
@@ -38,6 +37,7 @@ import { fail, succeed, type Failure, type Result } from "../common/problem.js";
 import { codeWorkOf, openPin, pendingLockSync } from "../lock-codes/lock-code-work.js";
 import {
   MAX_ITEMS_PER_UNIT,
+  SERVING_LOCKS_LIMIT,
   StoreUnavailableError,
   type Clock,
   type LockDevices,
@@ -68,8 +68,6 @@ export const DEFAULT_ACCESS_MARGIN_MINUTES = 15;
 export const DEFAULT_TOUR_TITLE = "Self-guided tour";
 /** How far ahead of this clock a lock provider's `occurred_at` may be and still check a tour in. */
 const LOCK_CLOCK_SKEW_MS = 60_000;
-/** How many of the org's active locks a booking looks through for the unit's own. */
-const LOCK_SCAN = 1_000;
 /** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
 const BASIS_ROUNDS = 1_000;
 
@@ -221,19 +219,6 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const outcome = await write(unit, change);
     if ("changed" in outcome || outcome.ok) return outcome;
     throw new Error(`a tour's status change was refused: ${outcome.problem.detail}`);
-  }
-
-  /** The unit's active locks that serve it (at most {@link LOCK_SCAN} looked through). */
-  async function unitLocks(unit: Unit): Promise<Lock[]> {
-    const serving: Lock[] = [];
-    for (let after: string | null = null, seen = 0; seen < LOCK_SCAN;) {
-      const page: Lock[] = await ports.locks.listActive(unit.orgId, after, 100);
-      serving.push(...page.filter((lock) => lock.unitIds.includes(unit.id)));
-      seen += page.length;
-      if (page.length < 100) break;
-      after = lockPosition(page.at(-1) as Lock);
-    }
-    return serving;
   }
 
   /**
@@ -421,8 +406,9 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
         if (lock === null || !lock.unitIds.includes(unit.id))
           return invalid("lockId", "names no active lock of the organization that serves this unit");
       } else {
-        const serving = await unitLocks(unit);
-        if (serving.length > 1) return invalid("lockId", `is required: ${serving.length} active locks serve this unit`);
+        const serving = await ports.locks.activeServing(unit.orgId, unit.id);
+        const many = `${serving.length === SERVING_LOCKS_LIMIT ? "at least " : ""}${serving.length}`;
+        if (serving.length > 1) return invalid("lockId", `is required: ${many} active locks serve this unit`);
         lock = serving[0] ?? null;
       }
       if (lock !== null && !ports.programsCodes) {

@@ -30,6 +30,8 @@ export interface MemoryState {
   readonly locks: Map<string, Lock>;
   /** org id → its active locks, by `lockPosition` descending. */
   readonly activeLocks: Map<string, Lock[]>;
+  /** `servingSlot(orgId, unitId)` → ids of the org's active locks whose `unitIds` include the unit. */
+  readonly activeLocksByUnit: Map<string, Set<string>>;
   /** providerDeviceId → ids of the locks (any org, any status) that have it. */
   readonly lockIdsByDevice: Map<string, Set<string>>;
   readonly templates: Map<string, Template>;
@@ -80,6 +82,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     schedules: new Map(),
     locks: new Map(),
     activeLocks: new Map(),
+    activeLocksByUnit: new Map(),
     lockIdsByDevice: new Map(),
     templates: new Map(),
     templateOrder: new Map(),
@@ -99,6 +102,8 @@ export function createMemoryState(clock: Clock): MemoryState {
 export const urlKeySlot = (orgId: string, urlKey: string): string => `${orgId}\n${urlKey}`;
 /** A deleted record of the org: `template:<id>` or `item:<kind>:<id>`, as on Redis. */
 export const deletedSlot = (orgId: string, record: string): string => `${orgId}\n${record}`;
+/** A unit of the org, in the index of the active locks that serve it. */
+export const servingSlot = (orgId: string, unitId: string): string => `${orgId}\n${unitId}`;
 export const itemKey = (kind: string, id: string): string => `${kind}:${id}`;
 
 /** A sorted array of rows per org, ordered by a position string in one direction. */

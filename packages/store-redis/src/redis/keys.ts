@@ -35,6 +35,14 @@ export const redisKeys = {
   /** Hash: lockId → its member in `activeLocks`, to remove it when the lock changes. */
   lockPositions: (orgId: string) => `${orgTag(orgId)}:locks:pos`,
   /**
+   * Sorted set, all scores 0: `<unitId>|<lockPosition>` for each unit each active lock serves
+   * (one unit's, newest first: BYLEX REV between `<unitId>|` and `<unitId>}`). Written by every
+   * script that writes a lock (scripts/serving-locks.js).
+   */
+  servingLocks: (orgId: string) => `${orgTag(orgId)}:locks:serving`,
+  /** String `1`: `servingLocks` holds every active lock of the org (its first read filed the locks stored before it). */
+  servingLocksBuilt: (orgId: string) => `${orgTag(orgId)}:locks:serving:built`,
+  /**
    * Set: `<orgId>/<lockId>` of every lock whose `providerDeviceId` this is, of any org (a
    * provider's webhook names a device, not an org). No hash tag: spreads. Kept by the fixture
    * sink around each lock write (lock-devices.js); an entry may be stale, never missing.

@@ -51,7 +51,14 @@ export async function readOrderedRows<T>(
   if (limit <= 0) return [];
   const [start, end] = direction === "desc" ? [after === null ? "+" : `(${after}`, "-"] : [after === null ? "-" : `(${after}`, "+"];
   const args = { start, stop: end, limit: Math.floor(limit), direction: direction === "desc" ? "REV" : "" };
-  const reply = (await PAGE_SCRIPT.runBuffer(redis, keys, args)) as (Buffer | null)[];
+  return rowsOfReply((await PAGE_SCRIPT.runBuffer(redis, keys, args)) as (Buffer | null)[], decode);
+}
+
+/**
+ * The rows of a reply laid out as the page script's (the ids joined by spaces, then the record
+ * of each or nil), each made by `decode` from its JSON and its id; a missing record is left out.
+ */
+export function rowsOfReply<T>(reply: readonly (Buffer | null)[], decode: (json: Buffer, id: string) => T): T[] {
   if (reply.length === 0) return [];
   const ids = (reply[0] as Buffer).toString().split(" ");
   const rows: T[] = [];

@@ -7,7 +7,8 @@
  * `lock.updated` event, each unit the lock leaves with its scan start, and the tours and open
  * houses it clears, each with its unit's place and its `schedule.item_updated`. The script checks everything first
  * (the lock's `updatedAt`, codes ahead naming the lock, each left unit's items ahead naming it and
- * its basis), then writes everything.
+ * its basis), then writes everything, the lock's entries in the serving index (serving-locks.js)
+ * among them.
  */
 import { lockPosition, scheduleScanStart } from "@lintel/domain/adapters";
 import type { LockChange } from "@lintel/core/adapters";
@@ -16,6 +17,7 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "
 import { FramedScript } from "./framed-script.js";
 import { arg, counted, group, key, rest } from "./lua-frame.js";
 import { recordJson } from "./record-json.js";
+import { SERVING_LUA } from "./serving-locks.js";
 import { AT_VERSION_LUA, eventAroundVersion } from "./unit-write-frame.js";
 
 /**
@@ -54,6 +56,7 @@ export const UPDATE_LOCK_SCRIPT = new FramedScript({
     locks: key,
     activeLocks: key,
     positions: key,
+    serving: key,
     units: key,
     eventKeys: EVENT_KEYS,
     unitKeys: rest(group({ items: key, schedule: key, spanKey: key })),
@@ -69,13 +72,14 @@ export const UPDATE_LOCK_SCRIPT = new FramedScript({
     lefts: counted(LEFT_UNIT),
     clears: rest(CLEAR),
   },
-  uses: [APPEND_EVENT_LUA, AT_VERSION_LUA],
+  uses: [APPEND_EVENT_LUA, AT_VERSION_LUA, SERVING_LUA],
   body: `
 local needle = '"lockId":"' .. lockId .. '"'
 
 local stored = redis.call('HGET', locks, lockId)
 if not stored then return {'not_found'} end
-if decodeRecord(stored).updatedAt ~= expectedUpdatedAt then return {'changed'} end
+stored = decodeRecord(stored)
+if stored.updatedAt ~= expectedUpdatedAt then return {'changed'} end
 
 for u, left in ipairs(lefts) do
   left.span = tonumber(left.span)
@@ -137,6 +141,8 @@ if codes > 0 then return {'codes_ahead', tostring(codes), string.match(firstCode
 if changed then return {'changed'} end
 
 redis.call('HSET', locks, lockId, lockJson)
+serveLock(serving, stored, stored.createdAt .. '|' .. lockId, false)
+serveLock(serving, decodeRecord(lockJson), position, true)
 local oldPosition = redis.call('HGET', positions, lockId)
 if oldPosition then redis.call('ZREM', activeLocks, oldPosition) end
 if active == '1' then
@@ -170,6 +176,7 @@ export function updateLockFrame(orgId: string, change: LockChange, spans: Readon
     locks: redisKeys.locks(orgId),
     activeLocks: redisKeys.activeLocks(orgId),
     positions: redisKeys.lockPositions(orgId),
+    serving: redisKeys.servingLocks(orgId),
     units: redisKeys.units(orgId),
     eventKeys: eventKeys(orgId),
     unitKeys: change.left.map(({ unitId }) => ({

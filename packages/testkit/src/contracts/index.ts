@@ -16,7 +16,7 @@ export { aCode, NOW, seedLocks, workOf, writeCode, type LockCodeStore } from "./
 export { describeLockDirectoryContract } from "./locks/lock-directory.contract.js";
 export { describeLockRacesContract } from "./locks/lock-races.contract.js";
 export { describeLockWritesContract } from "./locks/lock-writes.contract.js";
-export type { LockWritesStore } from "./seeds/lock-seed.js";
+export { leftOf, lockChange, type LockWritesStore } from "./seeds/lock-seed.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./locks/lock-provider.contract.js";
 export { describeMessageOutboxContract } from "./messages/message-outbox.contract.js";
 export { aMessage, deliveryOf, LEASE as MESSAGE_LEASE, seedMessages, writeMessage, type MessageStore } from "./seeds/message-seed.js";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
 import { StoreUnavailableError } from "@lintel/core";
 import { type FixtureSink, type LockDirectory } from "@lintel/core/adapters";
-import { aLock, eachTestStore, fixture, randomId, type Closable } from "../seeds/seed.js";
+import { aLock, aUnit, eachTestStore, fixture, randomId, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 
 type Store = { locks: LockDirectory; fixtures: FixtureSink } & Closable;
@@ -31,11 +31,13 @@ export function describeCorruptRecordContract<S extends Store>(
 
     it("a corrupt record is not StoreUnavailableError", async () => {
       const orgId = randomId("org");
-      const lock = aLock(orgId);
-      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], locks: [lock] }));
+      const unit = aUnit(orgId);
+      const lock = aLock(orgId, { unitIds: [unit.id] });
+      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit], locks: [lock] }));
       await corruptLock(store(), lock);
       await assert.rejects(store().locks.getActive(orgId, lock.lockId), notUnavailable);
       await assert.rejects(store().locks.getMany(orgId, [lock.lockId]), notUnavailable);
+      await assert.rejects(store().locks.activeServing(orgId, unit.id), notUnavailable);
     });
   });
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Lock } from "@lintel/domain";
 import { comparePositions, LIST_DIRECTION, lockPosition, rowsAfter } from "@lintel/domain/adapters";
-import type { FixtureSink, LockDirectory } from "@lintel/core/adapters";
+import { SERVING_LOCKS_LIMIT, type FixtureSink, type LockDirectory } from "@lintel/core/adapters";
 import { aLock, aUnit, eachTestStore, fixture, instant, randomId, randomInt, type Closable } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
 
@@ -122,6 +122,40 @@ export function describeLockDirectoryContract(name: string, makeStore: () => Pro
       const many = await store().locks.getMany(orgId, [active.lockId, inactive.lockId]);
       assert.deepEqual(many.map((l) => l.lockId).sort(), [active.lockId, inactive.lockId].sort());
       assert.equal(many.find((l) => l.lockId === inactive.lockId)?.status, "inactive");
+    });
+
+    it("activeServing answers the org's active locks that serve the unit, in list order; none for another unit or org", async () => {
+      const orgId = randomId("org");
+      const [u1, u2, lone] = [aUnit(orgId), aUnit(orgId), aUnit(orgId)];
+      const both = aLock(orgId, { unitIds: [u2!.id, u1!.id], createdAt: instant(2000) });
+      const first = aLock(orgId, { unitIds: [u1!.id], createdAt: instant(1000) });
+      const twin = aLock(orgId, { unitIds: [u1!.id], createdAt: instant(1000) });
+      const second = aLock(orgId, { unitIds: [u2!.id], createdAt: instant(3000) });
+      const off = aLock(orgId, { unitIds: [u1!.id, u2!.id], status: "inactive", createdAt: instant(4000) });
+      const locks = [first, both, off, twin, second, aLock(orgId)];
+      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [u1!, u2!, lone!], locks }));
+      assert.deepEqual(await store().locks.activeServing(orgId, u1!.id), inListOrder([both, first, twin]));
+      assert.deepEqual(await store().locks.activeServing(orgId, u2!.id), inListOrder([both, second]));
+      assert.deepEqual(await store().locks.activeServing(orgId, lone!.id), []);
+      assert.deepEqual(await store().locks.activeServing(orgId, randomId("u")), []);
+      const { orgId: other } = await seedOrg(store(), 2);
+      assert.deepEqual(await store().locks.activeServing(other, u1!.id), [], "another org's unit id answers nothing");
+    });
+
+    it(`activeServing answers at most ${SERVING_LOCKS_LIMIT} locks, the first in list order`, async () => {
+      const orgId = randomId("org");
+      const unit = aUnit(orgId);
+      const many = Array.from({ length: SERVING_LOCKS_LIMIT + 3 }, () =>
+        aLock(orgId, { unitIds: [unit.id], createdAt: instant(randomInt(0, 3) * 1000) }),
+      );
+      await store().fixtures.load(fixture({ orgs: [{ id: orgId, name: "Org" }], units: [unit], locks: many }));
+      const serving = await store().locks.activeServing(orgId, unit.id);
+      assert.deepEqual(
+        serving.map((l) => l.lockId),
+        inListOrder(many)
+          .slice(0, SERVING_LOCKS_LIMIT)
+          .map((l) => l.lockId),
+      );
     });
 
     it("a reader sees every lock that existed for the whole read once, in order, while locks are added", async () => {

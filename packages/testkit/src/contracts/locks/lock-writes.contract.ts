@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Lock, Unit } from "@lintel/domain";
 import { lockPosition, type LintelEvent } from "@lintel/domain/adapters";
 import { aLock, eachTestStore, fixture, itemView, randomId } from "../seeds/seed.js";
 import { nodeTestRunner, type TestRunner } from "../seeds/runner.js";
@@ -70,6 +71,39 @@ export function describeLockWritesContract(
       assert.deepEqual(await store().locks.listActive(orgId, lockPosition(expected[0]!), 10), [expected[1]]);
       assert.equal((await eventIds(store(), orgId)).length, 3);
       assert.deepEqual(await versionOf(store(), units[0]!), 1, "no unit had items to clear: no version moved");
+    });
+
+    it("activeServing follows every update: a unit left and served again, the lock deactivated and activated", async () => {
+      const { orgId, units, lock, other } = await seedLockWorld(store(), 2);
+      const [u0, u1] = [units[0]!, units[1]!];
+      const newestFirst = (...locks: Lock[]) => locks.sort((a, b) => (lockPosition(a) < lockPosition(b) ? 1 : -1));
+      const serving = async (unit: Unit) => store().locks.activeServing(orgId, unit.id);
+      assert.deepEqual(await serving(u0), newestFirst(lock, other), "as loaded");
+      assert.deepEqual(await serving(u1), [lock]);
+
+      const leaves = lockChange(lock, { unitIds: [u1.id] }, [leftOf(u0)]);
+      assert.deepEqual(await store().locks.update(orgId, leaves), { ok: true });
+      assert.deepEqual(await serving(u0), [other], "the unit it left");
+      assert.deepEqual(await serving(u1), [leaves.lock], "the unit it still serves, as changed");
+
+      const back = lockChange(leaves.lock, { unitIds: [u1.id, u0.id], name: "Side door" });
+      assert.deepEqual(await store().locks.update(orgId, back), { ok: true });
+      assert.deepEqual(await serving(u0), newestFirst(back.lock, other), "the unit it serves again");
+
+      const off = lockChange(back.lock, { status: "inactive" }, [leftOf(u1), leftOf(u0)]);
+      assert.deepEqual(await store().locks.update(orgId, off), { ok: true });
+      assert.deepEqual(await serving(u0), [other], "an inactive lock serves no unit");
+      assert.deepEqual(await serving(u1), []);
+
+      const on = lockChange(off.lock, { status: "active", unitIds: [u0.id] });
+      assert.deepEqual(await store().locks.update(orgId, on), { ok: true });
+      assert.deepEqual(await serving(u0), newestFirst(on.lock, other));
+      assert.deepEqual(await serving(u1), [], "active again at the units it names now, only");
+
+      const refused = lockChange(lock, { unitIds: [u1.id] }, [leftOf(u0)]);
+      assert.deepEqual(await store().locks.update(orgId, refused), { ok: false, reason: "changed" });
+      assert.deepEqual(await serving(u0), newestFirst(on.lock, other), "a refused update leaves the index as it was");
+      assert.deepEqual(await store().locks.activeServing(randomId("org"), u0.id), [], "another org: nothing");
     });
 
     it("a change made from an older updatedAt is `changed`, an unknown or foreign lock `not_found`: nothing stored, no event", async () => {
