@@ -144,6 +144,8 @@ async function lintel(store: "memory" | "redis", key: string, port: number): Pro
     STORE: store,
     PORT: String(port),
     ...(store === "redis" ? { REDIS_URL: redisUrl } : {}),
+    // A profile of the server when asked (NODE_OPTIONS=--cpu-prof --cpu-prof-dir=<dir>).
+    ...(process.env["NODE_OPTIONS"] === undefined ? {} : { NODE_OPTIONS: process.env["NODE_OPTIONS"] }),
   };
   // Dropped at the end even when the server never listens: it may have loaded its fixture first.
   if (store === "redis") drops.push(() => dropFromRedis(redisUrl, orgIds, key, keyId));
