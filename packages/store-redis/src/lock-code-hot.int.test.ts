@@ -1,4 +1,4 @@
-// Which orgs a Redis lock code outbox leases from (lock-code-outbox.ts): work written through
+// Which orgs a Redis lock code outbox leases from (outboxes/lock-code-outbox.ts): work written through
 // this store is leased at once; work another instance wrote is found within FULL_LOOK_MS (every
 // org is looked at once in that period, a slice at each lease); an org found with pending work
 // stays looked at until its work is done, and `pending` counts it. Two stores of one group on the
@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { aCode, NOW, seedLocks, workOf, writeCode } from "@lintel/testkit";
 import { createRedisStore } from "./index.js";
-import { FULL_LOOK_MS } from "./lock-code-outbox.js";
+import { FULL_LOOK_MS } from "./outboxes/lock-code-outbox.js";
 import { useTestRedis } from "./redis.test-support.js";
 
 describe("Redis lock code outbox: the orgs a lease looks at", () => {

@@ -1,4 +1,4 @@
-// Which orgs a Redis message outbox asks (message-outbox.ts): a message written through this
+// Which orgs a Redis message outbox asks (outboxes/message-outbox.ts): a message written through this
 // store is leased at once; one another instance wrote is found within FULL_LOOK_MS of the lease's
 // clock (every org of the group is looked at once a pass); and an idle poll, with messages weeks
 // ahead, asks a slice of the orgs, not every org. Two stores of one group on the test Redis stand
@@ -11,7 +11,7 @@ import type { ScheduleItem } from "@lintel/domain";
 import type { LintelEvent } from "@lintel/domain/adapters";
 import { createRedisClient, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "./redis/client.js";
 import { createRedisStore } from "./index.js";
-import { FULL_LOOK_MS } from "./message-outbox.js";
+import { FULL_LOOK_MS } from "./outboxes/message-outbox.js";
 import { useTestRedis } from "./redis.test-support.js";
 
 const T = Date.parse(instant(0));

@@ -275,7 +275,7 @@ function printIdle(rows: readonly IdleRow[]): void {
     );
   }
   console.log(
-    "\nThe outbox's own budget (store-redis message-outbox.ts): one ZRANGE per org and one SMEMBERS per 5 s (FULL_LOOK_MS), " +
+    "\nThe outbox's own budget (store-redis outboxes/message-outbox.ts): one ZRANGE per org and one SMEMBERS per 5 s (FULL_LOOK_MS), " +
       "nothing per poll while no org is hot; the tours' timer adds one SMEMBERS per second.",
   );
 }

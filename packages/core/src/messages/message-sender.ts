@@ -45,7 +45,7 @@ import type { Clock, TemplateStore, UnitStore } from "../ports/ports.js";
 import type { TourStore } from "../ports/tour-ports.js";
 import { tourFacts } from "../templates/template-render.js";
 import { readTourNow, showTour } from "../tours/tour-view.js";
-import { sealMessageDue } from "../webhooks/sealed-events.js";
+import { sealMessageDue, type MessageDueData } from "../webhooks/sealed-events.js";
 
 /** How long a message is leased: a dead instance's message is taken over within this and one poll. */
 export const MESSAGE_LEASE_MS = 30_000;
@@ -111,12 +111,8 @@ export interface MessageSenderPorts {
   readonly eventStored?: (() => void) | undefined;
 }
 
-/** Who a message is for: the tour's prospect, opened. */
-export interface MessageRecipient {
-  readonly name: string;
-  readonly email: string | null;
-  readonly phone: string | null;
-}
+/** Who a message is for: the tour's prospect, opened (the `to` of a `message.due`). */
+type MessageRecipient = NonNullable<MessageDueData["to"]>;
 
 /** A message rendered now, or why it cannot be sent now. */
 type Rendered =

@@ -29,7 +29,7 @@ export function waitsToBeSent(item: Pick<ScheduleItem, "kind" | "delivery">): bo
 /**
  * What a writer calls, before its script, when it puts a message of the org to be sent: the org
  * joins the group's message orgs (the returned SADD, sent first on the connection) and this
- * store's outbox leases it from its next lease on (message-outbox.js).
+ * store's outbox leases it from its next lease on (outboxes/message-outbox.js).
  */
 export type MessageWritten = (orgId: string) => Promise<unknown>;
 

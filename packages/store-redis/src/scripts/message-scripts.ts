@@ -1,5 +1,5 @@
 /**
- * The scripts of the message outbox (message-outbox.js), each over keys of one org's slot: the
+ * The scripts of the message outbox (outboxes/message-outbox.js), each over keys of one org's slot: the
  * lease of an org's due messages and the finish of one attempt. The index they read is kept by
  * the item writes (message-index.js). A message's outbox state, in `messages:work`, is
  * `<phase> <attempts>[ <lease token>]`; none is phase `due`, no attempt, no lease.

@@ -28,16 +28,16 @@
 import { randomUUID } from "node:crypto";
 
 import type { LeasedMessage, MessageEnd, MessageOutbox, MessagePhase } from "@lintel/core/adapters";
-import type { RedisClient } from "./redis/client.js";
-import { guard } from "./redis/errors.js";
-import { eventArgs, eventKeys } from "./scripts/event-append.js";
-import { redisKeys } from "./redis/keys.js";
-import { messageKeys } from "./scripts/message-index.js";
-import { FINISH_MESSAGE, LEASE_MESSAGES } from "./scripts/message-scripts.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "./redis/org-lease.js";
-import { recordJson } from "./scripts/record-json.js";
-import { FramedScript } from "./scripts/framed-script.js";
-import { arg, key } from "./scripts/lua-frame.js";
+import type { RedisClient } from "../redis/client.js";
+import { guard } from "../redis/errors.js";
+import { eventArgs, eventKeys } from "../scripts/event-append.js";
+import { redisKeys } from "../redis/keys.js";
+import { messageKeys } from "../scripts/message-index.js";
+import { FINISH_MESSAGE, LEASE_MESSAGES } from "../scripts/message-scripts.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "../redis/org-lease.js";
+import { recordJson } from "../scripts/record-json.js";
+import { FramedScript } from "../scripts/framed-script.js";
+import { arg, key } from "../scripts/lua-frame.js";
 
 /** Replaces the event `id` of the `events` hash by `json` while it is still `read`: 1, else 0. */
 const REPLACE_EVENT = new FramedScript({

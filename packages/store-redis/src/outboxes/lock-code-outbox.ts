@@ -28,10 +28,10 @@
 import { randomUUID } from "node:crypto";
 
 import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox, PlacedCode } from "@lintel/core/adapters";
-import type { RedisClient } from "./redis/client.js";
-import { guard } from "./redis/errors.js";
-import { eventArgs, eventKeys } from "./scripts/event-append.js";
-import { redisKeys } from "./redis/keys.js";
+import type { RedisClient } from "../redis/client.js";
+import { guard } from "../redis/errors.js";
+import { eventArgs, eventKeys } from "../scripts/event-append.js";
+import { redisKeys } from "../redis/keys.js";
 import {
   FINISH_CODE_WORK,
   LEASE_CODE_WORK,
@@ -41,9 +41,9 @@ import {
   RESEND_CODE,
   workArgs,
   workKeys,
-} from "./scripts/lock-code-scripts.js";
-import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "./redis/org-lease.js";
-import { recordJson } from "./scripts/record-json.js";
+} from "../scripts/lock-code-scripts.js";
+import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "../redis/org-lease.js";
+import { recordJson } from "../scripts/record-json.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
 export const FULL_LOOK_MS = 5_000;
