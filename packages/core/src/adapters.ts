@@ -45,6 +45,7 @@ export {
   type TemplateStore,
   type TemplateWriteOutcome,
   type TimeZoneChange,
+  type TourMove,
   type DueTour,
   type TourChange,
   type TourItemOp,
@@ -73,6 +74,7 @@ export type {
 } from "./ports/event-ports.js";
 export { laneFinished, laneLeased, laneTakes, pacedTimes, type EndpointLane } from "./webhooks/webhook-lanes.js";
 export type { CodeWork, CodeWorkOutcome, LeasedCodeWork, LockCodeOutbox, PlacedCodeRef } from "./ports/lock-code-ports.js";
+export { tourCodeRemoval } from "./ports/lock-code-ports.js";
 export { createFixtureLoader, type FixtureLoadSteps } from "./fixtures/fixture-load.js";
 export { observeLockState } from "./locks/lock-observation.js";
 export { createLockStateReader, type LockStateReaderOptions } from "./locks/lock-state-reader.js";

@@ -175,9 +175,6 @@ export function createLintel(setup: LintelSetup): Lintel {
             clock,
             secrets,
             eventStored: eventCreated,
-            tourCodeRemoved: async (work, lockSync) => {
-              if (work.tourId !== undefined) await transitions.codeRemoved(work.orgId, work.tourId, work.codeId, lockSync);
-            },
           },
           setup.lockCodeSync,
         );
@@ -243,13 +240,6 @@ export function createLintel(setup: LintelSetup): Lintel {
     locks: stores.locks,
     clock,
     tours: stores.tours,
-    toursMoved: async (orgId, tourIds, heldCodes) => {
-      for (const tourId of tourIds) {
-        await transitions.advanceTour(orgId, tourId);
-        await transitions.codeFollows(orgId, tourId, heldCodes);
-      }
-      codeSync?.wake();
-    },
   });
   const writes = createScheduleWrites({
     units: stores.units,

@@ -5,11 +5,12 @@
  * work itself is written by the unit writes (unit-store.js) in the step of their change.
  */
 import { randomUUID } from "node:crypto";
-import type { LeasedCodeWork, LockCodeOutbox } from "@lintel/core/adapters";
+import { tourCodeRemoval, type LeasedCodeWork, type LockCodeOutbox } from "@lintel/core/adapters";
 import { appendEvent } from "./state/event-state.js";
 import { dueByOrg, leaseInTurn } from "./state/lease-turns.js";
 import { codeSlot, setPlaced, writeCodeWork } from "./state/lock-code-state.js";
 import type { MemoryState } from "./state/memory-state.js";
+import { tourCodeEnded } from "./state/tour-state.js";
 import { resealItemPins, setCodeLockSync } from "./unit-store.js";
 
 /** The lock code outbox over the shared state. */
@@ -59,9 +60,13 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
         return true;
       }
       codes.work.delete(slot);
-      if (outcome.lockSync !== null && setCodeLockSync(state, orgId, unitId, codeId, outcome.lockSync) && outcome.event !== null) {
-        appendEvent(state.events, orgId, outcome.event);
-      }
+      if (outcome.lockSync === null) return true;
+      const tourId = tourCodeRemoval(leased.work);
+      const written =
+        tourId === null
+          ? setCodeLockSync(state, orgId, unitId, codeId, outcome.lockSync)
+          : tourCodeEnded(state, orgId, tourId, codeId, outcome.lockSync);
+      if (written && outcome.event !== null) appendEvent(state.events, orgId, outcome.event);
       return true;
     },
 

@@ -3,68 +3,18 @@
  * between), so it is atomic with its items, its codes' work, the unit's version and its event.
  */
 import { isDeepStrictEqual } from "node:util";
-import { firstIndexAfter, LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
+import { LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import { eventAtVersion, type TourStore, type UnitWriteOutcome } from "@lintel/core/adapters";
 import { itemKey, pageOrdered, type MemoryState, type OrderedIndex } from "./state/memory-state.js";
+import { setTourDue, storeTour as storeTourIn, unitSlot } from "./state/tour-state.js";
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
 import { deleteItem, putItem, replaceUnit, sameBasis, servesUnit } from "./unit-store.js";
 
-const unitSlot = (unitId: string) => `unit:${unitId}`;
-
-/** A due entry: sorts by its instant (fixed width), then org and tour. */
-const dueEntry = (dueMs: number, orgId: string, tourId: string) => `${String(dueMs).padStart(16, "0")}\n${orgId}\n${tourId}`;
-
-/** Sets (or, with null, removes) the tour's entry in the due index, keeping it sorted. */
-function setDue(state: MemoryState, orgId: string, tourId: string, dueMs: number | null): void {
-  const { entries, byTour } = state.tourDue;
-  const old = byTour.get(tourId);
-  if (old !== undefined) {
-    const at = lowerBound(entries, old);
-    if (entries[at] === old) entries.splice(at, 1);
-    byTour.delete(tourId);
-  }
-  if (dueMs === null) return;
-  const entry = dueEntry(dueMs, orgId, tourId);
-  entries.splice(lowerBound(entries, entry), 0, entry);
-  byTour.set(tourId, entry);
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((sorted[mid] as string) < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 export function createMemoryTourStore(state: MemoryState): TourStore {
   const index: OrderedIndex<TourRecord> = { rows: state.tourOrder, positionOf: tourPosition, direction: LIST_DIRECTION.tours };
-  /** Puts `row` in the sorted list of `slot` (by `tourPosition`), or takes it out: a binary search and a splice. */
-  function place(slot: string, row: TourRecord, add: boolean): void {
-    let rows = state.tourOrder.get(slot);
-    if (rows === undefined) state.tourOrder.set(slot, (rows = []));
-    const at = firstIndexAfter(rows, tourPosition, tourPosition(row), LIST_DIRECTION.tours) - (add ? 0 : 1);
-    if (add) rows.splice(at, 0, row);
-    else if (rows[at]?.id === row.id) rows.splice(at, 1);
-  }
-
-  /** Stores a tour, moving it in its org's and its unit's lists (O(log n) to find, a splice to move). */
-  function storeTour(tour: TourRecord): void {
-    const old = state.tours.get(tour.id);
-    const kept = structuredClone(tour);
-    if (old !== undefined) {
-      place(old.orgId, old, false);
-      place(unitSlot(old.unitId), old, false);
-    }
-    state.tours.set(tour.id, kept);
-    place(kept.orgId, kept, true);
-    place(unitSlot(kept.unitId), kept, true);
-  }
+  const storeTour = (tour: TourRecord) => storeTourIn(state, tour);
 
   return {
     async getTour(orgId, tourId) {
@@ -110,7 +60,7 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
         if (work) writeCodeWork(state.codes, work);
       }
       storeTour(change.tour);
-      setDue(state, orgId, change.tour.id, change.dueAtMs);
+      setTourDue(state, orgId, change.tour.id, change.dueAtMs);
       const after = change.bumpsVersion ? { ...unit, version: unit.version + 1 } : unit;
       if (change.bumpsVersion) replaceUnit(state, after);
       if (change.event !== null) appendEvent(state.events, orgId, eventAtVersion(change.event, after.version));

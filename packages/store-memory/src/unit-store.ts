@@ -24,6 +24,7 @@ import {
 } from "./state/memory-state.js";
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
+import { setTourDue, storeTour } from "./state/tour-state.js";
 import { messageDropped, messageStored } from "./state/message-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./state/schedule-index.js";
 
@@ -273,6 +274,11 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       const unit = ownUnit(orgId, unitId);
       if (unit === undefined) return { ok: false, reason: "not_found" };
       if (unit.version !== change.expectedVersion) return { ok: false, reason: "version_conflict", currentVersion: unit.version };
+      const moves = change.tours ?? [];
+      for (const { read } of moves) {
+        const stored = state.tours.get(read.id);
+        if (stored?.orgId !== orgId || !isDeepStrictEqual(stored, read)) return { ok: false, reason: "changed" };
+      }
       const own = state.itemKeysByUnit.get(unitId);
       for (const rewrite of change.rewrites) {
         const key = itemKey(rewrite.kind, rewrite.id);
@@ -283,6 +289,10 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       for (const work of change.codeWork ?? []) {
         writeCodeWork(state.codes, work);
         if (change.codeLockSync !== undefined) setCodeLockSync(state, orgId, unitId, work.codeId, change.codeLockSync);
+      }
+      for (const { tour, dueAtMs } of moves) {
+        storeTour(state, tour);
+        setTourDue(state, orgId, tour.id, dueAtMs);
       }
       const updated = { ...unit, timeZone: change.timeZone, version: unit.version + 1 };
       replaceUnit(state, updated);

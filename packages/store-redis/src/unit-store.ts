@@ -6,7 +6,7 @@
  */
 import type { SetTimeZoneOutcome, UnitStore } from "@lintel/core/adapters";
 import type { ScheduleItem, Unit } from "@lintel/domain";
-import { itemSpanMs } from "@lintel/domain/adapters";
+import { itemSpanMs, tourPosition } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS, eventArgs, eventKeys } from "./scripts/event-append.js";
@@ -20,6 +20,7 @@ import { recordJson } from "./scripts/record-json.js";
 import { readSchedulePage, readUnitsPage, SCHEDULE_LUA } from "./schedule-index.js";
 import { MESSAGE_INDEX_LUA, MESSAGE_KEYS, messageKeys, waitsToBeSent, type MessageWritten } from "./scripts/message-index.js";
 import { redisUnitWrites, withRules } from "./unit-writes.js";
+import { AT_VERSION_LUA } from "./scripts/unit-write-frame.js";
 
 const FIND_SCRIPT = new FramedScript({
   keys: { units: key, urlKeys: key },
@@ -36,16 +37,35 @@ return false
 /** A schedule item's new times in a set_timezone (a group of its frame), its startAt also in ms (when a message is due). */
 const REWRITE = group({ field: arg, startAt: arg, endAt: arg, spanMs: arg, dueMs: arg });
 
+/**
+ * A booked tour a set_timezone moves (a group of its frame): the record read (JSON), the record
+ * after, their positions in the tour lists, and its due time in ms ('' for none).
+ */
+const TOUR_MOVE = group({ tourId: arg, read: arg, json: arg, readPosition: arg, position: arg, dueMs: arg });
+
 // The unit at `expected` gets `timeZone` and its next version; each rewrite of an item the unit
 // has is applied, each code work is stored and its moved code gets `codeLockSync` ('' for none)
-// after the rewrites, and the event and its deliveries are stored: by one script, only when the
-// change applies. A rewrite naming an item this unit doesn't have is skipped (the contract:
+// after the rewrites, each moved tour is stored with its list positions and due time, and the
+// event and its deliveries are stored: by one script, only when the change applies (a moved tour
+// no longer as read answers 'changed'). A rewrite naming an item this unit doesn't have is skipped (the contract:
 // another unit's item is never touched). Checks come before writes; a moved item moves in the
 // schedule (and a message in its template use and due set, its outbox state ended) in the same
 // script. A stale version is answered
 // with the unit as stored, so the caller learns its version.
 const SET_TIME_ZONE_SCRIPT = new FramedScript({
-  keys: { units: key, items: key, schedule: key, span: key, messages: MESSAGE_KEYS, workKeys: WORK_KEYS, eventKeys: EVENT_KEYS },
+  keys: {
+    units: key,
+    items: key,
+    schedule: key,
+    span: key,
+    messages: MESSAGE_KEYS,
+    workKeys: WORK_KEYS,
+    tours: key,
+    tourOrder: key,
+    unitTourOrder: key,
+    tourDue: key,
+    eventKeys: EVENT_KEYS,
+  },
   args: {
     unitId: arg,
     expected: arg,
@@ -53,14 +73,19 @@ const SET_TIME_ZONE_SCRIPT = new FramedScript({
     eventArgs: EVENT_ARGS,
     codeLockSync: arg,
     works: counted(WORK),
+    tourMoves: counted(TOUR_MOVE),
     rewrites: rest(REWRITE),
   },
-  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, APPEND_EVENT_LUA, WRITE_WORK_LUA, SET_LOCK_SYNC_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, APPEND_EVENT_LUA, WRITE_WORK_LUA, SET_LOCK_SYNC_LUA, AT_VERSION_LUA],
   body: `
 local raw = redis.call('HGET', units, unitId)
 if not raw then return {'not_found'} end
 local unit = decodeRecord(raw)
 if unit.version ~= tonumber(expected) then return {'version_conflict', raw} end
+for _, move in ipairs(tourMoves) do
+  local stored = redis.call('HGET', tours, move.tourId)
+  if not stored or not sameValue(decodeRecord(stored), decodeRecord(move.read)) then return {'changed'} end
+end
 unit.timeZone = timeZone
 unit.version = unit.version + 1
 local encoded = encodeRecord(unit)
@@ -85,6 +110,16 @@ end
 for _, work in ipairs(works) do
   writeWork(workKeys, work)
   if codeLockSync ~= '' then setLockSync(items, 'code:' .. work.codeId, codeLockSync) end
+end
+for _, move in ipairs(tourMoves) do
+  redis.call('HSET', tours, move.tourId, move.json)
+  if move.readPosition ~= move.position then
+    redis.call('ZREM', tourOrder, move.readPosition)
+    redis.call('ZREM', unitTourOrder, move.readPosition)
+    redis.call('ZADD', tourOrder, 0, move.position)
+    redis.call('ZADD', unitTourOrder, 0, move.position)
+  end
+  if move.dueMs == '' then redis.call('ZREM', tourDue, move.tourId) else redis.call('ZADD', tourDue, move.dueMs, move.tourId) end
 end
 appendEvent(eventKeys, eventArgs)
 return {'ok', encoded}
@@ -145,6 +180,10 @@ export function createRedisUnitStore(
           span: redisKeys.scheduleSpan(orgId, unitId),
           messages: messageKeys(orgId),
           workKeys: workKeys(orgId),
+          tours: redisKeys.tours(orgId),
+          tourOrder: redisKeys.tourOrder(orgId),
+          unitTourOrder: redisKeys.unitTourOrder(orgId, unitId),
+          tourDue: redisKeys.tourDue(orgId),
           eventKeys: eventKeys(orgId),
         };
         const args = {
@@ -154,6 +193,15 @@ export function createRedisUnitStore(
           eventArgs: eventArgs(orgId, change.event),
           codeLockSync: change.codeLockSync === undefined ? "" : recordJson(change.codeLockSync),
           works: codeWork.map((work) => workArgs(work)),
+          // A moved tour was booked with a due time, so its org is in the group's tour orgs already.
+          tourMoves: (change.tours ?? []).map(({ read, tour, dueAtMs }) => ({
+            tourId: tour.id,
+            read: recordJson(read),
+            json: recordJson(tour),
+            readPosition: tourPosition(read),
+            position: tourPosition(tour),
+            dueMs: dueAtMs ?? "",
+          })),
           rewrites: change.rewrites.map((rewrite) => ({
             field: itemField(rewrite),
             startAt: rewrite.startAt,
@@ -166,6 +214,7 @@ export function createRedisUnitStore(
         const joining = change.rewrites.some((rewrite) => rewrite.kind === "scheduled_message") ? messageWritten(orgId) : null;
         const [reply] = (await Promise.all([SET_TIME_ZONE_SCRIPT.run(redis, keys, args), joining])) as [[string, string?], unknown];
         if (reply[0] === "not_found") return { ok: false, reason: "not_found" };
+        if (reply[0] === "changed") return { ok: false, reason: "changed" };
         // The refused unit comes back as stored: its version read in JS, exact to 2^53−1.
         const unit = parseUnit(reply[1] as string);
         return reply[0] === "version_conflict"

@@ -24,13 +24,13 @@ import {
 import type { LockSync } from "@lintel/domain/schemas";
 import { randomId } from "../common/event-ids.js";
 import { createLeasedWorker, laneRestMs, type LeasedWorker } from "../common/leased-worker.js";
-import type {
-  CodeWork,
-  CodeWorkOutcome,
-  LeasedCodeWork,
-  LockCodeOutbox,
-  LockCodeProgrammer,
-  PlacedCode,
+import {
+  tourCodeRemoval,
+  type CodeWorkOutcome,
+  type LeasedCodeWork,
+  type LockCodeOutbox,
+  type LockCodeProgrammer,
+  type PlacedCode,
 } from "../ports/lock-code-ports.js";
 import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
 import { ProviderUnavailableError } from "../locks/provider-failure.js";
@@ -95,8 +95,6 @@ export interface LockCodeSyncPorts {
   readonly secrets: DataCipher;
   /** Told when an attempt stored an event (its deliveries are due now). */
   readonly eventStored?: (() => void) | undefined;
-  /** Told when the removal of a tour's code ended (`removed`, or `failed` once its retries are spent): the tour's `access.lockSync` follows. */
-  readonly tourCodeRemoved?: ((work: CodeWork, lockSync: LockSync) => Promise<void>) | undefined;
 }
 
 /** The event that says a code became `set` or `failed`: its unit and its entry (PIN left out). */
@@ -192,7 +190,10 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
       if (work.op === "delete") {
         if (held.placed !== null) await programmer.remove(held.placed, signal);
         held.placed = null;
-        outcome = { kind: "done", placed: null, lockSync: null, event: null };
+        // A cancelled tour's code: the tour's `access.lockSync` says removed, in the same step.
+        const lockSync: LockSync | null =
+          tourCodeRemoval(work) === null ? null : { status: "removed", error: null, updatedAt: isoInstant(clock.now()) };
+        outcome = { kind: "done", placed: null, lockSync, event: null };
       } else {
         await put(leased, signal, held);
         const lockSync: LockSync = { status: "set", error: null, updatedAt: isoInstant(clock.now()) };
@@ -215,11 +216,6 @@ export function createLockCodeSync(ports: LockCodeSyncPorts, options: LockCodeSy
     }
     const kept = await lockCodes.finish(leased, outcome);
     if (kept && outcome.kind !== "retry" && outcome.event !== null) ports.eventStored?.();
-    if (kept && outcome.kind !== "retry" && work.op === "delete" && work.tourId !== undefined) {
-      const lockSync = outcome.lockSync ?? { status: "removed", error: null, updatedAt: isoInstant(clock.now()) };
-      // The removal is made and recorded; the tour's word on it follows (a store failure here leaves it pending, logged).
-      await ports.tourCodeRemoved?.(work, lockSync).catch((error: unknown) => observer?.failed(error));
-    }
     observer?.attempted({
       orgId: work.orgId,
       codeId: work.codeId,

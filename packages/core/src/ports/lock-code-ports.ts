@@ -42,6 +42,11 @@ export interface CodeWork {
   readonly tourId?: string | undefined;
 }
 
+/** The tour whose code `work` removes from its lock (a cancel's), or null: what a finished removal's `lockSync` is written to. */
+export function tourCodeRemoval(work: Pick<CodeWork, "op" | "tourId">): string | null {
+  return work.op === "delete" && work.tourId !== undefined ? work.tourId : null;
+}
+
 /** What a lock's provider holds for a code: where, and under which id of the provider's. */
 export interface PlacedCode {
   readonly lockId: string;
@@ -65,6 +70,9 @@ export interface LeasedCodeWork {
  * and sets the code's `lockSync` (a `put`'s; a deleted code has none) with its event, `retry`
  * keeps it for `nextAttemptAt`, `failed` ends it with `lockSync` failed and its event. Work
  * replaced meanwhile stays for its own attempt, due as written, and `lockSync` is left as it is.
+ * The removal of a cancelled tour's code ({@link tourCodeRemoval}) sets the tour's
+ * `access.lockSync` instead (`removed` or `failed`, with the event), in the same step, while the
+ * tour names the code with its removal pending.
  */
 export type CodeWorkOutcome =
   | { readonly kind: "done"; readonly placed: PlacedCode | null; readonly lockSync: LockSync | null; readonly event: LintelEvent | null }

@@ -24,6 +24,7 @@ export {
   type SetTimeZoneOutcome,
   type ShowingRulesChange,
   type TimeZoneChange,
+  type TourMove,
   type UnitBasis,
   type UnitChange,
   type UnitStore,

@@ -4,7 +4,7 @@
  * work (lock-code-ports.js).
  */
 import type { ItemRewrite, ScheduleItem, Unit } from "@lintel/domain";
-import type { LintelEvent } from "@lintel/domain/adapters";
+import type { LintelEvent, TourRecord } from "@lintel/domain/adapters";
 import type { LockSync } from "@lintel/domain/schemas";
 import type { LoadOutcome } from "./fixture-ports.js";
 import type { CodeWork } from "./lock-code-ports.js";
@@ -15,12 +15,24 @@ export type { ItemRewrite } from "@lintel/domain";
 
 /**
  * What the store did with a zone change: applied (the unit after it), or refused: no such unit,
- * or a stale `expectedVersion` (with the version the unit is at).
+ * a stale `expectedVersion` (with the version the unit is at), or `changed`: a tour it moves is
+ * no longer as read (a confirm or a check-in got in first; read again and plan anew).
  */
 export type SetTimeZoneOutcome =
   | { readonly ok: true; readonly unit: Unit }
   | { readonly ok: false; readonly reason: "not_found" }
-  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number };
+  | { readonly ok: false; readonly reason: "version_conflict"; readonly currentVersion: number }
+  | { readonly ok: false; readonly reason: "changed" };
+
+/** A booked tour a zone change moves: its record as read, as it is after (its new times), and its next due time. */
+export interface TourMove {
+  /** The stored tour the move was made from: the change applies only while it is still so. */
+  readonly read: TourRecord;
+  /** The same tour with the times of its tour item after the rewrites. */
+  readonly tour: TourRecord;
+  /** When its next timed transition falls due (ms), indexed as a tour write indexes it; null: none. */
+  readonly dueAtMs: number | null;
+}
 
 /** What {@link UnitStore.setTimeZone} applies: the zone, the items' new instants, and the event that says so. */
 export interface TimeZoneChange {
@@ -33,6 +45,11 @@ export interface TimeZoneChange {
    */
   readonly codeWork?: readonly CodeWork[] | undefined;
   readonly codeLockSync?: LockSync | undefined;
+  /**
+   * The booked tours whose items the rewrites move, each stored with its new times, its place in
+   * the tour lists and its due time in the same step (see {@link TourMove}). None when absent.
+   */
+  readonly tours?: readonly TourMove[] | undefined;
   /** Stored with its deliveries only when the change applies. */
   readonly event: LintelEvent;
 }
@@ -158,8 +175,9 @@ export interface UnitStore {
   /** Every tour, code, open house and scheduled message of the unit, in no particular order. */
   itemsOf(orgId: string, unitId: string): Promise<ScheduleItem[]>;
   /**
-   * Atomically: if the unit's version is `expectedVersion`, set its zone, apply `rewrites`
-   * to its items, bump the version by one, and store `event` (the `unit.timezone_changed` the
+   * Atomically: if the unit's version is `expectedVersion` and every tour of `tours` is still as
+   * read (else `changed`), set its zone, apply `rewrites` to its items, store the moved tours,
+   * bump the version by one, and store `event` (the `unit.timezone_changed` the
    * core built assuming success) with one pending delivery per enabled endpoint of the org that
    * wants it (as {@link EventLog} and {@link WebhookStore} then serve them). Otherwise change
    * nothing, store no event, and say the version.

@@ -28,7 +28,7 @@ import {
   drawPin,
   pinRules,
 } from "@lintel/domain/adapters";
-import { type LockSync, type MessageDelivery, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
+import { type MessageDelivery, TEXT_RULES, textProblem } from "@lintel/domain/schemas";
 import type { Caller } from "../admission/admission.js";
 import { randomInt } from "node:crypto";
 import { randomId } from "../common/event-ids.js";
@@ -116,14 +116,6 @@ export interface TourTransitions {
   advanceTour(orgId: string, tourId: string): Promise<boolean>;
   /** A door opened with the tour's code at `atMs` checks the tour in (when the instant is in its access window); true when it did. */
   checkInFromLock(orgId: string, unitId: string, codeId: string, atMs: number): Promise<boolean>;
-  /**
-   * After a zone change that read the tour's code as held (`heldCodes`, by id) and so sent it no
-   * lock work: a code confirmed meanwhile (its work made with the window before the change) is
-   * sent to the lock again as it now is. True when it wrote.
-   */
-  codeFollows(orgId: string, tourId: string, heldCodes: ReadonlySet<string>): Promise<boolean>;
-  /** The removal of a cancelled tour's code ended: its `access.lockSync` becomes `lockSync` (`removed` or `failed`). */
-  codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void>;
 }
 
 /**
@@ -690,7 +682,7 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const next = nextTimedTransition({ status: now.tour.status, access: tourAccess(now.tour) });
     let change: TourChange;
     if (next === null || next.atMs > atMs) {
-      // Not due (moved by set_timezone since it was indexed): index it again, with no event.
+      // Not due (indexed before its times last moved, by a zone change stored before those moved tours in their own step): index it again, with no event.
       change = {
         expectedVersion: null,
         basis: { unit: basisOf(unit), tour: stored },
@@ -732,49 +724,5 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     return result.ok && result.value;
   }
 
-  async function codeRemoved(orgId: string, tourId: string, codeId: string, lockSync: LockSync): Promise<void> {
-    for (let round = 0; round < BASIS_ROUNDS; round++) {
-      const stored = await ports.tours.getTour(orgId, tourId);
-      if (stored === null || stored.access.codeId !== codeId || stored.access.lockSync?.status !== "pending") return;
-      const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
-      if (unit === null) return;
-      const tour: TourRecord = { ...stored, access: { ...stored.access, lockSync } };
-      const change: TourChange = {
-        expectedVersion: null,
-        basis: { unit: basisOf(unit), tour: stored },
-        tour,
-        items: [],
-        bumpsVersion: false,
-        dueAtMs: dueOf(tour),
-        event: null,
-      };
-      if ((await ports.tours.writeTour(orgId, unit.id, change)).ok) return;
-    }
-  }
-
-  async function codeFollows(orgId: string, tourId: string, heldCodes: ReadonlySet<string>): Promise<boolean> {
-    for (let round = 0; round < BASIS_ROUNDS; round++) {
-      const stored = await ports.tours.getTour(orgId, tourId);
-      if (stored === null || stored.access.codeId === null || !heldCodes.has(stored.access.codeId)) return false;
-      const unit = await ports.units.findByIdOrKey(orgId, stored.unitId);
-      if (unit === null) return false;
-      const now = await readTourNow(ports.units, stored);
-      if (now.code === null || now.code.lockSync?.status === "held") return false; // still held, or gone with its tour
-      const at = iso(nowMs());
-      const code = { ...now.code, lockSync: pendingLockSync(at) };
-      const change: TourChange = {
-        expectedVersion: null,
-        basis: { unit: basisOf(unit), tour: stored },
-        tour: now.stored,
-        items: [{ op: "put", item: code, work: codeWorkOf(orgId, code, "put", at) }],
-        bumpsVersion: false,
-        dueAtMs: dueOf(now.tour),
-        event: null,
-      };
-      if ((await ports.tours.writeTour(orgId, unit.id, change)).ok) return true;
-    }
-    return false;
-  }
-
-  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock, codeFollows, codeRemoved };
+  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock };
 }

@@ -142,6 +142,27 @@ describe("createLintel time-zone change", () => {
     assert.deepEqual(calls, ["findByIdOrKey", "setTimeZone"]);
   });
 
+  it("a tour changed under the write (the store answers changed) is read and planned again; the second plan applies", async () => {
+    const { store } = await setup();
+    const calls: string[] = [];
+    let refusals = 1;
+    const units = {
+      ...store.units,
+      itemsOf: async (orgId: string, unitId: string) => (calls.push("itemsOf"), store.units.itemsOf(orgId, unitId)),
+      setTimeZone: async (...args: Parameters<UnitStore["setTimeZone"]>): Promise<SetTimeZoneOutcome> => {
+        calls.push("setTimeZone");
+        if (refusals-- > 0) return { ok: false, reason: "changed" };
+        return store.units.setTimeZone(...args);
+      },
+    };
+    const { lintel } = await setup({ units });
+    const done = value(
+      await lintel.setTimeZone(callerA, { unitIdOrKey: "u_1", timeZone: "Asia/Tokyo", expectedVersion: 2, policy: "keep_instant" }),
+    );
+    assert.equal(done.unit.version, 3);
+    assert.deepEqual(calls, ["itemsOf", "setTimeZone", "itemsOf", "setTimeZone"]);
+  });
+
   it("answers zones by their canonical name", async () => {
     const { lintel } = await setup();
     const kolkata = value(await lintel.previewTimezoneChange(callerA, { unitIdOrKey: "u_1", proposedTimeZone: "asia/calcutta" }));

@@ -20,20 +20,53 @@ import type { LintelEvent, MovedItem } from "@lintel/domain/adapters";
 import type { Caller } from "../admission/admission.js";
 import { randomId } from "../common/event-ids.js";
 import { codeWorkOf, pendingLockSync } from "../lock-codes/lock-code-work.js";
-import type { Clock, LockDirectory, UnitStore } from "../ports/ports.js";
+import { StoreUnavailableError, type Clock, type LockDirectory, type TourMove, type UnitStore } from "../ports/ports.js";
 import type { TourStore } from "../ports/tour-ports.js";
 import { fail, notFound, succeed, type Failure, type Result } from "../common/problem.js";
 import { servedUnit } from "./write-rounds.js";
-import { tourAccess } from "@lintel/domain/adapters";
+import { nextTimedTransition, tourAccess, type TourRecord } from "@lintel/domain/adapters";
 
 export interface TimezoneChangePorts {
   readonly units: UnitStore;
   readonly locks: LockDirectory;
   readonly clock: Clock;
-  /** The booked tours: the items of a tour whose access has started are no candidates (they keep their instants). */
+  /**
+   * The booked tours: the items of a tour whose access has started are no candidates (they keep
+   * their instants), and a tour whose items move is stored with them, in the same step.
+   */
   readonly tours?: Pick<TourStore, "getTour"> | undefined;
-  /** Told after a change that moved items of booked tours: each tour's record and due time follow its item. */
-  readonly toursMoved?: ((orgId: string, tourIds: readonly string[], heldCodes: ReadonlySet<string>) => Promise<void>) | undefined;
+}
+
+/**
+ * How many times set_timezone plans again when a tour it moves changed meanwhile (a confirm, a
+ * check-in or a timed transition got in first; each takes the tour one step on, so a few rounds
+ * end it). The request's store deadline bounds their time.
+ */
+const TOUR_ROUNDS = 100;
+
+/** The plan's input and the booked tours of its candidate items, as stored. */
+interface Planned {
+  readonly input: PreviewInput;
+  readonly tours: ReadonlyMap<string, TourRecord>;
+}
+
+/**
+ * The tours `rewrites` move: each booked tour one of whose items moves, with the times its tour
+ * item has after them and its next due time.
+ */
+function tourMoves(planned: Planned, rewrites: readonly ItemRewrite[], nowMs: number): TourMove[] {
+  const moved = new Map(rewrites.map((rewrite) => [`${rewrite.kind}:${rewrite.id}`, rewrite]));
+  const moves: TourMove[] = [];
+  for (const [tourId, read] of planned.tours) {
+    const own = planned.input.items.find((item) => item.kind === "tour" && item.id === tourId);
+    const touched = planned.input.items.some((item) => item.tourId === tourId && moved.has(`${item.kind}:${item.id}`));
+    if (own === undefined || !touched) continue;
+    const times = moved.get(`tour:${tourId}`) ?? own;
+    const tour: TourRecord = { ...read, startAt: times.startAt, endAt: times.endAt, updatedAt: new Date(nowMs).toISOString() };
+    const due = nextTimedTransition({ status: tour.status, access: tourAccess(tour) });
+    moves.push({ read, tour, dueAtMs: due?.atMs ?? null });
+  }
+  return moves;
 }
 
 /** What to preview: a unit (by id, else urlKey) and the proposed zone (any tzdb spelling). */
@@ -132,27 +165,32 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
     return lockUnits;
   }
 
-  /** The unit's items less those of booked tours whose access has started at `nowMs` (they are not candidates). */
-  async function candidateItems(orgId: string, unitId: string, nowMs: number): Promise<ScheduleItem[]> {
+  /**
+   * The unit's items less those of booked tours whose access has started at `nowMs` (they are not
+   * candidates), and the booked tours of the rest, as stored.
+   */
+  async function candidateItems(orgId: string, unitId: string, nowMs: number) {
     const items = await ports.units.itemsOf(orgId, unitId);
+    const tours = new Map<string, TourRecord>();
     const tourIds = [...new Set(items.flatMap((item) => (item.tourId === undefined ? [] : [item.tourId])))];
-    if (tourIds.length === 0 || ports.tours === undefined) return items;
+    if (tourIds.length === 0 || ports.tours === undefined) return { items, tours };
+    const read = await Promise.all(tourIds.map((tourId) => ports.tours!.getTour(orgId, tourId)));
     const started = new Set<string>();
-    for (const tourId of tourIds) {
-      const tour = await ports.tours.getTour(orgId, tourId);
-      const own = items.find((item) => item.kind === "tour" && item.id === tourId);
+    for (const tour of read) {
+      const own = tour === null ? undefined : items.find((item) => item.kind === "tour" && item.id === tour.id);
       if (tour === null || own === undefined) continue;
-      if (tourAccess({ ...tour, startAt: own.startAt, endAt: own.endAt }).startMs <= nowMs) started.add(tourId);
+      if (tourAccess({ ...tour, startAt: own.startAt, endAt: own.endAt }).startMs <= nowMs) started.add(tour.id);
+      else tours.set(tour.id, tour);
     }
-    return items.filter((item) => item.tourId === undefined || !started.has(item.tourId));
+    return { items: items.filter((item) => item.tourId === undefined || !started.has(item.tourId)), tours };
   }
 
-  /** What the domain plans from: the unit, its items, the units their locks serve, now. */
-  async function planInput(caller: Caller, unit: Unit, proposedTimeZone: string): Promise<PreviewInput> {
-    const items = await candidateItems(caller.orgId, unit.id, ports.clock.now());
+  /** What the domain plans from (the unit, its items, the units their locks serve, now) and the tours of those items. */
+  async function planInput(caller: Caller, unit: Unit, proposedTimeZone: string): Promise<Planned> {
+    const { items, tours } = await candidateItems(caller.orgId, unit.id, ports.clock.now());
     const lockIds = [...new Set(items.flatMap((item) => (item.lockId === null ? [] : [item.lockId])))];
     const lockUnits = await lockUnitsOf(caller.orgId, lockIds);
-    return { unit, items, lockUnits, proposedTimeZone, nowMs: ports.clock.now() };
+    return { input: { unit, items, lockUnits, proposedTimeZone, nowMs: ports.clock.now() }, tours };
   }
 
   async function previewTimezoneChange(
@@ -163,13 +201,13 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
     if (zone === null) return badZone("proposedTimeZone", query.proposedTimeZone);
     const unit = await ports.units.findByIdOrKey(caller.orgId, query.unitIdOrKey);
     if (unit === null) return notFound("unit", query.unitIdOrKey);
-    return succeed(planPreview(await planInput(caller, unit, zone)));
+    return succeed(planPreview((await planInput(caller, unit, zone)).input));
   }
 
   /**
    * Reads what the plan needs, plans with the domain, and asks the store to apply the plan
-   * atomically at `expectedVersion`: one pass, the store's answer is final (a refusal says the
-   * version it found, so nothing is read again).
+   * atomically at `expectedVersion` with the booked tours it moves: a refusal of the version is
+   * final (it says the version found); a tour changed meanwhile is read and planned again.
    */
   async function setTimeZone(
     caller: Caller,
@@ -188,48 +226,49 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
         `expectedVersion ${command.expectedVersion} is stale: the unit is at version ${currentVersion}. Preview again and retry.`,
         { currentVersion },
       );
-    const unit = await ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
-    if (unit === null) return notFound("unit", command.unitIdOrKey);
-    // Stale already: answered before the items are read (the store checks again atomically).
-    if (unit.version !== command.expectedVersion) return stale(unit.version);
-    const input = await planInput(caller, unit, zone);
-    const change = planTimezoneChange(input);
-    const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
-    // The event is built assuming success; the store keeps it (with its deliveries) only if the
-    // change applies, in the same atomic step, so a crash right after the change loses nothing.
-    const event = timezoneChangedEvent(unit, zone, command.policy, input.items, rewrites, ports.clock.now());
-    // Past the request's store deadline the write is not sent; a write sent in time but answered
-    // late may still apply (the client's retry meets the version check, or replays with its key).
-    // Every code the change moves goes to its lock again, in the same step.
-    const nowIso = new Date(ports.clock.now()).toISOString();
-    const codes = new Map(input.items.flatMap((item) => (item.kind === "code" ? [[item.id, item] as const] : [])));
-    const codeWork = rewrites.flatMap((rewrite) => {
-      const code = rewrite.kind === "code" ? codes.get(rewrite.id) : undefined;
-      // A held code (a tour awaiting verification) moves on the schedule and stays off the lock.
-      return code === undefined || code.lockSync?.status === "held"
-        ? []
-        : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
-    });
-    const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
-      expectedVersion: command.expectedVersion,
-      timeZone: zone,
-      rewrites,
-      codeWork,
-      codeLockSync: pendingLockSync(nowIso),
-      event,
-    });
-    // Lost a race: another change landed between the read and the write (the store says where it is now).
-    if (!outcome.ok) return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale(outcome.currentVersion);
-    const tourIds = [
-      ...new Set(
-        rewrites.flatMap((rewrite) => input.items.find((item) => item.kind === rewrite.kind && item.id === rewrite.id)?.tourId ?? []),
-      ),
-    ];
-    // The change is made: a tour whose record could not follow now is caught up by the tour timer (its due time is read again when it comes).
-    // A held code was moved without lock work; one confirmed meanwhile (its work made with the old window) is sent again.
-    const heldCodes = new Set([...codes.values()].filter((code) => code.lockSync?.status === "held").map((code) => code.id));
-    if (tourIds.length > 0) await ports.toursMoved?.(caller.orgId, tourIds, heldCodes).catch(() => undefined);
-    return succeed({ unit: outcome.unit, moved: rewrites.length });
+    for (let round = 0; round < TOUR_ROUNDS; round++) {
+      const unit = await ports.units.findByIdOrKey(caller.orgId, command.unitIdOrKey);
+      if (unit === null) return notFound("unit", command.unitIdOrKey);
+      // Stale already: answered before the items are read (the store checks again atomically).
+      if (unit.version !== command.expectedVersion) return stale(unit.version);
+      const planned = await planInput(caller, unit, zone);
+      const { input } = planned;
+      const change = planTimezoneChange(input);
+      const rewrites = command.policy === "keep_wall_clock" ? change.rewrites : [];
+      const nowMs = ports.clock.now();
+      // The event is built assuming success; the store keeps it (with its deliveries) only if the
+      // change applies, in the same atomic step, so a crash right after the change loses nothing.
+      const event = timezoneChangedEvent(unit, zone, command.policy, input.items, rewrites, nowMs);
+      // Past the request's store deadline the write is not sent; a write sent in time but answered
+      // late may still apply (the client's retry meets the version check, or replays with its key).
+      // Every code the change moves goes to its lock again, in the same step.
+      const nowIso = new Date(nowMs).toISOString();
+      const codes = new Map(input.items.flatMap((item) => (item.kind === "code" ? [[item.id, item] as const] : [])));
+      const codeWork = rewrites.flatMap((rewrite) => {
+        const code = rewrite.kind === "code" ? codes.get(rewrite.id) : undefined;
+        // A held code (a tour awaiting verification) moves on the schedule and stays off the lock:
+        // a confirm meanwhile changes its tour, which this change then finds changed.
+        return code === undefined || code.lockSync?.status === "held"
+          ? []
+          : [codeWorkOf(caller.orgId, { ...code, startAt: rewrite.startAt, endAt: rewrite.endAt }, "put", nowIso)];
+      });
+      const outcome = await ports.units.setTimeZone(caller.orgId, unit.id, {
+        expectedVersion: command.expectedVersion,
+        timeZone: zone,
+        rewrites,
+        codeWork,
+        codeLockSync: pendingLockSync(nowIso),
+        // A moved tour's record, its place in the lists and its due time follow its items in the same step.
+        tours: tourMoves(planned, rewrites, nowMs),
+        event,
+      });
+      if (outcome.ok) return succeed({ unit: outcome.unit, moved: rewrites.length });
+      // A tour it moves changed meanwhile: read and plan again (the version still decides).
+      if (outcome.reason === "changed") continue;
+      // Lost a race: another change landed between the read and the write (the store says where it is now).
+      return outcome.reason === "not_found" ? notFound("unit", command.unitIdOrKey) : stale(outcome.currentVersion);
+    }
+    throw new StoreUnavailableError(`The unit's tours kept changing under this zone change (${TOUR_ROUNDS} rounds).`);
   }
 
   return { previewTimezoneChange, setTimeZone };

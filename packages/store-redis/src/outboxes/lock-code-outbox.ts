@@ -28,6 +28,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { CodeWork, LeasedCodeWork, LeaseShare, LockCodeOutbox, PlacedCode } from "@lintel/core/adapters";
+import { tourCodeRemoval } from "@lintel/core/adapters";
 import type { RedisClient } from "../redis/client.js";
 import { guard } from "../redis/errors.js";
 import { eventArgs, eventKeys } from "../scripts/event-append.js";
@@ -164,6 +165,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
           placedCodes: redisKeys.placedCodes(orgId),
           placedIds: redisKeys.placedCodeIds(orgId),
           items: redisKeys.items(orgId, unitId),
+          tours: redisKeys.tours(orgId),
           eventKeys: eventKeys(orgId),
         };
         const { placed } = outcome;
@@ -172,6 +174,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
         const event = outcome.kind === "retry" ? null : outcome.event;
         const args = {
           codeId,
+          tourId: tourCodeRemoval(leased.work) ?? "",
           token: leased.lease,
           workId,
           kind: outcome.kind,

@@ -9,7 +9,7 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
 import { arg, group, key, maybe, rest, type ValueOf } from "./lua-frame.js";
 import { redisKeys } from "../redis/keys.js";
-import { recordJson } from "./record-json.js";
+import { recordJson, luaNames } from "./record-json.js";
 
 /** The keys of the org's code work, a group of a script's frame: `writeWork` takes them. */
 export const WORK_KEYS = group({ work: key, due: key, nextAt: key, leases: key, pending: key });
@@ -115,12 +115,15 @@ return out
  * work replaced meanwhile is due at its own time and nothing else changes; `retry` keeps the
  * work with one more attempt, next at `retryAt` (`retryMs`); done and failed drop it and, when
  * the code is still at the unit (`items`), set its `lockSync` ('' for none: no version bump, its
- * schedule member unchanged) and store the event, if one comes.
+ * schedule member unchanged) and store the event, if one comes. The removal of a cancelled
+ * tour's code (`tourId`, '' for none) sets the tour's `access.lockSync` instead, while the tour
+ * names the code with its removal pending.
  */
 export const FINISH_CODE_WORK = new FramedScript({
-  keys: { workKeys: WORK_KEYS, placedCodes: key, placedIds: key, items: key, eventKeys: EVENT_KEYS },
+  keys: { workKeys: WORK_KEYS, placedCodes: key, placedIds: key, items: key, tours: key, eventKeys: EVENT_KEYS },
   args: {
     codeId: arg,
+    tourId: arg,
     token: arg,
     workId: arg,
     kind: arg,
@@ -163,7 +166,23 @@ redis.call('HDEL', workKeys.work, codeId)
 redis.call('HDEL', workKeys.nextAt, codeId)
 redis.call('ZREM', workKeys.due, codeId)
 redis.call('ZREM', workKeys.pending, codeId)
-if lockSync ~= '' and setLockSync(items, 'code:' .. codeId, lockSync) and eventArgs then appendEvent(eventKeys, eventArgs) end
+if lockSync == '' then return 1 end
+local written
+if tourId ~= '' then
+  -- The removal of a cancelled tour's code: its standing is the tour's, while the tour names it pending.
+  written = false
+  local tourRaw = redis.call('HGET', tours, tourId)
+  local tour = tourRaw and decodeRecord(tourRaw)
+  local access = tour and tour.access
+  if type(access) == 'table' and access.codeId == codeId and type(access.lockSync) == 'table' and access.lockSync.status == 'pending' then
+    access.lockSync = decodeRecord(lockSync)
+    redis.call('HSET', tours, tourId, encodeRecord(tour, ${luaNames(["messages"])}))
+    written = true
+  end
+else
+  written = setLockSync(items, 'code:' .. codeId, lockSync)
+end
+if written and eventArgs then appendEvent(eventKeys, eventArgs) end
 return 1
 `,
 });

@@ -97,6 +97,7 @@ function workFor(code: ScheduleItem, orgId: string, op: "put" | "delete"): CodeW
     attempts: 0,
     nextAttemptAt: instant(DAY),
     pendingSince: instant(DAY),
+    ...(code.tourId === undefined ? {} : { tourId: code.tourId }),
   };
 }
 
@@ -398,6 +399,103 @@ export function describeTourStoreContract(
         phone: `new-${sealed}-phone`,
       });
       assert.deepEqual(await store().tours.getTour(orgId, other.id), other);
+    });
+
+    it("a zone change moves a booked tour in its own step: its record, its place in the lists and its due time; one made from a tour no longer as read is changed", async () => {
+      const { orgId, unit } = await seedTourUnit();
+      const tour = aTour(unit, 10);
+      const later = aTour(unit, 11);
+      assert.equal((await store().tours.writeTour(orgId, unit.id, bookingOf(unit, tour, null))).ok, true);
+      assert.equal((await store().tours.writeTour(orgId, unit.id, bookingOf({ ...unit, version: 2 }, later, null))).ok, true);
+      const moved: TourRecord = {
+        ...tour,
+        startAt: instant(12 * DAY + 10 * HOUR),
+        endAt: instant(12 * DAY + 11 * HOUR),
+        updatedAt: instant(2 * DAY),
+      };
+      const base = Date.parse(instant(0)) - 3000 * DAY; // earlier than anything other tests index
+      const zoneChange = (read: TourRecord) => ({
+        expectedVersion: 3,
+        timeZone: "Asia/Dhaka",
+        rewrites: [{ kind: "tour" as const, id: tour.id, startAt: moved.startAt, endAt: moved.endAt }],
+        tours: [{ read, tour: moved, dueAtMs: base }],
+        event: aWriteEvent(orgId, "unit.timezone_changed", { unit: servedUnit({ ...unit, version: 4 }) }),
+      });
+      const stale = zoneChange({ ...tour, status: "checked_in", checkedInAt: instant(DAY) });
+      assert.deepEqual(await store().units.setTimeZone(orgId, unit.id, stale), { ok: false, reason: "changed" });
+      assert.equal((await store().units.findByIdOrKey(orgId, unit.id))?.version, 3, "nothing applied");
+      assert.deepEqual(await store().tours.getTour(orgId, tour.id), tour);
+      assert.equal((await store().units.getItem(orgId, unit.id, "tour", tour.id))?.startAt, tour.startAt);
+      assert.equal(await store().events.get(orgId, stale.event.id), null, "no event for a refused change");
+
+      const change = zoneChange(tour);
+      assert.equal((await store().units.setTimeZone(orgId, unit.id, change)).ok, true);
+      assert.deepEqual(await store().tours.getTour(orgId, tour.id), moved);
+      assert.equal((await store().units.getItem(orgId, unit.id, "tour", tour.id))?.startAt, moved.startAt);
+      assert.deepEqual(
+        (await store().tours.listTours(orgId, null, null, 10)).map(({ id }) => id),
+        [later.id, tour.id],
+      );
+      assert.deepEqual(
+        await store().tours.listTours(orgId, unit.id, null, 10),
+        [later, moved],
+        "moved in its unit's list too, listed once",
+      );
+      assert.deepEqual(
+        (await store().tours.dueTours(base, 1000)).filter((due) => due.orgId === orgId),
+        [{ orgId, tourId: tour.id }],
+        "its due time moved in the same step",
+      );
+    });
+
+    it("the removal of a cancelled tour's code ends in the tour's access.lockSync in the outbox's step: removed; failed with its event; a tour no longer pending is left", async () => {
+      const { orgId, unit, lock } = await seedTourUnit();
+      const booked = async (version: number) => {
+        const tour = aTour(unit, 10 + version, {
+          lockId: lock.lockId,
+          access: { beforeMinutes: 15, afterMinutes: 15, codeId: randomId("code"), lockSync: null },
+        });
+        assert.equal((await store().tours.writeTour(orgId, unit.id, bookingOf({ ...unit, version }, tour, null))).ok, true);
+        const cancel = cancelOf({ ...unit, version: version + 1 }, tour);
+        const pending = { status: "pending" as const, error: null, updatedAt: instant(2 * DAY) };
+        const cancelled = { ...cancel.tour, access: { ...cancel.tour.access, lockSync: pending } };
+        assert.equal((await store().tours.writeTour(orgId, unit.id, { ...cancel, tour: cancelled })).ok, true);
+        return cancelled;
+      };
+      const removed = await booked(1);
+      const failed = await booked(3);
+      const left = await booked(5);
+      const leased = await store().lockCodes.lease(Date.parse(instant(3 * DAY)), 30_000, 100);
+      const removal = (tour: TourRecord) => leased.find((one) => one.work.codeId === tour.access.codeId && one.work.op === "delete")!;
+      for (const tour of [removed, failed, left]) assert.equal(removal(tour).work.tourId, tour.id, "the removal names its tour");
+      // Meanwhile `left` says its code is removed already (as a held code's cancel does): the outcome leaves it.
+      const gone = { status: "removed" as const, error: null, updatedAt: instant(2 * DAY) };
+      const leftNow = { ...left, access: { ...left.access, lockSync: gone } };
+      const quiet: TourChange = {
+        ...cancelOf({ ...unit, version: 7 }, left),
+        basis: { unit: basisOf(unit), tour: left },
+        tour: leftNow,
+        items: [],
+        bumpsVersion: false,
+        event: null,
+      };
+      assert.equal((await store().tours.writeTour(orgId, unit.id, quiet)).ok, true);
+
+      const done = { status: "removed" as const, error: null, updatedAt: instant(3 * DAY) };
+      assert.equal(await store().lockCodes.finish(removal(removed), { kind: "done", placed: null, lockSync: done, event: null }), true);
+      assert.deepEqual((await store().tours.getTour(orgId, removed.id))?.access.lockSync, done);
+
+      const lost = { status: "failed" as const, error: "Lock provider said no.", updatedAt: instant(3 * DAY) };
+      const event = aWriteEvent(orgId, "access_code.sync_failed", { unitId: unit.id });
+      assert.equal(await store().lockCodes.finish(removal(failed), { kind: "failed", placed: null, lockSync: lost, event }), true);
+      assert.deepEqual(await store().tours.getTour(orgId, failed.id), { ...failed, access: { ...failed.access, lockSync: lost } });
+      assert.deepEqual(await store().events.get(orgId, event.id), event, "the failed removal's event, in the same step");
+
+      const late = aWriteEvent(orgId, "access_code.sync_failed", { unitId: unit.id });
+      assert.equal(await store().lockCodes.finish(removal(left), { kind: "failed", placed: null, lockSync: lost, event: late }), true);
+      assert.deepEqual(await store().tours.getTour(orgId, left.id), leftNow, "a tour no longer pending is left as it is");
+      assert.equal(await store().events.get(orgId, late.id), null);
+      assert.equal((await store().lockCodes.pending()).count, 0, "every removal ended");
     });
 
     it("12 concurrent changes made from one read of a tour: exactly one applies", async () => {
