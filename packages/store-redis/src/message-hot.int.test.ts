@@ -1,4 +1,4 @@
-// Which orgs a Redis message outbox asks (outboxes/message-outbox.ts): a message written through this
+// Which orgs a Redis message outbox asks (outboxes/message-outbox.ts, redis/hot-orgs.ts): a message written through this
 // store is leased at once; one another instance wrote is found within FULL_LOOK_MS of the lease's
 // clock (every org of the group is looked at once a pass); and an idle poll, with messages weeks
 // ahead, asks a slice of the orgs, not every org. Two stores of one group on the test Redis stand
@@ -9,10 +9,10 @@ import { describe, it } from "node:test";
 import { aMessage, instant, MESSAGE_LEASE, seedMessages, writeMessage } from "@lintel/testkit";
 import type { ScheduleItem } from "@lintel/domain";
 import type { LintelEvent } from "@lintel/domain/adapters";
-import { createRedisClient, DEFAULT_REDIS_URL, whenReady, type RedisClient } from "./redis/client.js";
+import type { RedisClient } from "./redis/client.js";
 import { createRedisStore } from "./index.js";
-import { FULL_LOOK_MS } from "./outboxes/message-outbox.js";
-import { useTestRedis } from "./redis.test-support.js";
+import { FULL_LOOK_MS } from "./redis/hot-orgs.js";
+import { countingClient, useTestRedis } from "./redis.test-support.js";
 
 const T = Date.parse(instant(0));
 const WEEK = 7 * 86_400_000;
@@ -110,22 +110,4 @@ async function putLoose(store: ReturnType<typeof storeOf>, orgId: string, item: 
   const event = { id: `evt_${randomBytes(12).toString("hex")}`, orgId, type: "schedule.item_created", createdAt: instant(0), data: {} };
   const outcome = await store.units.writeItem(orgId, item.unitId, { expectedVersion: null, op: "put", item, event: event as LintelEvent });
   assert.equal(outcome.ok, true);
-}
-
-/** A client of its own on the test Redis, and how many commands it has sent. */
-async function countingClient(): Promise<{ client: RedisClient; commands: () => number }> {
-  const nodes = process.env["REDIS_CLUSTER_NODES"];
-  const client =
-    nodes !== undefined && nodes !== ""
-      ? createRedisClient({ clusterNodes: nodes.split(",").map((node) => node.trim()) })
-      : createRedisClient({ url: process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL });
-  await whenReady(client, 10_000);
-  let commands = 0;
-  const target = client as unknown as { sendCommand: (...args: unknown[]) => unknown };
-  const send = target.sendCommand.bind(target);
-  target.sendCommand = (...args: unknown[]) => {
-    commands += 1;
-    return send(...args);
-  };
-  return { client, commands: () => commands };
 }

@@ -43,3 +43,16 @@ export function useRedisStore(): () => RedisStore {
   let store: RedisStore | undefined;
   return () => (store ??= createRedisStore(redis()));
 }
+
+/** A client of its own on the test Redis, and how many commands it has sent; the caller quits it. */
+export async function countingClient(): Promise<{ client: RedisClient; commands: () => number }> {
+  const client = await connectTestRedis();
+  let commands = 0;
+  const target = client as unknown as { sendCommand: (...args: unknown[]) => unknown };
+  const send = target.sendCommand.bind(target);
+  target.sendCommand = (...args: unknown[]) => {
+    commands += 1;
+    return send(...args);
+  };
+  return { client, commands: () => commands };
+}

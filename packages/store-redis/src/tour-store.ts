@@ -5,7 +5,11 @@
  * (tour-write-scripts.js) with the items it owns, their codes' work, the unit's version and the
  * event. The due sets span orgs: `dueTours` reads those of the orgs in the group's set
  * (`tourOrgs`), which a write with a due time joins before its script runs (a crash between the
- * two hides no tour) and which is never left (a removal could race a write).
+ * two hides no tour) and which is never left (a removal could race a write). A poll asks only the
+ * orgs hot here (redis/hot-orgs.js): each org of the set is looked at once per 5 s, and asked at
+ * every poll while its earliest due time is within 5 s or this store wrote a due time for it
+ * lately. So a transition is found within 5 s and a poll of its due time, whoever booked the
+ * tour, and an idle poll asks no org.
  */
 import { MAX_ITEMS_PER_UNIT } from "@lintel/core/adapters";
 import type { DueTour, TourChange, TourStore, UnitWriteOutcome } from "@lintel/core/adapters";
@@ -13,6 +17,7 @@ import type { Unit } from "@lintel/domain";
 import { itemSpanMs, LIST_DIRECTION, tourPosition, type TourRecord } from "@lintel/domain/adapters";
 import type { RedisClient } from "./redis/client.js";
 import { guard } from "./redis/errors.js";
+import { createHotOrgs } from "./redis/hot-orgs.js";
 import { eventArgs, eventKeys } from "./scripts/event-append.js";
 import { readOrderedRows } from "./redis/ordered-page.js";
 import { redisKeys } from "./redis/keys.js";
@@ -49,6 +54,7 @@ export function createRedisTourStore(
 ): TourStore {
   const decodeUnit = recordDecoder<Unit>();
   const parseUnit = (json: string) => withRules(decodeUnit(json));
+  const hot = createHotOrgs(redis, redisKeys.tourOrgs(group), redisKeys.tourDue);
 
   async function writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome> {
     const { tour, basis } = change;
@@ -63,6 +69,7 @@ export function createRedisTourStore(
     // Sent before the script on the same connection, not awaited first: one round trip for both. On one
     // Redis the set has the org before the tour is written; on a cluster they reach two nodes, and an
     // instance dying between them leaves the org out only until its next write with a due time.
+    if (change.dueAtMs !== null) hot.warm(orgId);
     const joining = change.dueAtMs === null ? null : redis.sadd(redisKeys.tourOrgs(group), orgId);
     // The same for a message put to be sent: the org joins the message orgs before its script.
     const messageJoining = change.items.some(({ op, item }) => op === "put" && waitsToBeSent(item)) ? messageWritten(orgId) : null;
@@ -166,7 +173,7 @@ export function createRedisTourStore(
       guard(async () => {
         if (max <= 0) return [];
         const most = Math.floor(max);
-        const orgIds = await redis.smembers(redisKeys.tourOrgs(group));
+        const orgIds = await hot.orgsToAsk(nowMs);
         // Every org's range is sent before any answer: one round trip, however many orgs.
         const replies = await Promise.all(
           orgIds.map((orgId) => redis.zrange(redisKeys.tourDue(orgId), "-inf", nowMs, "BYSCORE", "LIMIT", 0, most, "WITHSCORES")),
