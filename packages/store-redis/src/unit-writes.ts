@@ -61,6 +61,7 @@ export function outcomeOf(reply: UnitWriteReply, parseUnit: (json: string) => Un
     case "too_many_items":
     case "template_missing":
     case "lock_missing":
+    case "pin_taken":
       return { ok: false, reason };
     default:
       throw new Error(`unexpected unit write reply: ${reason}`);
