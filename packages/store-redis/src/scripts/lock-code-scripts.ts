@@ -4,6 +4,7 @@
  * set a code's `lockSync` ({@link SET_LOCK_SYNC_LUA}), and the outbox's own scripts. A script
  * takes the work keys as the group {@link WORK_KEYS} and a code's work as {@link WORK}.
  */
+import { PIN_INDEX_LUA, PIN_KEYS } from "./pin-index.js";
 import type { CodeWork } from "@lintel/core/adapters";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
@@ -240,6 +241,28 @@ local record = decodeRecord(raw)
 if record.code ~= sealed then return 0 end
 record.code = resealed
 redis.call('HSET', records, field, encodeRecord(record))
+return 1
+`,
+});
+
+/**
+ * {@link RESEAL_PIN} for a code item of the unit `unitId` (`records` its items hash), which is
+ * filed again under `tag`, its re-sealed PIN's (pin-index.js), in the same step.
+ */
+export const RESEAL_CODE_PIN = new FramedScript({
+  keys: { records: key, pinKeys: PIN_KEYS },
+  args: { field: arg, sealed: arg, resealed: arg, unitId: arg, tag: arg },
+  uses: [PIN_INDEX_LUA],
+  body: `
+local raw = redis.call('HGET', records, field)
+if not raw then return 0 end
+local record = decodeRecord(raw)
+if record.code ~= sealed then return 0 end
+record.code = resealed
+redis.call('HSET', records, field, encodeRecord(record))
+local lockId = record.lockId
+if type(lockId) ~= 'string' then lockId = '' end
+filePin(pinKeys, field, unitId, lockId, tag)
 return 1
 `,
 });
