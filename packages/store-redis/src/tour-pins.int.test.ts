@@ -32,7 +32,15 @@ describe("redis: a tour's PIN is unique on its lock", () => {
       orgs: [{ id: orgId, name: "P" }],
       units: [{ id: unitId, orgId, urlKey: randomId("u").toLowerCase().replace(/_/g, "-"), address: "1 Pin St", timeZone: "UTC" }],
       locks: [
-        { lockId, orgId, name: "Gate", provider: "simulated", providerDeviceId: "gate", unitIds: [unitId], createdAt: "2026-01-01T00:00:00.000Z" },
+        {
+          lockId,
+          orgId,
+          name: "Gate",
+          provider: "simulated",
+          providerDeviceId: "gate",
+          unitIds: [unitId],
+          createdAt: "2026-01-01T00:00:00.000Z",
+        },
       ],
     });
     assert.ok(parsed.ok, parsed.ok ? "" : parsed.errors.join("\n"));

@@ -9,7 +9,6 @@ import type { LockSync } from "@lintel/domain/schemas";
 import type { LoadOutcome } from "./fixture-ports.js";
 import type { CodeWork } from "./lock-code-ports.js";
 import type { ShowingRules } from "@lintel/domain";
-import type { TourChange } from "./tour-ports.js";
 
 /** The new instants of one item, as set_timezone under keep_wall_clock writes them (the domain's plan makes them). */
 export type { ItemRewrite } from "@lintel/domain";
@@ -57,7 +56,7 @@ export type UnitWriteOutcome =
   | { readonly ok: false; readonly reason: "template_missing" }
   /** The lock the put names ({@link ItemChange.lockServing}) is no active lock of the org serving the unit. */
   | { readonly ok: false; readonly reason: "lock_missing" }
-  /** The new code's PIN is held on its lock by another code ending ahead ({@link TourChange.pinCheck}): draw another. */
+  /** The new code's PIN is held on its lock by another code ending ahead (`TourChange.pinCheck`): draw another. */
   | { readonly ok: false; readonly reason: "pin_taken" }
   /**
    * What the write was made from (its {@link UnitBasis}, its item) changed meanwhile: another

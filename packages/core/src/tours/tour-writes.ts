@@ -232,7 +232,8 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   async function sharingDevice(lock: Lock): Promise<Lock[]> {
     if (lock.provider === "simulated") return [lock];
     const others = (await ports.devices.activeByProviderDevice(lock.providerDeviceId)).filter(
-      (other) => other.provider === lock.provider && other.status === "active" && !(other.orgId === lock.orgId && other.lockId === lock.lockId),
+      (other) =>
+        other.provider === lock.provider && other.status === "active" && !(other.orgId === lock.orgId && other.lockId === lock.lockId),
     );
     return [lock, ...others];
   }
@@ -506,7 +507,12 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
           lockSync: held ? { status: "held", error: null, updatedAt: at } : pendingLockSync(at),
           tourId,
         };
-        ops.push({ op: "put", item: code, work: held ? null : codeWorkOf(caller.orgId, code, "put", at), pinTag: ports.secrets.pinTag(drawn.pin) });
+        ops.push({
+          op: "put",
+          item: code,
+          work: held ? null : codeWorkOf(caller.orgId, code, "put", at),
+          pinTag: ports.secrets.pinTag(drawn.pin),
+        });
       }
       const instants = { bookedMs: atMs, startMs: times.startMs, endMs: times.endMs };
       const messageItems = messages.map((message, i): ScheduleItem => {

@@ -97,7 +97,13 @@ export function pinTaken(
  * Files `codes` on the org's lock (each only while the store has it there: a code of the org
  * naming the lock) and marks the lock's codes all filed.
  */
-export function filePins(pins: PinState, items: ReadonlyMap<string, FixtureItem>, orgId: string, lockId: string, codes: readonly FiledPin[]): void {
+export function filePins(
+  pins: PinState,
+  items: ReadonlyMap<string, FixtureItem>,
+  orgId: string,
+  lockId: string,
+  codes: readonly FiledPin[],
+): void {
   const slot = lockSlot(orgId, lockId);
   for (const { codeId, tag } of codes) {
     const item = items.get(`code:${codeId}`);

@@ -109,7 +109,12 @@ return 1
 });
 
 /** The codes filed on the org's lock under any of `tags`, or null while its codes are not all filed. */
-export async function readPinHolders(redis: RedisClient, orgId: string, lockId: string, tags: readonly string[]): Promise<PinHolder[] | null> {
+export async function readPinHolders(
+  redis: RedisClient,
+  orgId: string,
+  lockId: string,
+  tags: readonly string[],
+): Promise<PinHolder[] | null> {
   const reply = (await PIN_HOLDERS_SCRIPT.run(redis, { pinKeys: pinKeys(orgId) }, { lockId, tags: [...tags] })) as string[] | null;
   if (reply === null) return null;
   return reply.map((member) => {
@@ -120,5 +125,9 @@ export async function readPinHolders(redis: RedisClient, orgId: string, lockId: 
 
 /** Files `codes` on the org's lock and marks its codes all filed. */
 export async function filePins(redis: RedisClient, orgId: string, lockId: string, codes: readonly FiledPin[]): Promise<void> {
-  await FILE_PINS_SCRIPT.run(redis, { pinKeys: pinKeys(orgId) }, { lockId, codes: codes.map(({ unitId, codeId, tag }) => ({ unitId, codeId, tag })) });
+  await FILE_PINS_SCRIPT.run(
+    redis,
+    { pinKeys: pinKeys(orgId) },
+    { lockId, codes: codes.map(({ unitId, codeId, tag }) => ({ unitId, codeId, tag })) },
+  );
 }

@@ -62,7 +62,7 @@ export function describePinIndexContract(name: string, makeStore: () => Promise<
       assert.deepEqual(await store().tours.pinHolders(orgId, lock.lockId, ["tag-a"]), holder);
       assert.deepEqual(await store().tours.pinHolders(orgId, lock.lockId, ["tag-x", "tag-a"]), holder, "any of the tags");
       assert.deepEqual(await store().tours.pinHolders(orgId, other.lockId, ["tag-a"]), [], "another lock's tags are its own");
-      assert.deepEqual(await store().tours.pinHolders(randomId("org"), lock.lockId, ["tag-a"]) ?? [], [], "another org sees none");
+      assert.deepEqual((await store().tours.pinHolders(randomId("org"), lock.lockId, ["tag-a"])) ?? [], [], "another org sees none");
 
       await writeCode(orgId, { ...code, title: "Moved", endAt: "2026-03-01T00:00:00.000Z" }, "put");
       assert.deepEqual(await store().tours.pinHolders(orgId, lock.lockId, ["tag-a"]), holder, "a put without a tag keeps the PIN's");
@@ -164,7 +164,9 @@ export function describePinIndexContract(name: string, makeStore: () => Promise<
       const code = aCode(unit, lock, { code: `sealed-${randomId("pin")}` });
       await writeCode(orgId, code, "put", "tag-before");
       const reseal = (sealed: string) => (sealed === code.code ? `${sealed}-again` : null);
-      assert.ok((await store().lockCodes.resealPins(reseal, (sealed) => (sealed === `${code.code}-again` ? "tag-after" : "tag-other"))) >= 1);
+      assert.ok(
+        (await store().lockCodes.resealPins(reseal, (sealed) => (sealed === `${code.code}-again` ? "tag-after" : "tag-other"))) >= 1,
+      );
       assert.deepEqual(await store().tours.pinHolders(orgId, lock.lockId, ["tag-before"]), []);
       assert.deepEqual(await store().tours.pinHolders(orgId, lock.lockId, ["tag-after"]), [{ unitId: unit.id, codeId: code.id }]);
     });
