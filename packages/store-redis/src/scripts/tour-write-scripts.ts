@@ -7,7 +7,7 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
 import { arg, counted, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
+import { AT_VERSION_LUA, ITEM_KEYS, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
 import { MESSAGE_INDEX_LUA, MESSAGE_KEYS } from "./message-index.js";
 import { LOCK_SERVES_LUA } from "./lock-scripts.js";
@@ -36,11 +36,7 @@ export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg,
  */
 export const WRITE_TOUR_SCRIPT = new FramedScript({
   keys: {
-    units: key,
-    items: key,
-    schedule: key,
-    span: key,
-    itemUnits: key,
+    ...ITEM_KEYS,
     templates: key,
     messages: MESSAGE_KEYS,
     deleted: key,

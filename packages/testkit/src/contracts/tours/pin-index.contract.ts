@@ -9,6 +9,28 @@ import { aTour, bookingOf, cancelOf, type TourWritesStore } from "./tour-store.c
 /** The ports the PIN index suite drives. */
 export type PinIndexStore = TourWritesStore & { readonly tours: TourStore; readonly lockCodes: LockCodeOutbox };
 
+/**
+ * Runs `bookTwo` (two bookings at once on one lock whose PIN draws always answer 0) with `tours`'
+ * writes watched, and asserts the two PINs are `000000` and `000001` and that the store refused
+ * one write as `pin_taken`: both found `000000` free before either wrote.
+ */
+export async function assertRacedPins(tours: TourStore, bookTwo: () => Promise<readonly (string | null)[]>): Promise<void> {
+  const refusals: string[] = [];
+  const writeTour = tours.writeTour;
+  tours.writeTour = async (orgId, unitId, change) => {
+    const outcome = await writeTour.call(tours, orgId, unitId, change);
+    if (!outcome.ok) refusals.push(outcome.reason);
+    return outcome;
+  };
+  try {
+    const pins = await bookTwo();
+    assert.deepEqual([...pins].sort(), ["000000", "000001"]);
+    assert.deepEqual(refusals, ["pin_taken"], "both checked 000000 free before either wrote");
+  } finally {
+    tours.writeTour = writeTour;
+  }
+}
+
 /** Holders in a stable order, for comparing. */
 const sorted = (holders: readonly PinHolder[] | null) =>
   holders === null ? null : [...holders].sort((a, b) => (a.codeId < b.codeId ? -1 : a.codeId > b.codeId ? 1 : 0));
