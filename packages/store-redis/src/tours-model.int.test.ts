@@ -136,7 +136,10 @@ async function observe(store: LintelStore, world: World) {
     pendingWork: (await store.lockCodes.pending()).count,
     pins: await Promise.all(
       world.lockIds.flatMap((lockId) =>
-        PIN_TAGS.map(async (tag) => (await store.tours.pinHolders(orgId, lockId, [tag]))?.sort((a, b) => (a.codeId < b.codeId ? -1 : 1))),
+        PIN_TAGS.map(async (tag) => {
+          const holders = await store.tours.pinHolders(orgId, lockId, [tag]);
+          return holders === null ? null : holders.sort((a, b) => (a.codeId < b.codeId ? -1 : 1));
+        }),
       ),
     ),
   };
