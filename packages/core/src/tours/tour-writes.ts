@@ -70,7 +70,7 @@ const LOCK_CLOCK_SKEW_MS = 60_000;
 /** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
 const BASIS_ROUNDS = 1_000;
 /** PINs a booking checks against the device's codes before it gives up (a free one is found at the first in all but a full device). */
-const PIN_DRAWS = 64;
+const PIN_CANDIDATES = 64;
 
 /** What the tour writes read and write through. */
 export interface TourWritePorts {
@@ -289,14 +289,14 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     const stored = observed?.codeRules as { readonly lengths?: unknown; readonly constraints?: unknown } | null | undefined;
     const rules = stored === undefined || stored === null ? DEFAULT_PIN_RULES : pinRules(stored.lengths, stored.constraints);
     const locks = await sharingDevice(lock);
-    for (let draw = 0; draw < PIN_DRAWS; draw++) {
+    for (let draw = 0; draw < PIN_CANDIDATES; draw++) {
       const pin = drawPin(rules, taken, ports.pinRandom ?? randomInt);
       const tags = ports.secrets.pinTags(pin);
       const held = await Promise.all(locks.map((each) => heldOn(each, tags, each === lock ? cleared : new Set<string>())));
       if (!held.includes(true)) return { pin, tags, sealed: ports.secrets.seal(pin) };
       taken.add(pin);
     }
-    throw new StoreUnavailableError(`No free PIN on the lock's device in ${PIN_DRAWS} draws.`);
+    throw new StoreUnavailableError(`No free PIN on the lock's device in ${PIN_CANDIDATES} draws.`);
   }
 
   /** The tour's items after a move to `tour`'s times: the tour item, the code (same PIN, new window) and the unsent messages anchored at start or end. */
