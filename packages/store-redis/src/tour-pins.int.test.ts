@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import { parseFixture, type Caller } from "@lintel/core";
 import { randomDataKey } from "@lintel/domain/adapters";
 import { createSimulatedLockCodeProgrammer, createSimulatedLockProvider } from "@lintel/store-memory";
-import { assertRacedPins, randomId } from "@lintel/testkit";
+import { assertRacedPins, randomId, randomUrlKey } from "@lintel/testkit";
 import { createRedisLintel } from "./index.js";
 import { redisKeys } from "./redis/keys.js";
 import { useTestRedis } from "./redis.test-support.js";
@@ -30,7 +30,7 @@ describe("redis: a tour's PIN is unique on its lock", () => {
     });
     const parsed = parseFixture({
       orgs: [{ id: orgId, name: "P" }],
-      units: [{ id: unitId, orgId, urlKey: randomId("u").toLowerCase().replace(/_/g, "-"), address: "1 Pin St", timeZone: "UTC" }],
+      units: [{ id: unitId, orgId, urlKey: randomUrlKey(), address: "1 Pin St", timeZone: "UTC" }],
       locks: [
         {
           lockId,

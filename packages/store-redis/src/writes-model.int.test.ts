@@ -86,7 +86,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       span: fc.nat(30),
       template: fc.nat(5),
       lock: fc.boolean(),
-      pin: fc.option(fc.nat(PIN_TAGS.length - 1), { freq: 6 }),
+      pin: fc.option(fc.nat(PIN_TAGS.length - 1), { freq: 2 }),
       off: offset,
     }),
   },
