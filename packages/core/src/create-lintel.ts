@@ -361,7 +361,8 @@ export function createLintel(setup: LintelSetup): Lintel {
       const reseal = (sealed: string) => (secrets.sealedUnderFirst(sealed) ? null : secrets.seal(secrets.open(sealed)));
       return (
         (await store.webhooks.resealSecrets(reseal)) +
-        (await store.lockCodes.resealPins(reseal)) +
+        // A re-sealed code is filed under its PIN's tag under the first key too, so the old key can leave the ring.
+        (await store.lockCodes.resealPins(reseal, (sealed) => secrets.pinTag(secrets.open(sealed)))) +
         (await store.tours.resealProspects(reseal)) +
         (await store.messages.resealDueEvents(reseal))
       );

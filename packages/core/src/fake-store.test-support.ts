@@ -167,6 +167,8 @@ export function fakeStore(data: FixtureData, clock: Clock): LintelStore {
       writeTour: async () => unsupported(),
       dueTours: async () => [],
       resealProspects: async () => 0,
+      pinHolders: async () => [],
+      filePins: async () => unsupported(),
     },
     // No messages: the message sender finds none due (its own tests run on the memory store).
     messages: { lease: async () => [], finish: async () => unsupported(), resealDueEvents: async () => 0 },

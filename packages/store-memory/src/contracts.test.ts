@@ -25,6 +25,7 @@ import {
   describeShowingRulesContract,
   describeTemplateStoreContract,
   describeTourStoreContract,
+  describePinIndexContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookPacingContract,
@@ -61,6 +62,7 @@ describeShowingRulesContract("memory", makeStore);
 describeConcurrentWritesContract("memory", makeStore);
 describeLockCodeOutboxContract("memory", makeStore);
 describeTourStoreContract("memory", makeStore);
+describePinIndexContract("memory", makeStore);
 describeMessageOutboxContract("memory", makeStore);
 // The simulator knows every device, so the unknown-device test is skipped for it.
 describeLockProviderContract("simulator", async () => {

@@ -105,8 +105,8 @@ export function createMemoryLockCodeOutbox(state: MemoryState): LockCodeOutbox {
       return true;
     },
 
-    async resealPins(reseal) {
-      let changed = resealItemPins(state, reseal);
+    async resealPins(reseal, pinTag) {
+      let changed = resealItemPins(state, reseal, pinTag);
       for (const entry of codes.work.values()) {
         if (entry.work.code === "") continue;
         const code = reseal(entry.work.code);

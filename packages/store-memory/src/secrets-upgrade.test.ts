@@ -97,7 +97,7 @@ describe("secrets at rest: upgrading a store with plain secrets, and rotating th
     await newOnly.lintel.close();
   });
 
-  it("a code's PIN, in the code and in its lock work, is re-sealed under a new first key", async () => {
+  it("a code's PIN, in the code and in its lock work, is re-sealed under a new first key, and its tag with it", async () => {
     const PIN = "73910428";
     const store = createMemoryStore();
     const orgId = randomId("org");
@@ -122,6 +122,11 @@ describe("secrets at rest: upgrading a store with plain secrets, and rotating th
       assert.ok(!sealed.includes(PIN));
       assert.equal(createDataCipher([oldKey]).open(sealed), PIN);
     }
+    const holders = (keys: Uint8Array[]) => store.tours.pinHolders(orgId, lock.lockId, createDataCipher(keys).pinTags(PIN));
+    const filed = [{ unitId: unit.id, codeId: code.id }];
+    assert.deepEqual(await holders([oldKey]), filed, "the load filed the code under its PIN's tag");
+    assert.deepEqual(await holders([newKey]), [], "a tag is the key's own");
+    assert.deepEqual(await holders([newKey, oldKey]), filed, "a ring checks every key's tag");
     assert.equal(await first.lintel.resealSecrets(), 0, "already under the first key");
     await first.lintel.close();
 
@@ -139,5 +144,6 @@ describe("secrets at rest: upgrading a store with plain secrets, and rotating th
       assert.ok(createDataCipher([newKey]).sealedUnderFirst(sealed));
       assert.equal(createDataCipher([newKey]).open(sealed), PIN, "the old key can go");
     }
+    assert.deepEqual(await holders([newKey]), filed, "re-tagged under the new first key: the old key can go");
   });
 });

@@ -9,6 +9,7 @@ import { parseFixture, type Caller } from "@lintel/core";
 import type { LockProvider, LockReading } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { pinFits, pinRules } from "@lintel/domain/adapters";
+import { assertRacedPins } from "@lintel/testkit";
 import { createMemoryLintel } from "./index.js";
 
 const FOUR_DIGITS = pinRules([4], ["no_zeros", "at_least_three_unique_digits"]);
@@ -128,6 +129,41 @@ describe("memory: a tour's PIN, under the device's rules and unique on the devic
       assert.equal(first, "000000");
       assert.equal(second, "000001", "a clash with the other org's code on the device is drawn again");
       assert.equal(await book(lintel, "org_p", 1), "000002");
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("two bookings at once on one lock, both drawing the same PIN: the store refuses the second (pin_taken), which draws again", async () => {
+    const { lintel, store } = await createMemoryLintel({ fixture: fixture("simulated"), pinRandom: () => 0 });
+    try {
+      await assertRacedPins(store.tours, () => Promise.all([book(lintel, "org_p", 0), book(lintel, "org_p", 0)]));
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("codes loaded without a tag (a store from before the index) are filed by the first booking, which draws around their PINs", async () => {
+    const { lintel, store } = await createMemoryLintel({ fixture: fixture("simulated"), pinRandom: () => 0 });
+    try {
+      const held = {
+        kind: "code" as const,
+        id: "code_old",
+        unitId: "unit_org_p",
+        title: "Old",
+        startAt: "2029-12-31T00:00:00.000Z",
+        endAt: "2031-01-01T00:00:00.000Z",
+        lockId: "lk_p",
+        code: "000000",
+        orgId: "org_p",
+      };
+      const ended = { ...held, id: "code_ended", code: "000001", endAt: "2020-01-01T00:00:00.000Z", startAt: "2019-12-31T00:00:00.000Z" };
+      // Straight through the store's sink, without tags (a PIN stored unsealed opens as itself).
+      const report = await store.fixtures.load({ orgs: [], apiKeys: [], units: [], locks: [], templates: [], items: [held, ended] });
+      assert.equal(report.items.added.length, 2);
+      assert.equal(await store.tours.pinHolders("org_p", "lk_p", ["x"]), null, "the lock's codes are not all filed");
+      assert.equal(await book(lintel, "org_p", 0), "000001", "the held PIN is avoided; the ended one is free");
+      assert.deepEqual(await store.tours.pinHolders("org_p", "lk_p", ["x"]), [], "the lock's codes are filed");
     } finally {
       await lintel.close();
     }

@@ -11,6 +11,7 @@ import { setTourDue, storeTour as storeTourIn, unitSlot } from "./state/tour-sta
 import { appendEvent } from "./state/event-state.js";
 import { writeCodeWork } from "./state/lock-code-state.js";
 import { deleteItem, putItem, replaceUnit, sameBasis, servesUnit } from "./unit-store.js";
+import { filePins, pinHolders, pinTaken } from "./state/pin-state.js";
 
 export function createMemoryTourStore(state: MemoryState): TourStore {
   const index: OrderedIndex<TourRecord> = { rows: state.tourOrder, positionOf: tourPosition, direction: LIST_DIRECTION.tours };
@@ -52,10 +53,11 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
       if (change.lockServing !== undefined && !servesUnit(state, orgId, change.lockServing, unitId)) {
         return { ok: false, reason: "lock_missing" };
       }
-      for (const { op, item, work } of change.items) {
+      if (change.pinCheck !== undefined && pinTaken(state.pins, orgId, change.pinCheck)) return { ok: false, reason: "pin_taken" };
+      for (const { op, item, work, pinTag } of change.items) {
         const key = itemKey(item.kind, item.id);
         if (op === "put") {
-          putItem(state, { ...item, unitId, orgId });
+          putItem(state, { ...item, unitId, orgId }, pinTag);
         } else deleteItem(state, orgId, key);
         if (work) writeCodeWork(state.codes, work);
       }
@@ -77,6 +79,12 @@ export function createMemoryTourStore(state: MemoryState): TourStore {
         changed += 1;
       }
       return changed;
+    },
+    async pinHolders(orgId, lockId, tags) {
+      return pinHolders(state.pins, orgId, lockId, tags);
+    },
+    async filePins(orgId, lockId, codes) {
+      filePins(state.pins, state.items, orgId, lockId, codes);
     },
     async dueTours(nowMs, max) {
       const due = [];

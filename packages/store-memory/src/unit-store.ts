@@ -27,6 +27,7 @@ import { writeCodeWork } from "./state/lock-code-state.js";
 import { setTourDue, storeTour } from "./state/tour-state.js";
 import { messageDropped, messageStored } from "./state/message-state.js";
 import { addScheduled, pageSchedule, rebuildSchedule, removeScheduled } from "./state/schedule-index.js";
+import { pinDeleted, pinStored } from "./state/pin-state.js";
 
 function orderIndex(state: MemoryState): OrderedIndex<Unit> {
   return { rows: state.unitOrder, positionOf: unitPosition, direction: LIST_DIRECTION.units };
@@ -58,10 +59,11 @@ export function replaceUnit(state: MemoryState, updated: Unit): void {
 }
 
 /**
- * Stores or replaces an item by kind and id in the item maps and the message outbox's index (a
- * message's outbox state starts afresh); answers the item it replaced.
+ * Stores or replaces an item by kind and id in the item maps, the message outbox's index (a
+ * message's outbox state starts afresh) and, a code, the PIN index under `pinTag` (none: the tag
+ * it was filed under); answers the item it replaced.
  */
-function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefined {
+function storeItem(state: MemoryState, item: FixtureItem, pinTag?: string): FixtureItem | undefined {
   const key = itemKey(item.kind, item.id);
   const old = state.items.get(key);
   if (old !== undefined) state.itemKeysByUnit.get(old.unitId)?.delete(key);
@@ -70,6 +72,7 @@ function storeItem(state: MemoryState, item: FixtureItem): FixtureItem | undefin
   if (keys === undefined) state.itemKeysByUnit.set(item.unitId, (keys = new Set()));
   keys.add(key);
   messageStored(state.messages, item);
+  pinStored(state.pins, item, pinTag);
   return old;
 }
 
@@ -85,11 +88,12 @@ export function deleteItem(state: MemoryState, orgId: string, key: string): void
   state.itemKeysByUnit.get(old.unitId)?.delete(key);
   removeScheduled(state.schedules, old);
   messageDropped(state.messages, old);
+  pinDeleted(state.pins, old);
 }
 
-/** Stores or replaces one item, moving it in the schedules (an insert, O(n) at worst). */
-export function putItem(state: MemoryState, item: FixtureItem): void {
-  const old = storeItem(state, item);
+/** Stores or replaces one item, moving it in the schedules (an insert, O(n) at worst); a code's `pinTag` as `storeItem` says. */
+export function putItem(state: MemoryState, item: FixtureItem, pinTag?: string): void {
+  const old = storeItem(state, item, pinTag);
   if (old !== undefined) removeScheduled(state.schedules, old);
   addScheduled(state.schedules, item);
 }
@@ -126,14 +130,17 @@ export function setCodeLockSync(state: MemoryState, orgId: string, unitId: strin
   return true;
 }
 
-/** Rewrites the PIN of every code item (of any org) as `reseal` says (null: leave it); answers how many changed. */
-export function resealItemPins(state: MemoryState, reseal: (sealed: string) => string | null): number {
+/**
+ * Rewrites the PIN of every code item (of any org) as `reseal` says (null: leave it), filed under
+ * `pinTag` of the new PIN when given; answers how many changed.
+ */
+export function resealItemPins(state: MemoryState, reseal: (sealed: string) => string | null, pinTag?: (sealed: string) => string): number {
   let changed = 0;
   for (const item of [...state.items.values()]) {
     if (item.kind !== "code" || item.code === undefined || item.code === "") continue;
     const code = reseal(item.code);
     if (code === null) continue;
-    putItem(state, { ...item, code });
+    putItem(state, { ...item, code }, pinTag?.(code));
     changed += 1;
   }
   return changed;
@@ -238,7 +245,7 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
         if (templateId !== null && template?.orgId !== orgId) return { ok: false, reason: "template_missing" };
         if (change.lockServing !== undefined && !servesUnit(state, orgId, change.lockServing, unitId))
           return { ok: false, reason: "lock_missing" };
-        putItem(state, { ...change.item, unitId, orgId });
+        putItem(state, { ...change.item, unitId, orgId }, change.pinTag);
       } else deleteItem(state, orgId, key);
       if (change.work) writeCodeWork(state.codes, change.work);
       const updated = { ...unit, version: unit.version + 1 };
@@ -262,11 +269,11 @@ export function createMemoryUnitStore(state: MemoryState): UnitStore {
       appendEvent(state.events, orgId, eventAtVersion(change.event, updated.version));
       return { ok: true, unit: updated };
     },
-    async loadItem(orgId, item, work) {
+    async loadItem(orgId, item, work, pinTag) {
       const key = itemKey(item.kind, item.id);
       if (state.items.has(key) || state.deleted.has(deletedSlot(orgId, `item:${key}`))) return "kept";
       if (ownUnit(orgId, item.unitId) === undefined) return "kept"; // its unit stayed in the org that had it
-      putItem(state, { ...item, orgId });
+      putItem(state, { ...item, orgId }, pinTag);
       if (work) writeCodeWork(state.codes, work);
       return "added";
     },

@@ -22,6 +22,7 @@ import {
   describeShowingRulesContract,
   describeTemplateStoreContract,
   describeTourStoreContract,
+  describePinIndexContract,
   describeUnitStoreContract,
   describeWebhookOperationsContract,
   describeWebhookPacingContract,
@@ -62,6 +63,7 @@ const otherClient = useTestRedis();
 describeConcurrentWritesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));
 describeLockCodeOutboxContract("redis", makeEventStore);
 describeTourStoreContract("redis", makeEventStore);
+describePinIndexContract("redis", makeEventStore);
 describeMessageOutboxContract("redis", makeEventStore);
 describeLockWritesContract("redis", makeEventStore);
 describeLockRacesContract("redis", makeEventStore, async () => createRedisStore(otherClient(), { deliveryGroup: randomId("test") }));

@@ -18,13 +18,15 @@ import { SERVING_LUA } from "./scripts/serving-locks.js";
 
 // A fixture's lock: kept when stored, else added, in the active list (and its positions) and
 // the serving index (scripts/serving-locks.js) when active. A kept lock is as its writes filed it.
+// A lock added anew has no code yet: its codes are all in the PIN index (scripts/pin-index.js).
 const LOAD_LOCK_SCRIPT = new FramedScript({
-  keys: { locks: key, activeList: key, positions: key, serving: key },
+  keys: { locks: key, activeList: key, positions: key, serving: key, pinLocks: key },
   args: { id: arg, json: arg, position: arg },
   uses: [SERVING_LUA],
   body: `
 if redis.call('HEXISTS', locks, id) == 1 then return 'kept' end
 redis.call('HSET', locks, id, json)
+redis.call('SADD', pinLocks, id)
 local lock = decodeRecord(json)
 if lock.status == 'active' then
   redis.call('ZADD', activeList, 0, position)
@@ -83,6 +85,7 @@ export function createRedisFixtureRecords(redis: RedisClient, group: string): Fi
               activeList: redisKeys.activeLocks(lock.orgId),
               positions: redisKeys.lockPositions(lock.orgId),
               serving: redisKeys.servingLocks(lock.orgId),
+              pinLocks: redisKeys.pinLocks(lock.orgId),
             };
             const args = { id: lock.lockId, json: recordJson(lock), position: lockPosition(lock) };
             return (await LOAD_LOCK_SCRIPT.run(redis, keys, args)) as LoadOutcome;

@@ -26,6 +26,7 @@ import { messageKeys, waitsToBeSent, type MessageWritten } from "./scripts/messa
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
 import { REPLACE_TOUR_SCRIPT, WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
+import { filePins, pinArgs, pinKeys, readPinHolders } from "./scripts/pin-index.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
 import { outcomeOf, withRules, type UnitWriteReply } from "./unit-writes.js";
 
@@ -89,12 +90,15 @@ export function createRedisTourStore(
       tourDue: redisKeys.tourDue(orgId),
       workKeys: workKeys(orgId),
       eventKeys: eventKeys(orgId),
+      pinKeys: pinKeys(orgId),
     };
     const { head, tail } = change.event === null ? { head: "", tail: "" } : eventAroundVersion(change.event);
     const args = {
       unitId,
       expected: change.expectedVersion ?? "",
       basis: basisArgs(basis.unit),
+      pinLock: change.pinCheck?.lockId ?? "",
+      pinCode: change.pinCheck?.codeId ?? "",
       tourId: tour.id,
       tourRead: basis.tour === null ? "" : recordJson(basis.tour),
       // The stored tour's position when the script goes on (it is then the tour read).
@@ -108,14 +112,17 @@ export function createRedisTourStore(
       eventTail: tail,
       eventArgs: change.event === null ? null : eventArgs(orgId, change.event, head),
       templateIds: change.templateIds ?? [],
-      ops: change.items.map(({ op, item }) => ({
+      ops: change.items.map(({ op, item, pinTag }) => ({
         op,
+        ...pinArgs(item, op, pinTag),
         field: `${item.kind}:${item.id}`,
         json: op === "put" ? recordJson(item) : "",
         spanMs: op === "put" ? itemSpanMs(item) : 0,
         dueMs: op === "put" ? Date.parse(item.startAt) : 0,
       })),
       works,
+      pinTags: change.pinCheck?.tags ?? [],
+      pinCleared: change.pinCheck?.cleared ?? [],
     };
     const [reply] = await Promise.all([WRITE_TOUR_SCRIPT.run(redis, keys, args), joining, messageJoining]);
     return outcomeOf(reply as UnitWriteReply, (json) => parseUnit(json));
@@ -137,6 +144,10 @@ export function createRedisTourStore(
       }),
 
     writeTour: (orgId, unitId, change) => guard(() => writeTour(orgId, unitId, change)),
+
+    pinHolders: (orgId, lockId, tags) => guard(() => readPinHolders(redis, orgId, lockId, tags)),
+
+    filePins: (orgId, lockId, codes) => guard(() => filePins(redis, orgId, lockId, codes)),
 
     resealProspects: (reseal) =>
       guard(async () => {

@@ -6,7 +6,10 @@
  * from the tour and its items as the model reads them, with right, stale and absent expected
  * versions and, at times, from a unit or a tour as they no longer are. Every outcome must be the
  * same, and after every step so must the tours (by id, in the org's and each unit's order, the
- * due index), each unit's version and items, the org's events and the pending code work.
+ * due index), each unit's version and items, the org's events and the pending code work. A
+ * booking's code carries a PIN tag from a small pool and, at times, the check that no other code
+ * of its lock holds it (`pin_taken`); a reschedule's code carries none (its tag stays) or, at
+ * times, a new one; the codes filed under each tag of the pool on each lock must agree too.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -32,6 +35,9 @@ const off = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(-1, 1) },
 );
 
+/** The PIN tags codes are filed under: few, so bookings clash. */
+const PIN_TAGS = ["tag-0", "tag-1"];
+
 type Command =
   | {
       readonly op: "book";
@@ -42,10 +48,21 @@ type Command =
       /** 0: no message; 1: one naming the template; 2: one naming a template the org does not have. */
       readonly message: number;
       readonly held: boolean;
+      /** The code's PIN tag, of {@link PIN_TAGS}, and whether the booking checks it (pinCheck). */
+      readonly pin: number;
+      readonly check: boolean;
       readonly off: number | null;
       readonly basis: number;
     }
-  | { readonly op: "reschedule"; readonly tour: number; readonly days: number; readonly off: number | null; readonly basis: number }
+  | {
+      readonly op: "reschedule";
+      readonly tour: number;
+      readonly days: number;
+      /** A new PIN tag for the code; null: its PIN stays. */
+      readonly pin: number | null;
+      readonly off: number | null;
+      readonly basis: number;
+    }
   | { readonly op: "cancel"; readonly tour: number; readonly basis: number }
   | { readonly op: "checkIn"; readonly tour: number; readonly basis: number };
 
@@ -59,13 +76,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       lock: fc.nat(2),
       message: fc.nat(2),
       held: fc.boolean(),
+      pin: fc.nat(PIN_TAGS.length - 1),
+      check: fc.boolean(),
       off,
       basis,
     }),
   },
   {
     weight: 3,
-    arbitrary: fc.record({ op: fc.constant("reschedule" as const), tour: fc.nat(15), days: fc.integer({ min: -3, max: 3 }), off, basis }),
+    arbitrary: fc.record({
+      op: fc.constant("reschedule" as const),
+      tour: fc.nat(15),
+      days: fc.integer({ min: -3, max: 3 }),
+      pin: fc.option(fc.nat(PIN_TAGS.length - 1)),
+      off,
+      basis,
+    }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("cancel" as const), tour: fc.nat(15), basis }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("checkIn" as const), tour: fc.nat(15), basis }) },
@@ -89,6 +115,7 @@ interface World {
   readonly unitIds: string[];
   /** Every tour booked, with the record as first booked (the stale basis). */
   readonly tours: { id: string; first: TourRecord }[];
+  readonly lockIds: readonly string[];
 }
 
 /** Everything the reads of both stores must agree on. */
@@ -107,6 +134,14 @@ async function observe(store: LintelStore, world: World) {
     counts,
     events,
     pendingWork: (await store.lockCodes.pending()).count,
+    pins: await Promise.all(
+      world.lockIds.flatMap((lockId) =>
+        PIN_TAGS.map(async (tag) => {
+          const holders = await store.tours.pinHolders(orgId, lockId, [tag]);
+          return holders === null ? null : holders.sort((a, b) => (a.codeId < b.codeId ? -1 : 1));
+        }),
+      ),
+    ),
   };
 }
 
@@ -129,7 +164,7 @@ describe("Redis tour writes against the memory model", () => {
         const template = aTemplate(orgId);
         const data = fixture({ orgs: [{ id: orgId, name: "Org" }], units, locks: [lockAll, lockFirst], templates: [template] });
         assert.deepEqual(await real.fixtures.load(data), await model.fixtures.load(data));
-        const world: World = { orgId, unitIds: units.map((unit) => unit.id), tours: [] };
+        const world: World = { orgId, unitIds: units.map((unit) => unit.id), tours: [], lockIds: [lockAll.lockId, lockFirst.lockId] };
 
         let step = 0;
         const anEvent = (type: EventType, unit: Unit, tour: TourRecord): LintelEvent =>
@@ -170,11 +205,18 @@ describe("Redis tour writes against the memory model", () => {
               createdAt: instant(DAY + step * 1000),
               updatedAt: instant(DAY + step * 1000),
             });
-            const change = bookingOf(unit, tour, templateId, {
+            const tag = PIN_TAGS[c.pin]!;
+            const booking = bookingOf(unit, tour, templateId, {
               expectedVersion: c.off === null ? null : unit.version + c.off,
               dueAtMs: dueOf(tour),
               event: anEvent("tour.booked", unit, tour),
             });
+            const codeId = tour.access.codeId;
+            const change: TourChange = {
+              ...booking,
+              items: booking.items.map((op) => (op.item.kind === "code" ? { ...op, pinTag: tag } : op)),
+              pinCheck: lock !== null && codeId !== null && c.check ? { lockId: lock.lockId, codeId, tags: [tag], cleared: [] } : undefined,
+            };
             const outcome = await both(c.op, unit.id, { ...change, basis: basisOf(unit, null, null, c.basis === 2 ? 0 : c.basis) });
             if (outcome.ok) world.tours.push({ id: tour.id, first: tour });
           } else {
@@ -195,6 +237,7 @@ describe("Redis tour writes against the memory model", () => {
                   op: "put" as const,
                   item: moved,
                   work: item.kind === "code" ? workOf(orgId, moved, step * 1000, { tourId: tour.id }) : null,
+                  pinTag: item.kind === "code" && c.pin !== null ? PIN_TAGS[c.pin] : undefined,
                 };
               });
             } else if (c.op === "cancel") {
@@ -232,6 +275,7 @@ describe("Redis tour writes against the memory model", () => {
       "book:version_conflict",
       "book:lock_missing",
       "book:template_missing",
+      "book:pin_taken",
       "reschedule:ok",
       "reschedule:changed",
       "reschedule:version_conflict",

@@ -33,6 +33,7 @@ import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
 import { messageKeys } from "./scripts/message-index.js";
 import { recordJson } from "./scripts/record-json.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
+import { pinArgs, pinKeys } from "./scripts/pin-index.js";
 import {
   CREATE_UNIT_SCRIPT,
   LOAD_ITEM_SCRIPT,
@@ -61,6 +62,7 @@ export function outcomeOf(reply: UnitWriteReply, parseUnit: (json: string) => Un
     case "too_many_items":
     case "template_missing":
     case "lock_missing":
+    case "pin_taken":
       return { ok: false, reason };
     default:
       throw new Error(`unexpected unit write reply: ${reason}`);
@@ -107,7 +109,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
       });
     },
 
-    loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null): Promise<LoadOutcome> {
+    loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null, pinTag?: string): Promise<LoadOutcome> {
       const field = `${item.kind}:${item.id}`;
       return loadOwned(redis, "item", field, orgId, async () => {
         const keys = {
@@ -119,6 +121,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
           messages: messageKeys(orgId),
           deleted: redisKeys.deleted(orgId),
           workKeys: workKeys(orgId),
+          pinKeys: pinKeys(orgId),
         };
         const args = {
           unitId: item.unitId,
@@ -126,6 +129,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
           json: recordJson(item),
           spanMs: itemSpanMs(item),
           dueMs: Date.parse(item.startAt),
+          ...pinArgs(item, "put", pinTag),
           work: workArgs(work),
         };
         return (await LOAD_ITEM_SCRIPT.run(redis, keys, args)) as LoadOutcome;
@@ -179,6 +183,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         workKeys: workKeys(orgId),
         eventKeys: eventKeys(orgId),
         locks: redisKeys.locks(orgId),
+        pinKeys: pinKeys(orgId),
       };
       const { basis } = change;
       const { head, tail } = eventAroundVersion(change.event);
@@ -186,6 +191,7 @@ export function redisUnitWrites(redis: RedisClient, parseUnit: (json: string) =>
         unitId,
         expected: change.expectedVersion ?? "",
         op: change.op,
+        ...pinArgs(item, change.op, change.pinTag),
         field: `${item.kind}:${item.id}`,
         json: recordJson(item),
         spanMs: itemSpanMs(item),

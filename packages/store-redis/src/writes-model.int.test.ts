@@ -6,7 +6,9 @@
  * versions, urlKeys from a small pool, missing templates and templates still in use. Every
  * outcome must be the same, and after every step so must everything the reads observe: each
  * unit by id and by urlKey, the unit list, each unit's items, item gets and schedule pages, the
- * templates by id and in list order, and the org's events.
+ * templates by id and in list order, and the org's events. A code carries a PIN and, on a put,
+ * a tag from a small pool or none (its tag stays, or, new, its lock's codes are no longer all
+ * filed): the codes filed under each tag on the lock must agree too.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -33,6 +35,9 @@ const STALE_UPDATED_AT = instant(1);
 /** How far the expected version is from the unit's: mostly right, else one behind or one ahead. */
 const offset = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.constantFrom(-1, 1) });
 
+/** The PIN tags codes are put with: few, so codes share them. */
+const PIN_TAGS = ["tag-0", "tag-1"];
+
 type Command =
   | { readonly op: "createUnit"; readonly key: number; readonly zone: number }
   | { readonly op: "updateUnit"; readonly unit: number; readonly key: number; readonly address: number; readonly off: number }
@@ -45,6 +50,8 @@ type Command =
       readonly span: number;
       readonly template: number;
       readonly lock: boolean;
+      /** A code's PIN tag, of {@link PIN_TAGS}; null: none given. */
+      readonly pin: number | null;
       readonly off: number;
     }
   | { readonly op: "delete"; readonly unit: number; readonly item: number; readonly off: number }
@@ -79,6 +86,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       span: fc.nat(30),
       template: fc.nat(5),
       lock: fc.boolean(),
+      pin: fc.option(fc.nat(PIN_TAGS.length - 1), { freq: 2 }),
       off: offset,
     }),
   },
@@ -138,7 +146,11 @@ interface World {
   readonly missingUnitId: string;
   readonly templates: Map<string, Template>;
   readonly items: { kind: ItemKind; id: string; unitId: string }[];
+  readonly lockId: string;
 }
+
+/** What the PIN reads answered over all runs: some codes filed, and a lock whose codes were not all filed. */
+const pinsSeen = new Set<string>();
 
 /** Everything the reads of both stores must agree on. */
 async function observe(store: LintelStore, world: World) {
@@ -165,7 +177,14 @@ async function observe(store: LintelStore, world: World) {
     pages((after) => store.templates.list(orgId, after, 2), templatePosition, 2),
     store.events.list(orgId, null, null, 1000),
   ]);
-  return { byId, byKey, unitPages, items, schedules, gets, templates, templatePages, events };
+  const pins = await Promise.all(
+    PIN_TAGS.map(async (tag) => {
+      const holders = await store.tours.pinHolders(orgId, world.lockId, [tag]);
+      return holders === null ? null : holders.sort((a, b) => (a.codeId < b.codeId ? -1 : 1));
+    }),
+  );
+  for (const holders of pins) pinsSeen.add(holders === null ? "not all filed" : holders.length === 0 ? "none" : "filed");
+  return { byId, byKey, unitPages, items, schedules, gets, templates, templatePages, events, pins };
 }
 
 /** The answers the run saw, by command and outcome (`op:ok`, `op:version_conflict`, …), over all runs. */
@@ -212,6 +231,7 @@ describe("Redis writes against the memory model", () => {
             missingUnitId: randomId("u_missing"),
             templates: new Map(loadedTemplates.map((template) => [template.id, template])),
             items: [message, tour].map(({ kind, id, unitId }) => ({ kind, id, unitId })),
+            lockId: lock.lockId,
           };
           let step = 0;
           const anEvent = (type: EventType, data: unknown): LintelEvent =>
@@ -277,11 +297,13 @@ describe("Redis writes against the memory model", () => {
                       startAt,
                       endAt: instant((c.start + c.span) * HOUR),
                       lockId: c.lock ? lock.lockId : null,
+                      ...(kind === "code" ? { code: `sealed-${step}` } : {}),
                     };
+              const pinTag = kind === "code" && c.pin !== null ? PIN_TAGS[c.pin] : undefined;
               const type = replaced === undefined ? "schedule.item_created" : "schedule.item_updated";
               const event = anEvent(type, { unit: unit === null ? {} : served(unit), item });
               const outcome = await bothUnits(`put:${replaced === undefined ? "new" : "replace"}`, (s) =>
-                s.units.writeItem(orgId, unitId, { expectedVersion: version + c.off, op: "put", item, event }),
+                s.units.writeItem(orgId, unitId, { expectedVersion: version + c.off, op: "put", item, pinTag, event }),
               );
               if (outcome.ok && replaced === undefined) world.items.push({ kind, id, unitId });
             } else if (c.op === "delete") {
@@ -389,5 +411,6 @@ describe("Redis writes against the memory model", () => {
         rest.length === 0 ? seen.has(outcome) : [...seen.keys()].some((key) => key.startsWith(`${op}:`) && key.endsWith(`:${rest[0]}`));
       assert.ok(hit, `no ${outcome} in the run: ${JSON.stringify([...seen].sort())}`);
     }
+    for (const answer of ["filed", "not all filed"]) assert.ok(pinsSeen.has(answer), `no PIN read answered ${answer}`);
   });
 });

@@ -3,13 +3,14 @@
  * file shows progress and no single FixtureSink call holds everything. Chunks follow the order
  * records depend on each other (orgs, units, locks, templates, items, API keys): when a chunk is
  * loaded, everything its records refer to was loaded by an earlier chunk or by the same one.
+ * Each chunk carries the codes' PIN tags whole (a code is filed under its tag at its load).
  */
 import type { FixtureData } from "@lintel/core";
 
 /** The lists of FixtureData in load order: a record only refers to lists before its own. */
 export const LOAD_ORDER = ["orgs", "units", "locks", "templates", "items", "apiKeys"] as const satisfies readonly (keyof FixtureData)[];
 
-type Mutable = { -readonly [L in keyof FixtureData]: FixtureData[L][number][] };
+type Mutable = { -readonly [L in (typeof LOAD_ORDER)[number]]: FixtureData[L][number][] };
 
 const emptyChunk = (): Mutable => ({ orgs: [], apiKeys: [], units: [], locks: [], items: [], templates: [] });
 
@@ -21,6 +22,7 @@ export function countRecords(data: FixtureData): number {
 /** The fixture as consecutive chunks of at most `size` records each (the last may be smaller). */
 export function* fixtureChunks(data: FixtureData, size: number): Generator<FixtureData> {
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer, got ${size}`);
+  const withTags = (chunk: Mutable): FixtureData => (data.pinTags === undefined ? chunk : { ...chunk, pinTags: data.pinTags });
   let chunk = emptyChunk();
   let count = 0;
   for (const list of LOAD_ORDER) {
@@ -31,11 +33,11 @@ export function* fixtureChunks(data: FixtureData, size: number): Generator<Fixtu
       start += take;
       count += take;
       if (count === size) {
-        yield chunk;
+        yield withTags(chunk);
         chunk = emptyChunk();
         count = 0;
       }
     }
   }
-  if (count > 0) yield chunk;
+  if (count > 0) yield withTags(chunk);
 }

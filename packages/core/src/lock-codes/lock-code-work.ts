@@ -47,13 +47,18 @@ export function openPin(item: ScheduleItem, secrets: DataCipher): string | null 
 }
 
 /**
- * A fixture's data with every code's PIN sealed (a new PIN for a code without one) and its
- * `lockSync` pending: what `FixtureSink.load` stores (the seed command and `lintel.loadFixture`).
+ * A fixture's data with every code's PIN sealed (a new PIN for a code without one), its tag in
+ * `pinTags` and its `lockSync` pending: what `FixtureSink.load` stores (the seed command and
+ * `lintel.loadFixture`).
  */
 export function sealFixtureCodes(data: FixtureData, secrets: DataCipher, nowMs: number): FixtureData {
   const nowIso = new Date(nowMs).toISOString();
-  const items = data.items.map((item) =>
-    item.kind === "code" ? { ...pendingCode(item, item.code, secrets, nowIso), orgId: item.orgId } : item,
-  );
-  return { ...data, items };
+  const pinTags: Record<string, string> = { ...data.pinTags };
+  const items = data.items.map((item) => {
+    if (item.kind !== "code") return item;
+    const pin = item.code ?? randomPin();
+    if (pin !== "") pinTags[item.id] = secrets.pinTag(pin);
+    return { ...pendingCode(item, pin, secrets, nowIso), orgId: item.orgId };
+  });
+  return { ...data, items, pinTags };
 }

@@ -20,6 +20,11 @@ export interface FixtureData {
   readonly locks: readonly Lock[];
   readonly items: readonly FixtureItem[];
   readonly templates: readonly Template[];
+  /**
+   * The PIN tag of each code, by code id (`sealFixtureCodes` adds them with the seal): the load
+   * files each code under its tag, as `UnitStore.loadItem` says. Never in a fixture file.
+   */
+  readonly pinTags?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The lists a fixture load reports on (`items` holds tours, codes, open houses and scheduled messages). */

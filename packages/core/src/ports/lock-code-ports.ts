@@ -122,8 +122,10 @@ export interface LockCodeOutbox {
    * not visited). Each record in one atomic step that applies only while its PIN is still the one
    * read (a change meanwhile wins); answers how many records (items and work) changed. What
    * re-sealing PINs under a new first data key runs on, beside `WebhookStore.resealSecrets`.
+   * With `pinTag` (the tag of a re-sealed PIN, given its new sealed text), a re-sealed code item
+   * is filed under its new tag in the same step, so its old key can leave the ring.
    */
-  resealPins(reseal: (sealed: string) => string | null): Promise<number>;
+  resealPins(reseal: (sealed: string) => string | null, pinTag?: (sealed: string) => string): Promise<number>;
 }
 
 /** A code as the provider should hold it. */

@@ -30,7 +30,7 @@ export {
   type UnitStore,
   type UnitWriteOutcome,
 } from "./unit-ports.js";
-export type { DueTour, TourChange, TourItemOp, TourStore } from "./tour-ports.js";
+export type { DueTour, FiledPin, PinCheck, PinHolder, TourChange, TourItemOp, TourStore } from "./tour-ports.js";
 export {
   SERVING_LOCKS_LIMIT,
   type LockChange,

@@ -13,6 +13,38 @@ export interface TourItemOp {
   readonly op: "put" | "delete";
   readonly item: ScheduleItem;
   readonly work?: CodeWork | null | undefined;
+  /** A put code's PIN tag, as `ItemChange.pinTag` (absent: the stored code's PIN and tag stay). */
+  readonly pinTag?: string | undefined;
+}
+
+/**
+ * What a booking's new code asks of its write: that its PIN be held by no other code ending
+ * ahead on its lock. The store refuses the write (`pin_taken`) when one of `tags` is filed on
+ * `lockId` in the org for a code other than `codeId` and not among `cleared`.
+ */
+export interface PinCheck {
+  readonly lockId: string;
+  /** The new code's id (its own filing is no clash). */
+  readonly codeId: string;
+  /** The PIN's tags under every data key (`DataCipher.pinTags`). */
+  readonly tags: readonly string[];
+  /**
+   * Codes the booking found filed under a tag but read as ended or gone ({@link TourStore.pinHolders}
+   * hits are read, being rare): no clash. Only an update of that very code moving it ahead
+   * between the read and the write would be missed.
+   */
+  readonly cleared: readonly string[];
+}
+
+/** A code filed under a PIN tag on a lock: where to read it. */
+export interface PinHolder {
+  readonly unitId: string;
+  readonly codeId: string;
+}
+
+/** A code of a lock with its PIN's tag, filed by {@link TourStore.filePins}. */
+export interface FiledPin extends PinHolder {
+  readonly tag: string;
 }
 
 /**
@@ -36,6 +68,8 @@ export interface TourChange {
   readonly lockServing?: string | undefined;
   /** A template the puts name, each to be found in the org in the same step (else `template_missing`). */
   readonly templateIds?: readonly string[] | undefined;
+  /** A new code's PIN to be held by no other code ahead on its lock, checked in the same step (else `pin_taken`). */
+  readonly pinCheck?: PinCheck | undefined;
   /** When the tour's next timed transition falls due (ms), indexed for {@link TourStore.dueTours}; null: none. */
   readonly dueAtMs: number | null;
   /**
@@ -66,9 +100,24 @@ export interface TourStore {
    * every index they are in and the codes' work, bump the unit's version when
    * `change.bumpsVersion`, index the tour's due time, and store the event with its deliveries.
    * Refused as {@link UnitWriteOutcome} says (`too_many_items`, `template_missing`,
-   * `lock_missing` as a schedule item write is) with nothing changed.
+   * `lock_missing` as a schedule item write is, `pin_taken` by `change.pinCheck`) with nothing changed.
+   * Each code put is filed under its `pinTag` on its lock, each code deleted leaves its filing.
    */
   writeTour(orgId: string, unitId: string, change: TourChange): Promise<UnitWriteOutcome>;
+  /**
+   * The codes filed on the org's lock under any of `tags` (a PIN's tags under every data key),
+   * as every write of a code keeps them: O(log n) per tag, one round trip. A holder may have
+   * ended (codes stay filed while they are on the schedule) or, rarely, be gone: the caller
+   * reads it. Null when the lock's codes are not all filed (codes stored before the index, or
+   * loaded without a tag): the caller files them ({@link TourStore.filePins}) and asks again.
+   */
+  pinHolders(orgId: string, lockId: string, tags: readonly string[]): Promise<PinHolder[] | null>;
+  /**
+   * Files `codes` (the lock's codes as read, each with its PIN's tag) on the org's lock and marks
+   * its codes all filed. A code written meanwhile was filed by its own write; one deleted meanwhile
+   * stays filed, a holder its reader finds gone.
+   */
+  filePins(orgId: string, lockId: string, codes: readonly FiledPin[]): Promise<void>;
   /** Up to `max` tours of any org whose timed transition is due at or before `nowMs`, the earliest first. */
   dueTours(nowMs: number, max: number): Promise<DueTour[]>;
   /**

@@ -73,6 +73,8 @@ export type UnitWriteOutcome =
   | { readonly ok: false; readonly reason: "template_missing" }
   /** The lock the put names ({@link ItemChange.lockServing}) is no active lock of the org serving the unit. */
   | { readonly ok: false; readonly reason: "lock_missing" }
+  /** The new code's PIN is held on its lock by another code ending ahead (`TourChange.pinCheck`): draw another. */
+  | { readonly ok: false; readonly reason: "pin_taken" }
   /**
    * What the write was made from (its {@link UnitBasis}, its item) changed meanwhile: another
    * write of the same fields or item got in first. Nothing changed; read again and make it anew.
@@ -132,6 +134,12 @@ export interface ItemChange {
   readonly item: ScheduleItem;
   /** A code's lock work (see {@link LockCodeOutbox}), stored with the change; null for the other kinds. */
   readonly work?: CodeWork | null | undefined;
+  /**
+   * The tag of a `put` code's PIN (`DataCipher.pinTag`): the store files the code under it on the
+   * code's lock, in the same step (`TourStore.pinHolders` reads them), and never serves it.
+   * Absent: the PIN is the stored code's, whose tag stays. Ignored for the other kinds.
+   */
+  readonly pinTag?: string | undefined;
   /**
    * The lock a `put` names, to be found serving the unit: when given, the change applies only
    * while it is an active lock of the org whose `unitIds` include the unit (else `lock_missing`),
@@ -226,7 +234,9 @@ export interface UnitStore {
    * no version bump, unless the store has its kind and id (`kept`, unchanged) or the API
    * deleted it in the org (`kept`: it stays deleted), or its unit is not the org's (`kept`:
    * the unit stayed in the org that had it). No item limit, no template check (the fixture's
-   * references were checked whole by `parseFixture`). A code's `work` is stored with it when it is added.
+   * references were checked whole by `parseFixture`). A code's `work` is stored with it when it is
+   * added, and it is filed under `pinTag` as {@link ItemChange.pinTag} says (none: its lock's PINs
+   * count as not filed until `TourStore.filePins`).
    */
-  loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null): Promise<LoadOutcome>;
+  loadItem(orgId: string, item: ScheduleItem, work?: CodeWork | null, pinTag?: string): Promise<LoadOutcome>;
 }

@@ -47,11 +47,10 @@ import {
   type UnitWriteOutcome,
 } from "../ports/ports.js";
 import type { LockObservations } from "../ports/event-ports.js";
-import type { TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
+import type { PinCheck, TourChange, TourItemOp, TourStore } from "../ports/tour-ports.js";
 import { invalid } from "../units/item-fields.js";
 import { basisOf, CHANGED, servedUnit, staleVersion, type Round } from "../units/write-rounds.js";
 import { slotProblem } from "../units/showing-rules.js";
-import { scheduleFrom } from "../units/schedule-scan.js";
 import type { BookTourCommand, CancelTourCommand, CheckInCommand, RescheduleTourCommand, TourWriteResult } from "./tour-commands.js";
 import { readTourNow, showTour, tourStatusAt, type TourNow } from "./tour-view.js";
 
@@ -70,6 +69,8 @@ export const DEFAULT_TOUR_TITLE = "Self-guided tour";
 const LOCK_CLOCK_SKEW_MS = 60_000;
 /** The floor of rounds a command makes when its basis keeps moving (as the schedule writes). */
 const BASIS_ROUNDS = 1_000;
+/** PINs a booking checks against the device's codes before it gives up (a free one is found at the first in all but a full device). */
+const PIN_CANDIDATES = 64;
 
 /** What the tour writes read and write through. */
 export interface TourWritePorts {
@@ -153,6 +154,8 @@ function refused(outcome: Exclude<UnitWriteOutcome, { ok: true }>, command: { re
       return invalid("messages", "a templateId names no template of the organization");
     case "lock_missing":
       return invalid("lockId", "names no active lock of the organization that serves this unit");
+    case "pin_taken":
+      return CHANGED; // another booking took the PIN meanwhile: draw again
     case "url_key_taken":
       throw new Error("a tour write never changes a urlKey");
   }
@@ -214,49 +217,78 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
   }
 
   /**
-   * The PINs held by codes ending ahead (a code over by now opens nothing) on the lock's device:
-   * on every active lock of any org that the same provider's device backs (a webhook's lookup,
-   * {@link LockDevices}), each at every unit it serves. A simulated device is the lock's own: the
-   * simulator's ids name no hardware, and tests reuse them across orgs.
+   * The locks a PIN on `lock` must be free on: the lock, and every active lock of any org that the
+   * same provider's device backs (a webhook's lookup, {@link LockDevices}). A simulated device is
+   * the lock's own: the simulator's ids name no hardware, and tests reuse them across orgs.
    */
-  async function pinsOnDevice(lock: Lock): Promise<Set<string>> {
-    const sharing =
-      lock.provider === "simulated"
-        ? []
-        : (await ports.devices.activeByProviderDevice(lock.providerDeviceId)).filter(
-            (other) => other.provider === lock.provider && other.status === "active",
-          );
-    // One scan per unit, for all the device's locks that serve it.
-    const scans = new Map<string, { readonly orgId: string; readonly unitId: string; readonly lockIds: Set<string> }>();
-    for (const each of [lock, ...sharing]) {
-      for (const unitId of each.unitIds) {
-        const at = `${each.orgId}\n${unitId}`;
-        const scan = scans.get(at) ?? { orgId: each.orgId, unitId, lockIds: new Set<string>() };
-        scan.lockIds.add(each.lockId);
-        scans.set(at, scan);
-      }
-    }
-    const held = new Set<string>();
-    for (const { orgId, unitId, lockIds } of scans.values()) {
-      for await (const item of scheduleFrom(ports.units, orgId, unitId, nowMs())) {
-        const pin = item.kind === "code" && item.lockId !== null && lockIds.has(item.lockId) ? openPin(item, ports.secrets) : null;
-        if (pin !== null) held.add(pin);
-      }
-    }
-    return held;
+  async function sharingDevice(lock: Lock): Promise<Lock[]> {
+    if (lock.provider === "simulated") return [lock];
+    const others = (await ports.devices.activeByProviderDevice(lock.providerDeviceId)).filter(
+      (other) =>
+        other.provider === lock.provider && other.status === "active" && !(other.orgId === lock.orgId && other.lockId === lock.lockId),
+    );
+    return [lock, ...others];
   }
 
   /**
-   * A new PIN for a code on `lock`, sealed: drawn under the device's code rules as last observed
-   * (6 digits while none are known, and for a simulated lock), held by no code ahead on the device.
+   * Files the codes of `lock` stored before the PIN index (or loaded without a tag): each code
+   * naming it at a unit it serves, its PIN opened once to be tagged. Once per lock.
    */
-  async function freshPin(lock: Lock): Promise<{ readonly pin: string; readonly sealed: string }> {
+  async function fileLockPins(lock: Lock): Promise<void> {
+    const codes = [];
+    for (const unitId of lock.unitIds) {
+      for (const item of await ports.units.itemsOf(lock.orgId, unitId)) {
+        const pin = item.lockId === lock.lockId ? openPin(item, ports.secrets) : null;
+        if (pin !== null && pin !== "") codes.push({ unitId, codeId: item.id, tag: ports.secrets.pinTag(pin) });
+      }
+    }
+    await ports.tours.filePins(lock.orgId, lock.lockId, codes);
+  }
+
+  /**
+   * True when a code ending ahead (a code over by now opens nothing) holds on `lock` the PIN whose
+   * tags are `tags`: one store read of the codes filed under them, and a read of each (hits are
+   * rare); those read as ended or gone go into `cleared`. No other code's PIN is opened.
+   */
+  async function heldOn(lock: Lock, tags: readonly string[], cleared: Set<string>): Promise<boolean> {
+    let holders = await ports.tours.pinHolders(lock.orgId, lock.lockId, tags);
+    if (holders === null) {
+      await fileLockPins(lock);
+      holders = (await ports.tours.pinHolders(lock.orgId, lock.lockId, tags)) ?? [];
+    }
+    const atMs = nowMs();
+    for (const { unitId, codeId } of holders) {
+      const code = await ports.units.getItem(lock.orgId, unitId, "code", codeId);
+      if (code !== null && code.lockId === lock.lockId && Date.parse(code.endAt) > atMs) return true;
+      cleared.add(codeId);
+    }
+    return false;
+  }
+
+  /**
+   * A new PIN for a code on `lock`, with its tags and sealed: drawn under the device's code rules
+   * as last observed (6 digits while none are known, and for a simulated lock), never one of
+   * `taken`, and held by no code ahead on any lock of the device ({@link heldOn}, the locks
+   * checked together). Codes of `lock` found filed under a drawn PIN but ended go into `cleared`.
+   */
+  async function freshPin(
+    lock: Lock,
+    taken: Set<string>,
+    cleared: Set<string>,
+  ): Promise<{ readonly pin: string; readonly tags: readonly string[]; readonly sealed: string }> {
     const observed = lock.provider === "simulated" ? null : await ports.observations.last(lock.orgId, lock.lockId);
     // What the store holds is read as it comes: rules that are not rules count as none.
     const stored = observed?.codeRules as { readonly lengths?: unknown; readonly constraints?: unknown } | null | undefined;
     const rules = stored === undefined || stored === null ? DEFAULT_PIN_RULES : pinRules(stored.lengths, stored.constraints);
-    const pin = drawPin(rules, await pinsOnDevice(lock), ports.pinRandom ?? randomInt);
-    return { pin, sealed: ports.secrets.seal(pin) };
+    const locks = await sharingDevice(lock);
+    for (let draw = 0; draw < PIN_CANDIDATES; draw++) {
+      const pin = drawPin(rules, taken, ports.pinRandom ?? randomInt);
+      const tags = ports.secrets.pinTags(pin);
+      const held = await Promise.all(locks.map((each) => heldOn(each, tags, each === lock ? cleared : new Set<string>())));
+      if (!held.includes(true)) return { pin, tags, sealed: ports.secrets.seal(pin) };
+      taken.add(pin);
+    }
+    throw new StoreUnavailableError(`No free PIN on the lock's device in ${PIN_CANDIDATES} draws.`);
   }
 
   /** The tour's items after a move to `tour`'s times: the tour item, the code (same PIN, new window) and the unsent messages anchored at start or end. */
@@ -386,6 +418,10 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       templates.set(template.id, template.name);
     }
 
+    // PINs drawn for a write that did not apply are not drawn again (another booking may hold one: pin_taken);
+    // codes found ended under a drawn PIN's tag are no clash for the write's own check.
+    const taken = new Set<string>();
+    const cleared = new Set<string>();
     for (let round = 0; round < BASIS_ROUNDS; round++) {
       const unit = round === 0 ? firstUnit : await findUnit();
       if (unit === null) return fail("not_found", `No unit '${command.unitIdOrKey.slice(0, 100)}'.`);
@@ -445,9 +481,11 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
       ];
       let code: ScheduleItem | null = null;
       let pin: string | null = null;
+      let pinCheck: PinCheck | undefined;
       if (lock !== null && tour.access.codeId !== null) {
-        const drawn = await freshPin(lock);
+        const drawn = await freshPin(lock, taken, cleared);
         pin = drawn.pin;
+        pinCheck = { lockId: lock.lockId, codeId: tour.access.codeId, tags: drawn.tags, cleared: [...cleared] };
         const access = tourAccess(tour);
         code = {
           kind: "code",
@@ -461,7 +499,12 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
           lockSync: held ? { status: "held", error: null, updatedAt: at } : pendingLockSync(at),
           tourId,
         };
-        ops.push({ op: "put", item: code, work: held ? null : codeWorkOf(caller.orgId, code, "put", at) });
+        ops.push({
+          op: "put",
+          item: code,
+          work: held ? null : codeWorkOf(caller.orgId, code, "put", at),
+          pinTag: ports.secrets.pinTag(drawn.pin),
+        });
       }
       const instants = { bookedMs: atMs, startMs: times.startMs, endMs: times.endMs };
       const messageItems = messages.map((message, i): ScheduleItem => {
@@ -492,13 +535,17 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
           items: ops,
           bumpsVersion: true,
           lockServing: lock?.lockId,
+          pinCheck,
           templateIds: [...templates.keys()],
           dueAtMs: dueOf(tour),
           event: tourEvent("tour.booked", now, afterUnit),
         },
         command,
       );
-      if ("changed" in outcome) continue;
+      if ("changed" in outcome) {
+        if (pin !== null) taken.add(pin);
+        continue;
+      }
       // The answer shows what the booking sealed, from the clear text it has: nothing is opened again.
       const known = { pin, email: command.prospect.email ?? null, phone: command.prospect.phone ?? null };
       return outcome.ok ? succeed({ tour: showTour(now, unit.timeZone, nowMs(), ports.secrets, known), unit: outcome.value }) : outcome;

@@ -111,6 +111,8 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
         return invalid("templateId", "names no template of the organization");
       case "lock_missing":
         return NO_SERVING_LOCK;
+      case "pin_taken":
+        throw new Error("a schedule item write never checks a PIN");
     }
   }
 
@@ -187,17 +189,20 @@ export function createScheduleWrites(ports: ScheduleWritePorts): ScheduleWrites 
         ? { unit: servedUnit(after), item: entry }
         : { unit: servedUnit(after), item: entry, previous: scheduleEntry(previous, unit.timeZone) };
     const expectedVersion = command.expectedVersion ?? null;
+    const pin = openPin(item, ports.secrets);
     const outcome = await ports.units.writeItem(caller.orgId, unit.id, {
       expectedVersion,
       basis: { unit: basisOf(unit), item: previous },
       op,
       item,
       work: item.kind === "code" ? codeWorkOf(caller.orgId, item, op, nowIso()) : null,
+      // The store files the code under its PIN's tag on its lock, for bookings' PIN checks.
+      pinTag: op === "put" && pin !== null && pin !== "" ? ports.secrets.pinTag(pin) : undefined,
       // The store checks the lock again in the write's step: one leaving the unit meanwhile is never named.
       lockServing: op === "put" && namesLockAnew(item, previous, nowIso()) ? (item.lockId ?? undefined) : undefined,
       event: event(caller.orgId, type, data),
     });
-    if (outcome.ok) return succeed({ item: scheduleEntry(item, unit.timeZone, openPin(item, ports.secrets)), unit: outcome.unit });
+    if (outcome.ok) return succeed({ item: scheduleEntry(item, unit.timeZone, pin), unit: outcome.unit });
     return refusal(outcome, command.unitIdOrKey, expectedVersion) as Round<
       ItemWriteResult,
       "invalid_request" | "not_found" | "version_conflict"

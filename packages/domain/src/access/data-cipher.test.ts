@@ -43,6 +43,24 @@ describe("data cipher", () => {
     assert.equal(rotated.isSealed("whsec_plain"), false);
   });
 
+  it("property: a PIN's tag is stable under its key, differs by key and by PIN, shows no PIN, and a ring checks every key's", () => {
+    const [old, next] = [randomDataKey(), randomDataKey()];
+    const before = createDataCipher([old]);
+    const rotated = createDataCipher([next, old]);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{4,8}$/), fc.stringMatching(/^[0-9]{4,8}$/), (pin, other) => {
+        const tag = before.pinTag(pin);
+        assert.match(tag, /^[A-Za-z0-9_-]{22}$/);
+        assert.equal(createDataCipher([old]).pinTag(pin), tag);
+        assert.ok(!tag.includes(pin));
+        assert.notEqual(rotated.pinTag(pin), tag);
+        assert.deepEqual(rotated.pinTags(pin), [rotated.pinTag(pin), tag]);
+        if (other !== pin) assert.notEqual(before.pinTag(other), tag);
+        return true;
+      }),
+    );
+  });
+
   it("DATA_KEYS: hex or base64, 32 bytes each; a bad one is named by position, never echoed", () => {
     const hex = "ab".repeat(32);
     const b64 = Buffer.alloc(32, 7).toString("base64");

@@ -8,8 +8,13 @@
  *
  * Text that is not sealed (a store written before data keys) opens as itself: `isSealed` tells
  * which, so an upgrade can re-seal what is still plain.
+ *
+ * Beside sealing, a PIN has tags: HMAC-SHA256 of the PIN under a key derived from each data key
+ * (HMAC-SHA256(data key, "lintel pin tag v1")), the first 16 bytes as base64url (22 characters of
+ * `[A-Za-z0-9_-]`). A store indexes a code by its tag, so "is this PIN held on the lock" is a
+ * lookup rather than opening every code; the tag says nothing of the PIN without a data key.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 const PREFIX = "enc1.";
 const KEY_BYTES = 32;
@@ -24,6 +29,10 @@ export interface DataCipher {
   isSealed(text: string): boolean;
   /** True when `text` is sealed under the first key (re-sealing it would change nothing). */
   sealedUnderFirst(text: string): boolean;
+  /** The tag a code stores for `pin`: under the first key (see the module comment). */
+  pinTag(pin: string): string;
+  /** `pin`'s tag under every key of the ring, the first key's first: a code tagged under any of them holds the PIN. */
+  pinTags(pin: string): string[];
 }
 
 /** Why a data key or a sealed text is refused. */
@@ -33,6 +42,15 @@ export class DataKeyError extends Error {
 
 const keyId = (key: Uint8Array) => createHash("sha256").update(key).digest("hex").slice(0, 8);
 
+/** What a PIN tag key is derived with, so it is never the key that seals. */
+const PIN_TAG_CONTEXT = "lintel pin tag v1";
+/** Bytes of the HMAC a PIN tag keeps. */
+const PIN_TAG_BYTES = 16;
+
+const pinTagKey = (key: Uint8Array) => createHmac("sha256", key).update(PIN_TAG_CONTEXT).digest();
+const tagUnder = (tagKey: Buffer, pin: string) =>
+  createHmac("sha256", tagKey).update(pin, "utf8").digest().subarray(0, PIN_TAG_BYTES).toString("base64url");
+
 /** A cipher over `keys` (each 32 bytes; the first seals). */
 export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
   if (keys.length === 0) throw new DataKeyError("At least one data key is needed.");
@@ -41,6 +59,7 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
   const first = keys[0] as Uint8Array;
   const firstId = keyId(first);
   const isSealed = (text: string) => text.startsWith(PREFIX);
+  const tagKeys = keys.map(pinTagKey);
   return {
     seal(text) {
       const iv = randomBytes(12);
@@ -65,6 +84,8 @@ export function createDataCipher(keys: readonly Uint8Array[]): DataCipher {
     },
     isSealed,
     sealedUnderFirst: (text) => text.startsWith(`${PREFIX}${firstId}.`),
+    pinTag: (pin) => tagUnder(tagKeys[0] as Buffer, pin),
+    pinTags: (pin) => [...new Set(tagKeys.map((tagKey) => tagUnder(tagKey, pin)))],
   };
 }
 

@@ -2,6 +2,7 @@
  * The memory store's data: plain maps plus, per org, the active locks and the templates kept
  * as arrays sorted by list position, so a page is a binary search and a slice.
  */
+import { createPinState, type PinState } from "./pin-state.js";
 import type { ApiKeyRecord, BudgetState, Lock, Org, Template, Unit } from "@lintel/domain";
 import { comparePositions, firstIndexAfter, type TourRecord, type Direction } from "@lintel/domain/adapters";
 import type { Clock } from "@lintel/core";
@@ -34,6 +35,8 @@ export interface MemoryState {
   readonly activeLocksByUnit: Map<string, Set<string>>;
   /** providerDeviceId → ids of the locks (any org, any status) that have it. */
   readonly lockIdsByDevice: Map<string, Set<string>>;
+  /** The codes filed under their PINs' tags on each lock (pin-state.js). */
+  readonly pins: PinState;
   readonly templates: Map<string, Template>;
   /** org id → its templates, by `templatePosition` ascending. */
   readonly templateOrder: Map<string, Template[]>;
@@ -84,6 +87,7 @@ export function createMemoryState(clock: Clock): MemoryState {
     activeLocks: new Map(),
     activeLocksByUnit: new Map(),
     lockIdsByDevice: new Map(),
+    pins: createPinState(),
     templates: new Map(),
     templateOrder: new Map(),
     budgets: new Map(),

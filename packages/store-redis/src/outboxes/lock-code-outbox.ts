@@ -38,6 +38,7 @@ import {
   LEASE_CODE_WORK,
   PLACED_CODE,
   REPORT_LOCK_SYNC,
+  RESEAL_CODE_PIN,
   RESEAL_PIN,
   RESEND_CODE,
   workArgs,
@@ -45,6 +46,7 @@ import {
 } from "../scripts/lock-code-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE, shuffled } from "../redis/org-lease.js";
 import { recordJson } from "../scripts/record-json.js";
+import { pinKeys } from "../scripts/pin-index.js";
 
 /** How often `lease` looks at every org of the group for pending work, at most (ms of the lease's clock). */
 export const FULL_LOOK_MS = 5_000;
@@ -90,7 +92,12 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
   const told = new Map<string, number>();
 
   /** Replaces the PIN of each record of the hash `key` (its fields matching `match`) that `reseal` answers for; how many changed. */
-  async function resealIn(key: string, match: string, reseal: (sealed: string) => string | null): Promise<number> {
+  async function resealIn(
+    key: string,
+    match: string,
+    reseal: (sealed: string) => string | null,
+    filing?: { readonly orgId: string; readonly unitId: string; readonly pinTag: (sealed: string) => string },
+  ): Promise<number> {
     let changed = 0;
     await eachScanned(
       (cursor) => redis.hscan(key, cursor, "MATCH", match, "COUNT", SCAN_BATCH),
@@ -100,7 +107,16 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
           if (typeof code !== "string" || code === "") continue;
           const resealed = reseal(code);
           if (resealed === null) continue;
-          changed += Number(await RESEAL_PIN.run(redis, { records: key }, { field: entries[i] as string, sealed: code, resealed }));
+          const field = entries[i] as string;
+          const written =
+            filing === undefined
+              ? await RESEAL_PIN.run(redis, { records: key }, { field, sealed: code, resealed })
+              : await RESEAL_CODE_PIN.run(
+                  redis,
+                  { records: key, pinKeys: pinKeys(filing.orgId) },
+                  { field, sealed: code, resealed, unitId: filing.unitId, tag: filing.pinTag(resealed) },
+                );
+          changed += Number(written);
         }
       },
     );
@@ -234,7 +250,7 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
         return (await RESEND_CODE.run(redis, keys, args)) === 1;
       }),
 
-    resealPins: (reseal) =>
+    resealPins: (reseal, pinTag) =>
       guard(async () => {
         let changed = 0;
         await eachScanned(
@@ -245,7 +261,9 @@ export function createRedisLockCodeOutbox(redis: RedisClient, group: string): Re
                 (cursor) => redis.hscan(redisKeys.units(orgId), cursor, "COUNT", SCAN_BATCH),
                 async (units) => {
                   for (let i = 0; i < units.length; i += 2) {
-                    changed += await resealIn(redisKeys.items(orgId, units[i] as string), "code:*", reseal);
+                    const unitId = units[i] as string;
+                    const filing = pinTag === undefined ? undefined : { orgId, unitId, pinTag };
+                    changed += await resealIn(redisKeys.items(orgId, unitId), "code:*", reseal, filing);
                   }
                 },
               );

@@ -48,6 +48,16 @@ export const redisKeys = {
    * sink around each lock write (lock-devices.js); an entry may be stale, never missing.
    */
   lockDevice: (providerDeviceId: string) => `lintel:lockdevice:${providerDeviceId}`,
+  /**
+   * Sorted set, all scores 0: `<lockId>|<tag>|<unitId>|<codeId>` for each code with a PIN, `tag`
+   * the PIN's HMAC tag (`DataCipher.pinTag`; never the PIN). Written by every script that puts or
+   * deletes a code (scripts/pin-index.js).
+   */
+  pins: (orgId: string) => `${orgTag(orgId)}:pins`,
+  /** Hash: code id → its member in `pins`, to move or drop it when the code changes. */
+  pinsFiled: (orgId: string) => `${orgTag(orgId)}:pins:filed`,
+  /** Set: the locks of the org whose codes are all in `pins` (filed by a booking's first read, `filePins`). */
+  pinLocks: (orgId: string) => `${orgTag(orgId)}:pins:locks`,
   /** Hash: template id → template JSON. */
   templates: (orgId: string) => `${orgTag(orgId)}:templates`,
   /** Sorted set, all scores 0: `templatePosition` of every template (read BYLEX). */

@@ -4,6 +4,7 @@
  * set a code's `lockSync` ({@link SET_LOCK_SYNC_LUA}), and the outbox's own scripts. A script
  * takes the work keys as the group {@link WORK_KEYS} and a code's work as {@link WORK}.
  */
+import { PIN_INDEX_LUA, PIN_KEYS } from "./pin-index.js";
 import type { CodeWork } from "@lintel/core/adapters";
 import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
@@ -245,6 +246,22 @@ return { entry, tostring(redis.call('HEXISTS', work, codeId)) }
 });
 
 /**
+ * Lua: `resealRecord(records, field, sealed, resealed)` replaces the `code` of the record under
+ * `field` with `resealed` while it is still `sealed`; answers the record written, or nil.
+ */
+const RESEAL_LUA = `
+local function resealRecord(records, field, sealed, resealed)
+  local raw = redis.call('HGET', records, field)
+  if not raw then return nil end
+  local record = decodeRecord(raw)
+  if record.code ~= sealed then return nil end
+  record.code = resealed
+  redis.call('HSET', records, field, encodeRecord(record))
+  return record
+end
+`;
+
+/**
  * `records`: a hash of records with a PIN in `code` (a unit's items, or the org's work).
  * Replaces the PIN of the record under `field` with `resealed` only while it is still `sealed`,
  * the one read (a change meanwhile wins); 1 when written.
@@ -252,13 +269,27 @@ return { entry, tostring(redis.call('HEXISTS', work, codeId)) }
 export const RESEAL_PIN = new FramedScript({
   keys: { records: key },
   args: { field: arg, sealed: arg, resealed: arg },
+  uses: [RESEAL_LUA],
   body: `
-local raw = redis.call('HGET', records, field)
-if not raw then return 0 end
-local record = decodeRecord(raw)
-if record.code ~= sealed then return 0 end
-record.code = resealed
-redis.call('HSET', records, field, encodeRecord(record))
+if resealRecord(records, field, sealed, resealed) then return 1 end
+return 0
+`,
+});
+
+/**
+ * {@link RESEAL_PIN} for a code item of the unit `unitId` (`records` its items hash), which is
+ * filed again under `tag`, its re-sealed PIN's (pin-index.js), in the same step.
+ */
+export const RESEAL_CODE_PIN = new FramedScript({
+  keys: { records: key, pinKeys: PIN_KEYS },
+  args: { field: arg, sealed: arg, resealed: arg, unitId: arg, tag: arg },
+  uses: [RESEAL_LUA, PIN_INDEX_LUA],
+  body: `
+local record = resealRecord(records, field, sealed, resealed)
+if not record then return 0 end
+local lockId = record.lockId
+if type(lockId) ~= 'string' then lockId = '' end
+filePin(pinKeys, field, unitId, lockId, tag)
 return 1
 `,
 });

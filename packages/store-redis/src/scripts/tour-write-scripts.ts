@@ -7,17 +7,18 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
 import { arg, counted, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
+import { AT_VERSION_LUA, ITEM_KEYS, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
 import { MESSAGE_INDEX_LUA, MESSAGE_KEYS } from "./message-index.js";
 import { LOCK_SERVES_LUA } from "./lock-scripts.js";
+import { PIN_INDEX_LUA, PIN_KEYS } from "./pin-index.js";
 
 /**
  * One item op of a tour write (a group of its frame): 'put' or 'delete', the item's field
  * (`<kind>:<id>`), and for a put its JSON (stored as given, never re-encoded), span in ms and
- * startAt in ms (when a message is due).
+ * startAt in ms (when a message is due); a code's PIN filing as writeItem's (`pinLock`, `pinTag`).
  */
-export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg, dueMs: arg });
+export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg, dueMs: arg, pinLock: arg, pinTag: arg });
 
 /**
  * writeTour: while the unit is at `expected` ('' for any version) and as `basis` says, and the
@@ -27,17 +28,15 @@ export const TOUR_ITEM_OP = group({ op: arg, field: arg, json: arg, spanMs: arg,
  * in the org's and the unit's order (leaving `readPosition`, the position read, when it moved),
  * its due time (`dueMs`, '' for none), the unit's next version when `bumps` is '1', and the event,
  * which comes cut around its version (eventAroundVersion) and says the version after the change
- * (none: the change emits nothing).
+ * (none: the change emits nothing). A booking's new code (`pinLock` '' for none) is refused
+ * (`pin_taken`) when one of `pinTags` is filed on its lock for a code other than `pinCode` and
+ * not among `pinCleared` (pin-index.js).
  * Refusals come before any write. A stored tour or an item at another unit is a bug (ids are new):
  * an error, also before any write. A delete of an item the unit lacks is remembered all the same.
  */
 export const WRITE_TOUR_SCRIPT = new FramedScript({
   keys: {
-    units: key,
-    items: key,
-    schedule: key,
-    span: key,
-    itemUnits: key,
+    ...ITEM_KEYS,
     templates: key,
     messages: MESSAGE_KEYS,
     deleted: key,
@@ -48,11 +47,14 @@ export const WRITE_TOUR_SCRIPT = new FramedScript({
     tourDue: key,
     workKeys: WORK_KEYS,
     eventKeys: EVENT_KEYS,
+    pinKeys: PIN_KEYS,
   },
   args: {
     unitId: arg,
     expected: arg,
     basis: UNIT_BASIS,
+    pinLock: arg,
+    pinCode: arg,
     tourId: arg,
     tourRead: arg,
     readPosition: arg,
@@ -67,8 +69,10 @@ export const WRITE_TOUR_SCRIPT = new FramedScript({
     templateIds: counted(arg),
     ops: counted(TOUR_ITEM_OP),
     works: counted(WORK),
+    pinTags: counted(arg),
+    pinCleared: counted(arg),
   },
-  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA, PIN_INDEX_LUA],
   body: `
 local unit, refused = unitAt(units, unitId, expected)
 if not unit then return refused end
@@ -95,6 +99,7 @@ for _, templateId in ipairs(templateIds) do
 end
 -- A lock the puts name anew must serve the unit now: a lock leaving the unit and a new code of it never interleave.
 if lockServing ~= '' and not lockServes(locks, lockServing, unitId) then return {'lock_missing'} end
+if pinLock ~= '' and pinTaken(pinKeys.pins, pinLock, pinCode, pinTags, pinCleared) then return {'pin_taken'} end
 for _, one in ipairs(ops) do
   local field = one.field
   local old = redis.call('HGET', items, field)
@@ -107,6 +112,7 @@ for _, one in ipairs(ops) do
     redis.call('HDEL', itemUnits, field)
     redis.call('SADD', deleted, 'item:' .. field)
   end
+  filePin(pinKeys, field, unitId, one.pinLock, one.pinTag)
 end
 for _, work in ipairs(works) do writeWork(workKeys, work) end
 redis.call('HSET', tours, tourId, tourJson)

@@ -6,7 +6,7 @@
  */
 import { eventAtVersion, type UnitBasis } from "@lintel/core/adapters";
 import type { LintelEvent } from "@lintel/domain/adapters";
-import { arg, group, type ValueOf } from "./lua-frame.js";
+import { arg, group, key, type ValueOf } from "./lua-frame.js";
 import { recordJson } from "./record-json.js";
 
 /**
@@ -89,3 +89,6 @@ local function putItem(items, schedule, span, itemUnits, messages, unitId, field
   addMessage(messages, field, json, dueMs)
 end
 `;
+
+/** The keys every item write's frame starts with: the org's units, the unit's items, schedule and span, and the org's item → unit index. */
+export const ITEM_KEYS = { units: key, items: key, schedule: key, span: key, itemUnits: key };

@@ -6,10 +6,11 @@ import { APPEND_EVENT_LUA, EVENT_ARGS, EVENT_KEYS } from "./event-append.js";
 import { FramedScript } from "./framed-script.js";
 import { arg, group, key, maybe } from "./lua-frame.js";
 import { WORK, WORK_KEYS, WRITE_WORK_LUA } from "./lock-code-scripts.js";
-import { AT_VERSION_LUA, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
+import { AT_VERSION_LUA, ITEM_KEYS, PUT_ITEM_LUA, UNIT_BASIS } from "./unit-write-frame.js";
 import { SCHEDULE_LUA } from "../schedule-index.js";
 import { MESSAGE_INDEX_LUA, MESSAGE_KEYS } from "./message-index.js";
 import { LOCK_SERVES_LUA } from "./lock-scripts.js";
+import { PIN_INDEX_LUA, PIN_KEYS } from "./pin-index.js";
 
 /** Lua: `addUnit(units, urlKeys, urlKeyOrder, unitId, json, urlKey)` stores a new unit with its urlKey in the index and the order. */
 const ADD_UNIT_LUA = `
@@ -93,7 +94,8 @@ return {'ok', encoded}
 const ITEM_BASIS = group({ unit: UNIT_BASIS, item: arg });
 
 /**
- * writeItem: puts or deletes one schedule item of the unit with every index it is in, gives the
+ * writeItem: puts or deletes one schedule item of the unit with every index it is in (a code's PIN
+ * filed on `pinLock` under `pinTag`, pin-index.js), gives the
  * unit its next version and stores the event. `deleted` is the org's set of deleted records (a
  * delete is remembered there, so no fixture load adds the item back). `op` is 'put' or 'delete';
  * `templateId` '' for none; `expected` '' for none; the event comes cut around its version as in
@@ -105,22 +107,21 @@ const ITEM_BASIS = group({ unit: UNIT_BASIS, item: arg });
  */
 export const WRITE_ITEM_SCRIPT = new FramedScript({
   keys: {
-    units: key,
-    items: key,
-    schedule: key,
-    span: key,
-    itemUnits: key,
+    ...ITEM_KEYS,
     templates: key,
     messages: MESSAGE_KEYS,
     deleted: key,
     workKeys: WORK_KEYS,
     eventKeys: EVENT_KEYS,
     locks: key,
+    pinKeys: PIN_KEYS,
   },
   args: {
     unitId: arg,
     expected: arg,
     op: arg,
+    pinLock: arg,
+    pinTag: arg,
     field: arg,
     json: arg,
     spanMs: arg,
@@ -133,7 +134,7 @@ export const WRITE_ITEM_SCRIPT = new FramedScript({
     basis: maybe(ITEM_BASIS),
     work: maybe(WORK),
   },
-  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA],
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, APPEND_EVENT_LUA, AT_VERSION_LUA, LOCK_SERVES_LUA, PIN_INDEX_LUA],
   body: `
 local unit, refused = unitAt(units, unitId, expected)
 if not unit then return refused end
@@ -166,6 +167,7 @@ else
   redis.call('HDEL', itemUnits, field)
   redis.call('SADD', deleted, 'item:' .. field)
 end
+filePin(pinKeys, field, unitId, pinLock, pinTag)
 if work then writeWork(workKeys, work) end
 unit.version = unit.version + 1
 local encoded = encodeRecord(unit)
@@ -184,9 +186,15 @@ return {'ok', encoded}
  * state stays (a load that keeps is no write).
  */
 export const LOAD_ITEM_SCRIPT = new FramedScript({
-  keys: { units: key, items: key, schedule: key, span: key, itemUnits: key, messages: MESSAGE_KEYS, deleted: key, workKeys: WORK_KEYS },
-  args: { unitId: arg, field: arg, json: arg, spanMs: arg, dueMs: arg, work: maybe(WORK) },
-  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA],
+  keys: {
+    ...ITEM_KEYS,
+    messages: MESSAGE_KEYS,
+    deleted: key,
+    workKeys: WORK_KEYS,
+    pinKeys: PIN_KEYS,
+  },
+  args: { unitId: arg, field: arg, json: arg, spanMs: arg, dueMs: arg, pinLock: arg, pinTag: arg, work: maybe(WORK) },
+  uses: [SCHEDULE_LUA, MESSAGE_INDEX_LUA, PUT_ITEM_LUA, WRITE_WORK_LUA, PIN_INDEX_LUA],
   body: `
 if redis.call('SISMEMBER', deleted, 'item:' .. field) == 1 then return 'kept' end
 if redis.call('HEXISTS', itemUnits, field) == 1 then
@@ -196,6 +204,7 @@ if redis.call('HEXISTS', itemUnits, field) == 1 then
 end
 if redis.call('HEXISTS', units, unitId) == 0 then return 'kept' end
 putItem(items, schedule, span, itemUnits, messages, unitId, field, json, spanMs, dueMs)
+filePin(pinKeys, field, unitId, pinLock, pinTag)
 if work then writeWork(workKeys, work) end
 return 'added'
 `,

@@ -20,6 +20,7 @@ export { leftOf, lockChange, type LockWritesStore } from "./seeds/lock-seed.js";
 export { describeLockProviderContract, type LockProviderSubject } from "./locks/lock-provider.contract.js";
 export { describeMessageOutboxContract } from "./messages/message-outbox.contract.js";
 export { aMessage, deliveryOf, LEASE as MESSAGE_LEASE, seedMessages, writeMessage, type MessageStore } from "./seeds/message-seed.js";
+export { assertRacedPins, describePinIndexContract, type PinIndexStore } from "./tours/pin-index.contract.js";
 export { describeOnceKeysContract } from "./admission/once-keys.contract.js";
 export { describeOrgDirectoryContract } from "./admission/org-directory.contract.js";
 export { describeRequestBudgetContract } from "./admission/request-budget.contract.js";
