@@ -166,8 +166,8 @@ function refused(outcome: Exclude<UnitWriteOutcome, { ok: true }>, command: { re
   }
 }
 
-/** Builds the tour write use cases and the transitions. */
-export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransitions {
+/** Builds the tour write use cases (`writes`: what the Lintel serves, each told as a write) and the transitions. */
+export function createTourWrites(ports: TourWritePorts): TourTransitions & { readonly writes: TourWrites } {
   const nowMs = () => ports.clock.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
@@ -776,5 +776,5 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     return false;
   }
 
-  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock, codeFollows, codeRemoved };
+  return { writes: { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn }, advanceTour, checkInFromLock, codeFollows, codeRemoved };
 }
