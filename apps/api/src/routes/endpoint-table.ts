@@ -47,7 +47,20 @@ export interface Endpoint {
   readonly problems: readonly ProblemCode[];
   /** A write (every POST but enable and render_message_template): it takes Idempotency-Key, its 2xx and 409 answers kept 24 h. */
   readonly idempotent?: true;
+  /**
+   * The typed client's method for it, as `@lintel/client`'s README names it: its group, its name
+   * and what it takes (`tours.checkIn(body)`, `units.get(unitIdOrKey)`, `units.list(query?)`).
+   * The client's generated methods are made from it (tools' client generator, which refuses a
+   * call that leaves out an input); absent where the client writes the method by hand (an
+   * If-Match, a DELETE, a POST with a retry rule of its own).
+   */
+  readonly client?: ClientCall;
 }
+
+/** The typed client's groups of methods, one per resource. */
+export type ClientGroup = "units" | "tours" | "templates" | "locks" | "events" | "webhookEndpoints";
+/** A typed client's method and what it takes: `group.name(arguments)`, e.g. `tours.confirm(tourId)`. */
+export type ClientCall = `${ClientGroup}.${string}(${string})`;
 
 /** What an operation's use case is given, once the request is admitted and its parameters parsed. */
 export interface OperationInput<Q, B> {

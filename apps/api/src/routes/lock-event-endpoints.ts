@@ -37,6 +37,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks",
     tag: "Locks",
     scope: "locks:read",
+    client: "locks.list(query?)",
     summary: "List active locks",
     description:
       "Active locks of the caller's organization, newest first (createdAt desc, then lockId desc). Follow nextCursor until it is null; " +
@@ -53,6 +54,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks/:lockId",
     tag: "Locks",
     scope: "locks:read",
+    client: "locks.get(lockId)",
     summary: "Get an active lock",
     etag: true,
     description: "One active lock of the caller's organization.",
@@ -91,6 +93,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks/:lockId/state",
     tag: "Locks",
     scope: "lock-state:read",
+    client: "locks.getState(lockId)",
     summary: "Read a lock's live state",
     description:
       "Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503 with " +
@@ -108,6 +111,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/events",
     tag: "Events",
     scope: "events:read",
+    client: "events.list(query?)",
     summary: "List events",
     description:
       "Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. " +
@@ -125,6 +129,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/events/:eventId",
     tag: "Events",
     scope: "events:read",
+    client: "events.get(eventId)",
     summary: "Get an event",
     etag: true,
     description:

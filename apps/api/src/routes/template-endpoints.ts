@@ -37,6 +37,7 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/get_message_template",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.get(templateId)",
     summary: "Get a saved message template",
     etag: true,
     description: "One template of the caller's organization.",
@@ -52,6 +53,7 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/list_message_templates",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.list(query?)",
     summary: "List saved message templates",
     description: "Templates of the caller's organization by sortOrder, then id; keyset pagination as for locks.",
     query: listQuerySchema,
@@ -67,6 +69,7 @@ export const TEMPLATE_ENDPOINTS = {
     status: 201,
     tag: "Templates",
     scope: "messages:write",
+    client: "templates.create(body)",
     summary: "Create a message template",
     description:
       "A new template of the caller's organization. Its body's placeholders are {{name}}, each a variable of list_template_variables; " +
@@ -130,6 +133,7 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/list_template_variables",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.listVariables()",
     summary: "List the template variables",
     description:
       "The one fixed catalog of what a template's {{placeholder}} may name, each with what it says and an example. Times are written " +

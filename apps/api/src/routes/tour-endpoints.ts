@@ -34,6 +34,7 @@ export const TOUR_ENDPOINTS = {
     status: 201,
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.book(body)",
     summary: "Book a self-guided tour",
     description:
       "Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, " +
@@ -64,6 +65,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/confirm_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.confirm(tourId)",
     summary: "Confirm a tour that awaits verification",
     description:
       "awaiting_verification → confirmed: the held code goes to the lock, and held messages go to the sender (those whose sendAt has " +
@@ -83,6 +85,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/reschedule_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.reschedule(body)",
     summary: "Move a tour, its code and its messages",
     description:
       "Before the tour's access starts: the tour, its code's window (same margins; the lock gets the new times) and its unsent messages " +
@@ -104,6 +107,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/cancel_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.cancel(body)",
     summary: "Cancel a tour and revoke its code",
     description:
       "The tour leaves the schedule (its tour item, its code and its unsent messages are deleted, so they are never sent; sent, failed and " +
@@ -126,6 +130,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/check_in",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.checkIn(body)",
     summary: "Check a tour in",
     description:
       "The prospect arrived (an app's \"I'm here\"): confirmed → checked_in, checkedInAt = at (default now; within the access window, not " +
@@ -145,6 +150,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/get_tour",
     tag: "Tours",
     scope: "tours:read",
+    client: "tours.get(tourId)",
     summary: "Get a tour",
     description:
       "A tour booked through book_tour, with its status of the moment, its code (PIN included) and the prospect's contact data. Tours written " +
@@ -158,6 +164,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/list_tours",
     tag: "Tours",
     scope: "tours:read",
+    client: "tours.list(query?)",
     summary: "List tours",
     description:
       "The organization's booked tours whose end is after from (default now), by startAt then id; of one unit and in one status (of the " +

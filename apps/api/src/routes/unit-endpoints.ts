@@ -50,6 +50,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/preview_timezone_change",
     tag: "Units",
     scope: "units:write",
+    client: "units.previewTimezoneChange(query)",
     summary: "Preview a unit's time-zone change",
     description:
       "Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, " +
@@ -66,6 +67,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/set_timezone",
     tag: "Units",
     scope: "units:write",
+    client: "units.setTimezone(body)",
     summary: "Set a unit's time zone",
     description:
       "Atomically checks expectedVersion, sets the zone, rewrites the items the preview listed (keep_wall_clock only) and bumps the version. " +
@@ -95,6 +97,7 @@ export const UNIT_ENDPOINTS = {
     status: 201,
     tag: "Units",
     scope: "units:write",
+    client: "units.create(body)",
     summary: "Create a unit",
     description:
       "A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict." + WRITE_NOTE,
@@ -114,6 +117,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/update_unit",
     tag: "Units",
     scope: "units:write",
+    client: "units.update(body)",
     summary: "Update a unit",
     description:
       "Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it)." +
@@ -136,6 +140,7 @@ export const UNIT_ENDPOINTS = {
     status: 201,
     tag: "Units",
     scope: "units:write",
+    client: "units.createScheduleItem(body)",
     summary: "Create a tour, code, open house or scheduled message",
     description:
       "By kind: tour and open_house take title, startAt, endAt and lockId (optional); code takes title (its name), startAt, endAt and lockId; " +
@@ -163,6 +168,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/update_schedule_item",
     tag: "Units",
     scope: "units:write",
+    client: "units.updateScheduleItem(body)",
     summary: "Update a schedule item",
     description:
       "Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind " +
@@ -183,6 +189,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/delete_schedule_item",
     tag: "Units",
     scope: "units:write",
+    client: "units.deleteScheduleItem(body)",
     summary: "Delete a schedule item",
     description:
       "Removes the item named by its key; answers the unit after the change (a message deleted is never sent). An item a booked tour owns " +
@@ -205,6 +212,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/set_showing_rules",
     tag: "Units",
     scope: "units:write",
+    client: "units.setShowingRules(body)",
     summary: "Set when a unit may be toured",
     description:
       "The unit's showing rules in its own wall-clock time (windows per weekday, slot length, buffers, notice, horizon, tours at once, " +
@@ -239,6 +247,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_available_slots",
     tag: "Units",
     scope: "units:read",
+    client: "units.listAvailableSlots(query)",
     alsoScope: "tours:read",
     summary: "List the slots a prospect may book",
     description:
@@ -265,6 +274,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_units",
     tag: "Units",
     scope: "units:read",
+    client: "units.list(query?)",
     summary: "List units",
     description:
       "Units of the caller's organization by urlKey ascending; keyset pagination as for locks. A key with units:write may read too.",
@@ -280,6 +290,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/get_unit",
     tag: "Units",
     scope: "units:read",
+    client: "units.get(unitIdOrKey)",
     summary: "Get a unit",
     etag: true,
     description: "One unit of the caller's organization, by id, else by urlKey. A key with units:write may read too.",
@@ -295,6 +306,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_schedule",
     tag: "Units",
     scope: "units:read",
+    client: "units.listSchedule(query)",
     summary: "List a unit's schedule",
     description:
       "The unit's tours, codes, open houses and scheduled messages whose end is after `from` (default now), by startAt, then kind, " +

@@ -37,6 +37,7 @@ export const WEBHOOK_ENDPOINTS = {
     status: 201,
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.create(body)",
     summary: "Create a webhook endpoint",
     description:
       "Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer " +
@@ -57,6 +58,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.list(query?)",
     summary: "List webhook endpoints",
     description: "The organization's webhook endpoints, newest first; keyset pagination as for locks.",
     query: listQuerySchema,
@@ -71,6 +73,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.get(endpointId)",
     summary: "Get a webhook endpoint",
     description: "One webhook endpoint of the organization (without its secret).",
     query: emptyQuerySchema,
@@ -118,6 +121,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId/deliveries",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.listDeliveries(endpointId, query?)",
     summary: "List an endpoint's deliveries",
     description:
       "The deliveries of events to this endpoint, newest first, with how the last attempt went and when the next is due. " +
@@ -136,6 +140,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.update(endpointId, body)",
     summary: "Update a webhook endpoint",
     description:
       "Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. " +
@@ -159,6 +164,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId/rotate_secret",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.rotateSecret(endpointId)",
     summary: "Rotate a webhook endpoint's secret",
     description:
       "A new secret, shown in this answer only. For the next 24 h every delivery carries two signatures in webhook-signature " +
@@ -195,6 +201,7 @@ export const WEBHOOK_ENDPOINTS = {
     status: 202,
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.recover(endpointId, body)",
     summary: "Recover failed deliveries",
     description:
       "After a receiver was down: every failed delivery of the endpoint whose event was created at `since` or later (at most 30 days back) " +
