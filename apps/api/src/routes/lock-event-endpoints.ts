@@ -6,7 +6,7 @@ import { emptyQuerySchema, listQuerySchema, lockListSchema, lockResponseSchema, 
 import { eventListSchema, eventResponseSchema, eventsView, eventView, listEventsQuerySchema } from "../schemas/event-schemas.js";
 import { updateLockBodySchema } from "../schemas/write-schemas.js";
 import { entityTag, ifMatchHolds } from "../http-edge/http-conventions.js";
-import { jsonText, lockJson, lockStateView, oneJson, pageJson } from "./serialize.js";
+import { jsonText, lockJson, lockStateView, lockView, oneJson, pageJson } from "./serialize.js";
 import {
   endpoint,
   type CheckedRows,
@@ -17,6 +17,7 @@ import {
   WRITE_NOTE,
   WRITE_PROBLEMS,
 } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 /** A lock as GET /v1/locks/{lockId} and update_lock answer it: the text their ETag tags. */
 const lockAnswer = (lock: Lock) => oneJson("lock", lockJson(lock));
@@ -44,6 +45,7 @@ export const LOCK_EVENT_ENDPOINTS = {
       "cursors are opaque, bound to the organization and the list.",
     query: listQuerySchema,
     response: lockListSchema,
+    responseExample: { locks: EXAMPLE.locks.map(lockView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listLocks(caller, { limit, cursor }),
@@ -61,6 +63,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: LOCK_ID,
     response: lockResponseSchema,
+    responseExample: { lock: lockView(EXAMPLE.lock) },
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, params }) => lintel.getLock(caller, params["lockId"] ?? ""), lockAnswer),
   updateLock: endpoint({
@@ -86,6 +89,15 @@ export const LOCK_EVENT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER, LOCK_IF_MATCH_HEADER],
     idempotent: true,
     response: lockResponseSchema,
+    responseExample: {
+      lock: lockView({
+        ...EXAMPLE.lock,
+        name: "Courtyard door",
+        unitIds: [...EXAMPLE.lock.unitIds, "unit_unzoned"],
+        timeZone: "America/New_York",
+        updatedAt: "2026-01-02T09:30:00.000Z",
+      }),
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
   }).runs(({ lintel, caller, body, ifMatch }) => lintel.updateLock(caller, { ...body, ifMatch: matcher(ifMatch) }), lockAnswer),
   getLockState: endpoint({
@@ -101,6 +113,18 @@ export const LOCK_EVENT_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: LOCK_ID,
     response: lockStateResponseSchema,
+    responseExample: {
+      state: lockStateView({
+        lockId: EXAMPLE.lock.lockId,
+        provider: EXAMPLE.lock.provider,
+        lockState: "locked",
+        doorState: "closed",
+        online: true,
+        batteryLevel: 0.82,
+        lastSeenAt: "2026-01-01T11:58:04.000Z",
+        fetchedAt: "2026-01-01T12:00:00.000Z",
+      }),
+    },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getLockState(caller, params["lockId"] ?? ""),
@@ -119,6 +143,7 @@ export const LOCK_EVENT_ENDPOINTS = {
       "`to` and `text` to a key that also holds `tours:read`, null to any other.",
     query: listEventsQuerySchema,
     response: eventListSchema,
+    responseExample: { events: [EXAMPLE.messageDue, EXAMPLE.event], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor, type } }) => lintel.listEvents(caller, { limit, cursor, type }),
@@ -138,6 +163,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: EVENT_ID,
     response: eventResponseSchema,
+    responseExample: { event: EXAMPLE.event },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getEvent(caller, params["eventId"] ?? ""),

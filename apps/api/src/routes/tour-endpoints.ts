@@ -19,6 +19,7 @@ import {
 import { emptyQuerySchema } from "../schemas/schemas.js";
 import { unitView } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_NOTE, WRITE_PROBLEMS } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 const tourAnswer = (tour: ServedTour) => ({ tour });
 const tourWriteAnswer = ({ tour, unit }: TourWriteResult) => ({ tour, unit: unitView(unit) });
@@ -58,6 +59,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: { tour: EXAMPLE.tour, unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.bookTour(caller, body), tourWriteAnswer),
   confirmTour: endpoint({
@@ -78,6 +80,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourResponseSchema,
+    responseExample: { tour: EXAMPLE.tour },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.confirmTour(caller, body.tourId), tourAnswer),
   rescheduleTour: endpoint({
@@ -100,6 +103,22 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: {
+      tour: {
+        ...EXAMPLE.tour,
+        startAt: "2027-03-15T21:00:00.000Z",
+        endAt: "2027-03-15T21:30:00.000Z",
+        localStart: "2027-03-15T16:00:00-05:00",
+        localEnd: "2027-03-15T16:30:00-05:00",
+        access: {
+          ...EXAMPLE.tour.access,
+          startAt: "2027-03-15T20:45:00.000Z",
+          endAt: "2027-03-15T21:45:00.000Z",
+          lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" },
+        },
+      },
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 2 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.rescheduleTour(caller, body), tourWriteAnswer),
   cancelTour: endpoint({
@@ -123,6 +142,16 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: {
+      tour: {
+        ...EXAMPLE.tour,
+        status: "cancelled",
+        cancelReason: "Prospect found another place",
+        messageKeys: EXAMPLE.tour.messageKeys,
+        access: { ...EXAMPLE.tour.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } },
+      },
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 2 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.cancelTour(caller, body), tourWriteAnswer),
   checkIn: endpoint({
@@ -143,6 +172,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourResponseSchema,
+    responseExample: { tour: { ...EXAMPLE.tour, status: "checked_in", checkedInAt: "2027-03-14T14:58:12.000Z" } },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.checkIn(caller, body), tourAnswer),
   getTour: endpoint({
@@ -157,6 +187,7 @@ export const TOUR_ENDPOINTS = {
       "through create_schedule_item are not tours here (404).",
     query: getTourQuerySchema,
     response: tourResponseSchema,
+    responseExample: { tour: EXAMPLE.tour },
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, query }) => lintel.getTour(caller, query.tourId), tourAnswer),
   listTours: endpoint({
@@ -171,6 +202,7 @@ export const TOUR_ENDPOINTS = {
       "moment) when asked. A page may hold fewer than limit when many tours are filtered out; follow nextCursor.",
     query: listToursQuerySchema,
     response: tourListSchema,
+    responseExample: { tours: [EXAMPLE.tour], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "not_found", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, status, from, limit, cursor } }) =>

@@ -29,6 +29,8 @@ import {
 } from "../schemas/write-schemas.js";
 import { oneJson, pageJson, previewView, scheduleEntryView, unitJson, unitView } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_PROBLEMS, WRITE_NOTE, VERSION_NOTE } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
+import { servedSlot } from "@lintel/domain/adapters";
 /** An item write's answer: the item as list_schedule serves it, and the unit after the change. */
 function itemWriteView({ item, unit }: ItemWriteResult) {
   return { item: scheduleEntryView(item), unit: unitView(unit) };
@@ -42,6 +44,12 @@ const updateItemBodySchema = v.strictObject({
   ...updateScheduleItemBodySchema.entries,
   kind: v.optional(v.never("kind cannot change: the item's key names it; delete the item and create one of the other kind")),
 });
+
+/** The showing rules' example hours (set_showing_rules' body and answer): weekend afternoons. */
+const WEEKEND_HOURS = [
+  { day: "sat", opens: "10:00", closes: "16:00" },
+  { day: "sun", opens: "12:00", closes: "16:00" },
+] as const;
 
 /** The units, their schedules and their time zones. */
 export const UNIT_ENDPOINTS = {
@@ -60,6 +68,7 @@ export const UNIT_ENDPOINTS = {
       'takes the earlier instant; an item whose length changes says warnings: ["duration_changed"].',
     query: previewQuerySchema,
     response: previewSchema,
+    responseExample: previewView(EXAMPLE.preview),
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, query }) => lintel.previewTimezoneChange(caller, query), previewView),
   setTimezone: endpoint({
@@ -78,6 +87,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: setTimezoneResponseSchema,
+    responseExample: {
+      unit: { ...unitView(EXAMPLE.unit), timeZone: "America/New_York", version: EXAMPLE.unit.version + 1 },
+      moved: EXAMPLE.preview.items.length,
+    },
     problems: [
       "invalid_request",
       "not_found",
@@ -107,6 +120,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: 1 } },
     problems: [...WRITE_PROBLEMS, "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.createUnit(caller, body),
@@ -129,6 +143,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.updateUnit(caller, body),
@@ -161,6 +176,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: itemWriteResponseSchema,
+    responseExample: {
+      item: scheduleEntryView(EXAMPLE.scheduleItem),
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
   }).runs(({ lintel, caller, body }) => lintel.createScheduleItem(caller, body), itemWriteView),
   updateScheduleItem: endpoint({
@@ -182,6 +201,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: itemWriteResponseSchema,
+    responseExample: {
+      item: scheduleEntryView(EXAMPLE.scheduleItem),
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.updateScheduleItem(caller, body), itemWriteView),
   deleteScheduleItem: endpoint({
@@ -202,6 +225,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.deleteScheduleItem(caller, body),
@@ -225,10 +249,7 @@ export const UNIT_ENDPOINTS = {
     bodyExample: {
       unitIdOrKey: "chicago-loft",
       rules: {
-        weekly: [
-          { day: "sat", opens: "10:00", closes: "16:00" },
-          { day: "sun", opens: "12:00", closes: "16:00" },
-        ],
+        weekly: WEEKEND_HOURS,
         slotMinutes: 30,
         bufferMinutes: 15,
         blackouts: [{ startAt: "2027-12-24T00:00:00-06:00", endAt: "2027-12-27T00:00:00-06:00" }],
@@ -237,6 +258,21 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: {
+      unit: {
+        ...unitView(EXAMPLE.unit),
+        version: EXAMPLE.unit.version + 1,
+        showingRules: {
+          weekly: WEEKEND_HOURS,
+          slotMinutes: 30,
+          bufferMinutes: 15,
+          minNoticeMinutes: 60,
+          maxDaysAhead: 14,
+          maxConcurrent: 1,
+          blackouts: [{ startAt: "2027-12-24T06:00:00.000Z", endAt: "2027-12-27T06:00:00.000Z" }],
+        },
+      },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.setShowingRules(caller, body),
@@ -259,6 +295,13 @@ export const UNIT_ENDPOINTS = {
       "overlapping a blackout or an open house, are left out. A unit without rules offers none.",
     query: listAvailableSlotsQuerySchema,
     response: slotListSchema,
+    responseExample: {
+      unitId: EXAMPLE.unit.id,
+      timeZone: EXAMPLE.unit.timeZone,
+      slots: [Date.UTC(2027, 2, 13, 16), Date.UTC(2027, 2, 13, 16, 30)].map((startMs) =>
+        servedSlot({ startMs, endMs: startMs + 1_800_000, remaining: 1 }, EXAMPLE.unit.timeZone ?? "UTC"),
+      ),
+    },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, from, to } }) =>
@@ -280,6 +323,7 @@ export const UNIT_ENDPOINTS = {
       "Units of the caller's organization by urlKey ascending; keyset pagination as for locks. A key with units:write may read too.",
     query: listQuerySchema,
     response: unitListSchema,
+    responseExample: { units: EXAMPLE.units.map(unitView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listUnits(caller, { limit, cursor }),
@@ -296,6 +340,7 @@ export const UNIT_ENDPOINTS = {
     description: "One unit of the caller's organization, by id, else by urlKey. A key with units:write may read too.",
     query: getUnitQuerySchema,
     response: unitResponseSchema,
+    responseExample: { unit: unitView(EXAMPLE.unit) },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, query }) => lintel.getUnit(caller, query.unitIdOrKey),
@@ -313,6 +358,7 @@ export const UNIT_ENDPOINTS = {
       "then key, with their times in the unit's zone. A cursor is bound to its unit and its `from`: send it without `from`, or with the same one.",
     query: listScheduleQuerySchema,
     response: scheduleListSchema,
+    responseExample: { items: EXAMPLE.schedule.map(scheduleEntryView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor", "not_found"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, limit, cursor, from } }) =>

@@ -28,6 +28,7 @@ import {
   WRITE_PROBLEMS,
   WRITE_NOTE,
 } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 /** Webhook endpoints and their deliveries. */
 export const WEBHOOK_ENDPOINTS = {
@@ -51,6 +52,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: createdWebhookEndpointSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint, secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD6XlHvH0VtEQ=" },
     problems: ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"],
   }).runs(({ lintel, caller, body }) => lintel.createWebhookEndpoint(caller, body), createdWebhookEndpointView),
   listWebhookEndpoints: endpoint({
@@ -63,6 +65,7 @@ export const WEBHOOK_ENDPOINTS = {
     description: "The organization's webhook endpoints, newest first; keyset pagination as for locks.",
     query: listQuerySchema,
     response: webhookEndpointListSchema,
+    responseExample: { webhookEndpoints: [EXAMPLE.webhookEndpoint], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listWebhookEndpoints(caller, { limit, cursor }),
@@ -79,6 +82,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: webhookEndpointResponseSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -95,6 +99,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: noContentSchema,
+    responseExample: null,
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.deleteWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -111,6 +116,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: webhookEndpointResponseSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.enableWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -129,6 +135,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: listQuerySchema,
     pathParams: ENDPOINT_ID,
     response: deliveryListSchema,
+    responseExample: { deliveries: [EXAMPLE.delivery], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor", "not_found"],
   }).runs(
     ({ lintel, caller, params, query: { limit, cursor } }) =>
@@ -154,6 +161,9 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: webhookEndpointResponseSchema,
+    responseExample: {
+      webhookEndpoint: { ...EXAMPLE.webhookEndpoint, url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] },
+    },
     problems: [...WRITE_PROBLEMS, "not_found"],
   }).runs(
     ({ lintel, caller, params, body }) => lintel.updateWebhookEndpoint(caller, params["endpointId"] ?? "", body),
@@ -175,6 +185,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: rotatedSecretSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint, secret: "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE=" },
     problems: ["invalid_request", "not_found", "idempotency_in_progress", "idempotency_key_reused"],
   }).runs(({ lintel, caller, params }) => lintel.rotateWebhookEndpointSecret(caller, params["endpointId"] ?? ""), rotatedSecretView),
   retryDelivery: endpoint({
@@ -190,6 +201,10 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: DELIVERY_ID,
     response: deliveryResponseSchema,
+    responseExample: {
+      // A failed delivery queued again: its 8 attempts kept, the EXAMPLE.schedule starting over.
+      delivery: { ...EXAMPLE.delivery, status: "pending", attempts: 8, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
+    },
     problems: ["invalid_request", "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params }) => lintel.retryDelivery(caller, params["endpointId"] ?? "", params["deliveryId"] ?? ""),
@@ -214,6 +229,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: recoveredSchema,
+    responseExample: { deliveries: 42 },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params, body }) => lintel.recoverDeliveries(caller, params["endpointId"] ?? "", body.since),
@@ -232,6 +248,19 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: deliveryResponseSchema,
+    responseExample: {
+      delivery: {
+        ...EXAMPLE.delivery,
+        id: "dlv_4fE8a1B2c3D4e5F6a7B8c9D0",
+        eventId: "evt_8TtQz3LmN0pR5sVx2YwA7cKd",
+        eventType: "webhook_endpoint.test",
+        attempts: 0,
+        lastAttemptAt: null,
+        lastResponseStatus: null,
+        lastError: null,
+        nextAttemptAt: "2026-01-02T09:30:00.000Z",
+      },
+    },
     problems: ["invalid_request", "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params }) => lintel.sendTestWebhook(caller, params["endpointId"] ?? ""),
