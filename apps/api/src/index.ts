@@ -11,6 +11,8 @@ export { createLogger, LOG_LEVELS, type LogLevel } from "./http-edge/logger.js";
 export { createMetrics, startMetricsServer, type Metrics } from "./http-edge/metrics.js";
 export { createWebhookSender, type WebhookSenderOptions } from "./webhooks/http-webhook-sender.js";
 export { buildOpenApiDocument } from "./openapi/openapi.js";
+export { ENDPOINTS } from "./routes/endpoints.js";
+export type { ClientCall } from "./routes/endpoint-table.js";
 export { applyServerEdge, type ServerEdge, type ServerEdgeOptions } from "./http-edge/server-edge.js";
 export { createLimitedServer, HTTP_LIMITS, type HttpLimits } from "./http-edge/http-limits.js";
 export { exampleRecords } from "./openapi/example-records.js";

@@ -5,7 +5,7 @@
  */
 import { LintelProblem } from "./problem.js";
 import type { CallOptions, Send, Transport } from "./transport.js";
-import type { AnswerOf, IfMatch, OperationId, QueryOf, WriteOptions } from "./types.js";
+import type { AnswerOf, IfMatch, OperationId, QueryOf, WriteOptions, WriteResult } from "./types.js";
 
 /** `template` with its one `{param}` filled with `value`, encoded. */
 export const path = (template: string, value: string) => template.replace(/\{\w+\}/, encodeURIComponent(value));
@@ -57,6 +57,22 @@ export async function write<T>(
     options,
   });
   return { body: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true", etag: answer.headers.get("etag") };
+}
+
+/** A write of operation `K` whose answer is a JSON body: that body with `replayed` ({@link writer}). */
+export type Written = <K extends OperationId>(
+  path: string,
+  body: unknown,
+  options: WriteOptions,
+  headers?: Readonly<Record<string, string>>,
+) => Promise<WriteResult<K>>;
+
+/** The writes of `transport` whose answer is a JSON body: {@link write}, resolving to the body with `replayed`. */
+export function writer(transport: Transport): Written {
+  return async <K extends OperationId>(path: string, body: unknown, options: WriteOptions, headers?: Readonly<Record<string, string>>) => {
+    const answer = await write<AnswerOf<K>>(transport, path, body, options, headers);
+    return { ...(answer.body as object), replayed: answer.replayed } as WriteResult<K>;
+  };
 }
 
 /** `If-Match` when the caller gave an ETag, else no header; and the body without `ifMatch`. */

@@ -310,13 +310,7 @@ export function createLintel(setup: LintelSetup): Lintel {
     ...(({ setShowingRules, listAvailableSlots }) => ({ ...told({ setShowingRules }), listAvailableSlots }))(
       createShowingRules({ units: stores.units, tours: stores.tours, clock }),
     ),
-    ...told({
-      bookTour: tours.bookTour,
-      confirmTour: tours.confirmTour,
-      rescheduleTour: tours.rescheduleTour,
-      cancelTour: tours.cancelTour,
-      checkIn: tours.checkIn,
-    }),
+    ...told(tours.writes),
     async ready() {
       try {
         await store.health.ping(); // bounded by the store's own timeout

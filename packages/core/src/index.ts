@@ -8,60 +8,40 @@
 
 // Building and calling a Lintel.
 export { createLintel, type LintelSetup } from "./create-lintel.js";
+export type { Lintel, SafeRetry } from "./lintel.js";
+export type { AccessCodeReport } from "./lock-codes/lock-code-reports.js";
+export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
 export type {
-  AccessCodeReport,
-  Admission,
   BookTourCommand,
   CancelTourCommand,
   CheckInCommand,
-  AdmissionOutcome,
-  AdmissionRequest,
-  Caller,
-  CreatedWebhookEndpoint,
-  CreateItemCommand,
-  CreateTemplateCommand,
-  CreateUnitCommand,
-  CreateWebhookEndpointCommand,
-  DeleteItemCommand,
-  DeleteTemplateCommand,
-  DeliveryQuery,
-  EventQuery,
-  Failure,
-  IdempotencyCode,
-  IdempotentOutcome,
-  ItemFields,
-  ItemWriteResult,
-  Lintel,
-  PageQuery,
-  PreviewQuery,
-  Problem,
   ProspectFields,
-  RenderedTemplate,
-  RenderTemplateCommand,
   RescheduleTourCommand,
-  Result,
-  RotatedWebhookSecret,
-  SafeRetry,
-  SchedulePage,
-  ScheduleQuery,
-  SetShowingRulesCommand,
-  SetTimeZoneCommand,
-  ShowingRulesInput,
-  SlotList,
-  SlotsQuery,
-  SetTimeZoneResult,
-  Success,
   TourMessageFields,
   TourQuery,
   TourWriteResult,
   UnlockReport,
+} from "./tours/tour-commands.js";
+export type { CreatedWebhookEndpoint, CreateWebhookEndpointCommand, DeliveryQuery, EventQuery } from "./webhooks/webhook-use-cases.js";
+export type {
+  CreateItemCommand,
+  CreateUnitCommand,
+  DeleteItemCommand,
+  ItemFields,
+  ItemWriteResult,
   UpdateItemCommand,
-  UpdateLockCommand,
-  UpdateTemplateCommand,
   UpdateUnitCommand,
-  UpdateWebhookEndpointCommand,
-  ZonePolicy,
-} from "./lintel.js";
+} from "./units/schedule-commands.js";
+export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
+export type { Failure, Problem, Result, Success } from "./common/problem.js";
+export type { IdempotencyCode, IdempotentOutcome } from "./admission/idempotency.js";
+export type { PageQuery } from "./common/paging-use-case.js";
+export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./units/timezone-change.js";
+export type { RenderedTemplate, RenderTemplateCommand } from "./templates/template-render.js";
+export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand } from "./webhooks/webhook-operations.js";
+export type { SchedulePage, ScheduleQuery } from "./units/unit-reads.js";
+export type { SetShowingRulesCommand, ShowingRulesInput, SlotList, SlotsQuery } from "./units/showing-rules.js";
+export type { UpdateLockCommand } from "./locks/lock-writes.js";
 export { StoreUnavailableError, systemClock, type Clock } from "./ports/ports.js";
 export { ProviderUnavailableError } from "./locks/provider-failure.js";
 export type { LockStateReader } from "./locks/lock-state-reader.js";

@@ -6,7 +6,8 @@ import { fakeEventStore } from "./fake-event-store.test-support.js";
 import { fakeStore } from "./fake-store.test-support.js";
 import { parseFixture } from "./fixtures/fixture.js";
 import { createLintel, type LintelSetup } from "./create-lintel.js";
-import type { Caller, Result } from "./lintel.js";
+import type { Caller } from "./admission/admission.js";
+import type { Result } from "./common/problem.js";
 import type { ApiKeyStore, LintelStore, LockProvider } from "./ports/ports.js";
 import type { WebhookSender } from "./webhooks/webhook-sender.js";
 

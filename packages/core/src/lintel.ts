@@ -24,25 +24,6 @@ import type { TourWrites } from "./tours/tour-writes.js";
 import type { UnlockReport } from "./tours/tour-commands.js";
 import type { ShowingRulesUseCases } from "./units/showing-rules.js";
 
-export type { Admission, AdmissionOutcome, AdmissionRequest, Caller } from "./admission/admission.js";
-export type { Failure, Problem, Result, Success } from "./common/problem.js";
-export type { PreviewQuery, SetTimeZoneCommand, SetTimeZoneResult, ZonePolicy } from "./units/timezone-change.js";
-export type { PageQuery } from "./common/paging-use-case.js";
-export type { AccessCodeReport } from "./lock-codes/lock-code-reports.js";
-export type { SchedulePage, ScheduleQuery } from "./units/unit-reads.js";
-export type { IdempotencyCode, IdempotentOutcome } from "./admission/idempotency.js";
-export type {
-  CreateItemCommand,
-  CreateUnitCommand,
-  DeleteItemCommand,
-  ItemFields,
-  ItemWriteResult,
-  UpdateItemCommand,
-  UpdateUnitCommand,
-} from "./units/schedule-commands.js";
-export type { CreateTemplateCommand, DeleteTemplateCommand, UpdateTemplateCommand } from "./templates/template-writes.js";
-export type { RenderedTemplate, RenderTemplateCommand, TemplateRenders } from "./templates/template-render.js";
-
 /**
  * A write that may be retried safely (it carries an `Idempotency-Key` header): its key, the id of
  * the request that carries it, and the fingerprint of what it asks (the same request always gives
@@ -54,35 +35,21 @@ export interface SafeRetry {
   readonly fingerprint: string;
 }
 
-export type {
-  CreatedWebhookEndpoint,
-  CreateWebhookEndpointCommand,
-  DeliveryQuery,
-  EventQuery,
-  WebhookUseCases,
-} from "./webhooks/webhook-use-cases.js";
-export type { RotatedWebhookSecret, UpdateWebhookEndpointCommand, WebhookOperations } from "./webhooks/webhook-operations.js";
+// The capabilities a Lintel extends (adapters.js names them); their commands and results are
+// exported by index.js from where they are declared, beside their use cases.
+export type { WebhookUseCases } from "./webhooks/webhook-use-cases.js";
+export type { WebhookOperations } from "./webhooks/webhook-operations.js";
 export type { LockReads } from "./locks/lock-reads.js";
-export type { LockWrites, UpdateLockCommand } from "./locks/lock-writes.js";
+export type { LockWrites } from "./locks/lock-writes.js";
 export type { TemplateReads } from "./templates/template-reads.js";
 export type { TemplateWrites } from "./templates/template-writes.js";
+export type { TemplateRenders } from "./templates/template-render.js";
 export type { ScheduleWrites } from "./units/schedule-writes.js";
 export type { TimezoneChanges } from "./units/timezone-change.js";
 export type { UnitReads } from "./units/unit-reads.js";
 export type { TourReads } from "./tours/tour-reads.js";
-export type { SetShowingRulesCommand, ShowingRulesInput, ShowingRulesUseCases, SlotList, SlotsQuery } from "./units/showing-rules.js";
+export type { ShowingRulesUseCases } from "./units/showing-rules.js";
 export type { TourWrites } from "./tours/tour-writes.js";
-export type {
-  BookTourCommand,
-  CancelTourCommand,
-  CheckInCommand,
-  ProspectFields,
-  RescheduleTourCommand,
-  TourMessageFields,
-  TourQuery,
-  TourWriteResult,
-  UnlockReport,
-} from "./tours/tour-commands.js";
 
 /**
  * The operations of the API, each for an admitted caller, with the problem codes it can answer:

@@ -1,18 +1,20 @@
 /**
  * The parts of the READMEs written from the code, so they cannot drift from it: the endpoint
  * table (from the OpenAPI document, which the API builds from its endpoint table), the
- * configuration table (from the server's environment variables) and the public names of domain
- * and core (from each entry's built `.d.ts`, surface.ts). Each sits between
+ * configuration table (from the server's environment variables), the public names of domain
+ * and core (from each entry's built `.d.ts`, surface.ts) and the client's generated methods
+ * (cli/generate-methods.ts). Each sits between
  * `<!-- generated:NAME -->` and `<!-- end generated:NAME -->`; `npm run -s readme` rewrites
  * them, and readme/sections.test.js fails when a README differs from what it would write.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildOpenApiDocument } from "@lintel/api";
+import { buildOpenApiDocument, ENDPOINTS } from "@lintel/api";
 import type { Scope } from "@lintel/domain";
 import { IMPLIED_SCOPES } from "@lintel/domain/adapters";
 import { ENVIRONMENT_VARIABLES, type EnvironmentVariableDoc } from "@lintel/server";
 import { packageSurface, SURFACE_BUDGETS, type BudgetedPackage } from "../surface.js";
+import { clientMethods, clientMethodTable, type MethodsDocument } from "../cli/generate-methods.js";
 
 /** What the endpoint table reads of one operation of the OpenAPI document. */
 interface DocumentOperation {
@@ -83,18 +85,21 @@ export function replaceSection(text: string, name: string, content: string): str
 }
 
 /** Each README with generated sections (a path from the repository's root), and the sections it holds. */
-const SECTIONS: readonly { readonly file: string; readonly sections: readonly ("endpoints" | "configuration" | "names")[] }[] = [
+const SECTIONS: readonly { readonly file: string; readonly sections: readonly ("endpoints" | "configuration" | "names" | "client")[] }[] = [
   { file: "README.md", sections: ["endpoints", "configuration"] },
   { file: "apps/server/README.md", sections: ["configuration"] },
   { file: "packages/domain/README.md", sections: ["names"] },
   { file: "packages/core/README.md", sections: ["names"] },
+  { file: "packages/client/README.md", sections: ["client"] },
 ];
 
 /** Every README with generated sections, as `npm run -s readme` would write it: path from `root` → text. */
 export function generatedReadmes(root: string): Map<string, string> {
-  const endpoints = endpointTable(buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs") as unknown as DocumentPaths);
+  const document = buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs");
+  const endpoints = endpointTable(document as unknown as DocumentPaths);
   const content = {
     endpoints: () => endpoints,
+    client: () => clientMethodTable(clientMethods(document as unknown as MethodsDocument, ENDPOINTS)),
     configuration: () => configurationTable(ENVIRONMENT_VARIABLES),
     // A package README's names are its own package's: the README sits in the package's folder.
     names: (file: string) => publicNames(root, dirname(file) as BudgetedPackage),

@@ -1,15 +1,15 @@
 /**
- * Examples for the OpenAPI document (every operation with examples), taken from the
- * example records (example-records.js, which @lintel/server serves as its demo) and the real serializers and preview engine, so they have the shapes
- * the server answers.
+ * What the OpenAPI document's examples are made of (the rows' response examples, the
+ * parameters', the problems'), taken from the example records (example-records.js, which
+ * @lintel/server serves as its demo) and the real serializers and preview engine, so they have
+ * the shapes the server answers.
  */
 import { planTimezoneChange, problemBody, type ProblemCode } from "@lintel/domain";
 import { scheduleEntry } from "@lintel/domain/adapters";
 import { parseFixture } from "@lintel/core";
 import { exampleRecords } from "./example-records.js";
-import type { OperationId } from "../routes/endpoints.js";
-import { lockStateView, lockView, previewView, scheduleEntryView, templateView, unitView } from "../routes/serialize.js";
-import { messageValues, renderTemplate, servedSlot, servedTour, smsCost, TEMPLATE_VARIABLES } from "@lintel/domain/adapters";
+import { scheduleEntryView, unitView } from "../routes/serialize.js";
+import { messageValues, renderTemplate, servedTour, smsCost } from "@lintel/domain/adapters";
 
 const parsed = parseFixture(exampleRecords());
 if (!parsed.ok) throw new Error(`the example records are refused: ${parsed.errors.join("; ")}`);
@@ -172,133 +172,29 @@ const EXAMPLE_MESSAGE_DUE = (() => {
   };
 })();
 
-/** The success body of each operation (null: a 204). */
-export const RESPONSE_EXAMPLES: Record<OperationId, unknown> = {
-  previewTimezoneChange: previewView(preview),
-  listUnits: { units: units.map(unitView), nextCursor: CURSOR },
-  getUnit: { unit: unitView(unit) },
-  listSchedule: { items: schedule.map(scheduleEntryView), nextCursor: CURSOR },
-  setTimezone: { unit: { ...unitView(unit), timeZone: "America/New_York", version: unit.version + 1 }, moved: preview.items.length },
-  createUnit: { unit: { ...unitView(unit), version: 1 } },
-  setShowingRules: {
-    unit: {
-      ...unitView(unit),
-      version: unit.version + 1,
-      showingRules: {
-        weekly: [
-          { day: "sat", opens: "10:00", closes: "16:00" },
-          { day: "sun", opens: "12:00", closes: "16:00" },
-        ],
-        slotMinutes: 30,
-        bufferMinutes: 15,
-        minNoticeMinutes: 60,
-        maxDaysAhead: 14,
-        maxConcurrent: 1,
-        blackouts: [{ startAt: "2027-12-24T06:00:00.000Z", endAt: "2027-12-27T06:00:00.000Z" }],
-      },
-    },
-  },
-  listAvailableSlots: {
-    unitId: unit.id,
-    timeZone: unit.timeZone,
-    slots: [Date.UTC(2027, 2, 13, 16), Date.UTC(2027, 2, 13, 16, 30)].map((startMs) =>
-      servedSlot({ startMs, endMs: startMs + 1_800_000, remaining: 1 }, unit.timeZone ?? "UTC"),
-    ),
-  },
-  bookTour: { tour: EXAMPLE_TOUR, unit: { ...unitView(unit), version: unit.version + 1 } },
-  confirmTour: { tour: EXAMPLE_TOUR },
-  rescheduleTour: {
-    tour: {
-      ...EXAMPLE_TOUR,
-      startAt: "2027-03-15T21:00:00.000Z",
-      endAt: "2027-03-15T21:30:00.000Z",
-      localStart: "2027-03-15T16:00:00-05:00",
-      localEnd: "2027-03-15T16:30:00-05:00",
-      access: {
-        ...EXAMPLE_TOUR.access,
-        startAt: "2027-03-15T20:45:00.000Z",
-        endAt: "2027-03-15T21:45:00.000Z",
-        lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" },
-      },
-    },
-    unit: { ...unitView(unit), version: unit.version + 2 },
-  },
-  cancelTour: {
-    tour: {
-      ...EXAMPLE_TOUR,
-      status: "cancelled",
-      cancelReason: "Prospect found another place",
-      messageKeys: EXAMPLE_TOUR.messageKeys,
-      access: { ...EXAMPLE_TOUR.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } },
-    },
-    unit: { ...unitView(unit), version: unit.version + 2 },
-  },
-  checkIn: { tour: { ...EXAMPLE_TOUR, status: "checked_in", checkedInAt: "2027-03-14T14:58:12.000Z" } },
-  getTour: { tour: EXAMPLE_TOUR },
-  listTours: { tours: [EXAMPLE_TOUR], nextCursor: CURSOR },
-  updateUnit: { unit: { ...unitView(unit), version: unit.version + 1 } },
-  createScheduleItem: { item: scheduleEntryView(first(schedule, "schedule item")), unit: { ...unitView(unit), version: unit.version + 1 } },
-  updateScheduleItem: { item: scheduleEntryView(first(schedule, "schedule item")), unit: { ...unitView(unit), version: unit.version + 1 } },
-  deleteScheduleItem: { unit: { ...unitView(unit), version: unit.version + 1 } },
-  createMessageTemplate: { template: templateView(first(templates, "template")) },
-  updateMessageTemplate: { template: templateView(first(templates, "template")) },
-  deleteMessageTemplate: null,
-  getMessageTemplate: { template: templateView(first(templates, "template")) },
-  listMessageTemplates: { templates: templates.map(templateView), nextCursor: CURSOR },
-  listTemplateVariables: { variables: TEMPLATE_VARIABLES },
-  renderMessageTemplate: EXAMPLE_RENDER,
-  listLocks: { locks: locks.map(lockView), nextCursor: CURSOR },
-  getLock: { lock: lockView(lock) },
-  updateLock: {
-    lock: lockView({
-      ...lock,
-      name: "Courtyard door",
-      unitIds: [...lock.unitIds, "unit_unzoned"],
-      timeZone: "America/New_York",
-      updatedAt: "2026-01-02T09:30:00.000Z",
-    }),
-  },
-  getLockState: {
-    state: lockStateView({
-      lockId: lock.lockId,
-      provider: lock.provider,
-      lockState: "locked",
-      doorState: "closed",
-      online: true,
-      batteryLevel: 0.82,
-      lastSeenAt: "2026-01-01T11:58:04.000Z",
-      fetchedAt: "2026-01-01T12:00:00.000Z",
-    }),
-  },
-  listEvents: { events: [EXAMPLE_MESSAGE_DUE, EXAMPLE_EVENT], nextCursor: CURSOR },
-  getEvent: { event: EXAMPLE_EVENT },
-  createWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD6XlHvH0VtEQ=" },
-  listWebhookEndpoints: { webhookEndpoints: [EXAMPLE_ENDPOINT], nextCursor: CURSOR },
-  getWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
-  deleteWebhookEndpoint: null,
-  enableWebhookEndpoint: { webhookEndpoint: EXAMPLE_ENDPOINT },
-  listDeliveries: { deliveries: [EXAMPLE_DELIVERY], nextCursor: CURSOR },
-  updateWebhookEndpoint: { webhookEndpoint: { ...EXAMPLE_ENDPOINT, url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] } },
-  rotateWebhookEndpointSecret: { webhookEndpoint: EXAMPLE_ENDPOINT, secret: "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE=" },
-  retryDelivery: {
-    // A failed delivery queued again: its 8 attempts kept, the schedule starting over.
-    delivery: { ...EXAMPLE_DELIVERY, status: "pending", attempts: 8, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
-  },
-  recoverDeliveries: { deliveries: 42 },
-  sendTestWebhook: {
-    delivery: {
-      ...EXAMPLE_DELIVERY,
-      id: "dlv_4fE8a1B2c3D4e5F6a7B8c9D0",
-      eventId: "evt_8TtQz3LmN0pR5sVx2YwA7cKd",
-      eventType: "webhook_endpoint.test",
-      attempts: 0,
-      lastAttemptAt: null,
-      lastResponseStatus: null,
-      lastError: null,
-      nextAttemptAt: "2026-01-02T09:30:00.000Z",
-    },
-  },
-};
+/**
+ * What the endpoint rows' response examples (`responseExample`) are made of: the example records'
+ * unit_chicago, its schedule and the preview of its move to New York, two units, templates and
+ * locks of org_acme, and the tour, render, events, webhook endpoint and delivery built above.
+ */
+export const EXAMPLE = {
+  cursor: CURSOR,
+  unit,
+  units,
+  schedule,
+  scheduleItem: first(schedule, "schedule item"),
+  preview,
+  template: first(templates, "template"),
+  templates,
+  lock,
+  locks,
+  tour: EXAMPLE_TOUR,
+  render: EXAMPLE_RENDER,
+  event: EXAMPLE_EVENT,
+  messageDue: EXAMPLE_MESSAGE_DUE,
+  webhookEndpoint: EXAMPLE_ENDPOINT,
+  delivery: EXAMPLE_DELIVERY,
+} as const;
 
 /** The body of set_timezone's example: the move the preview example shows. */
 export const SET_TIMEZONE_EXAMPLE = {

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { validate } from "@readme/openapi-parser";
 import { buildOpenApiDocument } from "./openapi.js";
 import { ENDPOINTS } from "../routes/endpoints.js";
-import { RESPONSE_EXAMPLES } from "./openapi-examples.js";
 
 const doc = buildOpenApiDocument("http://localhost:3000", "http://localhost:3000/docs");
 
@@ -145,9 +144,7 @@ test("openapi: expectedVersion unbounded no more: set_timezone's body says integ
 });
 
 test("preview warnings: the documented example (demo unit_chicago → America/New_York) lists tour_chi_overlap with duration_changed", () => {
-  const preview = RESPONSE_EXAMPLES.previewTimezoneChange as {
-    items: { key: string; wallClockStart: string; wallClockEnd: string; warnings: string[] }[];
-  };
+  const preview = ENDPOINTS.previewTimezoneChange.responseExample;
   const overlap = preview.items.find((item) => item.key === "tour:tour_chi_overlap");
   assert.ok(overlap, "tour_chi_overlap is listed");
   assert.equal(overlap.wallClockStart, overlap.wallClockEnd); // one hour becomes none

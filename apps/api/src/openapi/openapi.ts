@@ -12,7 +12,7 @@ import { PreviewItemSchema, ScheduleEntrySchema } from "@lintel/domain/schemas";
 import { COMMON_PROBLEMS, ENDPOINTS, type Endpoint, type OperationId } from "../routes/endpoints.js";
 import { apiGuide } from "./api-guide.js";
 import { TAGS } from "./api-tags.js";
-import { PARAMETER_EXAMPLES, RESPONSE_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
+import { PARAMETER_EXAMPLES, SET_TIMEZONE_EXAMPLE } from "./openapi-examples.js";
 import {
   ETAG_HEADER,
   IF_NONE_MATCH,
@@ -152,7 +152,7 @@ function operation(operationId: OperationId, endpoint: Endpoint, docsUrl: string
     ...(status === 204
       ? {}
       : {
-          content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output"), example: RESPONSE_EXAMPLES[operationId] } },
+          content: { "application/json": { schema: jsonSchemaOf(endpoint.response, "output"), example: endpoint.responseExample } },
         }),
   };
   return {

@@ -8,6 +8,7 @@ import type * as v from "valibot";
 import type { GenericSchema } from "valibot";
 import type { Caller, IdempotencyCode, Lintel, Result } from "@lintel/core";
 import type { ProblemCode, Scope } from "@lintel/domain";
+import type { DeepReadonly } from "@lintel/domain/adapters";
 import type { BodyReading } from "../http-edge/json-body.js";
 import type { QuerySchema } from "../schemas/query.js";
 
@@ -35,6 +36,11 @@ export interface Endpoint {
     readonly pattern?: string;
   }[];
   readonly response: GenericSchema;
+  /**
+   * The success answer's example in the document (null for a 204), made from the example records
+   * through the real serializers (openapi-examples.js); `endpoint()` checks it against `response`.
+   */
+  readonly responseExample: unknown;
   /** A GET of one resource: answers carry an ETag, and If-None-Match with it answers 304. */
   readonly etag?: true;
   /** A write of one resource whose 200 carries the ETag a GET of it would (to send back as If-Match); no 304. */
@@ -47,7 +53,20 @@ export interface Endpoint {
   readonly problems: readonly ProblemCode[];
   /** A write (every POST but enable and render_message_template): it takes Idempotency-Key, its 2xx and 409 answers kept 24 h. */
   readonly idempotent?: true;
+  /**
+   * The typed client's method for it, as `@lintel/client`'s README names it: its group, its name
+   * and what it takes (`tours.checkIn(body)`, `units.get(unitIdOrKey)`, `units.list(query?)`).
+   * The client's generated methods are made from it (tools' client generator, which refuses a
+   * call that leaves out an input); absent where the client writes the method by hand (an
+   * If-Match, a DELETE, a POST with a retry rule of its own).
+   */
+  readonly client?: ClientCall;
 }
+
+/** The typed client's groups of methods, one per resource. */
+export type ClientGroup = "units" | "tours" | "templates" | "locks" | "events" | "webhookEndpoints";
+/** A typed client's method and what it takes: `group.name(arguments)`, e.g. `tours.confirm(tourId)`. */
+export type ClientCall = `${ClientGroup}.${string}(${string})`;
 
 /** What an operation's use case is given, once the request is admitted and its parameters parsed. */
 export interface OperationInput<Q, B> {
@@ -110,8 +129,14 @@ export type CheckedRows = Record<string, Endpoint & { readonly undeclaredProblem
 /** The parsed body an endpoint's use case gets: its body schema's output, or undefined. */
 type BodyOf<E> = E extends { readonly body: infer S extends GenericSchema } ? v.InferOutput<S> : undefined;
 
-/** One row of the table: `endpoint(description).runs(useCase, view)`, checked by {@link ProblemCheck}. */
-export function endpoint<const E extends Endpoint>(row: E) {
+/** What a row's response example must be: its response schema's output, read-only all the way down. */
+type ExampleOf<S extends GenericSchema> = DeepReadonly<v.InferOutput<S>>;
+
+/**
+ * One row of the table: `endpoint(description).runs(useCase, view)`, checked by {@link ProblemCheck};
+ * its response example is checked against its response schema.
+ */
+export function endpoint<const E extends Endpoint>(row: E & { readonly responseExample: ExampleOf<E["response"]> }) {
   return {
     runs<T, C extends ProblemCode>(
       run: (input: OperationInput<v.InferOutput<E["query"]>, BodyOf<E>>) => Promise<Result<T, C>>,

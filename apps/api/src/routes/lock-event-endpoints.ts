@@ -6,7 +6,7 @@ import { emptyQuerySchema, listQuerySchema, lockListSchema, lockResponseSchema, 
 import { eventListSchema, eventResponseSchema, eventsView, eventView, listEventsQuerySchema } from "../schemas/event-schemas.js";
 import { updateLockBodySchema } from "../schemas/write-schemas.js";
 import { entityTag, ifMatchHolds } from "../http-edge/http-conventions.js";
-import { jsonText, lockJson, lockStateView, oneJson, pageJson } from "./serialize.js";
+import { jsonText, lockJson, lockStateView, lockView, oneJson, pageJson } from "./serialize.js";
 import {
   endpoint,
   type CheckedRows,
@@ -17,6 +17,7 @@ import {
   WRITE_NOTE,
   WRITE_PROBLEMS,
 } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 /** A lock as GET /v1/locks/{lockId} and update_lock answer it: the text their ETag tags. */
 const lockAnswer = (lock: Lock) => oneJson("lock", lockJson(lock));
@@ -37,12 +38,14 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks",
     tag: "Locks",
     scope: "locks:read",
+    client: "locks.list(query?)",
     summary: "List active locks",
     description:
       "Active locks of the caller's organization, newest first (createdAt desc, then lockId desc). Follow nextCursor until it is null; " +
       "cursors are opaque, bound to the organization and the list.",
     query: listQuerySchema,
     response: lockListSchema,
+    responseExample: { locks: EXAMPLE.locks.map(lockView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listLocks(caller, { limit, cursor }),
@@ -53,12 +56,14 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks/:lockId",
     tag: "Locks",
     scope: "locks:read",
+    client: "locks.get(lockId)",
     summary: "Get an active lock",
     etag: true,
     description: "One active lock of the caller's organization.",
     query: emptyQuerySchema,
     pathParams: LOCK_ID,
     response: lockResponseSchema,
+    responseExample: { lock: lockView(EXAMPLE.lock) },
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, params }) => lintel.getLock(caller, params["lockId"] ?? ""), lockAnswer),
   updateLock: endpoint({
@@ -84,6 +89,15 @@ export const LOCK_EVENT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER, LOCK_IF_MATCH_HEADER],
     idempotent: true,
     response: lockResponseSchema,
+    responseExample: {
+      lock: lockView({
+        ...EXAMPLE.lock,
+        name: "Courtyard door",
+        unitIds: [...EXAMPLE.lock.unitIds, "unit_unzoned"],
+        timeZone: "America/New_York",
+        updatedAt: "2026-01-02T09:30:00.000Z",
+      }),
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
   }).runs(({ lintel, caller, body, ifMatch }) => lintel.updateLock(caller, { ...body, ifMatch: matcher(ifMatch) }), lockAnswer),
   getLockState: endpoint({
@@ -91,6 +105,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/locks/:lockId/state",
     tag: "Locks",
     scope: "lock-state:read",
+    client: "locks.getState(lockId)",
     summary: "Read a lock's live state",
     description:
       "Read live from the lock's provider (answers reused for at most 2 s); a provider that fails or is too slow gives 503 with " +
@@ -98,6 +113,18 @@ export const LOCK_EVENT_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: LOCK_ID,
     response: lockStateResponseSchema,
+    responseExample: {
+      state: lockStateView({
+        lockId: EXAMPLE.lock.lockId,
+        provider: EXAMPLE.lock.provider,
+        lockState: "locked",
+        doorState: "closed",
+        online: true,
+        batteryLevel: 0.82,
+        lastSeenAt: "2026-01-01T11:58:04.000Z",
+        fetchedAt: "2026-01-01T12:00:00.000Z",
+      }),
+    },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getLockState(caller, params["lockId"] ?? ""),
@@ -108,6 +135,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/events",
     tag: "Events",
     scope: "events:read",
+    client: "events.list(query?)",
     summary: "List events",
     description:
       "Changes in the caller's organization, newest first (createdAt desc, then id desc), of one type when `type` is given; kept 30 days. " +
@@ -115,6 +143,7 @@ export const LOCK_EVENT_ENDPOINTS = {
       "`to` and `text` to a key that also holds `tours:read`, null to any other.",
     query: listEventsQuerySchema,
     response: eventListSchema,
+    responseExample: { events: [EXAMPLE.messageDue, EXAMPLE.event], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor, type } }) => lintel.listEvents(caller, { limit, cursor, type }),
@@ -125,6 +154,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     path: "/v1/events/:eventId",
     tag: "Events",
     scope: "events:read",
+    client: "events.get(eventId)",
     summary: "Get an event",
     etag: true,
     description:
@@ -133,6 +163,7 @@ export const LOCK_EVENT_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: EVENT_ID,
     response: eventResponseSchema,
+    responseExample: { event: EXAMPLE.event },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getEvent(caller, params["eventId"] ?? ""),

@@ -19,8 +19,10 @@ import {
   updateTemplateBodySchema,
 } from "../schemas/write-schemas.js";
 import { noContentSchema } from "../schemas/event-schemas.js";
-import { oneJson, pageJson, jsonText, templateJson } from "./serialize.js";
+import { jsonText, oneJson, pageJson, templateJson, templateView } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER, WRITE_PROBLEMS, WRITE_NOTE } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
+import { TEMPLATE_VARIABLES } from "@lintel/domain/adapters";
 /**
  * `If-Match` as a check of the template as it is now: true when the header names its ETag (the
  * tag of the very text get_message_template serves) or is `*`. Undefined without the header.
@@ -37,11 +39,13 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/get_message_template",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.get(templateId)",
     summary: "Get a saved message template",
     etag: true,
     description: "One template of the caller's organization.",
     query: getTemplateQuerySchema,
     response: templateResponseSchema,
+    responseExample: { template: templateView(EXAMPLE.template) },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, query }) => lintel.getTemplate(caller, query.templateId),
@@ -52,10 +56,12 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/list_message_templates",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.list(query?)",
     summary: "List saved message templates",
     description: "Templates of the caller's organization by sortOrder, then id; keyset pagination as for locks.",
     query: listQuerySchema,
     response: templateListSchema,
+    responseExample: { templates: EXAMPLE.templates.map(templateView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listTemplates(caller, { limit, cursor }),
@@ -67,6 +73,7 @@ export const TEMPLATE_ENDPOINTS = {
     status: 201,
     tag: "Templates",
     scope: "messages:write",
+    client: "templates.create(body)",
     summary: "Create a message template",
     description:
       "A new template of the caller's organization. Its body's placeholders are {{name}}, each a variable of list_template_variables; " +
@@ -79,6 +86,7 @@ export const TEMPLATE_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: templateResponseSchema,
+    responseExample: { template: templateView(EXAMPLE.template) },
     problems: [...WRITE_PROBLEMS],
   }).runs(
     ({ lintel, caller, body }) => lintel.createTemplate(caller, body),
@@ -100,6 +108,7 @@ export const TEMPLATE_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
     idempotent: true,
     response: templateResponseSchema,
+    responseExample: { template: templateView(EXAMPLE.template) },
     problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed"],
   }).runs(
     ({ lintel, caller, body, ifMatch }) => lintel.updateTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
@@ -120,6 +129,7 @@ export const TEMPLATE_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER, IF_MATCH_HEADER],
     idempotent: true,
     response: noContentSchema,
+    responseExample: null,
     problems: [...WRITE_PROBLEMS, "not_found", "precondition_failed", "conflict"],
   }).runs(
     ({ lintel, caller, body, ifMatch }) => lintel.deleteTemplate(caller, { ...body, ifMatch: matcher(ifMatch) }),
@@ -130,12 +140,14 @@ export const TEMPLATE_ENDPOINTS = {
     path: "/v1/templates/list_template_variables",
     tag: "Templates",
     scope: "messages:read",
+    client: "templates.listVariables()",
     summary: "List the template variables",
     description:
       "The one fixed catalog of what a template's {{placeholder}} may name, each with what it says and an example. Times are written " +
       "in the unit's zone (UTC when it has none) with the labels of preview_timezone_change.",
     query: emptyQuerySchema,
     response: templateVariablesSchema,
+    responseExample: { variables: TEMPLATE_VARIABLES },
     problems: ["invalid_request"],
   }).runs(
     ({ lintel }) => lintel.listTemplateVariables(),
@@ -157,6 +169,7 @@ export const TEMPLATE_ENDPOINTS = {
     body: renderTemplateBodySchema,
     bodyExample: { templateId: "tpl_code", unitIdOrKey: "chicago-loft", tourId: "tour_7Qm2Xc9RtLm4NpA8sDfH2kGq" },
     response: renderedTemplateSchema,
+    responseExample: EXAMPLE.render,
     problems: ["invalid_request", "not_found", "payload_too_large", "unsupported_media_type"],
   }).runs(
     ({ lintel, caller, body }) => lintel.renderMessageTemplate(caller, body),

@@ -19,6 +19,7 @@ import {
 import { emptyQuerySchema } from "../schemas/schemas.js";
 import { unitView } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_NOTE, WRITE_PROBLEMS } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 const tourAnswer = (tour: ServedTour) => ({ tour });
 const tourWriteAnswer = ({ tour, unit }: TourWriteResult) => ({ tour, unit: unitView(unit) });
@@ -34,6 +35,7 @@ export const TOUR_ENDPOINTS = {
     status: 201,
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.book(body)",
     summary: "Book a self-guided tour",
     description:
       "Makes the tour, its code (on the unit's only active lock, or lockId; from startAt − access.beforeMinutes to endAt + access.afterMinutes, " +
@@ -57,6 +59,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: { tour: EXAMPLE.tour, unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.bookTour(caller, body), tourWriteAnswer),
   confirmTour: endpoint({
@@ -64,6 +67,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/confirm_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.confirm(tourId)",
     summary: "Confirm a tour that awaits verification",
     description:
       "awaiting_verification → confirmed: the held code goes to the lock, and held messages go to the sender (those whose sendAt has " +
@@ -76,6 +80,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourResponseSchema,
+    responseExample: { tour: EXAMPLE.tour },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.confirmTour(caller, body.tourId), tourAnswer),
   rescheduleTour: endpoint({
@@ -83,6 +88,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/reschedule_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.reschedule(body)",
     summary: "Move a tour, its code and its messages",
     description:
       "Before the tour's access starts: the tour, its code's window (same margins; the lock gets the new times) and its unsent messages " +
@@ -97,6 +103,22 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: {
+      tour: {
+        ...EXAMPLE.tour,
+        startAt: "2027-03-15T21:00:00.000Z",
+        endAt: "2027-03-15T21:30:00.000Z",
+        localStart: "2027-03-15T16:00:00-05:00",
+        localEnd: "2027-03-15T16:30:00-05:00",
+        access: {
+          ...EXAMPLE.tour.access,
+          startAt: "2027-03-15T20:45:00.000Z",
+          endAt: "2027-03-15T21:45:00.000Z",
+          lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" },
+        },
+      },
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 2 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict", "slot_unavailable"],
   }).runs(({ lintel, caller, body }) => lintel.rescheduleTour(caller, body), tourWriteAnswer),
   cancelTour: endpoint({
@@ -104,6 +126,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/cancel_tour",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.cancel(body)",
     summary: "Cancel a tour and revoke its code",
     description:
       "The tour leaves the schedule (its tour item, its code and its unsent messages are deleted, so they are never sent; sent, failed and " +
@@ -119,6 +142,16 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourWriteResponseSchema,
+    responseExample: {
+      tour: {
+        ...EXAMPLE.tour,
+        status: "cancelled",
+        cancelReason: "Prospect found another place",
+        messageKeys: EXAMPLE.tour.messageKeys,
+        access: { ...EXAMPLE.tour.access, code: null, lockSync: { status: "pending", error: null, updatedAt: "2027-03-02T09:00:00.000Z" } },
+      },
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 2 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.cancelTour(caller, body), tourWriteAnswer),
   checkIn: endpoint({
@@ -126,6 +159,7 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/check_in",
     tag: "Tours",
     scope: "tours:write",
+    client: "tours.checkIn(body)",
     summary: "Check a tour in",
     description:
       "The prospect arrived (an app's \"I'm here\"): confirmed → checked_in, checkedInAt = at (default now; within the access window, not " +
@@ -138,6 +172,7 @@ export const TOUR_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: tourResponseSchema,
+    responseExample: { tour: { ...EXAMPLE.tour, status: "checked_in", checkedInAt: "2027-03-14T14:58:12.000Z" } },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.checkIn(caller, body), tourAnswer),
   getTour: endpoint({
@@ -145,12 +180,14 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/get_tour",
     tag: "Tours",
     scope: "tours:read",
+    client: "tours.get(tourId)",
     summary: "Get a tour",
     description:
       "A tour booked through book_tour, with its status of the moment, its code (PIN included) and the prospect's contact data. Tours written " +
       "through create_schedule_item are not tours here (404).",
     query: getTourQuerySchema,
     response: tourResponseSchema,
+    responseExample: { tour: EXAMPLE.tour },
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, query }) => lintel.getTour(caller, query.tourId), tourAnswer),
   listTours: endpoint({
@@ -158,12 +195,14 @@ export const TOUR_ENDPOINTS = {
     path: "/v1/tours/list_tours",
     tag: "Tours",
     scope: "tours:read",
+    client: "tours.list(query?)",
     summary: "List tours",
     description:
       "The organization's booked tours whose end is after from (default now), by startAt then id; of one unit and in one status (of the " +
       "moment) when asked. A page may hold fewer than limit when many tours are filtered out; follow nextCursor.",
     query: listToursQuerySchema,
     response: tourListSchema,
+    responseExample: { tours: [EXAMPLE.tour], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "not_found", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, status, from, limit, cursor } }) =>

@@ -29,6 +29,8 @@ import {
 } from "../schemas/write-schemas.js";
 import { oneJson, pageJson, previewView, scheduleEntryView, unitJson, unitView } from "./serialize.js";
 import { endpoint, type CheckedRows, IDEMPOTENCY_KEY_HEADER, WRITE_PROBLEMS, WRITE_NOTE, VERSION_NOTE } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
+import { servedSlot } from "@lintel/domain/adapters";
 /** An item write's answer: the item as list_schedule serves it, and the unit after the change. */
 function itemWriteView({ item, unit }: ItemWriteResult) {
   return { item: scheduleEntryView(item), unit: unitView(unit) };
@@ -43,6 +45,12 @@ const updateItemBodySchema = v.strictObject({
   kind: v.optional(v.never("kind cannot change: the item's key names it; delete the item and create one of the other kind")),
 });
 
+/** The showing rules' example hours (set_showing_rules' body and answer): weekend afternoons. */
+const WEEKEND_HOURS = [
+  { day: "sat", opens: "10:00", closes: "16:00" },
+  { day: "sun", opens: "12:00", closes: "16:00" },
+] as const;
+
 /** The units, their schedules and their time zones. */
 export const UNIT_ENDPOINTS = {
   previewTimezoneChange: endpoint({
@@ -50,6 +58,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/preview_timezone_change",
     tag: "Units",
     scope: "units:write",
+    client: "units.previewTimezoneChange(query)",
     summary: "Preview a unit's time-zone change",
     description:
       "Lists every future tour, code, open house and scheduled message of the unit that would move under keep-wall-clock, " +
@@ -59,6 +68,7 @@ export const UNIT_ENDPOINTS = {
       'takes the earlier instant; an item whose length changes says warnings: ["duration_changed"].',
     query: previewQuerySchema,
     response: previewSchema,
+    responseExample: previewView(EXAMPLE.preview),
     problems: ["invalid_request", "not_found"],
   }).runs(({ lintel, caller, query }) => lintel.previewTimezoneChange(caller, query), previewView),
   setTimezone: endpoint({
@@ -66,6 +76,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/set_timezone",
     tag: "Units",
     scope: "units:write",
+    client: "units.setTimezone(body)",
     summary: "Set a unit's time zone",
     description:
       "Atomically checks expectedVersion, sets the zone, rewrites the items the preview listed (keep_wall_clock only) and bumps the version. " +
@@ -76,6 +87,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: setTimezoneResponseSchema,
+    responseExample: {
+      unit: { ...unitView(EXAMPLE.unit), timeZone: "America/New_York", version: EXAMPLE.unit.version + 1 },
+      moved: EXAMPLE.preview.items.length,
+    },
     problems: [
       "invalid_request",
       "not_found",
@@ -95,6 +110,7 @@ export const UNIT_ENDPOINTS = {
     status: 201,
     tag: "Units",
     scope: "units:write",
+    client: "units.create(body)",
     summary: "Create a unit",
     description:
       "A new unit of the caller's organization, at version 1. A urlKey the organization already uses is 409 conflict." + WRITE_NOTE,
@@ -104,6 +120,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: 1 } },
     problems: [...WRITE_PROBLEMS, "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.createUnit(caller, body),
@@ -114,6 +131,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/update_unit",
     tag: "Units",
     scope: "units:write",
+    client: "units.update(body)",
     summary: "Update a unit",
     description:
       "Sets the unit's urlKey or address (its zone changes through set_timezone, which moves the schedule with it)." +
@@ -125,6 +143,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.updateUnit(caller, body),
@@ -136,6 +155,7 @@ export const UNIT_ENDPOINTS = {
     status: 201,
     tag: "Units",
     scope: "units:write",
+    client: "units.createScheduleItem(body)",
     summary: "Create a tour, code, open house or scheduled message",
     description:
       "By kind: tour and open_house take title, startAt, endAt and lockId (optional); code takes title (its name), startAt, endAt and lockId; " +
@@ -156,6 +176,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: itemWriteResponseSchema,
+    responseExample: {
+      item: scheduleEntryView(EXAMPLE.scheduleItem),
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict"],
   }).runs(({ lintel, caller, body }) => lintel.createScheduleItem(caller, body), itemWriteView),
   updateScheduleItem: endpoint({
@@ -163,6 +187,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/update_schedule_item",
     tag: "Units",
     scope: "units:write",
+    client: "units.updateScheduleItem(body)",
     summary: "Update a schedule item",
     description:
       "Sets the fields given of the item named by its key (lockId: null and templateId: null clear them); the others are kept, and the kind " +
@@ -176,6 +201,10 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: itemWriteResponseSchema,
+    responseExample: {
+      item: scheduleEntryView(EXAMPLE.scheduleItem),
+      unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(({ lintel, caller, body }) => lintel.updateScheduleItem(caller, body), itemWriteView),
   deleteScheduleItem: endpoint({
@@ -183,6 +212,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/delete_schedule_item",
     tag: "Units",
     scope: "units:write",
+    client: "units.deleteScheduleItem(body)",
     summary: "Delete a schedule item",
     description:
       "Removes the item named by its key; answers the unit after the change (a message deleted is never sent). An item a booked tour owns " +
@@ -195,6 +225,7 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: { unit: { ...unitView(EXAMPLE.unit), version: EXAMPLE.unit.version + 1 } },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.deleteScheduleItem(caller, body),
@@ -205,6 +236,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/set_showing_rules",
     tag: "Units",
     scope: "units:write",
+    client: "units.setShowingRules(body)",
     summary: "Set when a unit may be toured",
     description:
       "The unit's showing rules in its own wall-clock time (windows per weekday, slot length, buffers, notice, horizon, tours at once, " +
@@ -217,10 +249,7 @@ export const UNIT_ENDPOINTS = {
     bodyExample: {
       unitIdOrKey: "chicago-loft",
       rules: {
-        weekly: [
-          { day: "sat", opens: "10:00", closes: "16:00" },
-          { day: "sun", opens: "12:00", closes: "16:00" },
-        ],
+        weekly: WEEKEND_HOURS,
         slotMinutes: 30,
         bufferMinutes: 15,
         blackouts: [{ startAt: "2027-12-24T00:00:00-06:00", endAt: "2027-12-27T00:00:00-06:00" }],
@@ -229,6 +258,21 @@ export const UNIT_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: unitResponseSchema,
+    responseExample: {
+      unit: {
+        ...unitView(EXAMPLE.unit),
+        version: EXAMPLE.unit.version + 1,
+        showingRules: {
+          weekly: WEEKEND_HOURS,
+          slotMinutes: 30,
+          bufferMinutes: 15,
+          minNoticeMinutes: 60,
+          maxDaysAhead: 14,
+          maxConcurrent: 1,
+          blackouts: [{ startAt: "2027-12-24T06:00:00.000Z", endAt: "2027-12-27T06:00:00.000Z" }],
+        },
+      },
+    },
     problems: [...WRITE_PROBLEMS, "not_found", "version_conflict", "conflict"],
   }).runs(
     ({ lintel, caller, body }) => lintel.setShowingRules(caller, body),
@@ -239,6 +283,7 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_available_slots",
     tag: "Units",
     scope: "units:read",
+    client: "units.listAvailableSlots(query)",
     alsoScope: "tours:read",
     summary: "List the slots a prospect may book",
     description:
@@ -250,6 +295,13 @@ export const UNIT_ENDPOINTS = {
       "overlapping a blackout or an open house, are left out. A unit without rules offers none.",
     query: listAvailableSlotsQuerySchema,
     response: slotListSchema,
+    responseExample: {
+      unitId: EXAMPLE.unit.id,
+      timeZone: EXAMPLE.unit.timeZone,
+      slots: [Date.UTC(2027, 2, 13, 16), Date.UTC(2027, 2, 13, 16, 30)].map((startMs) =>
+        servedSlot({ startMs, endMs: startMs + 1_800_000, remaining: 1 }, EXAMPLE.unit.timeZone ?? "UTC"),
+      ),
+    },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, from, to } }) =>
@@ -265,11 +317,13 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_units",
     tag: "Units",
     scope: "units:read",
+    client: "units.list(query?)",
     summary: "List units",
     description:
       "Units of the caller's organization by urlKey ascending; keyset pagination as for locks. A key with units:write may read too.",
     query: listQuerySchema,
     response: unitListSchema,
+    responseExample: { units: EXAMPLE.units.map(unitView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listUnits(caller, { limit, cursor }),
@@ -280,11 +334,13 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/get_unit",
     tag: "Units",
     scope: "units:read",
+    client: "units.get(unitIdOrKey)",
     summary: "Get a unit",
     etag: true,
     description: "One unit of the caller's organization, by id, else by urlKey. A key with units:write may read too.",
     query: getUnitQuerySchema,
     response: unitResponseSchema,
+    responseExample: { unit: unitView(EXAMPLE.unit) },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, query }) => lintel.getUnit(caller, query.unitIdOrKey),
@@ -295,12 +351,14 @@ export const UNIT_ENDPOINTS = {
     path: "/v1/units/list_schedule",
     tag: "Units",
     scope: "units:read",
+    client: "units.listSchedule(query)",
     summary: "List a unit's schedule",
     description:
       "The unit's tours, codes, open houses and scheduled messages whose end is after `from` (default now), by startAt, then kind, " +
       "then key, with their times in the unit's zone. A cursor is bound to its unit and its `from`: send it without `from`, or with the same one.",
     query: listScheduleQuerySchema,
     response: scheduleListSchema,
+    responseExample: { items: EXAMPLE.schedule.map(scheduleEntryView), nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor", "not_found"],
   }).runs(
     ({ lintel, caller, query: { unitIdOrKey, limit, cursor, from } }) =>

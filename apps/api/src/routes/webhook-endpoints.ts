@@ -28,6 +28,7 @@ import {
   WRITE_PROBLEMS,
   WRITE_NOTE,
 } from "./endpoint-table.js";
+import { EXAMPLE } from "../openapi/openapi-examples.js";
 
 /** Webhook endpoints and their deliveries. */
 export const WEBHOOK_ENDPOINTS = {
@@ -37,6 +38,7 @@ export const WEBHOOK_ENDPOINTS = {
     status: 201,
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.create(body)",
     summary: "Create a webhook endpoint",
     description:
       "Events of the types listed are POSTed to `url`, signed as Standard Webhooks 1.0 says with the `secret` of this answer " +
@@ -50,6 +52,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: createdWebhookEndpointSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint, secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD6XlHvH0VtEQ=" },
     problems: ["invalid_request", "idempotency_in_progress", "idempotency_key_reused", "payload_too_large", "unsupported_media_type"],
   }).runs(({ lintel, caller, body }) => lintel.createWebhookEndpoint(caller, body), createdWebhookEndpointView),
   listWebhookEndpoints: endpoint({
@@ -57,10 +60,12 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.list(query?)",
     summary: "List webhook endpoints",
     description: "The organization's webhook endpoints, newest first; keyset pagination as for locks.",
     query: listQuerySchema,
     response: webhookEndpointListSchema,
+    responseExample: { webhookEndpoints: [EXAMPLE.webhookEndpoint], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor"],
   }).runs(
     ({ lintel, caller, query: { limit, cursor } }) => lintel.listWebhookEndpoints(caller, { limit, cursor }),
@@ -71,11 +76,13 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.get(endpointId)",
     summary: "Get a webhook endpoint",
     description: "One webhook endpoint of the organization (without its secret).",
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: webhookEndpointResponseSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.getWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -92,6 +99,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: noContentSchema,
+    responseExample: null,
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.deleteWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -108,6 +116,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: webhookEndpointResponseSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint },
     problems: ["invalid_request", "not_found"],
   }).runs(
     ({ lintel, caller, params }) => lintel.enableWebhookEndpoint(caller, params["endpointId"] ?? ""),
@@ -118,6 +127,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId/deliveries",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.listDeliveries(endpointId, query?)",
     summary: "List an endpoint's deliveries",
     description:
       "The deliveries of events to this endpoint, newest first, with how the last attempt went and when the next is due. " +
@@ -125,6 +135,7 @@ export const WEBHOOK_ENDPOINTS = {
     query: listQuerySchema,
     pathParams: ENDPOINT_ID,
     response: deliveryListSchema,
+    responseExample: { deliveries: [EXAMPLE.delivery], nextCursor: EXAMPLE.cursor },
     problems: ["invalid_request", "invalid_cursor", "not_found"],
   }).runs(
     ({ lintel, caller, params, query: { limit, cursor } }) =>
@@ -136,6 +147,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.update(endpointId, body)",
     summary: "Update a webhook endpoint",
     description:
       "Replaces the fields given (url, eventTypes, description), each by create's rules; the others, the status and the secret stay. " +
@@ -149,6 +161,9 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: webhookEndpointResponseSchema,
+    responseExample: {
+      webhookEndpoint: { ...EXAMPLE.webhookEndpoint, url: "https://crm.example.com/lintel-webhooks/v2", eventTypes: ["*"] },
+    },
     problems: [...WRITE_PROBLEMS, "not_found"],
   }).runs(
     ({ lintel, caller, params, body }) => lintel.updateWebhookEndpoint(caller, params["endpointId"] ?? "", body),
@@ -159,6 +174,7 @@ export const WEBHOOK_ENDPOINTS = {
     path: "/v1/webhook_endpoints/:endpointId/rotate_secret",
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.rotateSecret(endpointId)",
     summary: "Rotate a webhook endpoint's secret",
     description:
       "A new secret, shown in this answer only. For the next 24 h every delivery carries two signatures in webhook-signature " +
@@ -169,6 +185,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: rotatedSecretSchema,
+    responseExample: { webhookEndpoint: EXAMPLE.webhookEndpoint, secret: "whsec_9Jq2c0vWmR1x8yTnK4bLs7eHfA3dGzP6uQoVi5NwXkE=" },
     problems: ["invalid_request", "not_found", "idempotency_in_progress", "idempotency_key_reused"],
   }).runs(({ lintel, caller, params }) => lintel.rotateWebhookEndpointSecret(caller, params["endpointId"] ?? ""), rotatedSecretView),
   retryDelivery: endpoint({
@@ -184,6 +201,10 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: DELIVERY_ID,
     response: deliveryResponseSchema,
+    responseExample: {
+      // A failed delivery queued again: its 8 attempts kept, the EXAMPLE.schedule starting over.
+      delivery: { ...EXAMPLE.delivery, status: "pending", attempts: 8, nextAttemptAt: "2026-01-02T09:30:00.000Z" },
+    },
     problems: ["invalid_request", "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params }) => lintel.retryDelivery(caller, params["endpointId"] ?? "", params["deliveryId"] ?? ""),
@@ -195,6 +216,7 @@ export const WEBHOOK_ENDPOINTS = {
     status: 202,
     tag: "Webhooks",
     scope: "webhooks:write",
+    client: "webhookEndpoints.recover(endpointId, body)",
     summary: "Recover failed deliveries",
     description:
       "After a receiver was down: every failed delivery of the endpoint whose event was created at `since` or later (at most 30 days back) " +
@@ -207,6 +229,7 @@ export const WEBHOOK_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY_HEADER],
     idempotent: true,
     response: recoveredSchema,
+    responseExample: { deliveries: 42 },
     problems: [...WRITE_PROBLEMS, "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params, body }) => lintel.recoverDeliveries(caller, params["endpointId"] ?? "", body.since),
@@ -225,6 +248,19 @@ export const WEBHOOK_ENDPOINTS = {
     query: emptyQuerySchema,
     pathParams: ENDPOINT_ID,
     response: deliveryResponseSchema,
+    responseExample: {
+      delivery: {
+        ...EXAMPLE.delivery,
+        id: "dlv_4fE8a1B2c3D4e5F6a7B8c9D0",
+        eventId: "evt_8TtQz3LmN0pR5sVx2YwA7cKd",
+        eventType: "webhook_endpoint.test",
+        attempts: 0,
+        lastAttemptAt: null,
+        lastResponseStatus: null,
+        lastError: null,
+        nextAttemptAt: "2026-01-02T09:30:00.000Z",
+      },
+    },
     problems: ["invalid_request", "not_found", "conflict"],
   }).runs(
     ({ lintel, caller, params }) => lintel.sendTestWebhook(caller, params["endpointId"] ?? ""),

@@ -9,7 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import type { Lock, LockState } from "@lintel/domain";
 import type { Admission } from "./admission.js";
-import type { Caller, Lintel } from "../lintel.js";
+import type { Caller } from "./admission.js";
+import type { Lintel } from "../lintel.js";
 import { keys, lockedState, setup, value } from "../lintel.test-support.js";
 import { StoreUnavailableError, type IdempotencyStore, type LintelStore } from "../ports/ports.js";
 

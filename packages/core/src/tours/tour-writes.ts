@@ -161,8 +161,8 @@ function refused(outcome: Exclude<UnitWriteOutcome, { ok: true }>, command: { re
   }
 }
 
-/** Builds the tour write use cases and the transitions. */
-export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransitions {
+/** Builds the tour write use cases (`writes`: what the Lintel serves, each told as a write) and the transitions. */
+export function createTourWrites(ports: TourWritePorts): TourTransitions & { readonly writes: TourWrites } {
   const nowMs = () => ports.clock.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const event = (orgId: string, type: LintelEvent["type"], data: unknown): LintelEvent =>
@@ -771,5 +771,5 @@ export function createTourWrites(ports: TourWritePorts): TourWrites & TourTransi
     return result.ok && result.value;
   }
 
-  return { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn, advanceTour, checkInFromLock };
+  return { writes: { bookTour, confirmTour, rescheduleTour, cancelTour, checkIn }, advanceTour, checkInFromLock };
 }
