@@ -275,8 +275,8 @@ function printIdle(rows: readonly IdleRow[]): void {
     );
   }
   console.log(
-    "\nThe outbox's own budget (store-redis outboxes/message-outbox.ts): one ZRANGE per org and one SMEMBERS per 5 s (FULL_LOOK_MS), " +
-      "nothing per poll while no org is hot; the tours' timer adds one SMEMBERS per second.",
+    "\nThe outbox's own budget (store-redis outboxes/message-outbox.ts, redis/hot-orgs.ts): one ZRANGE per org and one SMEMBERS per 5 s (FULL_LOOK_MS), " +
+      "nothing per poll while no org is hot; the tours' timer the same budget over the orgs with tours (store-redis redis/hot-orgs.ts).",
   );
 }
 
