@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
-import { spawnServer } from "../server-process.js";
+import { spawnServer } from "../../server-process.js";
 import { processStoreEnv } from "@lintel/testkit/e2e";
 import { generateApiKey, SCOPES } from "@lintel/domain";
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { processStoreEnv, testFixture } from "@lintel/testkit/e2e";
 import { freePorts, writeFixture, type ServerChild } from "@lintel/testkit/processes";
-import { spawnServer } from "../server-process.js";
+import { spawnServer } from "../../server-process.js";
 import { sendCase } from "./fuzz-check.js";
 import { fuzzCase, type FuzzCase, type FuzzTargets } from "./fuzz-requests.js";
 import { isWriteCase } from "./fuzz-writes.js";

@@ -10,7 +10,7 @@ import { PROBLEMS, type ProblemCode } from "@lintel/domain";
 import { readRequest, valuesOf, type RequestReading } from "./fuzz-head.js";
 import type { FuzzCase, FuzzHeader } from "./fuzz-requests.js";
 import type { RawAnswer } from "@lintel/testkit/raw-http";
-import { exchange, type RawExchange } from "./raw-http.js";
+import { exchange, type RawExchange } from "../raw-http.js";
 import { judgeWriteBody } from "./fuzz-writes.js";
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
