@@ -2,7 +2,9 @@
  * Each lock's code rules are learned outside requests, so a booking never waits on a provider:
  * every fresh state read stores the rules its answer lists with the lock's observation
  * (lock-observation.js), and this learner makes such a read in the background for the locks a
- * Lintel loads (a fixture at start) or updates, so a lock has its rules within seconds. A read
+ * Lintel loads (a fixture at start) or updates, so a lock has its rules within seconds. The
+ * Lintel gives it a reader whose reads also list the device's codes, so the observation keeps
+ * the tags of the PINs others put there too (outside-codes.js). A read
  * that fails is tried again later (5 s, 30 s, 2 min, 10 min), never when no provider is
  * configured; until one succeeds a booking draws 6 digits. Simulated locks list no rules and are
  * not read. Nothing here is kept across a restart: the rules are, in the store.
