@@ -54,6 +54,16 @@ export interface FakeSeam {
   addLock(name: string, properties: FakeLockProperties, issues?: Pick<Device, "errors" | "warnings">): string;
   /** Changes a device as its vendor's cloud would report it. */
   updateLock(deviceId: string, properties: FakeLockProperties): void;
+  /**
+   * Puts a code on the device as someone other than Lintel would: straight into the fake's
+   * database, managed by Seam (another client of the workspace) or not (`managed: false`: set in
+   * the lock's app or on its keypad, listed by `/access_codes/unmanaged/list`); ongoing unless it
+   * has an `ends_at`. Returns its `access_code_id`.
+   */
+  addAccessCode(
+    deviceId: string,
+    code: { readonly name: string; readonly code: string; readonly managed: boolean; readonly ends_at?: string | undefined },
+  ): string;
   /** The access codes the fake holds on the device, oldest first (read from its database). */
   accessCodesOn(deviceId: string): readonly FakeAccessCode[];
   /** Every `/devices/get` of the workspace answers 503 until {@link recover}. */
@@ -86,6 +96,14 @@ export async function startFakeSeam(): Promise<FakeSeam> {
     },
     updateLock(deviceId, properties) {
       db().updateDevice({ device_id: deviceId, properties });
+    },
+    addAccessCode(deviceId, { name, code, managed, ends_at }) {
+      const times =
+        ends_at === undefined
+          ? { type: "ongoing" as const }
+          : { type: "time_bound" as const, starts_at: new Date(0).toISOString(), ends_at };
+      return db().addAccessCode({ workspace_id: workspaceId, device_id: deviceId, name, code, is_managed: managed, ...times })
+        .access_code_id;
     },
     accessCodesOn(deviceId) {
       return db()
