@@ -228,7 +228,7 @@ export function createLintel(setup: LintelSetup): Lintel {
   const lockStates = createLockStateReader(setup.lockProvider, clock, { ...readerOptions, ttlMs: LOCK_STATE_TTL_MS });
   // Locks' code rules and the tags of the codes others put on their devices are learned here, outside requests: a
   // booking reads them from the store. Only these reads list the device's codes (a request's read costs what it did).
-  const outsideCodes = { devices: store.devices, lockCodes: store.lockCodes, secrets, clock };
+  const outsideCodes = { devices: store.devices, lockCodes: store.lockCodes, units: store.units, secrets, clock };
   const codeRules = createCodeRulesLearner(
     createLockStateReader(withOutsideCodes(setup.lockProvider, outsideCodes), clock, { ...readerOptions, ttlMs: 0 }),
   );
