@@ -115,6 +115,8 @@ export interface LintelSetup {
 
 /** How long a provider's answer is reused: reads of one lock within it cost one provider call. */
 export const LOCK_STATE_TTL_MS = 2_000;
+/** How often each lock's code rules and its device's codes are learned again (by one instance of those sharing the store). */
+const CODE_RULES_RELEARN_MS = 15 * 60_000;
 
 /** A `Lintel` over `setup.store` and `setup.lockProvider`; see the module comment. */
 export function createLintel(setup: LintelSetup): Lintel {
@@ -231,6 +233,12 @@ export function createLintel(setup: LintelSetup): Lintel {
   const outsideCodes = { devices: store.devices, lockCodes: store.lockCodes, units: store.units, secrets, clock };
   const codeRules = createCodeRulesLearner(
     createLockStateReader(withOutsideCodes(setup.lockProvider, outsideCodes), clock, { ...readerOptions, ttlMs: 0 }),
+    undefined,
+    {
+      everyMs: CODE_RULES_RELEARN_MS,
+      // Held a little less than a period, so the instance that read a lock can claim it again at its next tick.
+      claim: (lock) => store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000),
+    },
   );
   const admit = createAdmission(
     { apiKeys: stores.apiKeys, budget: stores.budget, clock },
