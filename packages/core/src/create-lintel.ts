@@ -237,7 +237,10 @@ export function createLintel(setup: LintelSetup): Lintel {
     {
       everyMs: CODE_RULES_RELEARN_MS,
       // Held a little less than a period, so the instance that read a lock can claim it again at its next tick.
-      claim: (lock) => store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000),
+      claim: async (lock) =>
+        (await store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000))
+          ? await store.locks.getActive(lock.orgId, lock.lockId)
+          : null,
     },
   );
   const admit = createAdmission(

@@ -87,7 +87,7 @@ describe("code rules learner", () => {
     let mine = true;
     const learner = createCodeRulesLearner(states, [5], {
       everyMs: 20,
-      claim: async (claimed) => (claims.push(claimed.lockId), mine),
+      claim: async (claimed) => (claims.push(claimed.lockId), mine ? claimed : null),
     });
     learner.learn([lock("a"), lock("b"), lock("s", { provider: "simulated" })]);
     await sleep(70);

@@ -24,8 +24,11 @@ const CONCURRENCY = 4;
 export interface CodeRulesRelearn {
   /** The period, ms: each lock the learner was given (active, non-simulated, as last given) is read again once per period. */
   readonly everyMs: number;
-  /** True when this instance reads `lock` this period (`OnceKeys`: one instance of those sharing a store does); a rejection skips it. */
-  readonly claim: (lock: Lock) => Promise<boolean>;
+  /**
+   * The lock as it is now when this instance reads it this period (`OnceKeys`: one instance of
+   * those sharing a store does, and another may have changed the lock), else null; a rejection skips it.
+   */
+  readonly claim: (lock: Lock) => Promise<Lock | null>;
 }
 
 /** Learns locks' code rules in the background. */
@@ -65,9 +68,14 @@ export function createCodeRulesLearner(
           for (const lock of known.values()) {
             if (pending.has(keyOf(lock))) continue;
             relearn.claim(lock).then(
-              (mine) => {
-                if (!mine) return;
-                enqueue(lock);
+              (now) => {
+                if (now === null || stopped) return;
+                if (!learnable(now)) {
+                  known.delete(keyOf(now));
+                  return;
+                }
+                known.set(keyOf(now), now);
+                enqueue(now);
                 pump();
               },
               () => {}, // the store did not answer: the next period tries again
