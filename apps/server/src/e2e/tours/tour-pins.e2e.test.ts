@@ -27,6 +27,12 @@ const FOUR_DIGITS = {
   ],
 };
 
+/** Waits until `proxy` forwarded `request` (`"METHOD /path"`) at least `count` times. */
+const forwarded = (proxy: SeamProxy, request: string, count: number) =>
+  until(`${request} forwarded ${count} times`, () =>
+    proxy.exchanges.filter((e) => e.request === request && e.forwarded).length >= count ? true : undefined,
+  );
+
 /** The PIN rules of the device, checked here on their own: 4 digits, no zero, at least three different ones. */
 function fitsDevice(pin: string | null): boolean {
   return pin !== null && /^[1-9]{4}$/.test(pin) && new Set(pin).size >= 3;
@@ -79,9 +85,7 @@ describe("e2e: a tour's PIN under its Seam device's code rules, unique on the de
   it("the rules are learned at start, outside any request: a booked PIN has 4 digits and honours them, served and at Seam", async () => {
     // The server read both locks' device in the background when it loaded the fixture (the only
     // Seam-backed locks behind this test's proxy; the client sends the device id in the query).
-    await until("both locks read at start", () =>
-      proxy.exchanges.filter((e) => e.request === "GET /devices/get" && e.forwarded).length >= 2 ? true : undefined,
-    );
+    await forwarded(proxy, "GET /devices/get", 2);
     await sleep(300); // the answers' observations (with the rules) are stored right after they arrive
     const pin = await bookPin(fixture.keys.admin, fixture.codesUnit.id, 2);
     assert.ok(fitsDevice(pin), `${pin} does not fit the device`);
@@ -139,9 +143,7 @@ describe("e2e: a code others put on the Seam device is never a tour's PIN, and i
   });
 
   it("learned at start with the rules: ten bookings draw the outside PINs first and get others, each set at Seam (which refuses a PIN twice)", async () => {
-    await until("the device's codes listed at start", () =>
-      proxy.exchanges.some((e) => e.request === "POST /access_codes/unmanaged/list" && e.forwarded) ? true : undefined,
-    );
+    await forwarded(proxy, "POST /access_codes/unmanaged/list", 1); // the device's codes listed at start
     await sleep(300); // the answer's observation (with the outside tags) is stored right after it arrives
     const pins: (string | null)[] = [];
     for (let day = 2; day < 12; day++) {
