@@ -6,6 +6,7 @@
 import "./slow-buffer-shim.js"; // first: the fake cannot load on Node 26 without it
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
 import { createFake } from "@seamapi/fake-seam-connect";
 import type { Device } from "@seamapi/http";
 
@@ -50,7 +51,7 @@ export interface FakeSeam {
   readonly apiKey: string;
   /** The `device_id` of the August lock the fake seeds itself (`properties.battery.level` only). */
   readonly seededAugustDeviceId: string;
-  /** Adds a lock to the key's workspace and returns its Seam `device_id`. */
+  /** Adds a lock to the key's workspace and returns its Seam `device_id` (a fresh UUID, as Seam's are). */
   addLock(name: string, properties: FakeLockProperties, issues?: Pick<Device, "errors" | "warnings">): string;
   /** Changes a device as its vendor's cloud would report it. */
   updateLock(deviceId: string, properties: FakeLockProperties): void;
@@ -85,6 +86,8 @@ export async function startFakeSeam(): Promise<FakeSeam> {
     seededAugustDeviceId: seed.august_device_1,
     addLock(name, properties, issues) {
       const device = db().addDevice({
+        // Seam's ids are UUIDs; the fake counts from 1 in every process, and tests on a shared Redis would share devices.
+        device_id: randomUUID(),
         device_type: "august_lock",
         name,
         workspace_id: workspaceId,
