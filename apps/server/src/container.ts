@@ -82,6 +82,8 @@ export interface Overrides {
   readonly webhookSecretOverlapMs?: number;
   /** The Redis webhook delivery group (default `default`): tests on a shared Redis take their own, so no other server leases their attempts. */
   readonly webhookDeliveryGroup?: string;
+  /** The random source PINs are drawn with (tests force a clash with one that always answers 0); the system's by default. */
+  readonly pinRandom?: (bound: number) => number;
 }
 
 /** Every store port the server uses. */
@@ -149,6 +151,7 @@ export function buildContainer(config: Config, overrides: Overrides = {}): Resol
       failedKeyLimit: config.failedAuthLimit,
       lockProviderTimeoutMs: config.lockProviderTimeoutMs,
       lockProviderObserver: c.resolve(TOKENS.metrics) ?? undefined,
+      pinRandom: overrides.pinRandom,
       // A request's Redis calls share the command timeout (issue 12); the memory store never blocks.
       storeDeadlineMs: config.store.kind === "redis" ? COMMAND_TIMEOUT_MS : undefined,
       webhookSender: c.resolve(TOKENS.webhookSender),

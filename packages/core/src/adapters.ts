@@ -17,6 +17,7 @@ export {
   type FixtureListOutcome,
   type FixtureLoadList,
   type LintelStore,
+  type DeviceCode,
   type LockProvider,
   type LockReading,
   eventAtVersion,

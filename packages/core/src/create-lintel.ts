@@ -10,7 +10,7 @@
  * request (a CLI, an embedder's script, a lock observation shared by several requests) is bounded
  * by the store's own timeout (ioredis's command timeout on Redis).
  */
-import { createCursorCodec, type RatePolicy } from "@lintel/domain";
+import { createCursorCodec, type Lock, type RatePolicy } from "@lintel/domain";
 import { createDataCipher, DEFAULT_RETRY_SCHEDULE_SECONDS, randomDataKey } from "@lintel/domain/adapters";
 import { createAdmission } from "./admission/admission.js";
 import { createIdempotency } from "./admission/idempotency.js";
@@ -23,7 +23,8 @@ import { createCodeRulesLearner } from "./locks/code-rules-learner.js";
 import { observeLockState } from "./locks/lock-observation.js";
 import type { LockProviderObserver } from "./locks/lock-provider-observer.js";
 import { createLockStateReader } from "./locks/lock-state-reader.js";
-import { systemClock, type Clock, type LintelStore, type LockProvider } from "./ports/ports.js";
+import { withOutsideCodes } from "./locks/outside-codes.js";
+import { systemClock, type Clock, type LintelStore, type LockProvider, type LockReading } from "./ports/ports.js";
 import { createLockReads } from "./locks/lock-reads.js";
 import { createLockWrites, type LockWrites } from "./locks/lock-writes.js";
 import { createTemplateReads } from "./templates/template-reads.js";
@@ -114,6 +115,8 @@ export interface LintelSetup {
 
 /** How long a provider's answer is reused: reads of one lock within it cost one provider call. */
 export const LOCK_STATE_TTL_MS = 2_000;
+/** How often each lock's code rules and its device's codes are learned again (by one instance of those sharing the store). */
+const CODE_RULES_RELEARN_MS = 15 * 60_000;
 
 /** A `Lintel` over `setup.store` and `setup.lockProvider`; see the module comment. */
 export function createLintel(setup: LintelSetup): Lintel {
@@ -212,21 +215,34 @@ export function createLintel(setup: LintelSetup): Lintel {
       ]),
     ) as W;
 
-  const lockStates = createLockStateReader(setup.lockProvider, clock, {
-    ttlMs: LOCK_STATE_TTL_MS,
+  const readerOptions = {
     timeoutMs: setup.lockProviderTimeoutMs ?? 3_000,
     observer: setup.lockProviderObserver,
     // Shared by the requests that read the lock: outside their deadlines, bounded by the store's own timeout.
-    fresh: async (lock, state) => {
+    fresh: async (lock: Lock, state: LockReading) => {
       try {
         if ((await observeLockState(store, lock.orgId, state, clock)) !== null) eventCreated();
       } catch (error) {
         setup.observationFailed?.(error); // the state is still answered; the next fresh read observes again
       }
     },
-  });
-  // Locks' code rules are learned here, outside requests: a booking reads them from the store.
-  const codeRules = createCodeRulesLearner(lockStates);
+  };
+  const lockStates = createLockStateReader(setup.lockProvider, clock, { ...readerOptions, ttlMs: LOCK_STATE_TTL_MS });
+  // Locks' code rules and the tags of the codes others put on their devices are learned here, outside requests: a
+  // booking reads them from the store. Only these reads list the device's codes (a request's read costs what it did).
+  const outsideCodes = { devices: store.devices, lockCodes: store.lockCodes, units: store.units, secrets, clock };
+  const codeRules = createCodeRulesLearner(
+    createLockStateReader(withOutsideCodes(setup.lockProvider, outsideCodes), clock, { ...readerOptions, ttlMs: 0 }),
+    undefined,
+    {
+      everyMs: CODE_RULES_RELEARN_MS,
+      // Held a little less than a period, so the instance that read a lock can claim it again at its next tick.
+      claim: async (lock) =>
+        (await store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000))
+          ? await store.locks.getActive(lock.orgId, lock.lockId)
+          : null,
+    },
+  );
   const admit = createAdmission(
     { apiKeys: stores.apiKeys, budget: stores.budget, clock },
     {

@@ -70,6 +70,24 @@ describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
     assert.deepEqual(state.codeRules, { lengths: [4], constraints: ["no_zeros", "at_least_three_unique_digits"] });
   });
 
+  it("the device's codes: Seam's managed and unmanaged lists, each code once, the device's only, ends as listed; a state read lists none", async () => {
+    const deviceId = fake.addLock("codes", { locked: true, online: true });
+    const unmanaged = fake.addAccessCode(deviceId, { name: "Maintenance", code: "4821", managed: false });
+    const ends = "2031-01-01T00:00:00.000Z";
+    const managed = fake.addAccessCode(deviceId, { name: "Cleaner", code: "7315", managed: true, ends_at: ends });
+    fake.addAccessCode(fake.addLock("other", { online: true }), { name: "Elsewhere", code: "9999", managed: false });
+    const lock = lockOn(deviceId);
+    const codes = await providerFor(fake).readCodes!(lock, new AbortController().signal);
+    assert.deepEqual(
+      [...codes].sort((a, b) => a.pin.localeCompare(b.pin)),
+      [
+        { providerCodeId: unmanaged, pin: "4821", endsAt: null },
+        { providerCodeId: managed, pin: "7315", endsAt: new Date(ends).toISOString() },
+      ],
+    );
+    assert.equal((await read(lock)).outsideTags, undefined);
+  });
+
   it("unlocked and door open", async () => {
     const state = await read(lockOn(fake.addLock("b", { locked: false, door_open: true, online: true })));
     assert.equal(state.lockState, "unlocked");

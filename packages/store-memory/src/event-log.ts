@@ -41,6 +41,7 @@ export function createMemoryLockObservations(state: EventState): LockObservation
         ...(next.codeRules === undefined
           ? {}
           : { codeRules: { lengths: [...next.codeRules.lengths], constraints: [...next.codeRules.constraints] } }),
+        ...(next.outsideTags === undefined ? {} : { outsideTags: [...next.outsideTags] }),
       };
       state.observations.set(at(orgId, lockId), stored);
       if (event !== null) appendEvent(state, orgId, event);

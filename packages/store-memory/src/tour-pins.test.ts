@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseFixture, type Caller } from "@lintel/core";
-import type { LockProvider, LockReading } from "@lintel/core/adapters";
+import type { DeviceCode, LockProvider, LockReading } from "@lintel/core/adapters";
 import type { Lock } from "@lintel/domain";
 import { pinFits, pinRules } from "@lintel/domain/adapters";
 import { assertRacedPins } from "@lintel/testkit";
@@ -49,11 +49,16 @@ function fixture(provider: "august" | "simulated") {
   return parsed.data;
 }
 
-/** A provider answering every lock locked, with `rules` when given; `hang` never answers. */
-function provider(rules: LockReading["codeRules"], hang = false): LockProvider & { readonly reads: Lock[] } {
+/** A provider answering every lock locked, with `rules` when given, listing `codes` on every device; `hang` never answers. */
+function provider(
+  rules: LockReading["codeRules"],
+  hang = false,
+  codes: readonly DeviceCode[] = [],
+): LockProvider & { readonly reads: Lock[] } {
   const reads: Lock[] = [];
   return {
     reads,
+    readCodes: async () => codes,
     readState: (read) => {
       reads.push(read);
       if (hang) return new Promise<LockReading>(() => {});
@@ -129,6 +134,29 @@ describe("memory: a tour's PIN, under the device's rules and unique on the devic
       assert.equal(first, "000000");
       assert.equal(second, "000001", "a clash with the other org's code on the device is drawn again");
       assert.equal(await book(lintel, "org_p", 1), "000002");
+    } finally {
+      await lintel.close();
+    }
+  });
+
+  it("a code put on the device outside Lintel: its PIN's tag is learned with the rules, never the PIN, and a draw that meets it draws again", async () => {
+    const maintenance: DeviceCode = { providerCodeId: "seam_maintenance", pin: "000000", endsAt: null };
+    const lockProvider = provider(undefined, false, [maintenance]);
+    const { lintel, store } = await createMemoryLintel({ fixture: fixture("august"), lockProvider, pinRandom: () => 0 });
+    try {
+      for (const [orgId, lockId] of [
+        ["org_p", "lk_p"],
+        ["org_q", "lk_q"],
+      ] as const) {
+        await until("the outside tags stored", async () => (await store.observations.last(orgId, lockId))?.outsideTags !== undefined);
+        const observed = await store.observations.last(orgId, lockId);
+        assert.equal(observed?.outsideTags?.length, 1);
+        assert.ok(!JSON.stringify(observed).includes("000000"), "the outside PIN is kept in the clear");
+      }
+      assert.equal(await book(lintel, "org_p", 0), "000001", "the first draw, the maintenance code's PIN, is drawn again");
+      assert.equal(await book(lintel, "org_q", 0), "000002");
+      const events = await store.events.list("org_p", null, null, 100);
+      assert.ok(!JSON.stringify(events).includes("000000"), "the outside PIN is in an event");
     } finally {
       await lintel.close();
     }

@@ -39,11 +39,11 @@ return {1}
 `,
 });
 
-/** An observation as the hash holds it: its four fields, in one order, then the device's code rules when known. */
+/** An observation as the hash holds it: its four fields, in one order, then the device's code rules and outside tags when known. */
 function canonical(state: LockObservation): string {
-  const { lockState, doorState, online, fetchedAt, codeRules } = state;
+  const { lockState, doorState, online, fetchedAt, codeRules, outsideTags } = state;
   const rules = codeRules === undefined ? {} : { codeRules: { lengths: codeRules.lengths, constraints: codeRules.constraints } };
-  return recordJson({ lockState, doorState, online, fetchedAt, ...rules });
+  return recordJson({ lockState, doorState, online, fetchedAt, ...rules, ...(outsideTags === undefined ? {} : { outsideTags }) });
 }
 
 /** Events in Redis. */

@@ -6,6 +6,7 @@
 import "./slow-buffer-shim.js"; // first: the fake cannot load on Node 26 without it
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
 import { createFake } from "@seamapi/fake-seam-connect";
 import type { Device } from "@seamapi/http";
 
@@ -50,10 +51,20 @@ export interface FakeSeam {
   readonly apiKey: string;
   /** The `device_id` of the August lock the fake seeds itself (`properties.battery.level` only). */
   readonly seededAugustDeviceId: string;
-  /** Adds a lock to the key's workspace and returns its Seam `device_id`. */
+  /** Adds a lock to the key's workspace and returns its Seam `device_id` (a fresh UUID, as Seam's are). */
   addLock(name: string, properties: FakeLockProperties, issues?: Pick<Device, "errors" | "warnings">): string;
   /** Changes a device as its vendor's cloud would report it. */
   updateLock(deviceId: string, properties: FakeLockProperties): void;
+  /**
+   * Puts a code on the device as someone other than Lintel would: straight into the fake's
+   * database, managed by Seam (another client of the workspace) or not (`managed: false`: set in
+   * the lock's app or on its keypad, listed by `/access_codes/unmanaged/list`); ongoing unless it
+   * has an `ends_at`. Returns its `access_code_id`.
+   */
+  addAccessCode(
+    deviceId: string,
+    code: { readonly name: string; readonly code: string; readonly managed: boolean; readonly ends_at?: string | undefined },
+  ): string;
   /** The access codes the fake holds on the device, oldest first (read from its database). */
   accessCodesOn(deviceId: string): readonly FakeAccessCode[];
   /** Every `/devices/get` of the workspace answers 503 until {@link recover}. */
@@ -75,6 +86,8 @@ export async function startFakeSeam(): Promise<FakeSeam> {
     seededAugustDeviceId: seed.august_device_1,
     addLock(name, properties, issues) {
       const device = db().addDevice({
+        // Seam's ids are UUIDs; the fake counts from 1 in every process, and tests on a shared Redis would share devices.
+        device_id: randomUUID(),
         device_type: "august_lock",
         name,
         workspace_id: workspaceId,
@@ -86,6 +99,14 @@ export async function startFakeSeam(): Promise<FakeSeam> {
     },
     updateLock(deviceId, properties) {
       db().updateDevice({ device_id: deviceId, properties });
+    },
+    addAccessCode(deviceId, { name, code, managed, ends_at }) {
+      const times =
+        ends_at === undefined
+          ? { type: "ongoing" as const }
+          : { type: "time_bound" as const, starts_at: new Date(0).toISOString(), ends_at };
+      return db().addAccessCode({ workspace_id: workspaceId, device_id: deviceId, name, code, is_managed: managed, ...times })
+        .access_code_id;
     },
     accessCodesOn(deviceId) {
       return db()

@@ -80,4 +80,29 @@ describe("code rules learner", () => {
     await settle();
     assert.deepEqual(states.reads, ["a"]);
   });
+
+  it("relearn: each lock given is read again once a period while this instance claims it; not once made inactive, nor after stop()", async () => {
+    const states = reader(async () => {});
+    const claims: string[] = [];
+    let mine = true;
+    const learner = createCodeRulesLearner(states, [5], {
+      everyMs: 20,
+      claim: async (claimed) => (claims.push(claimed.lockId), mine ? claimed : null),
+    });
+    learner.learn([lock("a"), lock("b"), lock("s", { provider: "simulated" })]);
+    await sleep(70);
+    assert.ok(states.reads.filter((id) => id === "a").length >= 2, states.reads.join());
+    assert.ok(!claims.includes("s"));
+    learner.learn([lock("b", { status: "inactive" })]);
+    mine = false; // another instance reads them this period
+    await settle();
+    const reads = states.reads.length;
+    await sleep(60);
+    assert.equal(states.reads.length, reads, "claimed elsewhere: not read here");
+    assert.ok(claims.filter((id) => id === "a").length > claims.filter((id) => id === "b").length, "b made inactive is claimed no more");
+    learner.stop();
+    const claimed = claims.length;
+    await sleep(60);
+    assert.equal(claims.length, claimed);
+  });
 });

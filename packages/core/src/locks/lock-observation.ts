@@ -9,7 +9,8 @@
  * it cannot undo a newer observation. An unchanged state still advances the stored `fetchedAt`
  * (one write), so an older answer arriving after it is recognised as older too. The device's code
  * rules, where the answer lists them, are kept with the observation (never compared, no event):
- * where a booking finds them without asking the provider.
+ * where a booking finds them without asking the provider; so are the tags of the PINs of the
+ * device's codes Lintel did not place, where the answer lists them (outside-codes.js).
  */
 
 import type { LockState } from "@lintel/domain";
@@ -38,7 +39,7 @@ export async function observeLockState(
   clock: Clock,
 ): Promise<LintelEvent | null> {
   const fetchedMs = Date.parse(state.fetchedAt);
-  const next: LockObservation = {
+  const read: LockObservation = {
     ...observedPart(state),
     fetchedAt: isoInstant(Number.isFinite(fetchedMs) ? fetchedMs : clock.now()),
     ...(state.codeRules === undefined ? {} : { codeRules: state.codeRules }),
@@ -46,7 +47,10 @@ export async function observeLockState(
   let expected = await ports.observations.last(orgId, state.lockId);
   for (let attempt = 0; attempt < MAX_SWAPS; attempt++) {
     // What is stored was fetched no earlier: this answer is stale (or the same one), it changes nothing.
-    if (expected !== null && expected.fetchedAt >= next.fetchedAt) return null;
+    if (expected !== null && expected.fetchedAt >= read.fetchedAt) return null;
+    // Only the learner's reads list the device's codes: any other keeps the outside tags stored.
+    const outsideTags = state.outsideTags ?? expected?.outsideTags;
+    const next: LockObservation = outsideTags === undefined ? read : { ...read, outsideTags };
     const event: LintelEvent | null =
       expected === null || !observationChanged(expected, next)
         ? null

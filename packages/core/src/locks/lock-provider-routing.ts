@@ -10,9 +10,15 @@ import { ProviderUnavailableError } from "./provider-failure.js";
 /** A provider that sends each lock to `byName[lock.provider]`, else to `otherwise`. */
 export function routeLockProviders(byName: Readonly<Record<string, LockProvider>>, otherwise: LockProvider): LockProvider {
   const routes = new Map(Object.entries(byName));
+  const of = (provider: string) => routes.get(provider) ?? otherwise;
   return {
     readState(lock, signal) {
-      return (routes.get(lock.provider) ?? otherwise).readState(lock, signal);
+      return of(lock.provider).readState(lock, signal);
+    },
+    // A provider that lists no codes (the simulator) lists none here either.
+    readCodes(lock, signal) {
+      const provider = of(lock.provider);
+      return provider.readCodes === undefined ? Promise.resolve([]) : provider.readCodes(lock, signal);
     },
   };
 }

@@ -48,6 +48,13 @@ export interface LockObservation extends ObservedLockState {
    * absent when the provider lists none (the simulator). Kept with the observation, not compared.
    */
   readonly codeRules?: PinRules | undefined;
+  /**
+   * The tags (`DataCipher.pinTag`, under the first data key) of the PINs of the device's codes
+   * ahead that Lintel did not place, as the code rules learner last listed them (a booking draws
+   * no PIN among them); absent when never listed. Kept with the observation, not compared; a read
+   * that lists no codes keeps the stored ones.
+   */
+  readonly outsideTags?: readonly string[] | undefined;
 }
 
 /** What {@link LockObservations.swap} found. */

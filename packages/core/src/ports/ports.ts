@@ -174,12 +174,32 @@ export interface TemplateDeleteCheck {
 export type LockReading = LockState & {
   /** The device's code rules, where the provider lists them (Seam's `supported_code_lengths`, `code_constraints`). */
   readonly codeRules?: PinRules | undefined;
+  /**
+   * The tags (`DataCipher.pinTag`) of the PINs of the device's codes ahead that Lintel did not
+   * place, when the read listed them (the code rules learner's reads only, `outside-codes.js`).
+   */
+  readonly outsideTags?: readonly string[] | undefined;
 };
+
+/** An access code on a device as its provider lists it, whoever put it there. The PIN is a secret: never logged, never kept. */
+export interface DeviceCode {
+  /** The provider's id of the code (Seam's `access_code_id`). */
+  readonly providerCodeId: string;
+  /** The PIN. */
+  readonly pin: string;
+  /** When the code stops opening the door (an ISO instant), or null for a code without an end. */
+  readonly endsAt: string | null;
+}
 
 /** A smart-lock vendor's cloud, asked for the live state of one device. */
 export interface LockProvider {
   /** Rejects when the provider fails; may be slow (the caller applies the timeout). */
   readState(lock: Lock, signal: AbortSignal): Promise<LockReading>;
+  /**
+   * Every access code on the lock's device, Lintel's and others' (absent: the provider lists
+   * none, as the simulator). Read outside requests only; rejects as {@link readState} does.
+   */
+  readCodes?(lock: Lock, signal: AbortSignal): Promise<readonly DeviceCode[]>;
 }
 
 /**

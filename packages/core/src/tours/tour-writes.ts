@@ -83,7 +83,7 @@ export interface TourWritePorts {
   readonly secrets: DataCipher;
   /** False when nothing programs codes on locks: a tour is then booked only without a lock. */
   readonly programsCodes: boolean;
-  /** Where a booking finds its lock's code rules: the last observation of the lock (one read, never the provider). */
+  /** Where a booking finds its lock's code rules and the tags of the device's codes Lintel did not place: the lock's last observation (one read, never the provider). */
   readonly observations: Pick<LockObservations, "last">;
   /** The locks of every org on one provider device: a new PIN is held by no code ahead on any of them. */
   readonly devices: LockDevices;
@@ -268,7 +268,8 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
   /**
    * A new PIN for a code on `lock`, with its tags and sealed: drawn under the device's code rules
    * as last observed (6 digits while none are known, and for a simulated lock), never one of
-   * `taken`, and held by no code ahead on any lock of the device ({@link heldOn}, the locks
+   * `taken` nor of the codes put on the device outside Lintel (their tags, in the same
+   * observation), and held by no code ahead on any lock of the device ({@link heldOn}, the locks
    * checked together). Codes of `lock` found filed under a drawn PIN but ended go into `cleared`.
    */
   async function freshPin(
@@ -280,10 +281,15 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
     // What the store holds is read as it comes: rules that are not rules count as none.
     const stored = observed?.codeRules as { readonly lengths?: unknown; readonly constraints?: unknown } | null | undefined;
     const rules = stored === undefined || stored === null ? DEFAULT_PIN_RULES : pinRules(stored.lengths, stored.constraints);
+    const outside = new Set(Array.isArray(observed?.outsideTags) ? observed.outsideTags : []);
     const locks = await sharingDevice(lock);
     for (let draw = 0; draw < PIN_CANDIDATES; draw++) {
       const pin = drawPin(rules, taken, ports.pinRandom ?? randomInt);
       const tags = ports.secrets.pinTags(pin);
+      if (tags.some((tag) => outside.has(tag))) {
+        taken.add(pin); // a code put on the device outside Lintel holds it
+        continue;
+      }
       const held = await Promise.all(locks.map((each) => heldOn(each, tags, each === lock ? cleared : new Set<string>())));
       if (!held.includes(true)) return { pin, tags, sealed: ports.secrets.seal(pin) };
       taken.add(pin);

@@ -76,14 +76,21 @@ export function codesFixture(
 /**
  * A server on `json` (a fixture of run prefix `p`) with `env` over the e2e defaults, in a
  * delivery group of its own, polling for code work every 50 ms; with `logTo`, logging at debug
- * level there through the server's own logger.
+ * level there through the server's own logger; with `pinRandom`, drawing PINs with it.
  */
-export function startCodesServer(p: string, json: unknown, env: Record<string, string>, logTo?: DestinationStream): Promise<RunningServer> {
+export function startCodesServer(
+  p: string,
+  json: unknown,
+  env: Record<string, string>,
+  logTo?: DestinationStream,
+  pinRandom?: (bound: number) => number,
+): Promise<RunningServer> {
   return startServer(testConfig(env), {
     fixture: json,
     webhookDeliveryGroup: p,
     codeSyncPollMs: 50,
     ...(logTo === undefined ? {} : { logger: createLogger("debug", logTo) }),
+    ...(pinRandom === undefined ? {} : { pinRandom }),
   });
 }
 

@@ -219,6 +219,18 @@ export function describeEventLogContract(name: string, makeStore: () => Promise<
       assert.equal((await store().observations.last(orgId, lockId))?.codeRules, undefined);
     });
 
+    it("an observation keeps the outside tags it was stored with, read back as the next swap's expected; an empty list stays empty", async () => {
+      const orgId = randomId("org");
+      const lockId = randomId("lk");
+      const tagged = anObservation({ codeRules: { lengths: [4], constraints: [] }, outsideTags: ["tagA", "tagB"] });
+      assert.deepEqual(await store().observations.swap(orgId, lockId, null, tagged, null), { swapped: true });
+      const stored = await store().observations.last(orgId, lockId);
+      assert.deepEqual(stored, tagged);
+      const cleared = anObservation({ outsideTags: [] });
+      assert.deepEqual(await store().observations.swap(orgId, lockId, stored, cleared, null), { swapped: true });
+      assert.deepEqual(await store().observations.last(orgId, lockId), cleared);
+    });
+
     it("swap never stores an observation fetched no later than the stored one: it answers lost with the current", async () => {
       const orgId = randomId("org");
       const lockId = randomId("lk");
