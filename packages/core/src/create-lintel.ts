@@ -237,10 +237,12 @@ export function createLintel(setup: LintelSetup): Lintel {
     {
       everyMs: CODE_RULES_RELEARN_MS,
       // Held a little less than a period, so the instance that read a lock can claim it again at its next tick.
-      claim: async (lock) =>
-        (await store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000))
-          ? await store.locks.getActive(lock.orgId, lock.lockId)
-          : null,
+      claim: async (lock) => {
+        const now = await store.locks.getActive(lock.orgId, lock.lockId);
+        if (now === null) return null; // gone or inactive: dropped from the relearn
+        const mine = await store.onceKeys.rememberOnce(`code-rules:${lock.orgId}\n${lock.lockId}`, CODE_RULES_RELEARN_MS - 60_000);
+        return mine ? now : "elsewhere";
+      },
     },
   );
   const admit = createAdmission(

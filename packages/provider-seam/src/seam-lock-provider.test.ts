@@ -145,3 +145,46 @@ describe("seam adapter: a Seam device as a LockState (SPEC 5.7)", () => {
     assert.equal((await read(lockOn(nestedOnly))).batteryLevel, null);
   });
 });
+
+describe("Seam lock provider: a device's codes over more than one page", () => {
+  it("follows next_page_cursor on both lists until has_next_page is false", async () => {
+    const { createServer } = await import("node:http");
+    const asked: { path: string; cursor: string | null }[] = [];
+    const pages: Record<string, { codes: string[]; next: string | null }[]> = {
+      "/access_codes/list": [
+        { codes: ["1111", "2222"], next: "c2" },
+        { codes: ["3333"], next: null },
+      ],
+      "/access_codes/unmanaged/list": [{ codes: ["4444"], next: null }],
+    };
+    const server = createServer((req, res) => {
+      let text = "";
+      req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      req.on("end", () => {
+        const body = JSON.parse(text || "{}") as { page_cursor?: string };
+        const path = req.url ?? "";
+        const cursor = body.page_cursor ?? null;
+        asked.push({ path, cursor });
+        const list = pages[path] ?? [];
+        const page = list[cursor === null ? 0 : Number(cursor.slice(1)) - 1] ?? { codes: [], next: null };
+        const access_codes = page.codes.map((code) => ({ access_code_id: `ac_${code}`, device_id: "dev_paged", code, ends_at: null }));
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ ok: true, access_codes, pagination: { has_next_page: page.next !== null, next_page_cursor: page.next } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const provider = createSeamLockProvider({ apiKey: "seam_test_key", endpoint: `http://127.0.0.1:${port}`, timeoutMs: 3000, clock });
+      const lock: Lock = aLock("org_paged", { provider: "seam", providerDeviceId: "dev_paged" });
+      const codes = await provider.readCodes!(lock, new AbortController().signal);
+      assert.deepEqual(codes.map((code) => code.pin).sort(), ["1111", "2222", "3333", "4444"]);
+      assert.deepEqual(
+        asked.filter((one) => one.path === "/access_codes/list").map((one) => one.cursor),
+        [null, "c2"],
+      );
+    } finally {
+      server.close();
+    }
+  });
+});

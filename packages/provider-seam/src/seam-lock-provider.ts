@@ -35,6 +35,15 @@ interface ListedCode {
   readonly ends_at?: string | null;
 }
 
+/** One page of a Seam list of access codes, with where the next one starts. */
+interface ListedPage {
+  readonly access_codes?: ListedCode[];
+  readonly pagination?: { readonly has_next_page?: boolean; readonly next_page_cursor?: string | null } | null;
+}
+
+/** The most pages of one list read for one device (Seam's pages hold hundreds; a device holds far fewer codes). */
+const MAX_CODE_PAGES = 20;
+
 /** Reads live lock state from Seam; see {@link SeamLockProviderOptions}. */
 export function createSeamLockProvider(options: SeamLockProviderOptions): LockProvider {
   const clientFor = (signal: AbortSignal) => seamClient(options, { timeoutMs: options.timeoutMs, signal, retries: 2 });
@@ -57,17 +66,28 @@ export function createSeamLockProvider(options: SeamLockProviderOptions): LockPr
       ),
     // Seam lists the codes it manages (Lintel's among them, and any other client's) and those set on the device
     // outside Seam (the lock's app, its keypad) apart: both lists, each code once, only the device's (the fake's
-    // managed list answers the whole workspace's). Two calls, made only by the code rules learner.
+    // managed list answers the whole workspace's), every page of each. Two calls (more for a device with more codes
+    // than a page), made only by the code rules learner.
     readCodes: (lock, signal) =>
       attempt(lock, signal, async (seam) => {
-        const body = { device_id: lock.providerDeviceId };
-        const lists = await Promise.all(
-          ["/access_codes/list", "/access_codes/unmanaged/list"].map((path) =>
-            seam.client.post<{ access_codes?: ListedCode[] }>(path, body),
-          ),
-        );
+        /** Every page of the list at `path` for the device (Seam pages both lists). */
+        const listed = async (path: string): Promise<ListedCode[]> => {
+          const found: ListedCode[] = [];
+          let cursor: string | null = null;
+          for (let page = 0; page < MAX_CODE_PAGES; page++) {
+            const body: Record<string, string> = { device_id: lock.providerDeviceId };
+            if (cursor !== null) body["page_cursor"] = cursor;
+            const answer: { readonly data: ListedPage } = await seam.client.post<ListedPage>(path, body);
+            const data = answer.data;
+            found.push(...(data.access_codes ?? []));
+            cursor = data.pagination?.has_next_page === true ? (data.pagination.next_page_cursor ?? null) : null;
+            if (cursor === null) break;
+          }
+          return found;
+        };
+        const lists = await Promise.all(["/access_codes/list", "/access_codes/unmanaged/list"].map(listed));
         const codes = new Map<string, DeviceCode>();
-        for (const listed of lists.flatMap((list) => list.data.access_codes ?? [])) {
+        for (const listed of lists.flat()) {
           if (listed.device_id !== lock.providerDeviceId || typeof listed.code !== "string") continue;
           codes.set(listed.access_code_id, { providerCodeId: listed.access_code_id, pin: listed.code, endsAt: listed.ends_at ?? null });
         }

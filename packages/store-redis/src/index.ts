@@ -52,7 +52,8 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
   const apiKeys = createRedisApiKeyStore(redis);
   const lockCodes = createRedisLockCodeOutbox(redis, group);
   const messages = createRedisMessageOutbox(redis, group);
-  const units = createRedisUnitStore(redis, lockCodes.workWritten, messages.messageWritten);
+  const tours = createRedisTourStore(redis, group, lockCodes.workWritten, messages.messageWritten);
+  const units = createRedisUnitStore(redis, lockCodes.workWritten, messages.messageWritten, tours.dueWritten);
   const templates = createRedisTemplateStore(redis);
   return {
     apiKeys,
@@ -70,7 +71,7 @@ export function createRedisStore(redis: RedisClient, options: RedisStoreOptions 
     observations: createRedisLockObservations(redis),
     webhooks: createRedisWebhookStore(redis, group),
     lockCodes,
-    tours: createRedisTourStore(redis, group, lockCodes.workWritten, messages.messageWritten),
+    tours,
     messages,
   };
 }

@@ -41,6 +41,12 @@ interface DueAt extends DueTour {
 const byDue = (a: DueAt, b: DueAt): number =>
   a.dueMs - b.dueMs || (a.orgId < b.orgId ? -1 : a.orgId > b.orgId ? 1 : a.tourId < b.tourId ? -1 : a.tourId > b.tourId ? 1 : 0);
 
+/** The Redis tour store, and what the unit writes of the same store tell it. */
+export interface RedisTourStore extends TourStore {
+  /** The org has a tour's due time just written through this store (a zone change moved it): its tours are asked from the next poll on. */
+  dueWritten(orgId: string): void;
+}
+
 /**
  * Tours on `redis`; `group` (the delivery group) names the set of orgs `dueTours` looks at,
  * `workWritten` is told of an org before a write that stores code work for it runs (as the unit
@@ -52,7 +58,7 @@ export function createRedisTourStore(
   group: string,
   workWritten: (orgId: string) => void = () => undefined,
   messageWritten: MessageWritten = async () => undefined,
-): TourStore {
+): RedisTourStore {
   const decodeUnit = recordDecoder<Unit>();
   const parseUnit = (json: string) => withRules(decodeUnit(json));
   const hot = createHotOrgs(redis, redisKeys.tourOrgs(group), redisKeys.tourDue);
@@ -129,6 +135,8 @@ export function createRedisTourStore(
   }
 
   return {
+    dueWritten: (orgId) => hot.warm(orgId),
+
     getTour: (orgId, tourId) =>
       guard(async () => {
         // The hash is the org's own: another org's tour is not in it.

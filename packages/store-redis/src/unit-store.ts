@@ -134,12 +134,14 @@ export function itemField(item: Pick<ScheduleItem, "kind" | "id">): string {
 /**
  * Units and their schedule items in Redis. `workWritten` is told of an org before a write that
  * stores code work for it runs (the store's lock code outbox then leases that org's work at once),
- * and `messageWritten` before a write that puts a message to be sent (as the message outbox's).
+ * `messageWritten` before a write that puts a message to be sent (as the message outbox's), and
+ * `tourDueWritten` before a zone change that moves a tour's due time (the tour store's poll).
  */
 export function createRedisUnitStore(
   redis: RedisClient,
   workWritten: (orgId: string) => void = () => undefined,
   messageWritten: MessageWritten = async () => undefined,
+  tourDueWritten: (orgId: string) => void = () => undefined,
 ): UnitStore {
   const decodeUnit = recordDecoder<Unit>();
   const parseUnit = (text: string | Buffer, key?: string, scope?: string) => withRules(decodeUnit(text, key, scope));
@@ -173,6 +175,7 @@ export function createRedisUnitStore(
       guard(async (): Promise<SetTimeZoneOutcome> => {
         const codeWork = change.codeWork ?? [];
         if (codeWork.length > 0) workWritten(orgId);
+        if ((change.tours ?? []).some(({ dueAtMs }) => dueAtMs !== null)) tourDueWritten(orgId);
         const keys = {
           units: redisKeys.units(orgId),
           items: redisKeys.items(orgId, unitId),

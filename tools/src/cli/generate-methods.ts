@@ -56,6 +56,7 @@ export interface ClientMethod {
   readonly code: string;
 }
 
+/** The first line of `generated-methods.ts`: where it comes from and how to make it again. */
 export const GENERATED_METHODS_HEADER =
   "// Generated from Lintel's endpoint table (each row's `client`) and /v1/openapi.json: `npm run -s client:types`. Do not edit.\n";
 

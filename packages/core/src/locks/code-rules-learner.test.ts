@@ -81,19 +81,31 @@ describe("code rules learner", () => {
     assert.deepEqual(states.reads, ["a"]);
   });
 
-  it("relearn: each lock given is read again once a period while this instance claims it; not once made inactive, nor after stop()", async () => {
+  it("relearn: each lock given is read again once a period while this instance claims it; not once made inactive (here or elsewhere), nor after stop()", async () => {
     const states = reader(async () => {});
     const claims: string[] = [];
     let mine = true;
+    const gone = new Set<string>();
     const learner = createCodeRulesLearner(states, [5], {
       everyMs: 20,
-      claim: async (claimed) => (claims.push(claimed.lockId), mine ? claimed : null),
+      claim: async (claimed) => {
+        claims.push(claimed.lockId);
+        if (gone.has(claimed.lockId)) return null;
+        return mine ? claimed : "elsewhere";
+      },
     });
     learner.learn([lock("a"), lock("b"), lock("s", { provider: "simulated" })]);
     await sleep(70);
     assert.ok(states.reads.filter((id) => id === "a").length >= 2, states.reads.join());
     assert.ok(!claims.includes("s"));
     learner.learn([lock("b", { status: "inactive" })]);
+    gone.add("a"); // made inactive through another instance: its claim finds it so and drops it
+    await sleep(50);
+    const aClaims = claims.filter((id) => id === "a").length;
+    gone.delete("a");
+    await sleep(50);
+    assert.equal(claims.filter((id) => id === "a").length, aClaims, "a lock found gone is claimed no more");
+    learner.learn([lock("a")]);
     mine = false; // another instance reads them this period
     await settle();
     const reads = states.reads.length;

@@ -26,9 +26,11 @@ export interface CodeRulesRelearn {
   readonly everyMs: number;
   /**
    * The lock as it is now when this instance reads it this period (`OnceKeys`: one instance of
-   * those sharing a store does, and another may have changed the lock), else null; a rejection skips it.
+   * those sharing a store does, and another may have changed the lock); `elsewhere` when another
+   * instance reads it this period; null when it is no longer an active lock (it is then dropped).
+   * A rejection skips it this period.
    */
-  readonly claim: (lock: Lock) => Promise<Lock | null>;
+  readonly claim: (lock: Lock) => Promise<Lock | "elsewhere" | null>;
 }
 
 /** Learns locks' code rules in the background. */
@@ -61,26 +63,31 @@ export function createCodeRulesLearner(
     queue.push({ lock, attempt: 0 });
   }
 
+  /** One period's claims, one lock after another (a store is never asked for every lock at once). */
+  async function relearnAll(claim: CodeRulesRelearn["claim"]): Promise<void> {
+    for (const [key, lock] of [...known]) {
+      if (stopped) return;
+      if (pending.has(key)) continue;
+      const now = await claim(lock).catch(() => "elsewhere" as const); // the store did not answer: the next period tries again
+      if (now === "elsewhere" || stopped) continue;
+      if (now === null || !learnable(now)) {
+        known.delete(key);
+        continue;
+      }
+      known.set(key, now);
+      enqueue(now);
+      pump();
+    }
+  }
+
+  let relearning = false;
   const period =
     relearn === undefined
       ? null
       : setInterval(() => {
-          for (const lock of known.values()) {
-            if (pending.has(keyOf(lock))) continue;
-            relearn.claim(lock).then(
-              (now) => {
-                if (now === null || stopped) return;
-                if (!learnable(now)) {
-                  known.delete(keyOf(now));
-                  return;
-                }
-                known.set(keyOf(now), now);
-                enqueue(now);
-                pump();
-              },
-              () => {}, // the store did not answer: the next period tries again
-            );
-          }
+          if (relearning) return; // the last period's claims are still going
+          relearning = true;
+          void relearnAll(relearn.claim).finally(() => (relearning = false));
         }, relearn.everyMs);
   period?.unref();
 

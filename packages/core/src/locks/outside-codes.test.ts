@@ -90,6 +90,15 @@ describe("outside codes", () => {
     assert.equal("outsideTags" in (await withOutsideCodes(provider(), ports).readState(lockA, signal())), false);
   });
 
+  it("a listing that fails answers the state without tags (the rules are still learned); a state that fails fails the read", async () => {
+    const listingDown: LockProvider = { ...provider([]), readCodes: async () => Promise.reject(new Error("429 from the lists")) };
+    const reading = await withOutsideCodes(listingDown, ports).readState(lockA, signal());
+    assert.equal(reading.lockState, "locked");
+    assert.equal("outsideTags" in reading, false, "the stored tags stay: this read brings none");
+    const stateDown: LockProvider = { readState: async () => Promise.reject(new Error("device down")), readCodes: async () => [] };
+    await assert.rejects(withOutsideCodes(stateDown, ports).readState(lockA, signal()), /device down/);
+  });
+
   it("the observation keeps the tags a learner's read brought while other reads (listing no codes) come; the next list replaces them", async () => {
     const store = fakeEventStore();
     const reading = (ms: number, outsideTags?: string[]): LockReading => ({

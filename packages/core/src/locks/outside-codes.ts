@@ -61,15 +61,23 @@ async function outsideTags(ports: OutsideCodePorts, lock: Lock, codes: readonly 
 
 /**
  * `provider` whose state answers also carry `outsideTags`: the device's codes are listed beside
- * the state (in parallel; either failing fails the read). A provider that lists no codes answers
- * as it is.
+ * the state, in parallel. The state decides: its failure fails the read; a listing that fails (a
+ * provider that keeps no unmanaged codes, a 429, a store read) answers the state without
+ * `outsideTags`, so the rules are still learned and the stored tags stay until a later learn.
+ * A provider that lists no codes answers as it is.
  */
 export function withOutsideCodes(provider: LockProvider, ports: OutsideCodePorts): LockProvider {
   return {
     async readState(lock, signal) {
       if (provider.readCodes === undefined) return provider.readState(lock, signal);
-      const [reading, codes] = await Promise.all([provider.readState(lock, signal), provider.readCodes(lock, signal)]);
-      return { ...reading, outsideTags: await outsideTags(ports, lock, codes) };
+      const [reading, codes] = await Promise.allSettled([provider.readState(lock, signal), provider.readCodes(lock, signal)]);
+      if (reading.status === "rejected") throw reading.reason;
+      if (codes.status === "rejected") return reading.value;
+      try {
+        return { ...reading.value, outsideTags: await outsideTags(ports, lock, codes.value) };
+      } catch {
+        return reading.value;
+      }
     },
   };
 }

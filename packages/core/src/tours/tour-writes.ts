@@ -271,12 +271,13 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
    * `taken` nor of the codes put on the device outside Lintel (their tags, in the same
    * observation), and held by no code ahead on any lock of the device ({@link heldOn}, the locks
    * checked together). Codes of `lock` found filed under a drawn PIN but ended go into `cleared`.
+   * Null when {@link PIN_CANDIDATES} PINs in a row are all held (a device full of codes).
    */
   async function freshPin(
     lock: Lock,
     taken: Set<string>,
     cleared: Set<string>,
-  ): Promise<{ readonly pin: string; readonly tags: readonly string[]; readonly sealed: string }> {
+  ): Promise<{ readonly pin: string; readonly tags: readonly string[]; readonly sealed: string } | null> {
     const observed = lock.provider === "simulated" ? null : await ports.observations.last(lock.orgId, lock.lockId);
     // What the store holds is read as it comes: rules that are not rules count as none.
     const stored = observed?.codeRules as { readonly lengths?: unknown; readonly constraints?: unknown } | null | undefined;
@@ -294,7 +295,7 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
       if (!held.includes(true)) return { pin, tags, sealed: ports.secrets.seal(pin) };
       taken.add(pin);
     }
-    throw new StoreUnavailableError(`No free PIN on the lock's device in ${PIN_CANDIDATES} draws.`);
+    return null;
   }
 
   /** The tour's items after a move to `tour`'s times: the tour item, the code (same PIN, new window) and the unsent messages anchored at start or end. */
@@ -490,6 +491,10 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
       let pinCheck: PinCheck | undefined;
       if (lock !== null && tour.access.codeId !== null) {
         const drawn = await freshPin(lock, taken, cleared);
+        if (drawn === null) {
+          const reason = `names a lock whose device has no free PIN: ${PIN_CANDIDATES} PINs drawn in a row were all held by its codes`;
+          return invalid("lockId", reason);
+        }
         pin = drawn.pin;
         pinCheck = { lockId: lock.lockId, codeId: tour.access.codeId, tags: drawn.tags, cleared: [...cleared] };
         const access = tourAccess(tour);

@@ -1,7 +1,8 @@
 /**
  * The time-zone use cases: read a unit, its items and the units their locks
  * serve, let the domain plan the change, and for set_timezone hand the plan to the store, which
- * applies it only if the unit's version is still the one the plan was made from.
+ * applies it (with the booked tours it moves) only if the unit's version is still the one the
+ * plan was made from and each of those tours is still as read.
  */
 // The domain's previewTimezoneChange under another name: the use case below has that name.
 import {

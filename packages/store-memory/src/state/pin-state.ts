@@ -72,15 +72,19 @@ export function pinDeleted(pins: PinState, item: FixtureItem): void {
   if (item.kind === "code") unfile(pins, item.id);
 }
 
-/** The codes filed on the org's lock under any of `tags`; null while a code of the lock is stored without a tag. */
-export function pinHolders(pins: PinState, orgId: string, lockId: string, tags: readonly string[]): PinHolder[] | null {
-  const slot = lockSlot(orgId, lockId);
-  if (pins.unfiled.has(slot)) return null;
+/** The codes filed on the org's lock under any of `tags`, whether or not every code of the lock is filed. */
+function filedHolders(pins: PinState, slot: string, tags: readonly string[]): PinHolder[] {
   const holders: PinHolder[] = [];
   for (const tag of new Set(tags)) {
     for (const [codeId, unitId] of pins.byLock.get(slot)?.get(tag) ?? []) holders.push({ unitId, codeId });
   }
   return holders;
+}
+
+/** The codes filed on the org's lock under any of `tags`; null while a code of the lock is stored without a tag. */
+export function pinHolders(pins: PinState, orgId: string, lockId: string, tags: readonly string[]): PinHolder[] | null {
+  const slot = lockSlot(orgId, lockId);
+  return pins.unfiled.has(slot) ? null : filedHolders(pins, slot, tags);
 }
 
 /** True when one of `tags` is filed on the org's lock for a code other than `codeId` and not in `cleared`. */
@@ -89,7 +93,8 @@ export function pinTaken(
   orgId: string,
   check: { readonly lockId: string; readonly codeId: string; readonly tags: readonly string[]; readonly cleared: readonly string[] },
 ): boolean {
-  const holders = pinHolders(pins, orgId, check.lockId, check.tags) ?? [];
+  // The codes filed count even while others of the lock are not (as on Redis): a filed clash is a clash.
+  const holders = filedHolders(pins, lockSlot(orgId, check.lockId), check.tags);
   return holders.some(({ codeId }) => codeId !== check.codeId && !check.cleared.includes(codeId));
 }
 
