@@ -162,6 +162,40 @@ describe("memory: a tour's PIN, under the device's rules and unique on the devic
     }
   });
 
+  it("a device on which 64 drawn PINs in a row are held refuses the booking, 400 naming lockId, and stores nothing; one free PIN more and it books", async () => {
+    const held = (count: number): DeviceCode[] =>
+      Array.from({ length: count }, (_, i) => ({ providerCodeId: `seam_other_${i}`, pin: String(i).padStart(6, "0"), endsAt: null }));
+    for (const [count, expected] of [
+      [64, null],
+      [63, "000063"],
+    ] as const) {
+      const { lintel, store } = await createMemoryLintel({
+        fixture: fixture("august"),
+        lockProvider: provider(undefined, false, held(count)),
+        pinRandom: () => 0,
+      });
+      try {
+        await until("the outside tags stored", async () => (await store.observations.last("org_p", "lk_p"))?.outsideTags?.length === count);
+        const result = await lintel.bookTour(caller("org_p"), {
+          unitIdOrKey: "unit_org_p",
+          startAt: "2030-01-01T10:00:00.000Z",
+          endAt: "2030-01-01T10:30:00.000Z",
+          prospect: { name: "Ada" },
+        });
+        if (expected === null) {
+          assert.equal(result.ok, false);
+          assert.equal(result.ok ? null : result.problem.code, "invalid_request");
+          assert.match(result.ok ? "" : JSON.stringify(result.problem), /lockId/);
+          assert.deepEqual(await store.units.itemsOf("org_p", "unit_org_p"), [], "nothing stored");
+        } else {
+          assert.equal(result.ok ? result.value.tour.access.code : result.problem.detail, expected);
+        }
+      } finally {
+        await lintel.close();
+      }
+    }
+  });
+
   it("two bookings at once on one lock, both drawing the same PIN: the store refuses the second (pin_taken), which draws again", async () => {
     const { lintel, store } = await createMemoryLintel({ fixture: fixture("simulated"), pinRandom: () => 0 });
     try {
