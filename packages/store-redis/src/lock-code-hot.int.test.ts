@@ -7,17 +7,16 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { aCode, NOW, seedLocks, workOf, writeCode } from "@lintel/testkit";
-import { createRedisStore } from "./index.js";
 import { FULL_LOOK_MS } from "./outboxes/lock-code-outbox.js";
-import { useTestRedis } from "./redis.test-support.js";
+import { groupStore, useTestRedis } from "./redis.test-support.js";
 
 describe("Redis lock code outbox: the orgs a lease looks at", () => {
   const redis = useTestRedis();
 
   it("this store's writes are leased at once; another store's are found within FULL_LOOK_MS", async () => {
     const group = `hot-${randomBytes(4).toString("hex")}`;
-    const a = { ...createRedisStore(redis(), { deliveryGroup: group }), close: async () => undefined };
-    const b = { ...createRedisStore(redis(), { deliveryGroup: group }), close: async () => undefined };
+    const a = groupStore(redis(), group);
+    const b = groupStore(redis(), group);
     const { orgId, unit, locks } = await seedLocks(a);
     assert.deepEqual(await b.lockCodes.lease(NOW, 30_000, 10), [], "B's first (full) look: nothing pending yet");
 

@@ -9,27 +9,19 @@ import { describe, it } from "node:test";
 import { aMessage, instant, MESSAGE_LEASE, seedMessages, writeMessage } from "@lintel/testkit";
 import type { ScheduleItem } from "@lintel/domain";
 import type { LintelEvent } from "@lintel/domain/adapters";
-import type { RedisClient } from "./redis/client.js";
-import { createRedisStore } from "./index.js";
 import { FULL_LOOK_MS } from "./redis/hot-orgs.js";
-import { countingClient, useTestRedis } from "./redis.test-support.js";
+import { countingClient, groupStore, useTestRedis } from "./redis.test-support.js";
 
 const T = Date.parse(instant(0));
 const WEEK = 7 * 86_400_000;
-
-/** A store of `group` on `redis`, closable as the suites' seeds want. */
-const storeOf = (redis: RedisClient, group: string) => ({
-  ...createRedisStore(redis, { deliveryGroup: group }),
-  close: async () => undefined,
-});
 
 describe("Redis message outbox: the orgs a lease asks", () => {
   const redis = useTestRedis();
 
   it("this store's messages are leased at once; another store's are found within FULL_LOOK_MS of the lease's clock", async () => {
     const group = `hot-${randomBytes(4).toString("hex")}`;
-    const a = storeOf(redis(), group);
-    const b = storeOf(redis(), group);
+    const a = groupStore(redis(), group);
+    const b = groupStore(redis(), group);
     const { orgId, unit } = await seedMessages(a, []);
     assert.deepEqual(await b.messages.lease(T, MESSAGE_LEASE, 10), [], "B's first (full) look: nothing yet");
 
@@ -53,8 +45,8 @@ describe("Redis message outbox: the orgs a lease asks", () => {
 
   it("an org whose earliest message is a period or more ahead is not asked until its time nears", async () => {
     const group = `hot-${randomBytes(4).toString("hex")}`;
-    const a = storeOf(redis(), group);
-    const b = storeOf(redis(), group);
+    const a = groupStore(redis(), group);
+    const b = groupStore(redis(), group);
     const { orgId, messages } = await seedMessages(a, [3 * FULL_LOOK_MS]);
     assert.deepEqual(await b.messages.lease(T, MESSAGE_LEASE, 10), [], "looked at: more than a period ahead");
     assert.deepEqual(await b.messages.lease(T + FULL_LOOK_MS, MESSAGE_LEASE, 10), []);
@@ -75,7 +67,7 @@ describe("Redis message outbox: the orgs a lease asks", () => {
     for (const orgs of [1, 100]) {
       it(`in ${orgs} org(s): a poll asks a slice of the orgs, never each org`, async () => {
         const group = `idle-${randomBytes(4).toString("hex")}`;
-        const writer = storeOf(redis(), group);
+        const writer = groupStore(redis(), group);
         const perOrg = 10_000 / orgs;
         for (let o = 0; o < orgs; o++) {
           const { orgId, unit } = await seedMessages(writer, []);
@@ -87,7 +79,7 @@ describe("Redis message outbox: the orgs a lease asks", () => {
         // Another instance, polling: every command it sends is counted.
         const counted = await countingClient();
         try {
-          const poller = storeOf(counted.client, group);
+          const poller = groupStore(counted.client, group);
           const polls = 100;
           for (let i = 0; i < polls; i++) assert.deepEqual(await poller.messages.lease(T + i * 100, MESSAGE_LEASE, 10), []);
           const perSecond = counted.commands() / ((polls * 100) / 1000);
@@ -106,7 +98,7 @@ describe("Redis message outbox: the orgs a lease asks", () => {
 });
 
 /** Puts `item` at its unit whatever the unit's version (writes of other items refuse nothing). */
-async function putLoose(store: ReturnType<typeof storeOf>, orgId: string, item: ScheduleItem): Promise<void> {
+async function putLoose(store: ReturnType<typeof groupStore>, orgId: string, item: ScheduleItem): Promise<void> {
   const event = { id: `evt_${randomBytes(12).toString("hex")}`, orgId, type: "schedule.item_created", createdAt: instant(0), data: {} };
   const outcome = await store.units.writeItem(orgId, item.unitId, { expectedVersion: null, op: "put", item, event: event as LintelEvent });
   assert.equal(outcome.ok, true);

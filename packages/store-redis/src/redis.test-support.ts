@@ -56,3 +56,8 @@ export async function countingClient(): Promise<{ client: RedisClient; commands:
   };
   return { client, commands: () => commands };
 }
+
+/** A store of the delivery group `group` on `redis`, closable as the suites' seeds want (its client is the caller's): an instance of a group. */
+export function groupStore(redis: RedisClient, group: string): RedisStore & { close(): Promise<void> } {
+  return { ...createRedisStore(redis, { deliveryGroup: group }), close: async () => undefined };
+}

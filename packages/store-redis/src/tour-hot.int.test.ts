@@ -8,22 +8,14 @@ import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { aTour, bookingOf, instant, seedMessages } from "@lintel/testkit";
 import type { Unit } from "@lintel/domain";
-import type { RedisClient } from "./redis/client.js";
-import { createRedisStore } from "./index.js";
 import { FULL_LOOK_MS } from "./redis/hot-orgs.js";
-import { countingClient, useTestRedis } from "./redis.test-support.js";
+import { countingClient, groupStore, useTestRedis } from "./redis.test-support.js";
 
 const T = Date.parse(instant(0));
 const WEEK = 7 * 86_400_000;
 
-/** A store of `group` on `redis`, closable as the suites' seeds want. */
-const storeOf = (redis: RedisClient, group: string) => ({
-  ...createRedisStore(redis, { deliveryGroup: group }),
-  close: async () => undefined,
-});
-
 /** Books a tour of `unit` (at `version`) through `store`, due at `dueAtMs`; answers its id. */
-async function book(store: ReturnType<typeof storeOf>, unit: Unit, version: number, dueAtMs: number): Promise<string> {
+async function book(store: ReturnType<typeof groupStore>, unit: Unit, version: number, dueAtMs: number): Promise<string> {
   const tour = aTour(unit, 10 + version);
   const outcome = await store.tours.writeTour(unit.orgId, unit.id, bookingOf({ ...unit, version }, tour, null, { dueAtMs }));
   assert.equal(outcome.ok, true);
@@ -35,8 +27,8 @@ describe("Redis tour store: the orgs dueTours asks", () => {
 
   it("this store's tours are found at their time; another store's within FULL_LOOK_MS of the poll's clock", async () => {
     const group = `hot-${randomBytes(4).toString("hex")}`;
-    const a = storeOf(redis(), group);
-    const b = storeOf(redis(), group);
+    const a = groupStore(redis(), group);
+    const b = groupStore(redis(), group);
     const { orgId, unit } = await seedMessages(a, []);
     assert.deepEqual(await b.tours.dueTours(T, 10), [], "B's first (full) look: nothing yet");
     const first = await book(a, unit, 1, T + 1_000);
@@ -55,7 +47,7 @@ describe("Redis tour store: the orgs dueTours asks", () => {
 
   it("idle: 100 orgs with tours 3 weeks ahead, polled every 100 ms for 10 s: a poll asks a slice of the orgs, never each org", async () => {
     const group = `idle-${randomBytes(4).toString("hex")}`;
-    const writer = storeOf(redis(), group);
+    const writer = groupStore(redis(), group);
     const orgs = 100;
     for (let o = 0; o < orgs; o++) {
       const { unit } = await seedMessages(writer, []);
@@ -63,7 +55,7 @@ describe("Redis tour store: the orgs dueTours asks", () => {
     }
     const counted = await countingClient();
     try {
-      const poller = storeOf(counted.client, group);
+      const poller = groupStore(counted.client, group);
       const polls = 100;
       for (let i = 0; i < polls; i++) assert.deepEqual(await poller.tours.dueTours(T + i * 100, 10), []);
       console.log(

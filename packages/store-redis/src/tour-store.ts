@@ -25,7 +25,8 @@ import { workArgs, workKeys } from "./scripts/lock-code-scripts.js";
 import { messageKeys, waitsToBeSent, type MessageWritten } from "./scripts/message-index.js";
 import { recordDecoder } from "./redis/record-decoder.js";
 import { recordJson } from "./scripts/record-json.js";
-import { REPLACE_TOUR_SCRIPT, WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
+import { REPLACE_RECORD } from "./scripts/replace-record.js";
+import { WRITE_TOUR_SCRIPT } from "./scripts/tour-write-scripts.js";
 import { filePins, pinArgs, pinKeys, readPinHolders } from "./scripts/pin-index.js";
 import { basisArgs, eventAroundVersion } from "./scripts/unit-write-frame.js";
 import { outcomeOf, withRules, type UnitWriteReply } from "./unit-writes.js";
@@ -176,11 +177,7 @@ export function createRedisTourStore(
                 ...tour,
                 prospect: { ...tour.prospect, email: email ?? tour.prospect.email, phone: phone ?? tour.prospect.phone },
               });
-              changed += (await REPLACE_TOUR_SCRIPT.run(
-                redis,
-                { tours: redisKeys.tours(orgId) },
-                { tourId: tour.id, read, json },
-              )) as number;
+              changed += (await REPLACE_RECORD.run(redis, { records: redisKeys.tours(orgId) }, { id: tour.id, read, json })) as number;
             }
             cursor = next;
           } while (cursor !== "0");

@@ -27,19 +27,7 @@ import { FINISH_MESSAGE, LEASE_MESSAGES } from "../scripts/message-scripts.js";
 import { leaseAcrossOrgs, SCAN_WITH_SHARE } from "../redis/org-lease.js";
 import { createHotOrgs } from "../redis/hot-orgs.js";
 import { recordJson } from "../scripts/record-json.js";
-import { FramedScript } from "../scripts/framed-script.js";
-import { arg, key } from "../scripts/lua-frame.js";
-
-/** Replaces the event `id` of the `events` hash by `json` while it is still `read`: 1, else 0. */
-const REPLACE_EVENT = new FramedScript({
-  keys: { events: key },
-  args: { id: arg, read: arg, json: arg },
-  body: `
-if redis.call('HGET', events, id) ~= read then return 0 end
-redis.call('HSET', events, id, json)
-return 1
-`,
-});
+import { REPLACE_RECORD } from "../scripts/replace-record.js";
 
 /** Events read per round trip by `resealDueEvents`. */
 const RESEAL_BATCH = 200;
@@ -150,7 +138,7 @@ export function createRedisMessageOutbox(redis: RedisClient, group: string): Red
               const resealed = typeof sealed === "string" ? reseal(sealed) : null;
               if (resealed === null) continue;
               const json = recordJson({ ...event, data: { ...event.data, sealed: resealed } });
-              changed += Number(await REPLACE_EVENT.run(redis, { events }, { id: ids[i] as string, read: raw, json }));
+              changed += Number(await REPLACE_RECORD.run(redis, { records: events }, { id: ids[i] as string, read: raw, json }));
             }
             if (positions.length < RESEAL_BATCH) break;
           }

@@ -138,14 +138,3 @@ end
 return {'ok', encoded}
 `,
 });
-
-/** A tour record replaced while it is still the text read (`read`): a reseal of its prospect's data. 1 when replaced, 0 when it changed meanwhile. */
-export const REPLACE_TOUR_SCRIPT = new FramedScript({
-  keys: { tours: key },
-  args: { tourId: arg, read: arg, json: arg },
-  body: `
-if redis.call('HGET', tours, tourId) ~= read then return 0 end
-redis.call('HSET', tours, tourId, json)
-return 1
-`,
-});
