@@ -514,7 +514,7 @@ export function createTourWrites(ports: TourWritePorts): TourTransitions & { rea
           op: "put",
           item: code,
           work: held ? null : codeWorkOf(caller.orgId, code, "put", at),
-          pinTag: ports.secrets.pinTag(drawn.pin),
+          pinTag: drawn.tags[0], // the first key's: pinTags lists it first
         });
       }
       const instants = { bookedMs: atMs, startMs: times.startMs, endMs: times.endMs };

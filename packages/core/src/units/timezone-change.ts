@@ -57,11 +57,18 @@ interface Planned {
  */
 function tourMoves(planned: Planned, rewrites: readonly ItemRewrite[], nowMs: number): TourMove[] {
   const moved = new Map(rewrites.map((rewrite) => [`${rewrite.kind}:${rewrite.id}`, rewrite]));
+  // One pass over the items: each tour's own item, and the tours one of whose items moves.
+  const tourItems = new Map<string, ScheduleItem>();
+  const touched = new Set<string>();
+  for (const item of planned.input.items) {
+    if (item.tourId === undefined) continue;
+    if (item.kind === "tour") tourItems.set(item.id, item);
+    if (moved.has(`${item.kind}:${item.id}`)) touched.add(item.tourId);
+  }
   const moves: TourMove[] = [];
   for (const [tourId, read] of planned.tours) {
-    const own = planned.input.items.find((item) => item.kind === "tour" && item.id === tourId);
-    const touched = planned.input.items.some((item) => item.tourId === tourId && moved.has(`${item.kind}:${item.id}`));
-    if (own === undefined || !touched) continue;
+    const own = tourItems.get(tourId);
+    if (own === undefined || !touched.has(tourId)) continue;
     const times = moved.get(`tour:${tourId}`) ?? own;
     const tour: TourRecord = { ...read, startAt: times.startAt, endAt: times.endAt, updatedAt: new Date(nowMs).toISOString() };
     const due = nextTimedTransition({ status: tour.status, access: tourAccess(tour) });
@@ -173,17 +180,27 @@ export function createTimezoneChange(ports: TimezoneChangePorts): TimezoneChange
   async function candidateItems(orgId: string, unitId: string, nowMs: number) {
     const items = await ports.units.itemsOf(orgId, unitId);
     const tours = new Map<string, TourRecord>();
-    const tourIds = [...new Set(items.flatMap((item) => (item.tourId === undefined ? [] : [item.tourId])))];
-    if (tourIds.length === 0 || ports.tours === undefined) return { items, tours };
-    const read = await Promise.all(tourIds.map((tourId) => ports.tours!.getTour(orgId, tourId)));
+    if (ports.tours === undefined) return { items, tours };
     const started = new Set<string>();
-    for (const tour of read) {
-      const own = tour === null ? undefined : items.find((item) => item.kind === "tour" && item.id === tour.id);
-      if (tour === null || own === undefined) continue;
-      if (tourAccess({ ...tour, startAt: own.startAt, endAt: own.endAt }).startMs <= nowMs) started.add(tour.id);
-      else tours.set(tour.id, tour);
+    // Each booked tour's own item: one that has begun is a tour whose access has started (its margin is never negative),
+    // so only the tours still ahead are read.
+    const ahead = new Map<string, ScheduleItem>();
+    for (const item of items) {
+      if (item.kind !== "tour" || item.tourId === undefined) continue;
+      if (Date.parse(item.startAt) <= nowMs) started.add(item.tourId);
+      else ahead.set(item.tourId, item);
     }
-    return { items: items.filter((item) => item.tourId === undefined || !started.has(item.tourId)), tours };
+    if (ahead.size > 0) {
+      const { tours: store } = ports;
+      const read = await Promise.all([...ahead.keys()].map((tourId) => store.getTour(orgId, tourId)));
+      for (const tour of read) {
+        const own = tour === null ? undefined : ahead.get(tour.id);
+        if (tour === null || own === undefined) continue;
+        if (tourAccess({ ...tour, startAt: own.startAt, endAt: own.endAt }).startMs <= nowMs) started.add(tour.id);
+        else tours.set(tour.id, tour);
+      }
+    }
+    return { items: started.size === 0 ? items : items.filter((item) => item.tourId === undefined || !started.has(item.tourId)), tours };
   }
 
   /** What the domain plans from (the unit, its items, the units their locks serve, now) and the tours of those items. */
